@@ -1,0 +1,18 @@
+"""What every game shares: the contract, seats, RNG, errors, events and the Match."""
+
+from engine.core.errors import IllegalAction, NotYourTurn
+from engine.core.game import Event, Game, GameBase, Outcome, Prompt, ScoreLine, SeatSpec
+from engine.core.rng import Rng
+
+__all__ = [
+    "Event",
+    "Game",
+    "GameBase",
+    "IllegalAction",
+    "NotYourTurn",
+    "Outcome",
+    "Prompt",
+    "Rng",
+    "ScoreLine",
+    "SeatSpec",
+]

@@ -1,0 +1,179 @@
+"""`Match`: one game in progress — who sits where, the seed, every decision so far, the state.
+
+The match is what gets saved (as seed + options + decisions, replayed on load) and what a future
+table server will own. Screens talk to it through `submit`, `view`, `log_for` and `undo`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+
+from engine.core.errors import IllegalAction, NotYourTurn
+from engine.core.game import Event, Game, Outcome, Prompt, SeatSpec
+
+
+@attrs.frozen
+class Series:
+    """Several games in a row (Rival Kings' option): a number of games, or first to a score.
+
+    `games` > 1 plays that many games; `points` > 0 plays until someone's running total
+    reaches it. Both zero/one means a single game. `results` holds each finished game's scores.
+    """
+
+    games: int = 1
+    points: int = 0
+    results: tuple[tuple[int, ...], ...] = ()
+
+    @property
+    def is_single(self) -> bool:
+        return self.games <= 1 and self.points <= 0
+
+    def totals(self, seats: int) -> tuple[int, ...]:
+        return tuple(sum(r[i] for r in self.results) for i in range(seats))
+
+    def finished(self, seats: int) -> bool:
+        if self.is_single:
+            return len(self.results) >= 1
+        if self.points > 0:
+            return any(t >= self.points for t in self.totals(seats))
+        return len(self.results) >= self.games
+
+    def leaders(self, seats: int) -> tuple[int, ...]:
+        t = self.totals(seats)
+        best = max(t) if t else 0
+        return tuple(i for i, v in enumerate(t) if v == best)
+
+    def with_result(self, scores: tuple[int, ...]) -> Series:
+        return attrs.evolve(self, results=(*self.results, tuple(scores)))
+
+
+@attrs.define
+class Match:
+    """A game in progress. Build with `Match.new`; never mutate `state` directly."""
+
+    game: Game[Any]
+    options: Any
+    seats: tuple[SeatSpec, ...]
+    seed: int
+    history: list[tuple[int, Any]] = attrs.field(factory=list)
+    state: Any = None
+    # log[i] holds the events produced by history[i]; log_setup those produced by setup.
+    log: list[list[Event]] = attrs.field(factory=list)
+    series: Series = attrs.field(factory=Series)
+
+    @classmethod
+    def new(
+        cls,
+        game: Game[Any],
+        options: Any,
+        seats: Sequence[SeatSpec],
+        seed: int,
+        series: Series | None = None,
+    ) -> Match:
+        if len(seats) not in game.players:
+            raise ValueError(f"{game.title} is for {game.players.start}-{game.players.stop - 1} players")
+        m = cls(game=game, options=options, seats=tuple(seats), seed=seed, series=series or Series())
+        m.state = game.setup(options, len(seats), seed)
+        return m
+
+    # -- reading ---------------------------------------------------------------------------
+    def to_act(self) -> tuple[int, ...]:
+        return self.game.to_act(self.state)
+
+    def outcome(self) -> Outcome | None:
+        return self.game.outcome(self.state)
+
+    @property
+    def over(self) -> bool:
+        return self.outcome() is not None
+
+    def prompt(self, seat: int) -> Prompt:
+        return self.game.prompt(self.state, seat)
+
+    def view(self, seat: int | None) -> Any:
+        return self.game.view(self.state, seat)
+
+    def legal(self, seat: int) -> Sequence[Any]:
+        if seat not in self.to_act():
+            return ()
+        return self.game.legal(self.state, seat)
+
+    def why_illegal(self, seat: int, action: Any) -> str | None:
+        if seat not in self.to_act():
+            return "It is not your turn to decide."
+        return self.game.why_illegal(self.state, seat, action)
+
+    def humans(self) -> tuple[int, ...]:
+        return tuple(i for i, s in enumerate(self.seats) if not s.is_ai)
+
+    def log_for(self, seat: int | None) -> list[tuple[int, Event]]:
+        """Every event `seat` may read, with the index of the decision that caused it."""
+        return [(i, e) for i, evs in enumerate(self.log) for e in evs if e.visible_to(seat)]
+
+    # -- changing --------------------------------------------------------------------------
+    def submit(self, seat: int, action: Any) -> list[Event]:
+        """Apply one decision. Raises IllegalAction (and changes nothing) if not allowed."""
+        if seat not in self.to_act():
+            raise NotYourTurn("It is not your turn to decide.")
+        events = self.game.apply(self.state, seat, action)
+        self.history.append((seat, action))
+        self.log.append(list(events))
+        return events
+
+    def replay(self, upto: int | None = None) -> Any:
+        """The state after the first `upto` decisions (all of them by default), rebuilt from the seed."""
+        s = self.game.setup(self.options, len(self.seats), self.seed)
+        for seat, action in self.history[: len(self.history) if upto is None else upto]:
+            self.game.apply(s, seat, action)
+        return s
+
+    def undo_target(self, seat: int) -> int | None:
+        """How many decisions to keep to take back `seat`'s last decision, or None if not allowed.
+
+        Against AI opponents a player may take back their last decision along with every AI
+        decision after it. With other humans at the table, undo stops at anything another human
+        decided and at any reveal of hidden information, so nobody can peek and change their mind.
+        """
+        humans = self.humans()
+        for i in range(len(self.history) - 1, -1, -1):
+            who, _ = self.history[i]
+            if who == seat:
+                return i
+            if len(humans) > 1 and (who in humans or any(e.reveal for e in self.log[i])):
+                return None
+        return None
+
+    def undo_blocker(self, seat: int) -> str | None:
+        """Why `seat` cannot undo now, in one sentence, or None when it can."""
+        if self.undo_target(seat) is not None:
+            return None
+        if not any(who == seat for who, _ in self.history):
+            return "There is nothing of yours to take back yet."
+        return "Another player has acted or hidden cards were revealed since your last move."
+
+    def undo(self, keep: int) -> None:
+        """Keep only the first `keep` decisions, rebuilding the state and log from the seed."""
+        if not 0 <= keep <= len(self.history):
+            raise IllegalAction("Nothing to undo.")
+        self.history = self.history[:keep]
+        self.log = self.log[:keep]
+        self.state = self.replay()
+
+    def rebuild(self, history: Sequence[tuple[int, Any]]) -> None:
+        """Replay `history` from the seed through the checked path (used when loading a save)."""
+        self.state = self.game.setup(self.options, len(self.seats), self.seed)
+        self.history = []
+        self.log = []
+        for seat, action in history:
+            self.submit(seat, action)
+
+    def next_in_series(self) -> Match:
+        """After a finished game: the next game of the series, same seats, new seed, totals carried."""
+        out = self.outcome()
+        if out is None:
+            raise IllegalAction("The game is not over yet.")
+        series = self.series.with_result(out.scores)
+        return Match.new(self.game, self.options, self.seats, self.seed + 1, series=series)

@@ -1,0 +1,8 @@
+"""Test-wide setup: the repository root on sys.path so `tests.support` imports."""
+
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
