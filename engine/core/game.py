@@ -118,6 +118,7 @@ class Game(Protocol[S]):
     def determinize(self, v: S, seat: int, rng: Rng) -> S: ...
     def clone(self, s: S) -> S: ...
     def describe(self, s: S, a: Any) -> str: ...
+    def choices(self, s: S, seat: int) -> list[tuple[Any, str | None]]: ...
     def evaluate(self, s: S, seat: int) -> float: ...
     def progress(self, s: S) -> str: ...
 
@@ -143,6 +144,12 @@ class GameBase:
 
     def describe(self, s: Any, a: Any) -> str:
         return str(a)
+
+    def choices(self, s: Any, seat: int) -> list[tuple[Any, str | None]]:
+        """What the action picker lists: every legal action (reason None) and, where it helps the
+        player, actions that look possible but are not, each with the reason ("You need 4 coins").
+        Default: the legal actions only. Games override to add the greyed ones."""
+        return [(a, None) for a in self.legal(s, seat)]  # type: ignore[attr-defined]
 
     def evaluate(self, s: Any, seat: int) -> float:
         """Heuristic value of `s` for `seat` in [0, 1]; games override. 0.5 = even."""
