@@ -1,0 +1,275 @@
+"""`RivalsApp`: the Textual application — screens, global keys, themes, saving on every exit path.
+
+The app owns the settings, the save store and at most one open game session. Whatever way the
+player leaves — `q`, `ctrl+q`, closing the terminal (SIGHUP), or a crash — the session is saved
+and its lock released (`close_session`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import random
+import signal
+from collections.abc import Iterator, Mapping
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+from textual import events
+from textual.app import App
+from textual.binding import Binding
+from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.screen import Screen
+
+from engine.core import Game, SeatSpec
+from engine.core.match import Match, Series
+from rivals_tui.dialogs import ErrorDialog
+from rivals_tui.screens.too_small import MIN_SIZE, TooSmallScreen
+from rivals_tui.session import LocalSession, Session
+from rivals_tui.settings import Settings
+from saves.errors import SaveError
+from saves.store import SaveStore
+
+HELP_DIR = Path(__file__).parent / "help"
+
+
+class KeysProvider(Provider):
+    """Command palette entries for every key that works on the current screen."""
+
+    def _commands(self) -> Iterator[tuple[str, str, Any]]:
+        seen: set[tuple[str, int]] = set()
+        for ab in self.screen.active_bindings.values():
+            b = ab.binding
+            if not ab.enabled or b.action in ("command_palette",) or (b.action, id(ab.node)) in seen:
+                continue
+            seen.add((b.action, id(ab.node)))
+            label = b.description or b.action
+            keys = ", ".join(self.app.get_key_display(Binding(k.strip(), b.action)) for k in b.key.split(","))
+            yield f"{label} ({keys})", b.tooltip or label, partial(self.app.run_action, b.action, ab.node)
+
+    async def discover(self) -> Hits:
+        for name, help_text, callback in self._commands():
+            yield DiscoveryHit(name, callback, help=help_text)
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        for name, help_text, callback in self._commands():
+            score = matcher.match(name)
+            if score > 0:
+                yield Hit(score, matcher.highlight(name), callback, help=help_text)
+
+
+class RivalsApp(App[None]):
+    """The whole app. `games` defaults to the registry; tests pass a toy game."""
+
+    CSS_PATH = "app.tcss"
+    TITLE = "Rivals"
+    COMMANDS = App.COMMANDS | {KeysProvider}
+    ENABLE_COMMAND_PALETTE = True
+    BINDINGS = [
+        Binding("ctrl+q", "save_quit", "Save & quit", priority=True, id="app.quit"),
+        Binding("f2", "toggle_keys", "Keys", tooltip="Show or hide every key", id="app.keys"),
+        Binding("ctrl+p", "command_palette", "Commands", show=False, id="app.palette"),
+    ]
+
+    def __init__(
+        self,
+        games: Mapping[str, Game[Any]] | None = None,
+        store: SaveStore | None = None,
+        settings_path: Path | None = None,
+        help_dir: Path | None = None,
+        session: Session | None = None,
+    ) -> None:
+        super().__init__()
+        if games is None:
+            from engine.registry import GAMES
+
+            games = GAMES
+        self.games: dict[str, Game[Any]] = dict(games)
+        self.store = store if store is not None else SaveStore.default(None, games=self.games)
+        self.settings_path = settings_path or Settings.default_path()
+        self.settings = Settings.load(self.settings_path)
+        self.help_dir = help_dir or HELP_DIR
+        self.session: Session | None = None
+        self._initial = session
+        if self.settings.theme in self.available_themes:
+            self.theme = self.settings.theme
+
+    def get_default_screen(self) -> Screen[Any]:
+        from rivals_tui.screens.menu import MenuScreen
+
+        return MenuScreen()
+
+    def on_mount(self) -> None:
+        with contextlib.suppress(NotImplementedError, RuntimeError, AttributeError, ValueError):
+            asyncio.get_running_loop().add_signal_handler(signal.SIGHUP, self.hangup)
+        if self._initial is not None:
+            session, self._initial = self._initial, None
+            self.open_session(session)
+        self._check_size()
+
+    def on_unmount(self) -> None:
+        with contextlib.suppress(NotImplementedError, RuntimeError, AttributeError, ValueError):
+            asyncio.get_running_loop().remove_signal_handler(signal.SIGHUP)
+        self.close_session()
+
+    # -- sessions --------------------------------------------------------------------------
+    def open_session(self, session: Session) -> None:
+        from rivals_tui.screens.game import GameScreen
+
+        self.close_session()
+        self.session = session
+        self.push_screen(GameScreen(session))
+
+    def close_session(self) -> None:
+        """Save the open game and release its lock; report a failed save instead of crashing."""
+        session, self.session = self.session, None
+        if session is None:
+            return
+        try:
+            session.close()
+        except (SaveError, OSError) as exc:
+            self.notify(f"Could not save: {exc}", severity="error", timeout=10)
+
+    def new_match(
+        self,
+        game_id: str,
+        seats: list[SeatSpec],
+        seed: int | None = None,
+        series: Series | None = None,
+    ) -> None:
+        """Start a new game from the new-game dialog (or a rematch)."""
+        game = self.games[game_id]
+        if seed is None:
+            seed = random.randrange(1, 2**31)
+        match = Match.new(game, game.Options(), seats, seed, series=series)
+        self.start_match(match, name=None)
+
+    def start_match(self, match: Match, name: str | None) -> None:
+        self.close_session()
+        try:
+            session = LocalSession(match, self.store, name=name)
+        except (SaveError, OSError) as exc:
+            self.push_screen(ErrorDialog(str(exc), title="Cannot start the game"))
+            return
+        self.back_to_menu_screen()
+        self.open_session(session)
+
+    def load(self, name: str) -> bool:
+        """Open a saved game. On a bad file: one line in a dialog, nothing changed, False."""
+        try:
+            lock = self.store.lock(name)
+        except (SaveError, OSError) as exc:
+            self.push_screen(ErrorDialog(str(exc), title="Cannot open this save"))
+            return False
+        try:
+            match = self.store.load(name, games=self.games)
+        except (SaveError, OSError) as exc:
+            lock.release()
+            self.push_screen(ErrorDialog(str(exc), title="Cannot open this save"))
+            return False
+        self.close_session()
+        self.back_to_menu_screen()
+        self.open_session(LocalSession(match, self.store, name=name, lock=lock))
+        return True
+
+    def game_over(self, screen: Screen[Any]) -> None:
+        from rivals_tui.screens.game_over import GameOverScreen
+
+        session = self.session
+        if session is None:
+            return
+
+        def show() -> None:
+            if self.screen is screen:
+                self.switch_screen(GameOverScreen(session))
+            else:
+                # A dialog sits on top (e.g. the log); put the result under it.
+                self.push_screen(GameOverScreen(session))
+
+        self.call_later(show)
+
+    def rematch(self) -> None:
+        session = self.session
+        if not isinstance(session, LocalSession):
+            return
+        m = session.match
+        self.start_match(Match.new(m.game, m.options, m.seats, _next_seed(m.seed), series=None), name=None)
+
+    def next_in_series(self) -> None:
+        session = self.session
+        if not isinstance(session, LocalSession):
+            return
+        name = session.name
+        nxt = session.match.next_in_series()
+        self.start_match(nxt, name=name)
+
+    def back_to_menu_screen(self) -> None:
+        from rivals_tui.screens.menu import MenuScreen
+
+        while len(self.screen_stack) > 1 and not isinstance(self.screen, MenuScreen):
+            self.pop_screen()
+
+    def to_menu(self) -> None:
+        self.close_session()
+        self.back_to_menu_screen()
+
+    def open_rules(self, game_id: str | None, section: str = "") -> None:
+        from rivals_tui.screens.rules import RulesScreen
+
+        self.push_screen(RulesScreen(game_id, section))
+
+    def save_settings(self) -> None:
+        try:
+            self.settings.save(self.settings_path)
+        except OSError as exc:
+            self.notify(f"Could not save the settings: {exc}", severity="error")
+
+    # -- leaving ---------------------------------------------------------------------------
+    def action_save_quit(self) -> None:
+        self._stop_game_workers()
+        self.close_session()
+        self.exit()
+
+    def hangup(self) -> None:
+        """SIGHUP (terminal closed, SSH dropped): save, release the lock, exit cleanly."""
+        self._stop_game_workers()
+        self.close_session()
+        self.exit()
+
+    def _stop_game_workers(self) -> None:
+        from rivals_tui.screens.game import GameScreen
+
+        for screen in self.screen_stack:
+            if isinstance(screen, GameScreen):
+                screen.stop_workers()
+
+    def _handle_exception(self, error: Exception) -> None:
+        # A crash must not lose the game: save before Textual tears the app down.
+        with contextlib.suppress(Exception):
+            self.close_session()
+        super()._handle_exception(error)
+
+    def action_toggle_keys(self) -> None:
+        if self.screen.query("HelpPanel"):
+            self.action_hide_help_panel()
+        else:
+            self.action_show_help_panel()
+
+    # -- tiny terminals --------------------------------------------------------------------
+    def on_resize(self, event: events.Resize) -> None:
+        self._check_size()
+
+    def _check_size(self) -> None:
+        small = self.size.width < MIN_SIZE[0] or self.size.height < MIN_SIZE[1]
+        showing = isinstance(self.screen, TooSmallScreen)
+        if small and not showing:
+            self.push_screen(TooSmallScreen())
+        elif not small and showing:
+            self.pop_screen()
+
+
+def _next_seed(seed: int) -> int:
+    # A different deal every rematch, still reproducible from the first seed.
+    return (seed * 6364136223846793005 + 1442695040888963407) % (2**31 - 1) + 1

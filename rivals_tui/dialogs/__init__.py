@@ -1,0 +1,60 @@
+"""Typed modal dialogs: a yes/no question and an error message."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+
+class ConfirmDialog(ModalScreen[bool]):
+    """Ask a yes/no question; dismisses with True for yes. `y`/Enter yes, `n`/Esc no."""
+
+    BINDINGS = [
+        Binding("y", "answer(True)", "Yes", id="confirm.yes"),
+        Binding("n,escape", "answer(False)", "No", id="confirm.no"),
+    ]
+
+    def __init__(self, question: str, yes: str = "Yes", no: str = "No") -> None:
+        super().__init__()
+        self.question = question
+        self.yes = yes
+        self.no = no
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(self.question, classes="dialog-text")
+            with Horizontal(classes="dialog-buttons"):
+                yield Button(f"{self.yes} (y)", id="yes", variant="primary", compact=True)
+                yield Button(f"{self.no} (n)", id="no", compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one("#yes", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(event.button.id == "yes")
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
+
+
+class ErrorDialog(ModalScreen[None]):
+    """Show one problem in a sentence; Enter or Esc closes it and the app carries on."""
+
+    BINDINGS = [Binding("escape,enter", "close", "Close", id="error.close")]
+
+    def __init__(self, message: str, title: str = "Something went wrong") -> None:
+        super().__init__()
+        self.message = message
+        self.title_text = title
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog error-dialog"):
+            yield Static(self.title_text, classes="dialog-title")
+            yield Static(self.message, id="error-message", classes="dialog-text")
+            yield Static("Press Enter to continue.", classes="dialog-hint")
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,357 @@
+"""The game screen, the same for every game: status line, board, detail panel, log, keys.
+
+It translates keys and board messages into decisions for the session and never decides rules.
+Everything it shows comes from the view of the seat at the keyboard and the events that seat
+may read. AI seats think in a thread worker on their own view; the screen stays responsive and
+says who is thinking. Hot-seat hand-overs go through the pass-the-keyboard screen.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING, Any
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Footer, Log, Static
+from textual.worker import Worker, WorkerState, get_current_worker
+
+from engine.core import IllegalAction
+from rivals_tui.dialogs import ConfirmDialog, ErrorDialog
+from rivals_tui.games import board_for
+from rivals_tui.screens.log import LogScreen
+from rivals_tui.screens.pass_keyboard import PassScreen
+from rivals_tui.session import Session
+from rivals_tui.widgets.action_picker import ActionPicker
+from rivals_tui.widgets.board import GameBoard
+
+if TYPE_CHECKING:
+    from rivals_tui.app import RivalsApp
+
+
+class AiChose(Message):
+    """A bot finished thinking. `generation` guards against moves made stale by an undo."""
+
+    def __init__(self, seat: int, action: Any, generation: int) -> None:
+        super().__init__()
+        self.seat = seat
+        self.action = action
+        self.generation = generation
+
+
+class HintReady(Message):
+    def __init__(self, text: str, generation: int) -> None:
+        super().__init__()
+        self.text = text
+        self.generation = generation
+
+
+class GameScreen(Screen[None]):
+    """Plays one session until its outcome, then hands over to the game-over screen."""
+
+    BINDINGS = [
+        Binding(
+            "question_mark,f1", "rules", "Rules", tooltip="The rules at the current step", id="game.rules"
+        ),
+        Binding("a,space", "picker", "Actions", tooltip="Pick from every action", id="game.picker"),
+        Binding("u", "undo", "Undo", tooltip="Take back your last decision", id="game.undo"),
+        Binding("h", "hint", "Hint", tooltip="Ask the AI what it would do", id="game.hint"),
+        Binding("l", "full_log", "Log", tooltip="Everything that happened", id="game.log"),
+        Binding("q", "leave", "Save & menu", tooltip="Save and go back to the menu", id="game.leave"),
+    ]
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
+        humans = [i for i, s in enumerate(session.seats) if not s.is_ai]
+        # With one human the keyboard never changes hands; with several the first hand-over
+        # also goes through the pass screen, so nobody sees a hand that is not theirs.
+        self.keyboard: int | None = humans[0] if len(humans) == 1 else None
+        self.thinking: int | None = None
+        self.message = ""
+        self._generation = 0
+        self._shown = 0
+        self._over = False
+        self._passing = False
+
+    @property
+    def rivals(self) -> RivalsApp:
+        from rivals_tui.app import RivalsApp
+
+        assert isinstance(self.app, RivalsApp)
+        return self.app
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="status")
+        with Horizontal(id="body"):
+            with Vertical(id="board-area"):
+                yield board_for(self.session.game)
+            with Vertical(id="side"):
+                detail = Static("Move the cursor over a card to read it here.", id="detail")
+                detail.border_title = "Detail"
+                yield detail
+                log = Log(id="log", auto_scroll=True)
+                log.border_title = "Log"
+                yield log
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.advance()
+
+    # -- the loop --------------------------------------------------------------------------
+    def advance(self) -> None:
+        """Bring the screen up to date with the session and start whatever comes next."""
+        s = self.session
+        if s.outcome() is not None:
+            self.thinking = None
+            self._render_all()
+            if not self._over:
+                self._over = True
+                self.rivals.game_over(self)
+            return
+        owing = s.to_act()
+        humans = [x for x in owing if not s.seats[x].is_ai]
+        if humans:
+            nxt = self.keyboard if self.keyboard in humans else humans[0]
+            if nxt != self.keyboard:
+                needs_pass = self._needs_pass(self.keyboard, nxt)
+                self.keyboard = nxt
+                self._rebuild_log()
+                if needs_pass:
+                    self._passing = True
+                    # No prompt text on the pass screen: it could hint at the next player's hand.
+                    self.app.push_screen(PassScreen(s.seats[nxt].name), self._after_pass)
+                    return
+        self._render_all()
+        if not humans:
+            seat = s.ai_to_act()
+            if seat is not None and self.thinking is None:
+                self.thinking = seat
+                self._render_status()
+                self.run_ai(seat, s.view(seat), self._generation, self.rivals.settings.ai_pace)
+
+    def _after_pass(self, _: None = None) -> None:
+        self._passing = False
+        self.advance()
+
+    def _needs_pass(self, old: int | None, new: int) -> bool:
+        humans = [i for i, x in enumerate(self.session.seats) if not x.is_ai]
+        if len(humans) < 2:
+            return False
+        if old is None or self.session.prompt(new).secret:
+            return True
+        # Hidden information is involved whenever the two players see different tables.
+        return bool(self.session.view(old) != self.session.view(new))
+
+    # -- drawing ---------------------------------------------------------------------------
+    def _render_all(self) -> None:
+        s = self.session
+        seat = self.keyboard
+        events = s.log_for(seat)
+        new = events[self._shown :]
+        self._shown = len(events)
+        log = self.query_one("#log", Log)
+        log.write_lines([e.text for e in new])
+        board = self.query_one(GameBoard)
+        legal = s.legal(seat) if seat is not None and self.thinking is None else ()
+        board.show(s.view(seat), seat, legal, new)
+        if legal:
+            board.focus_board()
+        self._render_status()
+
+    def _rebuild_log(self) -> None:
+        log = self.query_one("#log", Log)
+        log.clear()
+        self._shown = 0
+
+    def _render_status(self) -> None:
+        s = self.session
+        parts = [s.game.title]
+        progress = s.progress()
+        if progress:
+            parts.append(progress)
+        out = s.outcome()
+        owing = s.to_act()
+        if out is not None:
+            parts.append("Game over")
+        elif self.thinking is not None:
+            parts.append(f"{s.seats[self.thinking].name} (AI) is thinking…")
+        elif self.keyboard is not None and self.keyboard in owing:
+            parts.append(f"{s.seats[self.keyboard].name}: {s.prompt(self.keyboard).text}")
+        else:
+            parts.append("Waiting for " + ", ".join(s.seats[x].name for x in owing))
+        line = " · ".join(parts)
+        self.query_one("#status", Static).update(line + "\n" + self.message)
+        self.refresh_bindings()
+
+    def say(self, text: str) -> None:
+        """One line of feedback under the status (an illegal move's reason, a hint, an undo blocker)."""
+        self.message = text
+        self._render_status()
+
+    # -- workers ---------------------------------------------------------------------------
+    @work(thread=True, exclusive=True, group="ai", exit_on_error=False)
+    def run_ai(self, seat: int, view: Any, generation: int, pace: float) -> None:
+        worker = get_current_worker()
+        started = time.monotonic()
+        bot = self.session.bot(seat)
+        action = bot.choose(self.session.game, view, seat, should_stop=lambda: worker.is_cancelled)
+        # The pace setting leaves humans time to follow what the bots do.
+        while not worker.is_cancelled and time.monotonic() - started < pace:
+            time.sleep(0.02)
+        if not worker.is_cancelled:
+            self.post_message(AiChose(seat, action, generation))
+
+    @work(thread=True, exclusive=True, group="hint", exit_on_error=False)
+    def run_hint(self, seat: int, view: Any, generation: int) -> None:
+        worker = get_current_worker()
+        bot = self.session.hint_bot()
+        action = bot.choose(self.session.game, view, seat, should_stop=lambda: worker.is_cancelled)
+        if not worker.is_cancelled:
+            text = self.session.game.describe(view, action)
+            self.post_message(HintReady(f"Hint: the AI would {text}.", generation))
+
+    def on_ai_chose(self, msg: AiChose) -> None:
+        if msg.generation != self._generation:
+            return
+        self.thinking = None
+        try:
+            self.session.submit(msg.seat, msg.action)
+        except IllegalAction as exc:
+            self.app.push_screen(ErrorDialog(f"The AI tried a move that is not allowed: {exc.reason}"))
+            return
+        self._generation += 1
+        self.advance()
+
+    def on_hint_ready(self, msg: HintReady) -> None:
+        if msg.generation == self._generation:
+            self.say(msg.text)
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        # The one place worker failures surface: a dialog, and the screen keeps working.
+        if event.state != WorkerState.ERROR:
+            return
+        if event.worker.group == "ai":
+            self.thinking = None
+            self._render_status()
+        error = event.worker.error
+        self.app.push_screen(ErrorDialog(f"{type(error).__name__}: {error}", title="The AI failed"))
+
+    # -- choosing --------------------------------------------------------------------------
+    @on(GameBoard.ActionChosen)
+    def _board_chose(self, event: GameBoard.ActionChosen) -> None:
+        self.choose(event.action)
+
+    @on(GameBoard.DetailChanged)
+    def _detail(self, event: GameBoard.DetailChanged) -> None:
+        detail = self.query_one("#detail", Static)
+        detail.border_title = event.title
+        detail.update(event.text)
+
+    def _my_turn(self) -> bool:
+        return (
+            self.keyboard is not None
+            and self.thinking is None
+            and not self._over
+            and self.keyboard in self.session.to_act()
+        )
+
+    def choose(self, action: Any) -> None:
+        seat = self.keyboard
+        if seat is None or not self._my_turn():
+            self.say("It is not your turn to decide.")
+            return
+        reason = self.session.why_illegal(seat, action)
+        if reason is not None:
+            self.say(reason)
+            return
+        if self.rivals.settings.confirm_moves:
+            text = self.session.describe(seat, action)
+
+            def confirmed(ok: bool | None) -> None:
+                if ok:
+                    self._apply(seat, action)
+
+            self.app.push_screen(ConfirmDialog(f"{text}?", yes="Do it", no="Back"), confirmed)
+        else:
+            self._apply(seat, action)
+
+    def _apply(self, seat: int, action: Any) -> None:
+        try:
+            self.session.submit(seat, action)
+        except IllegalAction as exc:
+            self.say(exc.reason)
+            return
+        self.message = ""
+        self._generation += 1
+        self.advance()
+
+    # -- keys ------------------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("picker", "hint"):
+            return True if self._my_turn() else None
+        if action == "undo":
+            return True if self.keyboard is not None and not self._over else None
+        return True
+
+    def action_picker(self) -> None:
+        seat = self.keyboard
+        if seat is None or not self._my_turn():
+            return
+        s = self.session
+        entries = [(a, s.describe(seat, a), reason) for a, reason in s.choices(seat)]
+        self.app.push_screen(
+            ActionPicker(f"{s.seats[seat].name}: {s.prompt(seat).text}", entries), self._picked
+        )
+
+    def _picked(self, action: Any) -> None:
+        if action is not None:
+            self.choose(action)
+
+    def action_undo(self) -> None:
+        seat = self.keyboard
+        if seat is None:
+            return
+        blocker = self.session.undo_blocker(seat)
+        if blocker is not None:
+            self.say(blocker)
+            return
+        self.workers.cancel_group(self, "ai")
+        self.workers.cancel_group(self, "hint")
+        self.thinking = None
+        self.session.undo(seat)
+        self._generation += 1
+        self._rebuild_log()
+        self.say("Your last decision was taken back.")
+        self.advance()
+
+    def action_hint(self) -> None:
+        seat = self.keyboard
+        if seat is None or not self._my_turn():
+            return
+        self.say("Asking the AI…")
+        self.run_hint(seat, self.session.view(seat), self._generation)
+
+    def action_full_log(self) -> None:
+        seat = self.keyboard
+        whose = "public events" if seat is None else f"as seen by {self.session.seats[seat].name}"
+        lines = [e.text for e in self.session.log_for(seat)]
+        self.app.push_screen(LogScreen(f"Log — {whose}", lines))
+
+    def action_rules(self) -> None:
+        section = ""
+        if self.keyboard is not None and self.keyboard in self.session.to_act():
+            section = self.session.prompt(self.keyboard).section
+        self.rivals.open_rules(self.session.game.id, section)
+
+    def action_leave(self) -> None:
+        self.stop_workers()
+        self.rivals.to_menu()
+
+    def stop_workers(self) -> None:
+        self.workers.cancel_group(self, "ai")
+        self.workers.cancel_group(self, "hint")

@@ -1,0 +1,122 @@
+"""Game over: the score broken down by category, the winners and why, series totals when
+several games are played in a row; then Rematch, Next game of the series, or the menu."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, DataTable, Footer, Static
+
+from rivals_tui.session import Session
+
+if TYPE_CHECKING:
+    from rivals_tui.app import RivalsApp
+
+
+def names(session: Session, seats: tuple[int, ...]) -> str:
+    people = [session.seats[i].name for i in seats]
+    return people[0] if len(people) == 1 else ", ".join(people[:-1]) + " and " + people[-1]
+
+
+class GameOverScreen(Screen[None]):
+    BINDINGS = [
+        Binding("r", "rematch", "Rematch", id="over.rematch"),
+        Binding("n", "next_game", "Next game", id="over.next"),
+        Binding("m,escape,q", "menu", "Menu", id="over.menu"),
+        Binding("l", "full_log", "Log", id="over.log"),
+    ]
+
+    def __init__(self, session: Session) -> None:
+        super().__init__()
+        self.session = session
+        out = session.outcome()
+        assert out is not None, "the game-over screen needs a finished game"
+        self.outcome = out
+        self.series = session.series.with_result(out.scores)
+
+    @property
+    def rivals(self) -> RivalsApp:
+        from rivals_tui.app import RivalsApp
+
+        assert isinstance(self.app, RivalsApp)
+        return self.app
+
+    @property
+    def series_continues(self) -> bool:
+        return not self.series.is_single and not self.series.finished(len(self.session.seats))
+
+    def compose(self) -> ComposeResult:
+        s, out = self.session, self.outcome
+        winners = names(s, out.winners)
+        headline = f"{winners} wins!" if len(out.winners) == 1 else f"Shared victory: {winners}."
+        with VerticalScroll(id="over-body"):
+            yield Static(f"{s.game.title} — game over. {headline}", id="over-title")
+            yield DataTable(id="over-scores", cursor_type="none", zebra_stripes=True)
+            explain = " ".join(t for t in (out.reason, out.tiebreak) if t)
+            if explain:
+                yield Static(explain, id="over-reason")
+            if not self.series.is_single:
+                yield Static(self._series_text(), id="over-series")
+        with Horizontal(id="over-buttons"):
+            if self.series_continues:
+                yield Button("Next game (n)", id="next", variant="primary", compact=True)
+            yield Button("Rematch (r)", id="rematch", compact=True)
+            yield Button("Menu (m)", id="menu", compact=True)
+        yield Footer()
+
+    def _series_text(self) -> str:
+        s, series = self.session, self.series
+        n = len(s.seats)
+        totals = series.totals(n)
+        played = len(series.results)
+        goal = f"{series.games} games" if series.points <= 0 else f"first to {series.points} points"
+        table = ", ".join(f"{seat.name} {t}" for seat, t in zip(s.seats, totals, strict=True))
+        text = f"Series ({goal}), after game {played}: {table}."
+        if series.finished(n):
+            text += f" {names(s, series.leaders(n))} takes the series."
+        return text
+
+    def on_mount(self) -> None:
+        table = self.query_one(DataTable)
+        s, out = self.session, self.outcome
+        table.add_column("", key="label")
+        for i, seat in enumerate(s.seats):
+            table.add_column(seat.name + (" ★" if i in out.winners else ""), key=f"s{i}")
+        for line in out.lines:
+            table.add_row(line.label, *map(str, line.values))
+        table.add_row("Total", *map(str, out.scores))
+        self.query_one(Button).focus()
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "next_game":
+            return True if self.series_continues else None
+        return True
+
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        {"next": self.action_next_game, "rematch": self.action_rematch, "menu": self.action_menu}[
+            str(event.button.id)
+        ]()
+
+    def action_rematch(self) -> None:
+        self.rivals.rematch()
+
+    def action_next_game(self) -> None:
+        if self.series_continues:
+            self.rivals.next_in_series()
+
+    def action_menu(self) -> None:
+        self.rivals.to_menu()
+
+    def action_full_log(self) -> None:
+        from rivals_tui.screens.log import LogScreen
+
+        humans = [i for i, x in enumerate(self.session.seats) if not x.is_ai]
+        seat = humans[0] if len(humans) == 1 else None
+        self.app.push_screen(LogScreen("Log", [e.text for e in self.session.log_for(seat)]))

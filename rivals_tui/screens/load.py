@@ -1,0 +1,144 @@
+"""The load screen: every save with its game, players, progress and when it was last played.
+
+Enter opens the highlighted save; `d` deletes it after a confirmation. A save that cannot be
+read is listed with its one-line fault; opening it shows that line and changes nothing.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Static
+
+from rivals_tui.dialogs import ConfirmDialog, ErrorDialog
+from saves.errors import SaveError
+
+if TYPE_CHECKING:
+    from rivals_tui.app import RivalsApp
+
+
+def when(value: Any) -> str:
+    if isinstance(value, datetime):
+        return value.astimezone().strftime("%Y-%m-%d %H:%M")
+    if isinstance(value, (int, float)):
+        return datetime.fromtimestamp(value).strftime("%Y-%m-%d %H:%M")
+    try:
+        return when(datetime.fromisoformat(str(value)))
+    except ValueError:
+        return str(value or "")
+
+
+class LoadScreen(Screen[None]):
+    BINDINGS = [
+        Binding("enter", "open", "Open", id="load.open"),
+        Binding("d", "delete", "Delete", id="load.delete"),
+        Binding("escape,q", "back", "Back", id="load.back"),
+        Binding("j", "move(1)", "Down", show=False, id="load.down"),
+        Binding("k", "move(-1)", "Up", show=False, id="load.up"),
+    ]
+
+    @property
+    def rivals(self) -> RivalsApp:
+        from rivals_tui.app import RivalsApp
+
+        assert isinstance(self.app, RivalsApp)
+        return self.app
+
+    def compose(self) -> ComposeResult:
+        yield Static("Saved games", id="load-title")
+        yield DataTable(id="saves", cursor_type="row", zebra_stripes=True)
+        yield Static("", id="load-detail")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        table = self.query_one(DataTable)
+        table.add_columns("Game", "Players", "Progress", "Last played", "Status")
+        self.refill()
+        table.focus()
+
+    def on_screen_resume(self) -> None:
+        self.refill()
+
+    def refill(self) -> None:
+        table = self.query_one(DataTable)
+        table.clear()
+        self.infos = {info.name: info for info in self.rivals.store.list()}
+        for info in self.infos.values():
+            if info.error:
+                table.add_row(info.name, "", "cannot be read", when(info.updated), "damaged", key=info.name)
+            else:
+                table.add_row(
+                    info.title or info.game_id,
+                    ", ".join(info.players),
+                    info.progress,
+                    when(info.updated),
+                    info.status.replace("_", " "),
+                    key=info.name,
+                )
+        if not self.infos:
+            self.query_one("#load-detail", Static).update("No saved games yet. Esc goes back to the menu.")
+        self.refresh_bindings()
+
+    def _current(self) -> str | None:
+        table = self.query_one(DataTable)
+        if not self.infos or table.cursor_row is None or table.row_count == 0:
+            return None
+        key = table.coordinate_to_cell_key(table.cursor_coordinate).row_key
+        return str(key.value)
+
+    @on(DataTable.RowHighlighted)
+    def _highlighted(self) -> None:
+        name = self._current()
+        if name is None:
+            return
+        info = self.infos[name]
+        text = f"{info.path}: {info.error}" if info.error else f"{name} — Enter opens, d deletes."
+        self.query_one("#load-detail", Static).update(text)
+
+    @on(DataTable.RowSelected)
+    def _selected(self) -> None:
+        self.action_open()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action in ("open", "delete"):
+            return True if getattr(self, "infos", None) else None
+        return True
+
+    def action_move(self, step: int) -> None:
+        table = self.query_one(DataTable)
+        table.action_cursor_down() if step > 0 else table.action_cursor_up()
+
+    def action_open(self) -> None:
+        name = self._current()
+        if name is None:
+            return
+        info = self.infos[name]
+        if info.error:
+            self.app.push_screen(ErrorDialog(info.error, title="Cannot open this save"))
+            return
+        self.rivals.load(name)
+
+    def action_delete(self) -> None:
+        name = self._current()
+        if name is None:
+            return
+        info = self.infos[name]
+        label = f"{info.title} ({', '.join(info.players)})" if not info.error else name
+
+        def answer(yes: bool | None) -> None:
+            if yes:
+                try:
+                    self.rivals.store.delete(name)
+                except (SaveError, OSError) as exc:  # a locked or vanished file: say so, keep the list
+                    self.app.push_screen(ErrorDialog(str(exc), title="Cannot delete this save"))
+                self.refill()
+
+        self.app.push_screen(ConfirmDialog(f"Delete the save {label}? This cannot be undone."), answer)
+
+    def action_back(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,30 @@
+"""The full log: every event the seat at the keyboard may read, in words, oldest first."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Log, Static
+
+
+class LogScreen(ModalScreen[None]):
+    BINDINGS = [Binding("escape,l,q", "close", "Back to the game", id="log.close")]
+
+    def __init__(self, title: str, lines: list[str]) -> None:
+        super().__init__()
+        self.title_text = title
+        self.lines = lines
+
+    def compose(self) -> ComposeResult:
+        yield Static(self.title_text, id="log-title")
+        yield Log(id="full-log", auto_scroll=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        log = self.query_one(Log)
+        log.write_lines(self.lines or ["Nothing has happened yet."])
+        log.focus()
+
+    def action_close(self) -> None:
+        self.dismiss(None)

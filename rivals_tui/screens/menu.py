@@ -1,0 +1,124 @@
+"""The main menu: New game, Continue (the latest unfinished save), Load, Rules, Settings, Quit."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Center, Middle
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, Static
+from textual.widgets.option_list import Option
+
+from rivals_tui import __version__
+
+if TYPE_CHECKING:
+    from rivals_tui.app import RivalsApp
+
+ENTRIES = (
+    ("new", "New game", "n"),
+    ("continue", "Continue", "c"),
+    ("load", "Load", "o"),
+    ("rules", "Rules", "r"),
+    ("settings", "Settings", "s"),
+    ("quit", "Quit", "q"),
+)
+
+
+class MenuScreen(Screen[None]):
+    BINDINGS = [
+        Binding("n", "pick('new')", "New game", id="menu.new"),
+        Binding("c", "pick('continue')", "Continue", id="menu.continue"),
+        Binding("o", "pick('load')", "Load", id="menu.load"),
+        Binding("r", "pick('rules')", "Rules", id="menu.rules"),
+        Binding("s", "pick('settings')", "Settings", id="menu.settings"),
+        Binding("q", "pick('quit')", "Quit", id="menu.quit"),
+        Binding("j", "move(1)", "Down", show=False, id="menu.down"),
+        Binding("k", "move(-1)", "Up", show=False, id="menu.up"),
+    ]
+
+    @property
+    def rivals(self) -> RivalsApp:
+        from rivals_tui.app import RivalsApp
+
+        assert isinstance(self.app, RivalsApp)
+        return self.app
+
+    def compose(self) -> ComposeResult:
+        with Middle(), Center(id="menu-box"):
+            yield Static("R I V A L S", id="menu-title")
+            yield Static("Board games in your terminal", id="menu-subtitle")
+            yield OptionList(id="menu-list")
+            yield Static("", id="menu-continue")
+            yield Static(f"version {__version__}", id="menu-version")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.refresh_menu()
+
+    def on_screen_resume(self) -> None:
+        self.refresh_menu()
+
+    def _latest(self) -> str | None:
+        info = self.rivals.store.latest(in_progress=True)
+        return None if info is None else info.name
+
+    def refresh_menu(self) -> None:
+        latest = self.rivals.store.latest(in_progress=True)
+        ol = self.query_one(OptionList)
+        current = ol.highlighted
+        ol.clear_options()
+        ol.add_options(
+            [
+                Option(f"{label}  ({key})", id=key_id, disabled=key_id == "continue" and latest is None)
+                for key_id, label, key in ENTRIES
+            ]
+        )
+        ol.highlighted = current if current is not None else 0
+        if latest is None:
+            text = "No unfinished game to continue."
+        else:
+            bits = [latest.title, ", ".join(latest.players), latest.progress]
+            text = "Continue: " + " · ".join(b for b in bits if b)
+        self.query_one("#menu-continue", Static).update(text)
+        ol.focus()
+        self.refresh_bindings()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "pick" and parameters == ("continue",):
+            return True if self._latest() is not None else None
+        return True
+
+    @on(OptionList.OptionSelected)
+    def _selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option_id is not None:
+            self.action_pick(event.option_id)
+
+    def action_move(self, step: int) -> None:
+        ol = self.query_one(OptionList)
+        ol.action_cursor_down() if step > 0 else ol.action_cursor_up()
+
+    def action_pick(self, what: str) -> None:
+        app = self.rivals
+        if what == "new":
+            from rivals_tui.screens.new_game import NewGameScreen
+
+            app.push_screen(NewGameScreen())
+        elif what == "continue":
+            name = self._latest()
+            if name is not None:
+                app.load(name)
+        elif what == "load":
+            from rivals_tui.screens.load import LoadScreen
+
+            app.push_screen(LoadScreen())
+        elif what == "rules":
+            app.open_rules(None)
+        elif what == "settings":
+            from rivals_tui.screens.settings import SettingsScreen
+
+            app.push_screen(SettingsScreen())
+        elif what == "quit":
+            app.action_save_quit()

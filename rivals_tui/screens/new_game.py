@@ -1,0 +1,203 @@
+"""The new-game dialog: game, number of seats, each seat human or AI (with level) and named,
+an optional seed, and — for games that allow it — several games in a row."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Input, Label, Select, Static
+
+from engine.core import SeatSpec
+from engine.core.match import Series
+
+if TYPE_CHECKING:
+    from rivals_tui.app import RivalsApp
+
+MAX_SEATS = 4
+KINDS: list[tuple[str, str]] = [
+    ("Human", "human"),
+    ("AI easy", "easy"),
+    ("AI normal", "normal"),
+    ("AI hard", "hard"),
+]
+SERIES: list[tuple[str, str]] = [
+    ("Single game", "single"),
+    ("A number of games", "games"),
+    ("First to a score", "points"),
+]
+
+
+def default_name(seat: int, kind: str) -> str:
+    return f"Player {seat + 1}" if kind == "human" else f"AI {seat + 1}"
+
+
+class NewGameScreen(Screen[None]):
+    BINDINGS = [
+        Binding("ctrl+s", "start", "Start", id="new.start"),
+        Binding("escape", "back", "Back", id="new.back"),
+    ]
+
+    @property
+    def rivals(self) -> RivalsApp:
+        from rivals_tui.app import RivalsApp
+
+        assert isinstance(self.app, RivalsApp)
+        return self.app
+
+    def compose(self) -> ComposeResult:
+        games = self.rivals.games
+        first = next(iter(games.values()), None)
+        with VerticalScroll(id="new-form"):
+            yield Static("New game", id="new-title")
+            with Horizontal(classes="form-row"):
+                yield Label("Game", classes="form-label")
+                yield Select(
+                    [(g.title, gid) for gid, g in games.items()],
+                    value=first.id if first else Select.NULL,
+                    allow_blank=False,
+                    compact=True,
+                    id="game",
+                )
+            with Horizontal(classes="form-row"):
+                yield Label("Players", classes="form-label")
+                yield Select(
+                    self._count_options(),
+                    value=self._count_default(),
+                    allow_blank=False,
+                    compact=True,
+                    id="count",
+                )
+            for i in range(MAX_SEATS):
+                kind = "human" if i == 0 else "normal"
+                with Horizontal(classes="form-row seat-row", id=f"seat-row-{i}"):
+                    yield Label(f"Seat {i + 1}", classes="form-label")
+                    yield Select(
+                        KINDS,
+                        value=kind,
+                        allow_blank=False,
+                        compact=True,
+                        id=f"kind-{i}",
+                        classes="seat-kind",
+                    )
+                    yield Input(
+                        placeholder=default_name(i, kind),
+                        compact=True,
+                        id=f"name-{i}",
+                        classes="seat-name",
+                        max_length=20,
+                    )
+            with Horizontal(classes="form-row"):
+                yield Label("Seed", classes="form-label")
+                yield Input(placeholder="random", type="integer", compact=True, id="seed")
+            with Horizontal(classes="form-row", id="series-row"):
+                yield Label("Play", classes="form-label")
+                yield Select(SERIES, value="single", allow_blank=False, compact=True, id="series")
+                yield Input(placeholder="how many", type="integer", compact=True, id="series-n")
+            yield Static("", id="new-error")
+            with Horizontal(id="new-buttons"):
+                yield Button("Start (ctrl+s)", id="start", variant="primary", compact=True)
+                yield Button("Back (esc)", id="back", compact=True)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self._sync()
+        self.query_one("#game", Select).focus()
+
+    def _game(self) -> Any:
+        value = self.query_one("#game", Select).value
+        return self.rivals.games[str(value)]
+
+    def _count_options(self) -> list[tuple[str, int]]:
+        game = next(iter(self.rivals.games.values()), None)
+        if game is None:
+            return [("2", 2)]
+        return [(str(n), n) for n in game.players if n <= MAX_SEATS]
+
+    def _count_default(self) -> int:
+        options = self._count_options()
+        return options[0][1]
+
+    @on(Select.Changed, "#game")
+    def _game_changed(self) -> None:
+        game = self._game()
+        count = self.query_one("#count", Select)
+        old = count.value
+        options = [(str(n), n) for n in game.players if n <= MAX_SEATS]
+        count.set_options(options)
+        count.value = old if any(v == old for _, v in options) else options[0][1]
+        self._sync()
+
+    @on(Select.Changed)
+    def _any_changed(self, event: Select.Changed) -> None:
+        if event.select.id in ("count", "series") or (event.select.id or "").startswith("kind-"):
+            self._sync()
+
+    def _sync(self) -> None:
+        """Show the rows that apply: as many seats as chosen, the series row if the game has one."""
+        game = self._game()
+        n = int(str(self.query_one("#count", Select).value))
+        for i in range(MAX_SEATS):
+            self.query_one(f"#seat-row-{i}").display = i < n
+            kind = str(self.query_one(f"#kind-{i}", Select).value)
+            self.query_one(f"#name-{i}", Input).placeholder = default_name(i, kind)
+        self.query_one("#series-row").display = bool(getattr(game, "supports_series", False))
+        series = str(self.query_one("#series", Select).value)
+        box = self.query_one("#series-n", Input)
+        box.display = series != "single"
+        box.placeholder = "games" if series == "games" else "points"
+
+    def seats(self) -> list[SeatSpec]:
+        n = int(str(self.query_one("#count", Select).value))
+        seats = []
+        for i in range(n):
+            kind = str(self.query_one(f"#kind-{i}", Select).value)
+            name = self.query_one(f"#name-{i}", Input).value.strip() or default_name(i, kind)
+            if kind == "human":
+                seats.append(SeatSpec(name, "human"))
+            else:
+                seats.append(SeatSpec(name, "ai", kind))
+        return seats
+
+    def _error(self, text: str) -> None:
+        self.query_one("#new-error", Static).update(text)
+
+    @on(Button.Pressed, "#start")
+    def _start_pressed(self) -> None:
+        self.action_start()
+
+    @on(Button.Pressed, "#back")
+    def _back_pressed(self) -> None:
+        self.action_back()
+
+    @on(Input.Submitted)
+    def _submitted(self) -> None:
+        self.action_start()
+
+    def action_back(self) -> None:
+        self.dismiss(None)
+
+    def action_start(self) -> None:
+        game = self._game()
+        seats = self.seats()
+        names = [s.name for s in seats]
+        if len(set(names)) != len(names):
+            self._error("Give every seat a different name.")
+            return
+        seed_text = self.query_one("#seed", Input).value.strip()
+        seed = int(seed_text) if seed_text else None
+        series: Series | None = None
+        if getattr(game, "supports_series", False):
+            kind = str(self.query_one("#series", Select).value)
+            n_text = self.query_one("#series-n", Input).value.strip()
+            if kind != "single":
+                if not n_text or int(n_text) < (2 if kind == "games" else 1):
+                    what = "at least 2 games" if kind == "games" else "a score of at least 1"
+                    self._error(f"Enter {what} for the series.")
+                    return
+                series = Series(games=int(n_text)) if kind == "games" else Series(points=int(n_text))
+        self.rivals.new_match(game.id, seats, seed=seed, series=series)

@@ -1,0 +1,96 @@
+"""The rules screen: a game's rules (Markdown from rivals_tui/help/<game_id>.md), opened at the
+section for the current step; from the menu it first asks which game."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Markdown, OptionList, Static
+from textual.widgets.option_list import Option
+
+if TYPE_CHECKING:
+    from rivals_tui.app import RivalsApp
+
+
+class RulesScreen(Screen[None]):
+    BINDINGS = [
+        Binding("escape,q", "back", "Back", id="rules.back"),
+        Binding("j,down", "scroll(1)", "Down", show=False, id="rules.down"),
+        Binding("k,up", "scroll(-1)", "Up", show=False, id="rules.up"),
+        Binding("pagedown,space", "page(1)", "Page down", show=False, id="rules.pagedown"),
+        Binding("pageup", "page(-1)", "Page up", show=False, id="rules.pageup"),
+    ]
+
+    def __init__(self, game_id: str | None, section: str = "") -> None:
+        super().__init__()
+        self.game_id = game_id
+        self.section = section
+
+    @property
+    def rivals(self) -> RivalsApp:
+        from rivals_tui.app import RivalsApp
+
+        assert isinstance(self.app, RivalsApp)
+        return self.app
+
+    def compose(self) -> ComposeResult:
+        yield Static("Rules", id="rules-title")
+        yield OptionList(id="rules-games")
+        with VerticalScroll(id="rules-scroll"):
+            yield Markdown("", id="rules-text")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        chooser = self.query_one(OptionList)
+        if self.game_id is None:
+            chooser.add_options([Option(g.title, id=gid) for gid, g in self.rivals.games.items()])
+            chooser.highlighted = 0
+            self.query_one("#rules-scroll").display = False
+            self.query_one("#rules-title", Static).update("Rules — which game?")
+            chooser.focus()
+        else:
+            chooser.display = False
+            self.show_game(self.game_id)
+
+    @on(OptionList.OptionSelected)
+    def _chosen(self, event: OptionList.OptionSelected) -> None:
+        if event.option_id is not None:
+            event.option_list.display = False
+            self.query_one("#rules-scroll").display = True
+            self.show_game(event.option_id)
+
+    def show_game(self, game_id: str) -> None:
+        self.game_id = game_id
+        game = self.rivals.games.get(game_id)
+        title = game.title if game is not None else game_id
+        self.query_one("#rules-title", Static).update(f"Rules — {title}")
+        path = self.rivals.help_dir / f"{game_id}.md"
+        try:
+            text = path.read_text(encoding="utf-8")
+        except OSError:
+            text = f"# {title}\n\nThe rules of {title} are not written up in the app yet."
+        md = self.query_one(Markdown)
+        md.update(text)
+        self.query_one("#rules-scroll").focus()
+
+    @on(Markdown.TableOfContentsUpdated)
+    def _goto_section(self) -> None:
+        if self.section:
+            md = self.query_one(Markdown)
+            self.call_after_refresh(md.goto_anchor, self.section)
+
+    def action_scroll(self, step: int) -> None:
+        scroll = self.query_one("#rules-scroll", VerticalScroll)
+        scroll.scroll_relative(y=step, animate=False)
+
+    def action_page(self, step: int) -> None:
+        scroll = self.query_one("#rules-scroll", VerticalScroll)
+        scroll.scroll_relative(y=step * max(1, scroll.size.height - 2), animate=False)
+
+    def action_back(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,87 @@
+"""Settings: colour theme, confirm moves before they are made, and the pause between AI moves.
+Every change is saved at once (JSON in the user config folder)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Label, Select, Static, Switch
+
+from rivals_tui.settings import AI_PACES
+
+if TYPE_CHECKING:
+    from rivals_tui.app import RivalsApp
+
+
+def pace_label(seconds: float) -> str:
+    return "no pause" if seconds == 0 else f"{seconds:g} s between AI moves"
+
+
+class SettingsScreen(Screen[None]):
+    BINDINGS = [Binding("escape,q", "back", "Back", id="settings.back")]
+
+    @property
+    def rivals(self) -> RivalsApp:
+        from rivals_tui.app import RivalsApp
+
+        assert isinstance(self.app, RivalsApp)
+        return self.app
+
+    def compose(self) -> ComposeResult:
+        s = self.rivals.settings
+        paces = sorted({*AI_PACES, s.ai_pace})
+        with Vertical(id="settings-form"):
+            yield Static("Settings", id="settings-title")
+            with Horizontal(classes="form-row"):
+                yield Label("Theme", classes="form-label")
+                themes = sorted(self.app.available_themes)
+                yield Select(
+                    [(t, t) for t in themes],
+                    value=self.app.theme,
+                    allow_blank=False,
+                    compact=True,
+                    id="theme",
+                )
+            with Horizontal(classes="form-row"):
+                yield Label("Confirm moves", classes="form-label")
+                yield Switch(value=s.confirm_moves, id="confirm")
+            with Horizontal(classes="form-row"):
+                yield Label("AI pace", classes="form-label")
+                yield Select(
+                    [(pace_label(p), p) for p in paces],
+                    value=s.ai_pace,
+                    allow_blank=False,
+                    compact=True,
+                    id="pace",
+                )
+            yield Static("Changes are saved at once. Esc goes back.", id="settings-hint")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.query_one("#theme", Select).focus()
+
+    @on(Select.Changed, "#theme")
+    def _theme(self, event: Select.Changed) -> None:
+        self.app.theme = str(event.value)
+        self.rivals.settings.theme = str(event.value)
+        self.rivals.save_settings()
+
+    @on(Switch.Changed, "#confirm")
+    def _confirm(self, event: Switch.Changed) -> None:
+        self.rivals.settings.confirm_moves = event.value
+        self.rivals.save_settings()
+
+    @on(Select.Changed, "#pace")
+    def _pace(self, event: Select.Changed) -> None:
+        value = event.value
+        if isinstance(value, (int, float)):
+            self.rivals.settings.ai_pace = float(value)
+            self.rivals.save_settings()
+
+    def action_back(self) -> None:
+        self.dismiss(None)

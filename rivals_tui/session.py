@@ -1,0 +1,189 @@
+"""The session: what a game screen talks to, so a remote table can later replace the local one.
+
+A screen never touches a `Match` directly. It asks the session who owes a decision, what a seat
+may see (`view`, `log_for`), what a seat may do (`legal`, `choices`), and hands decisions back
+through `submit`. `LocalSession` owns a `Match` in this process, autosaves it after every applied
+decision and holds the save's lock until `close`. A future `RemoteSession` will implement the same
+methods by talking to a table server that owns the match (DESIGN.md, "Networked play").
+
+AI seats: the session only says which AI seat owes a decision (`ai_to_act`), hands out that
+seat's *view* and its bot; the screen runs the bot in a thread worker and submits the result.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Protocol
+
+from engine.core import Event, Game, IllegalAction, Outcome, Prompt, SeatSpec
+from engine.core.match import Match, Series
+
+if TYPE_CHECKING:
+    from saves.store import SaveLock, SaveStore
+
+# The hint key asks a strong bot; "hard" is the best advice the app can give.
+HINT_LEVEL = "hard"
+
+
+class Bot(Protocol):
+    def choose(self, game: Game[Any], view: Any, seat: int, should_stop: Any = None) -> Any: ...
+
+
+class Session(Protocol):
+    """The calls a game screen makes. Every method is cheap except `bot`'s `choose`."""
+
+    game: Game[Any]
+    seats: tuple[SeatSpec, ...]
+    name: str | None
+
+    @property
+    def series(self) -> Series: ...
+    def to_act(self) -> tuple[int, ...]: ...
+    def view(self, seat: int | None) -> Any: ...
+    def prompt(self, seat: int) -> Prompt: ...
+    def legal(self, seat: int) -> Sequence[Any]: ...
+    def choices(self, seat: int) -> list[tuple[Any, str | None]]: ...
+    def describe(self, seat: int | None, action: Any) -> str: ...
+    def why_illegal(self, seat: int, action: Any) -> str | None: ...
+    def submit(self, seat: int, action: Any) -> list[Event]: ...
+    def undo_blocker(self, seat: int) -> str | None: ...
+    def undo(self, seat: int) -> None: ...
+    def log_for(self, seat: int | None) -> list[Event]: ...
+    def outcome(self) -> Outcome | None: ...
+    def progress(self) -> str: ...
+    def ai_to_act(self) -> int | None: ...
+    def bot(self, seat: int) -> Bot: ...
+    def hint_bot(self) -> Bot: ...
+    def save(self) -> None: ...
+    def close(self) -> None: ...
+
+
+class LocalSession:
+    """A match played in this process, saved through a `SaveStore` after every decision."""
+
+    def __init__(
+        self,
+        match: Match,
+        store: SaveStore | None = None,
+        name: str | None = None,
+        lock: SaveLock | None = None,
+    ) -> None:
+        self.match = match
+        self.game: Game[Any] = match.game
+        self.seats: tuple[SeatSpec, ...] = match.seats
+        self.store = store
+        self.name = name
+        self._lock = lock
+        self._bots: dict[int, Bot] = {}
+        self._hint: Bot | None = None
+        self.closed = False
+        if store is not None:
+            if self.name is None:
+                self.name = store.new_name(self.game.id)
+            if self._lock is None:
+                self._lock = store.lock(self.name)
+            # Save at once so the game shows up in Load/Continue even before the first move.
+            self.save()
+
+    # -- reading ---------------------------------------------------------------------------
+    @property
+    def series(self) -> Series:
+        return self.match.series
+
+    def to_act(self) -> tuple[int, ...]:
+        return self.match.to_act()
+
+    def view(self, seat: int | None) -> Any:
+        return self.match.view(seat)
+
+    def prompt(self, seat: int) -> Prompt:
+        return self.match.prompt(seat)
+
+    def legal(self, seat: int) -> Sequence[Any]:
+        return self.match.legal(seat)
+
+    def choices(self, seat: int) -> list[tuple[Any, str | None]]:
+        if seat not in self.to_act():
+            return []
+        return self.game.choices(self.match.state, seat)
+
+    def describe(self, seat: int | None, action: Any) -> str:
+        # Described on the seat's view so a description can never leak what the seat cannot see.
+        return self.game.describe(self.match.view(seat), action)
+
+    def why_illegal(self, seat: int, action: Any) -> str | None:
+        return self.match.why_illegal(seat, action)
+
+    def log_for(self, seat: int | None) -> list[Event]:
+        return [e for _, e in self.match.log_for(seat)]
+
+    def outcome(self) -> Outcome | None:
+        return self.match.outcome()
+
+    def progress(self) -> str:
+        return self.game.progress(self.match.state)
+
+    def undo_blocker(self, seat: int) -> str | None:
+        return self.match.undo_blocker(seat)
+
+    def ai_to_act(self) -> int | None:
+        """An AI seat owing a decision, once no human at the table owes one.
+
+        Humans decide first in simultaneous phases so the keyboard is never locked behind a
+        thinking bot; a bot's view hides what a human chose anyway.
+        """
+        owing = self.to_act()
+        if any(not self.seats[s].is_ai for s in owing):
+            return None
+        for s in owing:
+            if self.seats[s].is_ai:
+                return s
+        return None
+
+    # -- changing --------------------------------------------------------------------------
+    def submit(self, seat: int, action: Any) -> list[Event]:
+        """Apply one decision and autosave. Raises IllegalAction and changes nothing if refused."""
+        reason = self.match.why_illegal(seat, action)
+        if reason is not None:
+            raise IllegalAction(reason)
+        events = self.match.submit(seat, action)
+        self.save()
+        return events
+
+    def undo(self, seat: int) -> None:
+        keep = self.match.undo_target(seat)
+        if keep is None:
+            raise IllegalAction(self.match.undo_blocker(seat) or "Nothing to undo.")
+        self.match.undo(keep)
+        self.save()
+
+    def bot(self, seat: int) -> Bot:
+        if seat not in self._bots:
+            from engine.ai import make_bot
+
+            # Seeded from the match so a replayed game meets the same opponents.
+            self._bots[seat] = make_bot(self.seats[seat].level, self.match.seed * 7919 + seat)
+        return self._bots[seat]
+
+    def hint_bot(self) -> Bot:
+        if self._hint is None:
+            from engine.ai import make_bot
+
+            self._hint = make_bot(HINT_LEVEL, self.match.seed * 7919 + 101)
+        return self._hint
+
+    def save(self) -> None:
+        if self.store is not None and self.name is not None and not self.closed:
+            self.store.save(self.name, self.match)
+
+    def close(self) -> None:
+        """Save one last time and release the lock. Safe to call more than once."""
+        if self.closed:
+            return
+        try:
+            self.save()
+        finally:
+            self.closed = True
+            if self._lock is not None:
+                self._lock.release()
+                self._lock = None

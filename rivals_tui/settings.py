@@ -1,0 +1,62 @@
+"""Player preferences (theme, confirm moves, AI pace), kept as JSON in the user config folder.
+
+The folder is `platformdirs.user_config_dir("rivals")` unless `RIVALS_CONFIG_DIR` or an explicit
+path overrides it (tests always pass one, so they never touch the real config).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+import platformdirs
+
+DEFAULT_THEME = "textual-dark"
+# Seconds between two AI moves, so humans can follow what the bots did.
+AI_PACES: tuple[float, ...] = (0.0, 0.3, 0.8, 1.5)
+
+
+@dataclass
+class Settings:
+    theme: str = DEFAULT_THEME
+    confirm_moves: bool = False
+    ai_pace: float = 0.3
+
+    @staticmethod
+    def default_path(override: str | Path | None = None) -> Path:
+        if override is not None:
+            return Path(override) / "settings.json"
+        env = os.environ.get("RIVALS_CONFIG_DIR")
+        if env:
+            return Path(env) / "settings.json"
+        return Path(platformdirs.user_config_dir("rivals")) / "settings.json"
+
+    @classmethod
+    def load(cls, path: Path) -> Settings:
+        """The saved settings; defaults for anything missing or unreadable (never fails to start)."""
+        try:
+            raw = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return cls()
+        if not isinstance(raw, dict):
+            return cls()
+        s = cls()
+        if isinstance(raw.get("theme"), str):
+            s.theme = raw["theme"]
+        if isinstance(raw.get("confirm_moves"), bool):
+            s.confirm_moves = raw["confirm_moves"]
+        pace = raw.get("ai_pace")
+        if isinstance(pace, (int, float)) and not isinstance(pace, bool) and 0 <= pace <= 10:
+            s.ai_pace = float(pace)
+        return s
+
+    def save(self, path: Path) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(".tmp")
+        tmp.write_text(json.dumps(asdict(self), indent=2) + "\n", encoding="utf-8")
+        os.replace(tmp, path)
+
+
+__all__ = ["AI_PACES", "DEFAULT_THEME", "Settings"]

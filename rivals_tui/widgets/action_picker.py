@@ -1,0 +1,91 @@
+"""The generic action picker: every choice the game offers now, filterable by typing.
+
+Legal actions are selectable; actions the game lists as not allowed (`Game.choices` with a
+reason) are shown greyed, with the reason, and cannot be picked. Enter returns the highlighted
+action; Esc returns None.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input, OptionList, Static
+from textual.widgets.option_list import Option
+
+
+class ActionPicker(ModalScreen[Any]):
+    """Pick one action. `entries` are (action, description, reason-or-None), in the game's order."""
+
+    BINDINGS = [
+        Binding("escape", "cancel", "Close", id="picker.close"),
+        Binding("down", "move(1)", "Next", show=False, id="picker.down"),
+        Binding("up", "move(-1)", "Previous", show=False, id="picker.up"),
+    ]
+
+    def __init__(self, prompt: str, entries: list[tuple[Any, str, str | None]]) -> None:
+        super().__init__()
+        self.prompt = prompt
+        self.entries = entries
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="picker"):
+            yield Static(self.prompt, id="picker-prompt")
+            yield Input(placeholder="Type to filter; Enter chooses; Esc closes", id="picker-filter")
+            yield OptionList(id="picker-list")
+            yield Static("", id="picker-reason")
+
+    def on_mount(self) -> None:
+        self._fill("")
+        self.query_one(Input).focus()
+
+    def _fill(self, text: str) -> None:
+        words = text.lower().split()
+        options = []
+        for i, (_, desc, reason) in enumerate(self.entries):
+            label = desc if reason is None else f"{desc}  (not allowed: {reason})"
+            if all(w in label.lower() for w in words):
+                options.append(Option(label, id=str(i), disabled=reason is not None))
+        ol = self.query_one(OptionList)
+        ol.clear_options()
+        ol.add_options(options)
+        first = next((n for n, o in enumerate(options) if not o.disabled), None)
+        ol.highlighted = first
+        self.query_one("#picker-reason", Static).update(
+            "" if options else "Nothing matches; Backspace to widen the filter."
+        )
+
+    @on(Input.Changed)
+    def _filter(self, event: Input.Changed) -> None:
+        self._fill(event.value)
+
+    @on(Input.Submitted)
+    def _submit_from_filter(self, event: Input.Submitted) -> None:
+        ol = self.query_one(OptionList)
+        if ol.highlighted is not None:
+            self._choose(ol.get_option_at_index(ol.highlighted).id)
+
+    @on(OptionList.OptionSelected)
+    def _selected(self, event: OptionList.OptionSelected) -> None:
+        self._choose(event.option_id)
+
+    def _choose(self, option_id: str | None) -> None:
+        if option_id is None:
+            return
+        action, _, reason = self.entries[int(option_id)]
+        if reason is None:
+            self.dismiss(action)
+
+    def action_move(self, step: int) -> None:
+        ol = self.query_one(OptionList)
+        if step > 0:
+            ol.action_cursor_down()
+        else:
+            ol.action_cursor_up()
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,136 @@
+"""The board plug-in interface, and the generic board used when a game has none of its own.
+
+A game's board is a `GameBoard` subclass registered in `rivals_tui.games.BOARDS` under the game
+id. The game screen owns it and talks to it through exactly one call and two messages:
+
+* ``board.show(view, seat, legal, events)`` after every change. `view` is
+  ``game.view(state, seat)`` for the seat at the keyboard (``None`` for a spectator: only public
+  information), `legal` the actions that seat may take now (empty when it is not that seat's
+  decision, e.g. while an AI thinks), `events` the events since the previous call that the seat
+  may read (to highlight what changed). The board draws from these alone; it never sees the
+  full state and never decides rules.
+* ``GameBoard.ActionChosen(action)``: post it when the player picks one of `legal`. The screen
+  submits it (asking first when "confirm moves" is on) and calls `show` again.
+* ``GameBoard.DetailChanged(title, text)``: post it when the focused card/tile/token changes;
+  the screen shows the full text in its detail panel.
+
+Keys: a board handles the cursor (arrows, ``j``/``k``), Enter (choose) and Esc (back out of a
+half-made choice). ``h`` and ``l`` are kept free for the screen's hint and log keys.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.message import Message
+from textual.widget import Widget
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from engine.core import Event, Game
+
+
+class GameBoard(Widget):
+    """Base class for a game's board. Subclasses override `show` (and compose or render)."""
+
+    DEFAULT_CSS = """
+    GameBoard { height: 1fr; width: 1fr; }
+    """
+
+    class ActionChosen(Message):
+        """The player picked `action` on the board."""
+
+        def __init__(self, action: Any) -> None:
+            super().__init__()
+            self.action = action
+
+    class DetailChanged(Message):
+        """The focused piece changed: show `title` and its full `text` in the detail panel."""
+
+        def __init__(self, title: str, text: str) -> None:
+            super().__init__()
+            self.title = title
+            self.text = text
+
+    def __init__(self, game: Game[Any], *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.game = game
+        self.view: Any = None
+        self.seat: int | None = None
+        self.legal: tuple[Any, ...] = ()
+
+    def show(self, view: Any, seat: int | None, legal: Sequence[Any], events: Sequence[Event]) -> None:
+        """Redraw from `view` for `seat`. Subclasses call this first, then update themselves."""
+        self.view = view
+        self.seat = seat
+        self.legal = tuple(legal)
+
+    def focus_board(self) -> None:
+        """Give the keyboard to the board (the screen calls this when it is the player's turn)."""
+        self.focus()
+
+
+class GenericBoard(GameBoard):
+    """The fallback board: the prompt, then every legal action as a list to pick from."""
+
+    DEFAULT_CSS = """
+    GenericBoard { layout: vertical; }
+    GenericBoard > #generic-prompt { height: auto; padding: 0 1; text-style: bold; }
+    GenericBoard > #generic-progress { height: auto; padding: 0 1; color: $text-muted; }
+    GenericBoard > OptionList { height: 1fr; }
+    """
+
+    BINDINGS = [
+        Binding("j", "cursor_down", "Down", show=False, id="board.down"),
+        Binding("k", "cursor_up", "Up", show=False, id="board.up"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="generic-progress")
+        yield Static("", id="generic-prompt")
+        yield OptionList(id="generic-actions")
+
+    def show(self, view: Any, seat: int | None, legal: Sequence[Any], events: Sequence[Event]) -> None:
+        super().show(view, seat, legal, events)
+        progress = self.game.progress(view)
+        self.query_one("#generic-progress", Static).update(progress)
+        if seat is not None and self.legal:
+            text = self.game.prompt(view, seat).text
+        else:
+            text = "Waiting for the other players."
+        self.query_one("#generic-prompt", Static).update(text)
+        options = self.query_one(OptionList)
+        options.clear_options()
+        options.add_options(
+            [Option(self.game.describe(view, a), id=str(i)) for i, a in enumerate(self.legal)]
+        )
+        if self.legal:
+            options.highlighted = 0
+
+    def focus_board(self) -> None:
+        self.query_one(OptionList).focus()
+
+    def action_cursor_down(self) -> None:
+        self.query_one(OptionList).action_cursor_down()
+
+    def action_cursor_up(self) -> None:
+        self.query_one(OptionList).action_cursor_up()
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        event.stop()
+        if event.option_id is None or self.view is None:
+            return
+        action = self.legal[int(event.option_id)]
+        self.post_message(
+            self.DetailChanged(
+                self.game.describe(self.view, action), "Enter chooses this; a opens the picker."
+            )
+        )
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if event.option_id is not None:
+            self.post_message(self.ActionChosen(self.legal[int(event.option_id)]))

@@ -1,0 +1,45 @@
+"""Shared fixtures for the app tests: a save store and settings in tmp, the toy game, fast AI."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engine.core import SeatSpec
+from engine.core.match import Match
+from rivals_tui.app import RivalsApp
+from rivals_tui.settings import Settings
+from saves.store import SaveStore
+from tests.support.goofspiel import Goofspiel
+
+GAMES: dict[str, Any] = {"goofspiel": Goofspiel()}
+HELP = Path(__file__).parent / "help"
+
+
+@pytest.fixture(autouse=True)
+def _isolate(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Never touch the real user folders, whatever a test forgets to pass.
+    monkeypatch.setenv("RIVALS_SAVE_DIR", str(tmp_path / "env-saves"))
+    monkeypatch.setenv("RIVALS_CONFIG_DIR", str(tmp_path / "env-config"))
+
+
+def make_store(tmp_path: Path) -> SaveStore:
+    return SaveStore(tmp_path / "saves", games=GAMES)
+
+
+def make_app(tmp_path: Path, *, confirm: bool = False, **kw: Any) -> RivalsApp:
+    settings_path = tmp_path / "config" / "settings.json"
+    Settings(theme="textual-dark", confirm_moves=confirm, ai_pace=0.0).save(settings_path)
+    kw.setdefault("store", make_store(tmp_path))
+    return RivalsApp(games=GAMES, settings_path=settings_path, help_dir=HELP, **kw)
+
+
+def goof_match(seats: list[SeatSpec], seed: int = 3, cards: int = 3) -> Match:
+    game = GAMES["goofspiel"]
+    return Match.new(game, game.Options(cards=cards), seats, seed)
+
+
+VS_AI = [SeatSpec("Ann"), SeatSpec("Bot", "ai", "easy")]
+HOT_SEAT = [SeatSpec("Ann"), SeatSpec("Ben")]
