@@ -1,0 +1,43 @@
+"""Game-agnostic bots (random, greedy, information-set MCTS), their levels, and `make_bot`.
+
+Every bot has `name` and `choose(game, view, seat, *, should_stop=None)`: it receives only the
+seat's view and returns one action from `game.legal(view, seat)`. `should_stop` lets a caller
+running the bot in a worker thread cancel a long search (the bot then answers at once).
+"""
+
+from __future__ import annotations
+
+from engine.ai.bots import Bot, GreedyBot, RandomBot
+from engine.ai.ismcts import ISMCTSBot
+
+LEVELS = ("easy", "normal", "hard")
+
+# What each level plays. Hard thinks for at most a second and at most HARD_ITERATIONS iterations,
+# whichever comes first; the cap keeps matches repeatable on a fast machine.
+HARD_BUDGET = 1.0
+HARD_ITERATIONS = 1000
+NORMAL_BUDGET = 0.3
+NORMAL_ITERATIONS = 150
+EASY_MISTAKES = 0.35
+
+KINDS = (*LEVELS, "random", "greedy", "ismcts")
+
+
+def make_bot(level: str, seed: int) -> Bot:
+    """A bot for a level ("easy", "normal", "hard") or a kind ("random", "greedy", "ismcts")."""
+    if level == "easy":
+        return GreedyBot(seed, samples=2, mistake_rate=EASY_MISTAKES, name="easy")
+    if level == "normal":
+        return ISMCTSBot(seed, budget=NORMAL_BUDGET, max_iterations=NORMAL_ITERATIONS, name="normal")
+    if level == "hard":
+        return ISMCTSBot(seed, budget=HARD_BUDGET, max_iterations=HARD_ITERATIONS, name="hard")
+    if level == "random":
+        return RandomBot(seed)
+    if level == "greedy":
+        return GreedyBot(seed)
+    if level == "ismcts":
+        return ISMCTSBot(seed)
+    raise ValueError(f"unknown bot level {level!r} (known: {', '.join(KINDS)})")
+
+
+__all__ = ["KINDS", "LEVELS", "Bot", "GreedyBot", "ISMCTSBot", "RandomBot", "make_bot"]

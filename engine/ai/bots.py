@@ -1,0 +1,114 @@
+"""The bot protocol and the two simple bots: uniform random, and greedy one-ply on `evaluate`.
+
+A bot sees only what its seat may see: it receives `game.view(state, seat)` and, when it needs
+to look ahead, samples the hidden parts itself with `game.determinize`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
+
+from engine.core.errors import IllegalAction
+from engine.core.game import Game
+from engine.core.rng import Rng
+
+StopCheck = Callable[[], bool]
+
+
+class Bot(Protocol):
+    """Something that picks one legal action for a seat from that seat's view."""
+
+    name: str
+
+    def choose(self, game: Game[Any], view: Any, seat: int, *, should_stop: StopCheck | None = None) -> Any:
+        """One action from `game.legal(view, seat)`."""
+        ...
+
+
+def rewards(game: Game[Any], state: Any, seats: int) -> list[float]:
+    """Each seat's result in [0, 1]: at the end 1 for a win (shared 1/k when k seats tie for
+    first) and 0 for a loss; before the end the game's own evaluation."""
+    out = game.outcome(state)
+    if out is None:
+        return [game.evaluate(state, i) for i in range(seats)]
+    share = 1.0 / len(out.winners) if out.winners else 0.0
+    return [share if i in out.winners else 0.0 for i in range(seats)]
+
+
+def legal_list(game: Game[Any], state: Any, seat: int) -> Sequence[Any]:
+    moves = game.legal(state, seat)
+    if not moves:
+        raise IllegalAction(f"Seat {seat} has no legal action to choose from.")
+    return moves
+
+
+class RandomBot:
+    """Picks uniformly among the legal actions, from its own seeded generator."""
+
+    def __init__(self, seed: int, name: str = "random") -> None:
+        self.name = name
+        self.rng = Rng.from_seed(seed)
+
+    def choose(self, game: Game[Any], view: Any, seat: int, *, should_stop: StopCheck | None = None) -> Any:
+        return self.rng.choice(legal_list(game, view, seat))
+
+
+class GreedyBot:
+    """Tries each legal action one ply deep and keeps the one the game's evaluation likes best.
+
+    Hidden information is averaged over `samples` determinizations; the same samples are used
+    for every action so that the comparison is fair. When the choice is simultaneous, the other
+    seats still owing a choice in the same step pick at random in the sample, so that the choice
+    is judged after the reveal it leads to. With `mistake_rate` > 0 the bot sometimes plays a
+    random legal action instead (the easy level). Ties go to the first action in legal order.
+    """
+
+    def __init__(self, seed: int, samples: int = 4, mistake_rate: float = 0.0, name: str = "greedy") -> None:
+        self.name = name
+        self.samples = samples
+        self.mistake_rate = mistake_rate
+        self.rng = Rng.from_seed(seed)
+
+    def choose(self, game: Game[Any], view: Any, seat: int, *, should_stop: StopCheck | None = None) -> Any:
+        moves = legal_list(game, view, seat)
+        if len(moves) == 1:
+            return moves[0]
+        if self.mistake_rate > 0 and self.rng.random() < self.mistake_rate:
+            return self.rng.choice(moves)
+        others = [s for s in game.to_act(view) if s != seat]
+        worlds = [game.determinize(view, seat, self.rng) for _ in range(self.samples)]
+        best, best_score = moves[0], -1.0
+        for move in moves:
+            total, counted = 0.0, 0
+            for world in worlds:
+                d = game.clone(world)
+                try:
+                    game.apply(d, seat, move)
+                except IllegalAction:
+                    continue  # this sample contradicts the move; judge it on the others
+                _finish_step(game, d, others, self.rng)
+                total += rewards_for(game, d, seat)
+                counted += 1
+            if counted and (score := total / counted) > best_score:
+                best, best_score = move, score
+            if should_stop is not None and should_stop():
+                break
+        return best
+
+
+def rewards_for(game: Game[Any], state: Any, seat: int) -> float:
+    out = game.outcome(state)
+    if out is None:
+        return game.evaluate(state, seat)
+    return 1.0 / len(out.winners) if seat in out.winners else 0.0
+
+
+def _finish_step(game: Game[Any], state: Any, others: Sequence[int], rng: Rng) -> None:
+    """Let the seats that chose at the same time as us pick at random, so the step resolves."""
+    for other in others:
+        if game.outcome(state) is not None or other not in game.to_act(state):
+            continue
+        moves = game.legal(state, other)
+        if moves:
+            game.apply(state, other, rng.choice(moves))

@@ -1,0 +1,191 @@
+"""Information-set Monte Carlo tree search (single observer; Cowling, Powley & Whitehouse 2012).
+
+Each iteration samples one complete world consistent with the bot's view (`determinize`), walks
+the shared tree with UCB1 restricted to the actions legal in that world (counting how often each
+action was available, so rarely available actions are not starved), adds one node, plays the rest
+of the game out at random (or to a depth limit scored by the game's `evaluate`) and credits every
+seat that chose on the way with its own result. Statistics at a node are kept per seat, so the
+search works for 2 to 6 players, each maximising their own result.
+
+Simultaneous choices (several seats in `to_act`) are decoupled: every seat still owing a choice
+picks from its own statistics at that node without seeing the others' picks, then the picks are
+applied in seat order. Choices already made but hidden come from the determinization.
+
+The search stops at a time budget or an iteration cap, whichever comes first, or when the
+caller's `should_stop` says so. With a generous budget the cap makes the bot fully repeatable.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from typing import Any
+
+from engine.ai.bots import StopCheck, legal_list
+from engine.core.errors import IllegalAction
+from engine.core.game import Game
+from engine.core.rng import Rng
+
+# One (visits, total reward, availability) record per action, as a list for in-place speed.
+_Stat = list[float]
+_Joint = tuple[tuple[int, Any], ...]
+
+
+class _Node:
+    __slots__ = ("children", "stats")
+
+    def __init__(self) -> None:
+        self.children: dict[_Joint, _Node] = {}
+        self.stats: dict[int, dict[Any, _Stat]] = {}
+
+
+class ISMCTSBot:
+    """Information-set MCTS with a time budget (seconds) and an iteration cap.
+
+    `exploration` is the UCB1 constant for rewards in [0, 1]. `rollout_depth` None plays each
+    rollout to the end of the game; a number stops after that many decisions and scores the
+    position with `game.evaluate`.
+    """
+
+    def __init__(
+        self,
+        seed: int,
+        budget: float = 1.0,
+        max_iterations: int = 1000,
+        exploration: float = 0.7,
+        rollout_depth: int | None = None,
+        name: str = "ismcts",
+    ) -> None:
+        self.name = name
+        self.budget = budget
+        self.max_iterations = max_iterations
+        self.exploration = exploration
+        self.rollout_depth = rollout_depth
+        self.rng = Rng.from_seed(seed)
+        self.last_iterations = 0
+
+    def choose(self, game: Game[Any], view: Any, seat: int, *, should_stop: StopCheck | None = None) -> Any:
+        moves = legal_list(game, view, seat)
+        self.last_iterations = 0
+        if len(moves) == 1:
+            return moves[0]
+        root = _Node()
+        deadline = time.perf_counter() + self.budget
+        for _ in range(self.max_iterations):
+            if should_stop is not None and should_stop():
+                break
+            self._iterate(game, view, seat, root)
+            self.last_iterations += 1
+            if time.perf_counter() >= deadline:
+                break
+        return self._best(root, seat, moves)
+
+    @staticmethod
+    def _best(root: _Node, seat: int, moves: Any) -> Any:
+        table = root.stats.get(seat, {})
+        best, key = moves[0], (-1.0, -1.0)
+        for move in moves:  # legal order breaks exact ties, so the choice is repeatable
+            st = table.get(move)
+            if st is None or st[0] == 0:
+                continue
+            k = (st[0], st[1] / st[0])
+            if k > key:
+                best, key = move, k
+        return best
+
+    def _iterate(self, game: Game[Any], view: Any, seat: int, root: _Node) -> None:
+        rng = self.rng
+        c = self.exploration
+        d = game.determinize(view, seat, rng)
+        node = root
+        path: list[tuple[_Node, _Joint]] = []
+        # Selection and expansion: walk down until a new node is added or the game ends.
+        while game.outcome(d) is None:
+            acting = game.to_act(d)
+            if not acting:
+                break
+            picks: list[tuple[int, Any]] = []
+            for s in acting:
+                moves = game.legal(d, s)
+                if not moves:
+                    continue
+                table = node.stats.get(s)
+                if table is None:
+                    table = node.stats[s] = {}
+                untried = []
+                best, best_v = None, -1.0
+                for m in moves:
+                    st = table.get(m)
+                    if st is None:
+                        st = table[m] = [0, 0.0, 0]
+                    st[2] += 1
+                    if st[0] == 0:
+                        untried.append(m)
+                    elif not untried:
+                        v = st[1] / st[0] + c * math.sqrt(math.log(st[2]) / st[0])
+                        if v > best_v:
+                            best, best_v = m, v
+                picks.append((s, rng.choice(untried) if untried else best))
+            joint = self._apply_joint(game, d, picks, rng)
+            path.append((node, joint))
+            child = node.children.get(joint)
+            if child is None:
+                node.children[joint] = _Node()
+                break
+            node = child
+        # Rollout: random play to the end or to the depth limit.
+        depth = 0
+        limit = self.rollout_depth
+        while game.outcome(d) is None and (limit is None or depth < limit):
+            acting = game.to_act(d)
+            if not acting:
+                break
+            s = acting[0]
+            game.apply(d, s, rng.choice(game.legal(d, s)))
+            depth += 1
+        # Backpropagation: each seat is credited with its own result.
+        result = _Result(game, d)
+        for n, joint in path:
+            for s, m in joint:
+                st = n.stats[s].setdefault(m, [0, 0.0, 1])
+                st[0] += 1
+                st[1] += result.of(s)
+
+    @staticmethod
+    def _apply_joint(game: Game[Any], d: Any, picks: list[tuple[int, Any]], rng: Rng) -> _Joint:
+        """Apply the picks of one step in seat order; a pick that an earlier pick of the same step
+        made illegal (not expected in a true simultaneous choice) is replaced by a random one."""
+        done: list[tuple[int, Any]] = []
+        for s, m in picks:
+            if s not in game.to_act(d):
+                continue
+            try:
+                game.apply(d, s, m)
+            except IllegalAction:
+                m = rng.choice(legal_list(game, d, s))
+                game.apply(d, s, m)
+            done.append((s, m))
+        return tuple(done)
+
+
+class _Result:
+    """The rollout's result for each seat, computed only for seats that are asked about."""
+
+    __slots__ = ("cache", "game", "state", "winners")
+
+    def __init__(self, game: Game[Any], state: Any) -> None:
+        self.game = game
+        self.state = state
+        self.cache: dict[int, float] = {}
+        out = game.outcome(state)
+        self.winners = out.winners if out is not None else None
+
+    def of(self, seat: int) -> float:
+        r = self.cache.get(seat)
+        if r is None:
+            if self.winners is not None:
+                r = 1.0 / len(self.winners) if seat in self.winners else 0.0
+            else:
+                r = self.game.evaluate(self.state, seat)
+            self.cache[seat] = r
+        return r
