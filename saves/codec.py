@@ -1,0 +1,497 @@
+"""Turning a `Match` into a save envelope (a JSON-ready dict) and back, checking everything.
+
+The envelope holds what is needed to rebuild the game — game id, options, seats, seed, series
+and every decision — plus a snapshot of the final state to check the rebuild against, and a few
+words for the load list (status, progress, times). Loading never trusts the file: it migrates
+old formats, structures each part with strict types, replays every decision through the rules
+(so each move is re-checked) and compares the result with the snapshot. Any fault becomes one
+`SaveError` line naming the file and what is wrong.
+
+All conversion goes through the module-level `converter`; never the global cattrs functions.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import threading
+from collections.abc import Callable, Mapping, MutableSequence, Sequence
+from datetime import UTC, datetime
+from typing import Any, Union, get_args, get_origin
+
+import attrs
+import cattrs
+from cattrs.cols import homogenous_tuple_structure_factory, list_structure_factory, mapping_structure_factory
+from cattrs.preconf.json import JsonConverter, make_converter
+from cattrs.strategies import configure_tagged_union
+
+import engine
+from engine.core.errors import IllegalAction
+from engine.core.game import Game, SeatSpec
+from engine.core.match import Match, Series
+from saves.errors import SaveError
+from saves.migrations import MIGRATIONS, MigrationFault, migrate
+
+__all__ = [
+    "FORMAT_VERSION",
+    "MIGRATIONS",
+    "STATUS_FINISHED",
+    "STATUS_IN_PROGRESS",
+    "converter",
+    "dump_match",
+    "dumps",
+    "load_envelope",
+    "load_match",
+    "loads",
+    "parse",
+    "progress_of",
+    "status_of",
+]
+
+FORMAT_VERSION: int = 1
+STATUS_IN_PROGRESS = "in progress"
+STATUS_FINISHED = "finished"
+# The key naming an action's class inside its JSON object.
+ACTION_TAG = "type"
+
+REQUIRED_KEYS = (
+    "format_version",
+    "app_version",
+    "game",
+    "options",
+    "seats",
+    "seed",
+    "series",
+    "actions",
+    "snapshot",
+    "status",
+    "progress",
+    "created",
+    "updated",
+)
+_TEXT_KEYS = ("app_version", "status", "progress", "created", "updated")
+
+Envelope = dict[str, Any]
+
+
+# -- the converter -----------------------------------------------------------------------------
+class _WrongValue(TypeError):
+    """A value of the wrong kind in the file. The message is already written for the player."""
+
+
+def _show(value: Any) -> str:
+    """A value as it looks in the JSON file, cut short."""
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+# JSON has no tuples or sets, and hand edits like "cards": "5" or "cards": 5.5 should be reported,
+# not silently coerced (cattrs calls int(...) by default), so scalars are checked strictly.
+def _structure_int(value: Any, _: Any) -> int:
+    if type(value) is int:
+        return value
+    raise _WrongValue(f"expected a whole number, got {_show(value)}")
+
+
+def _structure_float(value: Any, _: Any) -> float:
+    if type(value) in (int, float):
+        return float(value)
+    raise _WrongValue(f"expected a number, got {_show(value)}")
+
+
+def _structure_str(value: Any, _: Any) -> str:
+    if type(value) is str:
+        return value
+    raise _WrongValue(f"expected a text in quotes, got {_show(value)}")
+
+
+def _structure_bool(value: Any, _: Any) -> bool:
+    if type(value) is bool:
+        return value
+    raise _WrongValue(f"expected true or false, got {_show(value)}")
+
+
+def _is_attrs_class(t: Any) -> bool:
+    return isinstance(t, type) and attrs.has(t)
+
+
+def _attrs_guard(cl: type) -> Callable[[Any, Any], Any]:
+    # Without this, a number where an object belongs fails with "argument of type 'int' is not
+    # iterable" — true, but not what went wrong.
+    inner: Callable[[Any, Any], Any] = converter.gen_structure_attrs_fromdict(cl)
+
+    def structure(value: Any, t: Any) -> Any:
+        if not isinstance(value, dict):
+            raise _WrongValue(f"expected an object with {cl.__name__} fields, got {_show(value)}")
+        return inner(value, t)
+
+    return structure
+
+
+def _is_homogeneous_sequence(t: Any) -> bool:
+    origin, args = get_origin(t), get_args(t)
+    if origin is tuple:
+        return len(args) == 2 and args[1] is Ellipsis
+    return origin in (list, Sequence, MutableSequence) and len(args) == 1
+
+
+def _sequence_guard(t: Any) -> Callable[[Any, Any], Any]:
+    # A string is iterable, so "abc" would otherwise become ("a", "b", "c").
+    inner: Callable[[Any, Any], Any]
+    if get_origin(t) is tuple or get_origin(t) is Sequence:
+        inner = homogenous_tuple_structure_factory(t, converter)
+    else:
+        inner = list_structure_factory(t, converter)
+
+    def structure(value: Any, typ: Any) -> Any:
+        if not isinstance(value, list):
+            raise _WrongValue(f"expected a list, got {_show(value)}")
+        return inner(value, typ)
+
+    return structure
+
+
+def _is_int_keyed_mapping(t: Any) -> bool:
+    args = get_args(t)
+    return get_origin(t) in (dict, Mapping) and len(args) == 2 and args[0] is int
+
+
+_INT_KEY = re.compile(r"-?\d+")
+
+
+def _int_key_mapping(t: Any) -> Callable[[Any, Any], Any]:
+    # JSON object keys are always strings; an int-keyed dict comes back with "3" for 3.
+    inner = mapping_structure_factory(t, converter, dict)
+
+    def structure(value: Any, typ: Any) -> Any:
+        if not isinstance(value, dict):
+            raise _WrongValue(f"expected an object, got {_show(value)}")
+        out = {}
+        for k, v in value.items():
+            if not (isinstance(k, str) and _INT_KEY.fullmatch(k)):
+                raise _WrongValue(f"expected whole-number keys, got {_show(k)}")
+            out[int(k)] = v
+        return inner(out, typ)
+
+    return structure
+
+
+def _make_converter() -> JsonConverter:
+    # forbid_extra_keys: a misspelt option ("cardz") is an error rather than silently ignored.
+    c = make_converter(forbid_extra_keys=True)
+    c.register_structure_hook(int, _structure_int)
+    c.register_structure_hook(float, _structure_float)
+    c.register_structure_hook(str, _structure_str)
+    c.register_structure_hook(bool, _structure_bool)
+    return c
+
+
+converter: JsonConverter = _make_converter()
+# Factories registered later take precedence over cattrs' own; they refer to `converter`.
+converter.register_structure_hook_factory(_is_attrs_class, _attrs_guard)
+converter.register_structure_hook_factory(_is_homogeneous_sequence, _sequence_guard)
+converter.register_structure_hook_factory(_is_int_keyed_mapping, _int_key_mapping)
+
+
+def _describe(exc: BaseException, typ: type | None) -> str:
+    """Say what is wrong with one value, for `cattrs.transform_error`."""
+    if isinstance(exc, _WrongValue):
+        return str(exc)
+    if isinstance(exc, KeyError):
+        return "this field is missing"
+    if isinstance(exc, cattrs.ForbiddenExtraKeysError):
+        names = ", ".join(sorted(exc.extra_fields))
+        return f"unexpected field{'s' if len(exc.extra_fields) > 1 else ''} {names}"
+    if isinstance(exc, AttributeError) and "'items'" in str(exc):
+        return "expected an object"
+    if isinstance(exc, cattrs.StructureHandlerNotFoundError):
+        return f"this Rivals cannot read values of type {exc.type_!r}"
+    if isinstance(exc, cattrs.BaseValidationError):
+        return exc.message
+    # Validators and engine constructors raise ValueError/TypeError with a sentence of their own.
+    return str(exc) or type(exc).__name__
+
+
+def _structure(value: Any, cl: Any, path: str, source: str, *, within: str = "") -> Any:
+    """`converter.structure`, with any failure turned into one SaveError line.
+
+    `path` names the value in the file ("options"); `within` instead prefixes a description
+    ("move 3") for values that have no path of their own.
+    """
+    try:
+        return converter.structure(value, cl)
+    except Exception as exc:  # cattrs wraps anything a hook raises; report it, never a traceback
+        problems = cattrs.transform_error(exc, path=path, format_exception=_describe)
+        desc, _, where = problems[0].rpartition(" @ ")
+        if within:
+            inner = where.removeprefix(path).removeprefix(".")
+            where = f"{within}, {inner}" if inner else within
+        line = f"{where}: {desc}"
+        if len(problems) > 1:
+            more = len(problems) - 1
+            line += f" (and {more} more problem{'s' if more > 1 else ''})"
+        raise SaveError(source, line) from None
+
+
+# -- actions: a tagged union per game ------------------------------------------------------------
+@attrs.frozen
+class _ActionCodec:
+    """How one game's actions are written: {"type": <class name>, ...fields}."""
+
+    title: str
+    by_name: Mapping[str, type]
+
+    def dump(self, action: Any) -> dict[str, Any]:
+        cls = type(action)
+        if self.by_name.get(cls.__name__) is not cls:
+            raise TypeError(f"{cls.__name__} is not one of {self.title}'s action types")
+        fields = converter.unstructure(action, unstructure_as=cls)
+        return {ACTION_TAG: cls.__name__, **fields}
+
+    def load(self, raw: Any, where: str, source: str) -> Any:
+        if not isinstance(raw, dict):
+            raise SaveError(source, f"{where}: expected an action object, got {_show(raw)}")
+        tag = raw.get(ACTION_TAG)
+        if not isinstance(tag, str):
+            raise SaveError(source, f"{where}: the action has no {ACTION_TAG!r}")
+        cls = self.by_name.get(tag)
+        if cls is None:
+            known = ", ".join(self.by_name)
+            raise SaveError(source, f"{where}: {self.title} has no action {_show(tag)} (it has {known})")
+        fields = {k: v for k, v in raw.items() if k != ACTION_TAG}
+        return _structure(fields, cls, "$", source, within=where)
+
+
+_codecs: dict[tuple[type, ...], _ActionCodec] = {}
+_codecs_lock = threading.Lock()
+
+
+def _action_codec(game: Game[Any]) -> _ActionCodec:
+    """The game's action codec, built (and its cattrs hooks registered) on first use."""
+    key = tuple(game.action_types)
+    with _codecs_lock:
+        found = _codecs.get(key)
+        if found is not None:
+            return found
+        by_name: dict[str, type] = {}
+        for cls in key:
+            if not _is_attrs_class(cls):
+                raise TypeError(f"{game.id}: action type {cls!r} is not an attrs class")
+            if cls.__name__ in by_name:
+                raise TypeError(f"{game.id}: two action types are called {cls.__name__}")
+            if any(f.name == ACTION_TAG for f in attrs.fields(cls)):
+                raise TypeError(f"{game.id}: {cls.__name__} has a field named {ACTION_TAG!r}, the save tag")
+            by_name[cls.__name__] = cls
+            # cattrs caches hooks on first use; make them now, while nothing else is using them.
+            converter.get_structure_hook(cls)
+            converter.get_unstructure_hook(cls)
+        if len(key) > 1:
+            # So that a state field typed as a union of the game's actions also round-trips.
+            union: Any = Union[key]  # noqa: UP007 - built from a runtime tuple of classes
+            configure_tagged_union(union, converter, tag_name=ACTION_TAG)
+        codec = _ActionCodec(title=game.title, by_name=by_name)
+        _codecs[key] = codec
+        return codec
+
+
+# -- writing -----------------------------------------------------------------------------------
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def status_of(match: Match) -> str:
+    """ "finished" once the game (and its series, if any) is over; "in progress" before."""
+    out = match.outcome()
+    if out is None:
+        return STATUS_IN_PROGRESS
+    if match.series.is_single or match.series.with_result(out.scores).finished(len(match.seats)):
+        return STATUS_FINISHED
+    # A game of a series is over but the next one has not started: still something to continue.
+    return STATUS_IN_PROGRESS
+
+
+def progress_of(match: Match) -> str:
+    """How far the match is, in a few words, for the load list."""
+    if match.outcome() is not None:
+        text = "game over"
+    else:
+        text = match.game.progress(match.state) or f"{len(match.history)} moves made"
+    series = match.series
+    if series.is_single:
+        return text
+    number = len(series.results) + 1
+    of = f" of {series.games}" if series.games > 1 else ""
+    return f"game {number}{of}, {text}"
+
+
+def dump_match(match: Match, *, status: str | None = None, created: str | None = None) -> Envelope:
+    """The save envelope for `match`, ready for `json.dumps`. `created` keeps an earlier time."""
+    game = match.game
+    codec = _action_codec(game)
+    now = _now()
+    return {
+        "format_version": FORMAT_VERSION,
+        "app_version": engine.__version__,
+        "game": game.id,
+        "options": converter.unstructure(match.options, unstructure_as=game.Options),
+        "seats": converter.unstructure(match.seats, unstructure_as=tuple[SeatSpec, ...]),
+        "seed": match.seed,
+        "series": converter.unstructure(match.series, unstructure_as=Series),
+        "actions": [{"seat": seat, "action": codec.dump(action)} for seat, action in match.history],
+        "snapshot": converter.unstructure(match.state, unstructure_as=game.state_type),
+        "status": status if status is not None else status_of(match),
+        "progress": progress_of(match),
+        "created": created if created is not None else now,
+        "updated": now,
+    }
+
+
+def dumps(match: Match, **kw: Any) -> str:
+    """The save file's text for `match` (keywords as for `dump_match`)."""
+    return json.dumps(dump_match(match, **kw), indent=1, ensure_ascii=False) + "\n"
+
+
+# -- reading -----------------------------------------------------------------------------------
+def _not_a_save(source: str, why: str) -> SaveError:
+    return SaveError(source, f"not a Rivals save ({why})")
+
+
+def _json_fault(exc: json.JSONDecodeError) -> str:
+    doc = exc.doc
+    end = len(doc.rstrip())
+    rest = doc[exc.pos : end]
+    cut_literal = bool(rest) and any(word.startswith(rest) for word in ("true", "false", "null"))
+    if exc.pos >= end or exc.msg.startswith("Unterminated string") or cut_literal:
+        return f"the JSON is cut off at line {doc.count(chr(10), 0, end) + 1}"
+    return f"bad JSON at line {exc.lineno}, column {exc.colno}: {exc.msg[:1].lower()}{exc.msg[1:]}"
+
+
+def parse(text: str | bytes, source: str = "save") -> Any:
+    """The JSON value in a save file's text. Raises SaveError for empty, cut-off or bad JSON."""
+    if isinstance(text, bytes):
+        try:
+            # utf-8-sig: editors on some systems put a byte-order mark in front.
+            text = text.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise _not_a_save(source, "it is not a text file") from None
+    else:
+        text = text.removeprefix("\ufeff")
+    if not text.strip():
+        raise _not_a_save(source, "the file is empty")
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise _not_a_save(source, _json_fault(exc)) from None
+    except RecursionError:
+        raise _not_a_save(source, "the JSON is nested too deeply") from None
+
+
+def _kind_of(value: Any) -> str:
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, str):
+        return "a text"
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return str(value).lower()
+    return "a number"
+
+
+def load_envelope(
+    data: Any, *, games: Mapping[str, Game[Any]] | None = None, source: str = "save"
+) -> tuple[Match, Envelope]:
+    """Rebuild the match in `data` and also return the envelope upgraded to this format.
+
+    Raises SaveError for every fault. Never changes `data`.
+    """
+    if not isinstance(data, dict):
+        raise _not_a_save(source, f"the JSON holds {_kind_of(data)}, not a saved game")
+    if "format_version" not in data:
+        raise _not_a_save(source, "it has no format_version")
+    version = data["format_version"]
+    if type(version) is not int or version < 0:
+        raise _not_a_save(source, f"format_version should be a whole number, not {_show(version)}")
+    if version > FORMAT_VERSION:
+        raise SaveError(
+            source, f"made by a newer Rivals (format {version}); this version reads up to {FORMAT_VERSION}"
+        )
+    try:
+        data = migrate(dict(data), version, FORMAT_VERSION)
+    except MigrationFault as exc:
+        raise SaveError(source, str(exc)) from None
+
+    missing = [k for k in REQUIRED_KEYS if k not in data]
+    if missing:
+        raise _not_a_save(source, f"missing {', '.join(missing)}")
+    for key in _TEXT_KEYS:
+        _structure(data[key], str, key, source)
+
+    game_id = data["game"]
+    known = engine.GAMES if games is None else games
+    if not isinstance(game_id, str):
+        raise SaveError(source, f"game: expected a game id in quotes, got {_show(game_id)}")
+    game = known.get(game_id)
+    if game is None:
+        names = ", ".join(sorted(known)) or "none"
+        raise SaveError(source, f"unknown game {_show(game_id)} (this Rivals knows: {names})")
+    codec = _action_codec(game)
+
+    options = _structure(data["options"], game.Options, "options", source)
+    seats: tuple[SeatSpec, ...] = _structure(data["seats"], tuple[SeatSpec, ...], "seats", source)
+    for i, spec in enumerate(seats):
+        if spec.kind not in ("human", "ai"):
+            raise SaveError(source, f'seats[{i}].kind: expected "human" or "ai", got {_show(spec.kind)}')
+    seed: int = _structure(data["seed"], int, "seed", source)
+    series: Series = _structure(data["series"], Series, "series", source)
+    if len(seats) not in game.players:
+        span = f"{game.players.start}-{game.players.stop - 1}"
+        has = f"{len(seats)} seat{'' if len(seats) == 1 else 's'}"
+        raise SaveError(source, f"{game.title} is for {span} players, but this save has {has}")
+
+    raw_actions = data["actions"]
+    if not isinstance(raw_actions, list):
+        raise SaveError(source, f"actions: expected a list, got {_show(raw_actions)}")
+    history: list[tuple[int, Any]] = []
+    for n, entry in enumerate(raw_actions, start=1):
+        if not (isinstance(entry, dict) and set(entry) == {"seat", "action"}):
+            raise SaveError(source, f'move {n}: expected {{"seat": ..., "action": ...}}, got {_show(entry)}')
+        seat = entry["seat"]
+        if type(seat) is not int:
+            raise SaveError(source, f"move {n}: the seat should be a whole number, not {_show(seat)}")
+        if not 0 <= seat < len(seats):
+            raise SaveError(source, f"move {n} is not legal: there is no seat {seat} at this table")
+        history.append((seat, codec.load(entry["action"], f"move {n}", source)))
+
+    try:
+        match = Match.new(game, options, seats, seed, series=series)
+    except Exception as exc:  # whatever setup raises on odd options, the player gets one line
+        raise SaveError(source, f"the game cannot be set up from its options ({exc})") from None
+    try:
+        match.rebuild(history)
+    except IllegalAction as exc:
+        n = len(match.history) + 1
+        if match.over:
+            raise SaveError(source, f"move {n} comes after the end of the game") from None
+        raise SaveError(source, f"move {n} is not legal: {exc.reason}") from None
+    except Exception as exc:  # an engine failure during replay still must not become a traceback
+        n = len(match.history) + 1
+        raise SaveError(source, f"move {n} could not be replayed ({type(exc).__name__}: {exc})") from None
+
+    snapshot = _structure(data["snapshot"], game.state_type, "snapshot", source)
+    if snapshot != match.state:
+        raise SaveError(source, "the saved position does not match its moves (was the file edited?)")
+    return match, data
+
+
+def load_match(data: Any, *, games: Mapping[str, Game[Any]] | None = None, source: str = "save") -> Match:
+    """The match saved in the envelope `data` (already parsed JSON). Raises SaveError."""
+    return load_envelope(data, games=games, source=source)[0]
+
+
+def loads(text: str | bytes, *, games: Mapping[str, Game[Any]] | None = None, source: str = "save") -> Match:
+    """The match saved in a save file's text. Raises SaveError."""
+    return load_match(parse(text, source), games=games, source=source)
