@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import math
 import multiprocessing
 import statistics
 import sys
@@ -29,7 +30,7 @@ import time
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from engine.ai import KINDS, make_bot
+from engine.ai import KINDS, ISMCTSBot, make_bot
 from engine.ai.stats import percentile, wilson
 from engine.core.game import Game
 from engine.registry import get_game
@@ -66,12 +67,23 @@ def deal_seed(seed: int, game_index: int, players: int) -> int:
     return seed * 1_000_003 + game_index // players
 
 
-def play_one(task: tuple[str, int, tuple[str, ...], int, int]) -> Record:
-    """Play game `index` of a match and return what the summary needs."""
-    game_spec, players, bots, seed, index = task
+Task = tuple[str, int, tuple[str, ...], int, int, bool]
+
+
+def play_one(task: Task) -> Record:
+    """Play game `index` of a match and return what the summary needs.
+
+    With `cap_only` the search bots ignore their time budget and stop on their iteration cap
+    alone, so a match gives the same games on any machine under any load.
+    """
+    game_spec, players, bots, seed, index, cap_only = task
     game = resolve_game(game_spec)
     labels = seats_for(bots, players, index)
     players_bots = [make_bot(label, seed * 7919 + index * 64 + i) for i, label in enumerate(labels)]
+    if cap_only:
+        for bot in players_bots:
+            if isinstance(bot, ISMCTSBot):
+                bot.budget = math.inf
     state = game.setup(game.Options(), players, deal_seed(seed, index, players))
     times: dict[str, list[float]] = {label: [] for label in labels}
     decisions = 0
@@ -109,10 +121,17 @@ def play_one(task: tuple[str, int, tuple[str, ...], int, int]) -> Record:
 
 
 def run(
-    game_spec: str, players: int, bots: Sequence[str], games: int, seed: int, jobs: int = 1, first: int = 0
+    game_spec: str,
+    players: int,
+    bots: Sequence[str],
+    games: int,
+    seed: int,
+    jobs: int = 1,
+    first: int = 0,
+    cap_only: bool = False,
 ) -> Iterable[Record]:
     """Play games `first`..`first + games - 1`, yielding each record in game order."""
-    tasks = [(game_spec, players, tuple(bots), seed, i) for i in range(first, first + games)]
+    tasks = [(game_spec, players, tuple(bots), seed, i, cap_only) for i in range(first, first + games)]
     if jobs <= 1:
         yield from map(play_one, tasks)
         return
@@ -192,6 +211,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--jobs", type=int, default=1, help="worker processes")
     p.add_argument("--first", type=int, default=0, help="index of the first game (to continue a run)")
+    p.add_argument(
+        "--cap-only",
+        action="store_true",
+        help="search bots stop on their iteration cap only, ignoring their time budget (repeatable anywhere)",
+    )
     p.add_argument("--jsonl", help="append one JSON line per game to this file")
     p.add_argument("--summary", nargs="+", metavar="FILE", help="only summarise earlier --jsonl files")
     p.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
@@ -221,7 +245,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     started = time.perf_counter()
     records: list[Record] = []
-    for rec in run(args.game, args.players, bots, args.games, args.seed, args.jobs, args.first):
+    for rec in run(
+        args.game, args.players, bots, args.games, args.seed, args.jobs, args.first, args.cap_only
+    ):
         records.append(rec)
         if args.jsonl:
             with open(args.jsonl, "a", encoding="utf-8") as sink:
@@ -232,6 +258,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     title = (
         f"{game.title}: {args.players} players, {args.games} games from #{args.first}, "
         f"bots {','.join(bots)}, seed {args.seed}, {args.jobs} job(s), {time.perf_counter() - started:.0f} s"
+        + (", iteration caps only" if args.cap_only else "")
     )
     print(report(records, title))
     return 0

@@ -44,7 +44,9 @@ class ISMCTSBot:
 
     `exploration` is the UCB1 constant for rewards in [0, 1]. `rollout_depth` None plays each
     rollout to the end of the game; a number stops after that many decisions and scores the
-    position with `game.evaluate`.
+    position with `game.evaluate`. `rollout_greed` is the chance that a rollout move is the one
+    the mover's evaluation likes best after it (one ply) rather than a random one: stronger
+    rollouts, each costing a clone and an apply per legal action.
     """
 
     def __init__(
@@ -54,8 +56,10 @@ class ISMCTSBot:
         max_iterations: int = 1000,
         exploration: float = 0.7,
         rollout_depth: int | None = None,
+        rollout_greed: float = 0.0,
         name: str = "ismcts",
     ) -> None:
+        self.rollout_greed = rollout_greed
         self.name = name
         self.budget = budget
         self.max_iterations = max_iterations
@@ -141,7 +145,11 @@ class ISMCTSBot:
             if not acting:
                 break
             s = acting[0]
-            game.apply(d, s, rng.choice(game.legal(d, s)))
+            moves = game.legal(d, s)
+            if self.rollout_greed and len(moves) > 1 and rng.random() < self.rollout_greed:
+                game.apply(d, s, _greedy_move(game, d, s, moves))
+            else:
+                game.apply(d, s, rng.choice(moves))
             depth += 1
         # Backpropagation: each seat is credited with its own result.
         result = _Result(game, d)
@@ -166,6 +174,17 @@ class ISMCTSBot:
                 game.apply(d, s, m)
             done.append((s, m))
         return tuple(done)
+
+
+def _greedy_move(game: Game[Any], state: Any, seat: int, moves: Any) -> Any:
+    best, best_v = moves[0], -1.0
+    for m in moves:
+        d = game.clone(state)
+        game.apply(d, seat, m)
+        v = game.evaluate(d, seat)
+        if v > best_v:
+            best, best_v = m, v
+    return best
 
 
 class _Result:

@@ -41,7 +41,7 @@ class SpyBot(RandomBot):
 
 def test_arena_hands_bots_views_only(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(arena, "make_bot", lambda level, seed: SpyBot(seed, name=level))
-    rec = arena.play_one((GOOF_SPEC, 3, ("random", "greedy"), 1, 0))
+    rec = arena.play_one((GOOF_SPEC, 3, ("random", "greedy"), 1, 0, False))
     assert rec["seats"] == ["random", "greedy", "random"]
     assert rec["decisions"] == 15  # 5 rounds, 3 bids each
 
@@ -96,6 +96,15 @@ def test_arena_module_runs_in_parallel_and_resumes_from_jsonl(tmp_path: Any) -> 
     assert "8 games" in summary.stdout
     greedy = next(line for line in summary.stdout.splitlines() if line.startswith("greedy")).split()
     assert greedy[2] == "8"
+
+
+def test_cap_only_games_repeat_exactly() -> None:
+    # Without a deadline the search stops on its iteration cap alone, so the same match gives
+    # the same games however loaded the machine is.
+    task = (GOOF_SPEC, 2, ("hard", "normal"), 3, 1, True)
+    first, second = arena.play_one(task), arena.play_one(task)
+    assert first["winners"] == second["winners"] and first["scores"] == second["scores"]
+    assert first["seats"] == ["normal", "hard"]
 
 
 def test_arena_rejects_unknown_bots() -> None:
