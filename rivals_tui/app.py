@@ -259,7 +259,8 @@ class RivalsApp(App[None]):
 
     # -- tiny terminals --------------------------------------------------------------------
     def on_resize(self, event: events.Resize) -> None:
-        self._check_size()
+        # Textual updates `size` after the public handlers run; look once it has.
+        self.call_later(self._check_size)
 
     def _check_size(self) -> None:
         small = self.size.width < MIN_SIZE[0] or self.size.height < MIN_SIZE[1]

@@ -66,6 +66,8 @@ class LoadScreen(Screen[None]):
 
     def refill(self) -> None:
         table = self.query_one(DataTable)
+        # Keep the cursor on the same save when the list is refreshed (e.g. after a dialog).
+        keep = self._current() if getattr(self, "infos", None) else None
         table.clear()
         self.infos = {info.name: info for info in self.rivals.store.list()}
         for info in self.infos.values():
@@ -80,6 +82,8 @@ class LoadScreen(Screen[None]):
                     info.status.replace("_", " "),
                     key=info.name,
                 )
+        if keep in self.infos:
+            table.move_cursor(row=table.get_row_index(keep))
         if not self.infos:
             self.query_one("#load-detail", Static).update("No saved games yet. Esc goes back to the menu.")
         self.refresh_bindings()

@@ -3,14 +3,22 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
-from textual.widgets import Input
+from textual.widgets import Input, Log, Static
 
+from rivals_tui.app import RivalsApp
+from rivals_tui.dialogs import ConfirmDialog, ErrorDialog
 from rivals_tui.screens.game import GameScreen
 from rivals_tui.screens.game_over import GameOverScreen
+from rivals_tui.screens.menu import MenuScreen
 from rivals_tui.screens.new_game import NewGameScreen
 from rivals_tui.screens.pass_keyboard import PassScreen
-from tests.tui.conftest import make_app
+from rivals_tui.screens.too_small import TooSmallScreen
+from rivals_tui.session import LocalSession
+from rivals_tui.widgets.board import GameBoard
+from tests.support.goofspiel import Bid
+from tests.tui.conftest import HOT_SEAT, VS_AI, goof_match, make_app, make_store
 
 
 async def settle(pilot) -> None:  # type: ignore[no-untyped-def]
@@ -52,3 +60,166 @@ async def test_new_game_against_ai_reaches_game_over(tmp_path: Path) -> None:
         assert isinstance(over, GameOverScreen)
         out = session.outcome()
         assert out is not None and sum(out.scores) > 0
+
+
+def started(tmp_path: Path, seats: list[SeatSpec], **kw: Any) -> tuple[RivalsApp, LocalSession]:
+    """An app opened straight on a new game (as `rivals new` does)."""
+    store = make_store(tmp_path)
+    session = LocalSession(goof_match(seats), store)
+    app = make_app(tmp_path, store=store, session=session, **kw)
+    return app, session
+
+
+def my_turn(app: RivalsApp) -> bool:
+    screen = app.screen
+    return isinstance(screen, GameScreen) and screen._my_turn()
+
+
+async def test_quit_mid_game_and_resume_gives_the_same_game(tmp_path: Path) -> None:
+    app, session = started(tmp_path, VS_AI)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")  # Ann bids; the bot answers and the prize is resolved
+        await settle(pilot)
+        await pilot.press("down", "enter")
+        await settle(pilot)
+        history = list(session.match.history)
+        state = session.match.state
+        assert len(history) == 4
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        assert session.closed
+    # A fresh app, as after restarting the program: Continue opens the same game.
+    again = make_app(tmp_path)
+    async with again.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert "Ann, Bot" in str(again.screen.query_one("#menu-continue", Static).render())
+        await pilot.press("c")
+        await settle(pilot)
+        screen = again.screen
+        assert isinstance(screen, GameScreen)
+        resumed = screen.session
+        assert isinstance(resumed, LocalSession)
+        assert resumed.match.history == history
+        assert resumed.match.state == state
+        # The log shows what happened before the break, as Ann saw it.
+        log_text = "\n".join(screen.query_one("#log", Log).lines)
+        assert "Seat 0 bids" in log_text and "Bids:" in log_text
+
+
+async def test_hot_seat_hand_over_hides_the_hand(tmp_path: Path) -> None:
+    app, session = started(tmp_path, HOT_SEAT)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, PassScreen)
+        assert app.screen.player == "Ann"
+        shown = " ".join(str(w.render()) for w in app.screen.query(Static))
+        assert "Ann" in shown and "bid" not in shown.lower()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen) and app.screen.keyboard == 0
+        await pilot.press("down", "enter")  # Ann bids 2
+        await pilot.pause()
+        # Ben's turn: the table is hidden until Ben says he is ready.
+        assert isinstance(app.screen, PassScreen) and app.screen.player == "Ben"
+        assert not any("bid" in str(w.render()).lower() for w in app.screen.query(Static))
+        await pilot.press("enter")
+        await pilot.pause()
+        game = app.screen
+        assert isinstance(game, GameScreen) and game.keyboard == 1
+        log_text = "\n".join(game.query_one("#log", Log).lines)
+        assert "Seat 0 has bid." in log_text and "Seat 0 bids 2" not in log_text
+
+
+async def test_undo_against_ai_takes_back_my_bid_and_the_bots_reply(tmp_path: Path) -> None:
+    app, session = started(tmp_path, VS_AI)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert len(session.match.history) == 2
+        hand_before = list(session.match.state.hands[0])
+        await pilot.press("u")
+        await settle(pilot)
+        assert session.match.history == []
+        assert sorted(session.match.state.hands[0]) == sorted([*hand_before, 1])
+        assert "taken back" in str(app.screen.query_one("#status", Static).render())
+        await pilot.press("u")
+        await pilot.pause()
+        status = str(app.screen.query_one("#status", Static).render())
+        assert "There is nothing of yours to take back yet." in status
+
+
+async def test_illegal_choice_shows_the_reason_and_changes_nothing(tmp_path: Path) -> None:
+    app, session = started(tmp_path, VS_AI)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        screen.query_one(GameBoard).post_message(GameBoard.ActionChosen(Bid(9)))
+        await pilot.pause()
+        assert session.match.history == []
+        assert "You have no 9 left in your hand." in str(screen.query_one("#status", Static).render())
+
+
+async def test_confirm_moves_asks_first(tmp_path: Path) -> None:
+    app, session = started(tmp_path, VS_AI, confirm=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmDialog)
+        await pilot.press("n")
+        await pilot.pause()
+        assert session.match.history == []
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("y")
+        await settle(pilot)
+        assert session.match.history[0] == (0, Bid(1))
+
+
+async def test_hint_names_a_move_in_words(tmp_path: Path) -> None:
+    app, session = started(tmp_path, VS_AI)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("h")
+        await settle(pilot)
+        status = str(app.screen.query_one("#status", Static).render())
+        assert "Hint: the AI would bid" in status
+        assert session.match.history == []  # a hint never plays for you
+
+
+class FailingBot:
+    def choose(self, game: Any, view: Any, seat: int, should_stop: Any = None) -> Any:
+        raise RuntimeError("search blew up")
+
+
+async def test_a_failing_ai_shows_a_dialog_and_the_game_goes_on(tmp_path: Path) -> None:
+    app, session = started(tmp_path, VS_AI)
+    session.bot = lambda seat: FailingBot()  # type: ignore[method-assign]
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, ErrorDialog)
+        assert "search blew up" in str(app.screen.query_one("#error-message", Static).render())
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        await pilot.press("u")  # the player can still take the move back
+        await settle(pilot)
+        assert session.match.history == []
+
+
+async def test_tiny_terminal_asks_to_enlarge(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(60, 20)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TooSmallScreen)
+        assert "enlarge" in str(app.screen.query_one(Static).render())
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)

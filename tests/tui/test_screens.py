@@ -1,0 +1,203 @@
+"""Pilot tests of single screens: load, damaged saves, the action picker, rules, settings, series."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from textual.containers import VerticalScroll
+from textual.widgets import DataTable, OptionList, Static, Switch
+
+from engine.core import SeatSpec
+from engine.core.match import Match, Series
+from rivals_tui.app import RivalsApp
+from rivals_tui.dialogs import ConfirmDialog, ErrorDialog
+from rivals_tui.screens.game import GameScreen
+from rivals_tui.screens.game_over import GameOverScreen
+from rivals_tui.screens.load import LoadScreen
+from rivals_tui.screens.menu import MenuScreen
+from rivals_tui.screens.new_game import NewGameScreen
+from rivals_tui.screens.pass_keyboard import PassScreen
+from rivals_tui.screens.rules import RulesScreen
+from rivals_tui.session import LocalSession
+from rivals_tui.widgets.action_picker import ActionPicker
+from tests.support.goofspiel import Bid, Goofspiel, GoofState
+from tests.tui.conftest import HOT_SEAT, VS_AI, goof_match, make_app, make_store
+from tests.tui.test_flows import play_out, settle
+
+
+def text_of(widget: Any) -> str:
+    return str(widget.render())
+
+
+async def test_load_lists_saves_and_deletes_after_confirmation(tmp_path: Path) -> None:
+    store = make_store(tmp_path)
+    store.save("first", goof_match(VS_AI))
+    two = goof_match(HOT_SEAT)
+    two.submit(0, Bid(2))
+    store.save("second", two)
+    app = make_app(tmp_path, store=store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("o")
+        await pilot.pause()
+        assert isinstance(app.screen, LoadScreen)
+        table = app.screen.query_one(DataTable)
+        assert table.row_count == 2
+        rows = {str(k.value): table.get_row(k) for k in table.rows}
+        assert rows["first"][0] == "Goofspiel" and rows["first"][1] == "Ann, Bot"
+        assert rows["second"][1] == "Ann, Ben"
+        table.move_cursor(row=table.get_row_index("first"))
+        await pilot.press("d")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmDialog)
+        await pilot.press("n")  # changed my mind: nothing is deleted
+        await pilot.pause()
+        assert store.path("first").exists()
+        await pilot.press("d", "y")
+        await pilot.pause()
+        assert not store.path("first").exists()
+        assert app.screen.query_one(DataTable).row_count == 1
+        await pilot.press("enter")  # open the other one: Ben bids next, behind the pass screen
+        await settle(pilot)
+        assert isinstance(app.screen, PassScreen) and app.screen.player == "Ben"
+        assert app.session is not None and app.session.name == "second"
+
+
+async def test_a_damaged_save_shows_one_line_and_the_menu_still_works(tmp_path: Path) -> None:
+    store = make_store(tmp_path)
+    store.root.mkdir(parents=True)
+    broken = store.path("broken")
+    broken.write_text('{"format_version": 1, "game": "goofspiel", "hist')
+    before = broken.read_bytes()
+    app = make_app(tmp_path, store=store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("o")
+        await pilot.pause()
+        table = app.screen.query_one(DataTable)
+        assert table.row_count == 1
+        assert "damaged" in table.get_row_at(0)
+        detail = text_of(app.screen.query_one("#load-detail", Static))
+        assert "broken.json" in detail
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ErrorDialog)
+        message = text_of(app.screen.query_one("#error-message", Static))
+        assert "broken.json" in message and "\n" not in message.strip()
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+    assert broken.read_bytes() == before  # the file is left as it was
+
+
+class GreyGoof(Goofspiel):
+    """Goofspiel whose picker also lists cards already played, with the reason."""
+
+    def choices(self, s: GoofState, seat: int) -> list[tuple[Any, str | None]]:
+        cards = sorted(set(s.hands[seat]) | set(range(1, 4)))
+        return [(Bid(c), self.why_illegal(s, seat, Bid(c))) for c in cards]
+
+
+async def test_action_picker_greys_what_is_not_allowed_with_the_reason(tmp_path: Path) -> None:
+    store = make_store(tmp_path)
+    game = GreyGoof()
+    match = Match.new(game, game.Options(cards=3), VS_AI, 3)
+    match.submit(0, Bid(2))
+    match.submit(1, Bid(1))
+    session = LocalSession(match, store)
+    app = make_app(tmp_path, store=store, session=session)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("a")
+        await pilot.pause()
+        picker = app.screen
+        assert isinstance(picker, ActionPicker)
+        options = picker.query_one(OptionList)
+        labels = [str(options.get_option_at_index(i).prompt) for i in range(options.option_count)]
+        assert labels == ["bid 1", "bid 2  (not allowed: You have no 2 left in your hand.)", "bid 3"]
+        assert options.get_option_at_index(1).disabled
+        await pilot.press("3")  # filter down to one entry
+        await pilot.pause()
+        assert options.option_count == 1
+        await pilot.press("enter")
+        await settle(pilot)
+        assert match.history[2] == (0, Bid(3))
+
+
+async def test_rules_open_at_the_current_step(tmp_path: Path) -> None:
+    app, _ = _started(tmp_path, VS_AI)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("question_mark")
+        await pilot.pause()
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, RulesScreen) and screen.section == "bidding"
+        scroll = screen.query_one("#rules-scroll", VerticalScroll)
+        assert scroll.scroll_y > 0  # the Bidding heading, not the top of the file
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+
+
+async def test_rules_from_the_menu_ask_which_game(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, RulesScreen)
+        assert app.screen.query_one(OptionList).option_count == 1
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "Goofspiel" in text_of(app.screen.query_one("#rules-title", Static))
+
+
+async def test_settings_are_saved_at_once(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("s")
+        await pilot.pause()
+        app.screen.query_one(Switch).toggle()
+        await pilot.pause()
+    saved = json.loads((tmp_path / "config" / "settings.json").read_text())
+    assert saved["confirm_moves"] is True
+
+
+class SeriesGoof(Goofspiel):
+    supports_series = True
+
+
+def _started(
+    tmp_path: Path, seats: list[SeatSpec], match: Match | None = None
+) -> tuple[RivalsApp, LocalSession]:
+    store = make_store(tmp_path)
+    session = LocalSession(match or goof_match(seats), store)
+    return make_app(tmp_path, store=store, session=session), session
+
+
+async def test_game_over_shows_the_breakdown_and_series_totals(tmp_path: Path) -> None:
+    game = SeriesGoof()
+    match = Match.new(game, game.Options(cards=3), VS_AI, 5, series=Series(games=2))
+    app, session = _started(tmp_path, VS_AI, match)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_out(pilot)
+        over = app.screen
+        assert isinstance(over, GameOverScreen)
+        out = session.outcome()
+        assert out is not None
+        table = over.query_one(DataTable)
+        assert [str(c) for c in table.get_row_at(0)] == ["Prizes", *map(str, out.lines[0].values)]
+        assert [str(c) for c in table.get_row_at(1)] == ["Total", *map(str, out.scores)]
+        series_text = text_of(over.query_one("#over-series", Static))
+        assert "after game 1" in series_text and f"Ann {out.scores[0]}" in series_text
+        await pilot.press("n")  # next game of the series, totals carried
+        await settle(pilot)
+        nxt = app.session
+        assert isinstance(nxt, LocalSession) and nxt.name == session.name
+        assert nxt.match.series.results == (out.scores,)
+        assert isinstance(app.screen, GameScreen)
