@@ -7,6 +7,7 @@ from typing import Any
 
 from textual.widgets import Input, Log, Static
 
+from engine.core import SeatSpec
 from rivals_tui.app import RivalsApp
 from rivals_tui.dialogs import ConfirmDialog, ErrorDialog
 from rivals_tui.screens.game import GameScreen
