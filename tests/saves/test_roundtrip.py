@@ -10,7 +10,8 @@ import pytest
 from engine.core.match import Series
 from engine.registry import GAMES
 from saves import codec
-from saves.codec import dump_match, dumps, loads
+from saves.codec import dump_match, dumps, load_match, loads
+from saves.errors import SaveError
 from saves.store import SaveStore
 from tests.saves.helpers import GOOF, GOOF_GAMES, assert_same_match, goof_match, playout
 from tests.support.goofspiel import Bid, GoofOptions
@@ -22,11 +23,9 @@ GOOF_CASES = [
     pytest.param(GoofOptions(cards=3), 2, 4, id="goofspiel-2p-3cards"),
 ]
 
-# Every registered game joins automatically, with its smallest and largest table.
+# Every registered game joins automatically, at every table size it allows.
 REGISTERED_CASES = [
-    pytest.param(game, n, 100 + n, id=f"{game.id}-{n}p")
-    for game in GAMES.values()
-    for n in sorted({game.players.start, game.players.stop - 1})
+    pytest.param(game, n, 100 + n, id=f"{game.id}-{n}p") for game in GAMES.values() for n in game.players
 ]
 
 
@@ -50,6 +49,18 @@ def test_goofspiel_round_trip_at_every_step(options: GoofOptions, n_seats: int, 
 def test_registered_game_round_trip_at_every_step(game: Any, n_seats: int, seed: int) -> None:
     steps = _check_every_step(game, game.Options(), n_seats, seed, None)
     assert steps > 1
+
+
+@pytest.mark.parametrize("game", [pytest.param(g, id=g.id) for g in [GOOF, *GAMES.values()]])
+def test_a_dropped_move_is_caught_by_the_snapshot(game: Any) -> None:
+    games = GOOF_GAMES if game is GOOF else None
+    n = game.players.start
+    end = list(playout(game, game.Options(), n, 77))[-1]
+    data = json.loads(dumps(end))
+    data["actions"].pop()
+    with pytest.raises(SaveError) as err:
+        load_match(data, games=games, source="rt.json")
+    assert str(err.value) == "rt.json: the saved position does not match its moves (was the file edited?)"
 
 
 def test_envelope_holds_what_the_design_lists() -> None:
