@@ -269,6 +269,23 @@ _codecs: dict[tuple[type, ...], _ActionCodec] = {}
 _codecs_lock = threading.Lock()
 
 
+def _checked_tags(union: Any, by_name: Mapping[str, type]) -> Callable[[Any, Any], Any]:
+    # cattrs reports an unknown or absent tag as a bare KeyError, which reads as "this field is
+    # missing"; check the tag first and say what is really wrong.
+    tagged: Callable[[Any, Any], Any] = converter.get_structure_hook(union)
+
+    def structure(value: Any, typ: Any) -> Any:
+        if not isinstance(value, dict):
+            raise _WrongValue(f"expected an action object, got {_show(value)}")
+        if ACTION_TAG not in value:
+            raise _WrongValue(f"the action has no {ACTION_TAG!r}")
+        if value[ACTION_TAG] not in by_name:
+            raise _WrongValue(f"there is no action {_show(value[ACTION_TAG])}")
+        return tagged(dict(value), typ)
+
+    return structure
+
+
 def _action_codec(game: Game[Any]) -> _ActionCodec:
     """The game's action codec, built (and its cattrs hooks registered) on first use."""
     key = tuple(game.action_types)
@@ -292,6 +309,15 @@ def _action_codec(game: Game[Any]) -> _ActionCodec:
             # So that a state field typed as a union of the game's actions also round-trips.
             union: Any = Union[key]  # noqa: UP007 - built from a runtime tuple of classes
             configure_tagged_union(union, converter, tag_name=ACTION_TAG)
+            checked = _checked_tags(union, by_name)
+            converter.register_structure_hook(union, checked)
+            # The same union with None (an action not chosen yet) keeps its tags too.
+            optional: Any = Union[(*key, type(None))]  # noqa: UP007
+            union_unstructure = converter.get_unstructure_hook(union)
+            converter.register_unstructure_hook(
+                optional, lambda v: None if v is None else union_unstructure(v)
+            )
+            converter.register_structure_hook(optional, lambda v, t: None if v is None else checked(v, union))
         codec = _ActionCodec(title=game.title, by_name=by_name)
         _codecs[key] = codec
         return codec
