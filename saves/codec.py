@@ -341,10 +341,9 @@ def status_of(match: Match) -> str:
 
 def progress_of(match: Match) -> str:
     """How far the match is, in a few words, for the load list."""
-    if match.outcome() is not None:
-        text = "game over"
-    else:
-        text = match.game.progress(match.state) or f"{len(match.history)} moves made"
+    text = match.game.progress(match.state)
+    if not text:
+        text = "game over" if match.outcome() is not None else f"{len(match.history)} moves made"
     series = match.series
     if series.is_single:
         return text

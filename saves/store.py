@@ -124,7 +124,9 @@ class SaveStore:
             or any(sep in clean for sep in ("/", "\\", os.sep, os.altsep or "/"))
         )
         if bad:
-            raise SaveError(name or '""', "not a valid save name (use letters, digits, - and _)")
+            raise SaveError(
+                name or '""', "not a valid save name (a plain file name, not starting with a dot)"
+            )
         return clean
 
     def path(self, name: str) -> Path:
