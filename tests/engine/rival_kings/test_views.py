@@ -1,0 +1,136 @@
+"""Views hide what a seat may not see; determinize fills it consistently; states round-trip."""
+
+from __future__ import annotations
+
+import json
+
+from cattrs.preconf.json import make_converter
+
+from engine.core import Rng
+from engine.rival_kings import GAME
+from engine.rival_kings.actions import ChooseCharacter
+from engine.rival_kings.data import CHARACTERS
+from engine.rival_kings.state import RKState
+from tests.engine.rival_kings.helpers import check_invariants
+
+
+def assert_masked(s: RKState, v: RKState, seat: int | None) -> None:
+    for i in range(s.seats):
+        if i == seat:
+            assert v.hands[i] == s.hands[i]
+            continue
+        assert v.hands[i] == [-1] * len(s.hands[i])
+        if s.phase == "choose" and s.played[i] is not None:
+            assert v.played[i] == -1
+        assert v.purse_ones[i] == -1 and v.purse_twos[i] == -1
+    assert v.aside == [-1] * len(s.aside)
+    for p, vp in zip(s.piles, v.piles, strict=True):
+        assert len(vp) == len(p)
+        if p:
+            assert vp[-1] == p[-1] and all(c == -1 for c in vp[:-1])
+    for p in range(4):
+        hidden = s.pile_ones[p] + s.pile_twos[p] > 0
+        assert (v.pile_ones[p] == -1) == hidden and (v.pile_twos[p] == -1) == hidden
+    assert v.rng.state == 0
+    # Public facts stay visible.
+    assert v.buildings == s.buildings and v.subjects == s.subjects and v.markers == s.markers
+    assert v.supply_ones == s.supply_ones and v.spent == s.spent and v.pile_shown == s.pile_shown
+
+
+def test_views_and_events_keep_secrets_during_random_games() -> None:
+    for seats in (2, 3, 4):
+        for seed in range(12):
+            s = GAME.setup(GAME.Options(), seats, seed)
+            rng = Rng.from_seed(seed + 100)
+            while GAME.outcome(s) is None:
+                for j in [None, *range(seats)]:
+                    assert_masked(s, GAME.view(s, j), j)
+                seat = GAME.to_act(s)[0]
+                legal = GAME.legal(s, seat)
+                a = legal[rng.below(len(legal))]
+                before_reveal = s.phase == "choose"
+                events = GAME.apply(s, seat, a)
+                for e in events:
+                    assert e.to is None or e.to == (seat,)
+                if isinstance(a, ChooseCharacter) and before_reveal:
+                    name = CHARACTERS[a.card].name
+                    revealed = any(e.reveal for e in events)
+                    for j in range(seats):
+                        if j == seat or revealed:
+                            continue
+                        seen = [e.text for e in events if e.visible_to(j)]
+                        assert not any(name in t for t in seen), seen
+
+
+def test_determinize_is_consistent_with_the_view() -> None:
+    for seats in (2, 3, 4):
+        for seed in range(8):
+            s = GAME.setup(GAME.Options(), seats, seed)
+            rng = Rng.from_seed(seed)
+            step = 0
+            while GAME.outcome(s) is None:
+                seat = GAME.to_act(s)[0]
+                if step % 3 == 0:
+                    v = GAME.view(s, seat)
+                    d = GAME.determinize(v, seat, Rng.from_seed(step))
+                    check_invariants(d)
+                    assert GAME.view(d, seat) == v
+                    assert GAME.legal(d, seat) == GAME.legal(s, seat)
+                    # A determinized game can be played on (the AI searches it).
+                    GAME.apply(d, seat, GAME.legal(d, seat)[0])
+                legal = GAME.legal(s, seat)
+                GAME.apply(s, seat, legal[rng.below(len(legal))])
+                step += 1
+
+
+def test_determinize_samples_differ_but_agree_on_what_is_known() -> None:
+    s = GAME.setup(GAME.Options(), 4, 3)
+    v = GAME.view(s, 0)
+    a = GAME.determinize(v, 0, Rng.from_seed(1))
+    b = GAME.determinize(v, 0, Rng.from_seed(2))
+    assert a.hands[0] == b.hands[0] == s.hands[0]
+    assert a.hands[1:] != b.hands[1:] or a.piles != b.piles
+    assert [p[-1] for p in a.piles] == [p[-1] for p in s.piles]
+
+
+def test_clone_is_equal_and_independent() -> None:
+    s = GAME.setup(GAME.Options(), 3, 4)
+    c = GAME.clone(s)
+    assert c == s
+    GAME.apply(c, 0, GAME.legal(c, 0)[0])
+    assert c != s and s.played[0] is None
+
+
+def test_state_round_trips_through_json_at_every_step() -> None:
+    conv = make_converter()
+    for seats in (2, 3, 4):
+        s = GAME.setup(GAME.Options(), seats, seats)
+        rng = Rng.from_seed(seats)
+        while True:
+            raw = json.loads(json.dumps(conv.unstructure(s)))
+            assert conv.structure(raw, RKState) == s
+            if GAME.outcome(s) is not None:
+                break
+            seat = GAME.to_act(s)[0]
+            legal = GAME.legal(s, seat)
+            GAME.apply(s, seat, legal[rng.below(len(legal))])
+
+
+def test_actions_have_short_text_and_a_description() -> None:
+    s = GAME.setup(GAME.Options(), 2, 5)
+    rng = Rng.from_seed(5)
+    kinds = set()
+    for _ in range(3):
+        while GAME.outcome(s) is None:
+            seat = GAME.to_act(s)[0]
+            for a in GAME.legal(s, seat):
+                kinds.add(type(a))
+                assert str(a) and len(str(a)) < 40
+                assert GAME.describe(s, a)
+                assert GAME.why_illegal(s, seat, a) is None
+                p = GAME.prompt(s, seat)
+                assert p.text and p.section
+            legal = GAME.legal(s, seat)
+            GAME.apply(s, seat, legal[rng.below(len(legal))])
+        s = GAME.setup(GAME.Options(), 2, 6 + len(kinds))
+    assert len(kinds) >= 12
