@@ -7,7 +7,6 @@ and its lock released (`close_session`).
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import random
 import signal
@@ -68,7 +67,9 @@ class RivalsApp(App[None]):
     COMMANDS = App.COMMANDS | {KeysProvider}
     ENABLE_COMMAND_PALETTE = True
     BINDINGS = [
-        Binding("ctrl+q", "save_quit", "Save & quit", priority=True, id="app.quit"),
+        Binding(
+            "ctrl+q", "save_quit", "Quit", tooltip="Save the game and quit", priority=True, id="app.quit"
+        ),
         Binding("f2", "toggle_keys", "Keys", tooltip="Show or hide every key", id="app.keys"),
         Binding("ctrl+p", "command_palette", "Commands", show=False, id="app.palette"),
     ]
@@ -93,6 +94,7 @@ class RivalsApp(App[None]):
         self.help_dir = help_dir or HELP_DIR
         self.session: Session | None = None
         self._initial = session
+        self._hangup_pending = False
         if self.settings.theme in self.available_themes:
             self.theme = self.settings.theme
 
@@ -102,16 +104,15 @@ class RivalsApp(App[None]):
         return MenuScreen()
 
     def on_mount(self) -> None:
-        with contextlib.suppress(NotImplementedError, RuntimeError, AttributeError, ValueError):
-            asyncio.get_running_loop().add_signal_handler(signal.SIGHUP, self.hangup)
+        if self._hangup_pending:
+            self.hangup()
+            return
         if self._initial is not None:
             session, self._initial = self._initial, None
             self.open_session(session)
         self._check_size()
 
     def on_unmount(self) -> None:
-        with contextlib.suppress(NotImplementedError, RuntimeError, AttributeError, ValueError):
-            asyncio.get_running_loop().remove_signal_handler(signal.SIGHUP)
         self.close_session()
 
     # -- sessions --------------------------------------------------------------------------
@@ -231,6 +232,19 @@ class RivalsApp(App[None]):
         self._stop_game_workers()
         self.close_session()
         self.exit()
+
+    def install_hangup_handler(self) -> None:
+        """Save and exit on SIGHUP. Call before `run`; a hang-up during start-up is kept for later."""
+        if hasattr(signal, "SIGHUP"):
+            signal.signal(signal.SIGHUP, self._on_sighup)
+
+    def _on_sighup(self, signum: int, frame: Any) -> None:
+        # A signal handler may interrupt anything: only schedule the work on the app's loop.
+        loop = self._loop
+        if loop is not None and loop.is_running() and self.is_running:
+            loop.call_soon_threadsafe(self.hangup)
+        else:
+            self._hangup_pending = True
 
     def hangup(self) -> None:
         """SIGHUP (terminal closed, SSH dropped): save, release the lock, exit cleanly."""

@@ -195,6 +195,7 @@ def _run(args: argparse.Namespace, games: Mapping[str, Game[Any]] | None, headle
     from rivals_tui.app import RivalsApp
 
     app = RivalsApp(games=games, store=store, session=session)
+    app.install_hangup_handler()
     try:
         app.run(headless=headless)
     finally:

@@ -17,7 +17,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, Log, Static
+from textual.widgets import Footer, RichLog, Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from engine.core import IllegalAction
@@ -61,7 +61,7 @@ class GameScreen(Screen[None]):
         Binding("u", "undo", "Undo", tooltip="Take back your last decision", id="game.undo"),
         Binding("h", "hint", "Hint", tooltip="Ask the AI what it would do", id="game.hint"),
         Binding("l", "full_log", "Log", tooltip="Everything that happened", id="game.log"),
-        Binding("q", "leave", "Save & menu", tooltip="Save and go back to the menu", id="game.leave"),
+        Binding("q", "leave", "Menu", tooltip="Save and go back to the menu", id="game.leave"),
     ]
 
     def __init__(self, session: Session) -> None:
@@ -77,6 +77,8 @@ class GameScreen(Screen[None]):
         self._shown = 0
         self._over = False
         self._passing = False
+        # The log panel's text, as shown to the seat at the keyboard (tests read it too).
+        self.log_lines: list[str] = []
 
     @property
     def rivals(self) -> RivalsApp:
@@ -94,10 +96,10 @@ class GameScreen(Screen[None]):
                 detail = Static("Move the cursor over a card to read it here.", id="detail")
                 detail.border_title = "Detail"
                 yield detail
-                log = Log(id="log", auto_scroll=True)
+                log = RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=16)
                 log.border_title = "Log"
                 yield log
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.advance()
@@ -154,8 +156,10 @@ class GameScreen(Screen[None]):
         events = s.log_for(seat)
         new = events[self._shown :]
         self._shown = len(events)
-        log = self.query_one("#log", Log)
-        log.write_lines([e.text for e in new])
+        log = self.query_one("#log", RichLog)
+        for e in new:
+            log.write(e.text)
+        self.log_lines.extend(e.text for e in new)
         board = self.query_one(GameBoard)
         legal = s.legal(seat) if seat is not None and self.thinking is None else ()
         board.show(s.view(seat), seat, legal, new)
@@ -164,8 +168,8 @@ class GameScreen(Screen[None]):
         self._render_status()
 
     def _rebuild_log(self) -> None:
-        log = self.query_one("#log", Log)
-        log.clear()
+        self.query_one("#log", RichLog).clear()
+        self.log_lines: list[str] = []
         self._shown = 0
 
     def _render_status(self) -> None:

@@ -67,7 +67,7 @@ class GameOverScreen(Screen[None]):
                 yield Button("Next game (n)", id="next", variant="primary", compact=True)
             yield Button("Rematch (r)", id="rematch", compact=True)
             yield Button("Menu (m)", id="menu", compact=True)
-        yield Footer()
+        yield Footer(compact=True)
 
     def _series_text(self) -> str:
         s, series = self.session, self.series

@@ -53,7 +53,7 @@ class LoadScreen(Screen[None]):
         yield Static("Saved games", id="load-title")
         yield DataTable(id="saves", cursor_type="row", zebra_stripes=True)
         yield Static("", id="load-detail")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)

@@ -19,7 +19,7 @@ class LogScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         yield Static(self.title_text, id="log-title")
         yield Log(id="full-log", auto_scroll=True)
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         log = self.query_one(Log)

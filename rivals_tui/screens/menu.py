@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Center, Middle
+from textual.containers import Center, Middle, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
@@ -47,13 +47,13 @@ class MenuScreen(Screen[None]):
         return self.app
 
     def compose(self) -> ComposeResult:
-        with Middle(), Center(id="menu-box"):
+        with Middle(), Center(), Vertical(id="menu-box"):
             yield Static("R I V A L S", id="menu-title")
             yield Static("Board games in your terminal", id="menu-subtitle")
             yield OptionList(id="menu-list")
             yield Static("", id="menu-continue")
             yield Static(f"version {__version__}", id="menu-version")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.refresh_menu()

@@ -102,7 +102,7 @@ class NewGameScreen(Screen[None]):
             with Horizontal(id="new-buttons"):
                 yield Button("Start (ctrl+s)", id="start", variant="primary", compact=True)
                 yield Button("Back (esc)", id="back", compact=True)
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self._sync()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Center, Middle
+from textual.containers import Center, Middle, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
@@ -20,14 +20,14 @@ class PassScreen(Screen[None]):
         self.reason = reason
 
     def compose(self) -> ComposeResult:
-        with Middle(), Center(id="pass-box"):
+        with Middle(), Center(), Vertical(id="pass-box"):
             yield Static(f"Pass the keyboard to {self.player}.", id="pass-title")
             if self.reason:
                 yield Static(self.reason, id="pass-reason")
             yield Static(
                 f"Everyone else, look away. {self.player}, press Enter when you are ready.", id="pass-hint"
             )
-        yield Footer()
+        yield Footer(compact=True)
 
     def action_ready(self) -> None:
         self.dismiss(None)

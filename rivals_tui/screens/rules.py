@@ -43,7 +43,7 @@ class RulesScreen(Screen[None]):
         yield OptionList(id="rules-games")
         with VerticalScroll(id="rules-scroll"):
             yield Markdown("", id="rules-text")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         chooser = self.query_one(OptionList)

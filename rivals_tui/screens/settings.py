@@ -60,7 +60,7 @@ class SettingsScreen(Screen[None]):
                     id="pace",
                 )
             yield Static("Changes are saved at once. Esc goes back.", id="settings-hint")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#theme", Select).focus()

@@ -96,7 +96,9 @@ class GenericBoard(GameBoard):
     def show(self, view: Any, seat: int | None, legal: Sequence[Any], events: Sequence[Event]) -> None:
         super().show(view, seat, legal, events)
         progress = self.game.progress(view)
-        self.query_one("#generic-progress", Static).update(progress)
+        box = self.query_one("#generic-progress", Static)
+        box.update(progress)
+        box.display = bool(progress)
         if seat is not None and self.legal:
             text = self.game.prompt(view, seat).text
         else:

@@ -5,7 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from textual.widgets import Input, Log, Static
+import pytest
+from textual.widgets import Input, Static
 
 from engine.core import SeatSpec
 from rivals_tui.app import RivalsApp
@@ -105,7 +106,7 @@ async def test_quit_mid_game_and_resume_gives_the_same_game(tmp_path: Path) -> N
         assert resumed.match.history == history
         assert resumed.match.state == state
         # The log shows what happened before the break, as Ann saw it.
-        log_text = "\n".join(screen.query_one("#log", Log).lines)
+        log_text = "\n".join(screen.log_lines)
         assert "Seat 0 bids" in log_text and "Bids:" in log_text
 
 
@@ -129,7 +130,7 @@ async def test_hot_seat_hand_over_hides_the_hand(tmp_path: Path) -> None:
         await pilot.pause()
         game = app.screen
         assert isinstance(game, GameScreen) and game.keyboard == 1
-        log_text = "\n".join(game.query_one("#log", Log).lines)
+        log_text = "\n".join(game.log_lines)
         assert "Seat 0 has bid." in log_text and "Seat 0 bids 2" not in log_text
 
 
@@ -224,3 +225,26 @@ async def test_tiny_terminal_asks_to_enlarge(tmp_path: Path) -> None:
         await pilot.pause()
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen)
+
+
+async def test_a_crash_still_leaves_the_game_saved_and_unlocked(tmp_path: Path) -> None:
+    app, session = started(tmp_path, VS_AI)
+
+    def boom() -> None:
+        raise RuntimeError("a bug in a screen")
+
+    with pytest.raises(RuntimeError, match="a bug in a screen"):
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            await pilot.press("enter")
+            await settle(pilot)
+            app.call_later(boom)
+            await pilot.pause()
+    assert session.closed and session.name is not None
+    store = make_store(tmp_path)
+    assert (
+        store.load(session.name).history
+        == session.match.history
+        == [(0, Bid(1)), (1, session.match.history[1][1])]
+    )
+    store.lock(session.name).release()
