@@ -713,7 +713,16 @@ class RivalKings(GameBase):
         s.single_kind = ""
 
     def _possible(self, s: RKState, seat: int, kind: str) -> bool:
-        return kind == MONEY or bool(self._kind_options(s, seat, kind))
+        """Whether the pending action needs a decision. Recruit/Buy wait for one whenever a card is
+        on display, even if the player cannot afford it: skipping then looks like a free choice,
+        so the others learn nothing about the private purse."""
+        if kind == MONEY:
+            return True
+        if kind == RECRUIT:
+            return bool(s.piles[2] or s.piles[3])
+        if kind == BUY:
+            return bool(s.piles[0] or s.piles[1])
+        return s.markers[seat] > 0
 
     def _advance(self, s: RKState, ev: list[Event]) -> None:
         while s.phase == "turn" and not s.over:
@@ -770,10 +779,7 @@ class RivalKings(GameBase):
     def _why_not(self, s: RKState, seat: int, kind: str) -> str:
         if kind in (SETTLE, PASS):
             return "no Conflict marker"
-        piles = (2, 3) if kind == RECRUIT else (0, 1)
-        if not any(s.piles[p] for p in piles):
-            return "both piles are empty"
-        return "not enough coins for the cards on display"
+        return "both piles are empty"
 
     def _turn_action(self, s: RKState, seat: int, a: Any, ev: list[Event]) -> None:
         if isinstance(a, Steal):
@@ -1289,12 +1295,27 @@ class RivalKings(GameBase):
                 d.purse_twos[idx] += 1
 
     def evaluate(self, s: RKState, seat: int) -> float:
+        """Projected score difference to the best rival, squashed into [0, 1].
+
+        Cards and markers count as they would score now. Coins are worth more than their end value
+        while there is time to spend them (a pile with few cards left means the end is near), and a
+        card still waiting for its partner carries some of the pair it may become."""
+        if s.over:
+            out = self.outcome(s)
+            assert out is not None
+            if seat in out.winners:
+                return 1.0 if len(out.winners) == 1 else 0.75
+            mine_final = out.scores[seat]
+            return 0.25 * (mine_final - min(out.scores)) / max(1, max(out.scores) - min(out.scores))
+        left = min(len(p) for p in s.piles)
+        coin_weight = 1 / 3 + (1 / 6) * min(1.0, left / 4)
+        pair_weight = 0.3 * min(1.0, left / 4)
         vals = []
         for i in range(s.seats):
             b = score(s.buildings[i], s.subjects[i], 0, s.markers[i])
             coins = max(0, _purse(s, i))
-            # Coins also buy future pairs: value them above their 1-per-3 end score.
-            vals.append(b.total + coins / 2.0)
+            potential = sum(CARDS[c].value - 1 for c in b.singles)
+            vals.append(b.total + coins * coin_weight + potential * pair_weight)
         mine = vals[seat]
         best_other = max(v for i, v in enumerate(vals) if i != seat)
         return 1.0 / (1.0 + math.exp(-(mine - best_other) / 5.0))

@@ -176,3 +176,16 @@ def test_tie_rule_fewer_markers_then_coins() -> None:
     s.markers[1] = 1
     out = GAME.outcome(s)
     assert out is not None and out.scores == (0, -1) and out.winners == (0,)
+
+
+def test_an_unaffordable_recruit_is_a_private_decision_not_an_announcement() -> None:
+    s = new(2, 40)
+    harmless_pile_card(s, "AB")
+    set_purse(s, 0, 0, 0)
+    play(s, [QUEEN, COUNT])
+    assert GAME.to_act(s) == (0,) and s.stack == ["own:recruit"]
+    assert GAME.legal(s, 0) == [Skip()]
+    greyed = [r for a, r in GAME.choices(s, 0) if r]
+    assert len(greyed) == 2 and all(r.endswith("you have 0.") for r in greyed)
+    ev = act(s, Skip())
+    assert "cannot" not in texts(ev)

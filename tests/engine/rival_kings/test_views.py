@@ -134,3 +134,47 @@ def test_actions_have_short_text_and_a_description() -> None:
             GAME.apply(s, seat, legal[rng.below(len(legal))])
         s = GAME.setup(GAME.Options(), 2, 6 + len(kinds))
     assert len(kinds) >= 12
+
+
+def test_evaluate_prefers_the_better_position_and_stays_in_range() -> None:
+    from tests.engine.rival_kings.helpers import give, new, set_markers
+
+    s = new(2, 7)
+    assert abs(GAME.evaluate(s, 0) - 0.5) < 1e-9
+    give(s, 0, "Garden", "Gardener")
+    set_markers(s, 1, 4)
+    assert GAME.evaluate(s, 0) > 0.8 and GAME.evaluate(s, 1) < 0.2
+    for seats in (2, 4):
+        st = GAME.setup(GAME.Options(), seats, 1)
+        rng = Rng.from_seed(1)
+        while True:
+            for seat in range(seats):
+                assert 0.0 <= GAME.evaluate(st, seat) <= 1.0
+            if GAME.outcome(st) is not None:
+                out = GAME.outcome(st)
+                assert out is not None
+                for w in out.winners:
+                    assert GAME.evaluate(st, w) >= 0.75
+                break
+            seat = GAME.to_act(st)[0]
+            legal = GAME.legal(st, seat)
+            GAME.apply(st, seat, legal[rng.below(len(legal))])
+
+
+def test_match_undo_and_replay_work_with_rival_kings() -> None:
+    from engine.core import SeatSpec
+    from engine.core.match import Match
+
+    m = Match.new(GAME, GAME.Options(), [SeatSpec("Ann"), SeatSpec("Bot", "ai")], seed=3)
+    rng = Rng.from_seed(3)
+    while len(m.history) < 40:
+        seat = m.to_act()[0]
+        legal = m.legal(seat)
+        m.submit(seat, legal[rng.below(len(legal))])
+    snapshot = GAME.clone(m.state)
+    assert m.replay() == snapshot
+    keep = m.undo_target(0)
+    assert keep is not None and m.history[keep][0] == 0
+    m.undo(keep)
+    assert len(m.history) == keep
+    assert GAME.outcome(m.state) is None
