@@ -123,6 +123,30 @@ def _uncovered(s: RKState, seat: int) -> list[str]:
     return [a for a in CHARACTERS[c].actions if a not in cov]
 
 
+def purse_value(s: RKState, seat: int) -> int:
+    """Coins in seat's purse (negative in a view where that purse is hidden)."""
+    return _purse(s, seat) if s.purse_ones[seat] >= 0 else -1
+
+
+def active_subject(s: RKState, seat: int) -> int | None:
+    """The card id of seat's active subject (the last one in the row), or None."""
+    return s.subjects[seat][-1] if s.subjects[seat] else None
+
+
+def covered_actions(s: RKState, seat: int) -> list[str]:
+    """Actions on seat's character covered by a rival's crest this cycle."""
+    return _covered(s, seat)
+
+
+def pending(s: RKState) -> tuple[str, str] | None:
+    """The action the seat on turn is carrying out: (source, kind), source being own / stolen /
+    ability / sailor; None when no action is pending."""
+    if not s.stack:
+        return None
+    src, kind = s.stack[-1].split(":")
+    return src, kind
+
+
 class RivalKings(GameBase):
     id = "rival_kings"
     title = "Rival Kings"

@@ -39,24 +39,10 @@ def harmless_pile_card(s, avoid_ranks: str) -> None:  # type: ignore[no-untyped-
 def test_each_character_offers_its_actions_in_printed_order(cid: int) -> None:
     ch = CHARACTERS[cid]
     other = char_of(PARTNER[ch.rank])
-    s = new(3, cid)
-    third = char_of("B" if ch.rank not in "AB" and PARTNER[ch.rank] != "B" else "E", None)
-    if (
-        CHARACTERS[third].rank in (ch.rank, CHARACTERS[other].rank)
-        or CHARACTERS[third].steals == ch.rank
-        or ch.steals == CHARACTERS[third].rank
-        or CHARACTERS[third].steals == CHARACTERS[other].rank
-    ):
-        third = next(
-            c.id
-            for c in CHARACTERS
-            if c.rank not in (ch.rank, CHARACTERS[other].rank)
-            and c.steals not in (ch.rank, CHARACTERS[other].rank)
-            and ch.steals != c.rank
-            and CHARACTERS[other].steals != c.rank
-        )
-    play(s, [cid, other, third])
-    assert s.crests == [] and s.tie == [False] * 3
+    s = new(2, cid)
+    harmless_pile_card(s, ch.rank + PARTNER[ch.rank])
+    play(s, [cid, other])
+    assert s.crests == [] and s.tie == [False, False]
     while GAME.to_act(s) != (0,):
         act(s, Skip() if s.stack else EndTurn())
     assert pending_kinds_by_skipping(s, 0) == list(ch.actions)
@@ -165,15 +151,21 @@ def test_two_cs_in_conflict_leave_the_trader_alone() -> None:
     assert seq == [(2, 3)]
 
 
+def pile_top(s, cid: int) -> None:  # type: ignore[no-untyped-def]
+    """2 players: make `cid` the next card the face-down pile turns up."""
+    for h in s.hands:
+        if cid in h:
+            h[h.index(cid)] = s.aside[0]
+            s.aside[0] = cid
+            h.sort()
+    s.aside.remove(cid)
+    s.aside.append(cid)
+
+
 def test_two_player_pile_card_only_hands_out_markers() -> None:
     s = new(2, 11)
     duke = char_of("B", True)
-    s.aside.remove(duke) if duke in s.aside else None
-    for h in s.hands:
-        if duke in h:
-            h.remove(duke)
-            h.append(s.aside.pop(0))
-    s.aside.append(duke)
+    pile_top(s, duke)
     ev = play(s, [char_of("B", False), char_of("F", True)])
     assert s.pile_card == duke and s.pile_shown == [duke]
     assert any(e.reveal and "face-down pile" in e.text for e in ev)
@@ -185,20 +177,25 @@ def test_two_player_pile_card_only_hands_out_markers() -> None:
 
 def test_two_player_pile_card_outranking_a_player_takes_no_action() -> None:
     s = new(2, 12)
-    queen = char_of("A", True)
-    for h in s.hands:
-        if queen in h:
-            h.remove(queen)
-            h.append(s.aside.pop(0))
-    if queen in s.aside:
-        s.aside.remove(queen)
-    s.aside.append(queen)
+    pile_top(s, char_of("A", True))
     play(s, [char_of("B", True), char_of("D", True)])
     assert s.markers == [1, 2]
     assert s.crests == []
     while GAME.to_act(s) == (0,):
         act(s, Skip() if s.stack else EndTurn())
     assert pending_kinds_by_skipping(s, 1) == ["money", "recruit"]
+
+
+def test_two_player_pile_turns_up_one_card_per_cycle() -> None:
+    s = new(2, 14)
+    for cycle in (1, 2):
+        seat_cards = [s.hands[0][0], s.hands[1][0]]
+        play(s, seat_cards)
+        assert len(s.pile_shown) == cycle and len(s.aside) == 6 - cycle
+        while s.phase != "choose" and not s.over:
+            seat = GAME.to_act(s)[0]
+            act(s, GAME.legal(s, seat)[0])
+    assert s.round == 2 and len(s.aside) == 6 and s.pile_shown == []
 
 
 def test_ranks_act_from_a_to_f() -> None:

@@ -178,3 +178,15 @@ def test_match_undo_and_replay_work_with_rival_kings() -> None:
     m.undo(keep)
     assert len(m.history) == keep
     assert GAME.outcome(m.state) is None
+
+
+def test_query_helpers_for_the_screen() -> None:
+    from engine.rival_kings.game import active_subject, covered_actions, pending, purse_value
+    from tests.engine.rival_kings.helpers import give, new
+
+    s = new(2, 8)
+    assert purse_value(s, 0) == 5 and purse_value(GAME.view(s, 1), 0) == -1
+    assert active_subject(s, 0) is None
+    ids = give(s, 0, "Miner", "Jailer")
+    assert active_subject(s, 0) == ids[-1]
+    assert pending(s) is None and covered_actions(s, 0) == []
