@@ -19,6 +19,7 @@ from textual import events
 from textual.app import App
 from textual.binding import Binding
 from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.css.query import NoMatches
 from textual.screen import Screen
 
 from engine.core import Game, SeatSpec
@@ -95,6 +96,7 @@ class RivalsApp(App[None]):
         self.session: Session | None = None
         self._initial = session
         self._hangup_pending = False
+        self._hanging_up = False
         if self.settings.theme in self.available_themes:
             self.theme = self.settings.theme
 
@@ -105,7 +107,7 @@ class RivalsApp(App[None]):
 
     def on_mount(self) -> None:
         if self._hangup_pending:
-            self.hangup()
+            self.call_after_refresh(self.hangup)
             return
         if self._initial is not None:
             session, self._initial = self._initial, None
@@ -233,10 +235,13 @@ class RivalsApp(App[None]):
         self.close_session()
         self.exit()
 
-    def install_hangup_handler(self) -> None:
-        """Save and exit on SIGHUP. Call before `run`; a hang-up during start-up is kept for later."""
+    def install_hangup_handler(self, already: bool = False) -> None:
+        """Save and exit on SIGHUP. Call before `run`; a hang-up during start-up (or `already`
+        caught before the app existed) is acted on as soon as the app is mounted."""
         if hasattr(signal, "SIGHUP"):
             signal.signal(signal.SIGHUP, self._on_sighup)
+        if already:
+            self._hangup_pending = True
 
     def _on_sighup(self, signum: int, frame: Any) -> None:
         # A signal handler may interrupt anything: only schedule the work on the app's loop.
@@ -248,9 +253,11 @@ class RivalsApp(App[None]):
 
     def hangup(self) -> None:
         """SIGHUP (terminal closed, SSH dropped): save, release the lock, exit cleanly."""
+        self._hanging_up = True
         self._stop_game_workers()
         self.close_session()
-        self.exit()
+        # Let screens that are still mounting finish before the app is torn down.
+        self.call_after_refresh(self.exit)
 
     def _stop_game_workers(self) -> None:
         from rivals_tui.screens.game import GameScreen
@@ -260,6 +267,9 @@ class RivalsApp(App[None]):
                 screen.stop_workers()
 
     def _handle_exception(self, error: Exception) -> None:
+        if self._hanging_up and isinstance(error, NoMatches):
+            # A screen still mounting lost its widgets to the hang-up; the game is already saved.
+            return
         # A crash must not lose the game: save before Textual tears the app down.
         with contextlib.suppress(Exception):
             self.close_session()

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import secrets
+import signal
 import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -174,6 +175,10 @@ def _run(args: argparse.Namespace, games: Mapping[str, Game[Any]] | None, headle
         print_list(store)
         return 0
 
+    # From here on a hang-up must not lose the game: remember one until the app can save.
+    hangups: list[int] = []
+    if hasattr(signal, "SIGHUP"):
+        signal.signal(signal.SIGHUP, lambda signum, frame: hangups.append(signum))
     session = None
     if args.command == "new":
         game = games.get(args.game)
@@ -196,6 +201,8 @@ def _run(args: argparse.Namespace, games: Mapping[str, Game[Any]] | None, headle
 
     app = RivalsApp(games=games, store=store, session=session)
     app.install_hangup_handler()
+    if hangups:
+        app.install_hangup_handler(already=True)
     try:
         app.run(headless=headless)
     finally:

@@ -66,6 +66,8 @@ class MenuScreen(Screen[None]):
         return None if info is None else info.name
 
     def refresh_menu(self) -> None:
+        if not self.query(OptionList):
+            return  # the app is closing (e.g. a hang-up during start-up): nothing to show
         latest = self.rivals.store.latest(in_progress=True)
         ol = self.query_one(OptionList)
         current = ol.highlighted

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from textual import on
+from textual._slug import TrackedSlugs
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
@@ -79,10 +80,18 @@ class RulesScreen(Screen[None]):
         self.query_one("#rules-scroll").focus()
 
     @on(Markdown.TableOfContentsUpdated)
-    def _goto_section(self) -> None:
-        if self.section:
-            md = self.query_one(Markdown)
-            self.call_after_refresh(md.goto_anchor, self.section)
+    def _goto_section(self, event: Markdown.TableOfContentsUpdated) -> None:
+        if not self.section:
+            return
+        # Same slugs as Markdown.goto_anchor, but jump without animation so the section is
+        # on screen at once (and snapshots are stable).
+        slugs = TrackedSlugs()
+        for _, title, block_id in event.table_of_contents:
+            if slugs.slug(title) == self.section and block_id:
+                heading = self.query_one(f"#{block_id}")
+                scroll = self.query_one("#rules-scroll", VerticalScroll)
+                self.call_after_refresh(scroll.scroll_to_widget, heading, top=True, animate=False)
+                return
 
     def action_scroll(self, step: int) -> None:
         scroll = self.query_one("#rules-scroll", VerticalScroll)

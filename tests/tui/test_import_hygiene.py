@@ -21,7 +21,8 @@ for package in ("engine", "saves"):
             continue
         importlib.import_module(info.name)
         names.append(info.name)
-print(json.dumps({{"imported": names, "ui": sorted(m for m in sys.modules if m.split(".")[0] in ("textual", "rich"))}}))
+ui = sorted(m for m in sys.modules if m.split(".")[0] in ("textual", "rich"))
+print(json.dumps({{"imported": names, "ui": ui}}))
 """
 
 

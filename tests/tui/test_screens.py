@@ -134,8 +134,10 @@ async def test_rules_open_at_the_current_step(tmp_path: Path) -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await pilot.press("question_mark")
-        await pilot.pause()
-        await pilot.pause()
+        for _ in range(100):
+            await pilot.pause()
+            if app.screen.query_one("#rules-scroll").scroll_y > 0:
+                break
         screen = app.screen
         assert isinstance(screen, RulesScreen) and screen.section == "bidding"
         scroll = screen.query_one("#rules-scroll", VerticalScroll)

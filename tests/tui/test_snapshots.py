@@ -75,8 +75,11 @@ def test_rules(snap_compare: Any, tmp_path: Path, size: tuple[int, int]) -> None
     async def open_rules(pilot: Pilot[Any]) -> None:
         await settle(pilot)
         await pilot.press("f1")
-        await pilot.pause()
-        await pilot.pause()
+        # Wait until the rules have jumped to the Bidding section.
+        for _ in range(100):
+            await pilot.pause()
+            if pilot.app.screen.query_one("#rules-scroll").scroll_y > 0:
+                break
 
     assert snap_compare(game_app(tmp_path, VS_AI), terminal_size=size, run_before=open_rules)
 
