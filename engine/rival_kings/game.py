@@ -237,6 +237,12 @@ class RivalKings(GameBase):
         return f"round {s.round}, cycle {s.cycle}"
 
     def prompt(self, s: RKState, seat: int) -> Prompt:
+        if s.over:
+            return Prompt("The game is over.", "scoring")
+        if seat not in self.to_act(s):
+            if s.phase == "choose":
+                return Prompt("Waiting for the others to choose their characters.", "choosing-a-character")
+            return Prompt("Waiting for another player.", "course-of-a-cycle")
         if s.phase == "choose":
             return Prompt("Choose a character to play (secretly).", "choosing-a-character", secret=True)
         if s.phase == "gardener":
@@ -245,8 +251,6 @@ class RivalKings(GameBase):
             return Prompt(
                 "Watchman: make higher ranks take the Conflict marker this cycle?", "gardener-and-watchman"
             )
-        if s.phase != "turn" or seat != s.turn:
-            return Prompt("Waiting for another player.", "course-of-a-cycle")
         if s.stack:
             src, kind = s.stack[-1].split(":")
             how = {"stolen": " (stolen)", "ability": " (subject ability)", "sailor": " (Sailor: again)"}

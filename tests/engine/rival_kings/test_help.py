@@ -37,6 +37,12 @@ def test_every_prompt_section_is_a_help_heading() -> None:
 def test_choosing_is_secret_and_other_prompts_are_not() -> None:
     s = GAME.setup(GAME.Options(), 2, 1)
     assert GAME.prompt(s, 0).secret
+    GAME.apply(s, 0, GAME.legal(s, 0)[0])
+    assert not GAME.prompt(s, 0).secret and "Waiting" in GAME.prompt(s, 0).text
+    assert GAME.prompt(s, 1).secret
+    GAME.apply(s, 1, GAME.legal(s, 1)[0])
+    for seat in (0, 1):
+        assert not GAME.prompt(s, seat).secret
 
 
 def test_card_list_names_every_card_and_value() -> None:
