@@ -67,6 +67,7 @@ from engine.rival_kings.data import (
     SCHOLAR,
     SETTLE,
     SHEPHERD,
+    STALL_CYCLES,
     START_MARKERS,
     SUBJECT,
     SUBJECT_IDS,
@@ -898,6 +899,7 @@ class RivalKings(GameBase):
         card = s.piles[pile][-1]
         price = self._price(s, pile, discount)
         paid = self._pay(s, seat, pile, price)
+        s.bought = True
         s.piles[pile].pop()
         c = CARDS[card]
         if c.kind == SUBJECT:
@@ -1090,13 +1092,18 @@ class RivalKings(GameBase):
         s.pile_card = None
         s.turn = -1
         s.to_go = []
+        s.idle_cycles = 0 if s.bought else s.idle_cycles + 1
+        s.bought = False
         empty = [PILE_NAMES[p] for p in range(4) if not s.piles[p]]
-        if empty:
+        stalled = s.idle_cycles >= STALL_CYCLES
+        if empty or stalled:
             s.over = True
             s.phase = "over"
-            ev.append(
-                Event(f"The cycle is complete and {', '.join(empty)} is empty: the game is over.", kind="end")
-            )
+            if empty:
+                why = f"{', '.join(empty)} is empty"
+            else:
+                why = f"nobody has recruited or bought a card for {STALL_CYCLES} cycles in a row"
+            ev.append(Event(f"The cycle is complete and {why}: the game is over.", kind="end"))
             out = self.outcome(s)
             assert out is not None
             ev.append(
@@ -1111,6 +1118,15 @@ class RivalKings(GameBase):
             )
             return
         s.phase = "choose"
+        if s.idle_cycles >= STALL_CYCLES - 2:
+            left = STALL_CYCLES - s.idle_cycles
+            ev.append(
+                Event(
+                    f"No card has been recruited or bought for {s.idle_cycles} cycles: unless someone does, "
+                    f"the game ends after {left} more.",
+                    kind="end",
+                )
+            )
         if s.cycle >= CYCLES_PER_ROUND:
             s.round += 1
             s.cycle = 1
@@ -1153,13 +1169,11 @@ class RivalKings(GameBase):
             ScoreLine("Conflict markers (-2 each)", tuple(b.markers for b in bd)),
         )
         empty = [PILE_NAMES[p] for p in range(4) if not s.piles[p]]
-        return Outcome(
-            scores=scores,
-            winners=tuple(lead),
-            lines=lines,
-            reason=f"{', '.join(empty).capitalize()} ran out.",
-            tiebreak=tiebreak,
-        )
+        if empty:
+            reason = f"{', '.join(empty).capitalize()} ran out."
+        else:
+            reason = f"Nobody recruited or bought a card for {STALL_CYCLES} cycles in a row."
+        return Outcome(scores=scores, winners=tuple(lead), lines=lines, reason=reason, tiebreak=tiebreak)
 
     # ------------------------------------------------------------------ copies, views, AI support
     def clone(self, s: RKState) -> RKState:
@@ -1200,6 +1214,8 @@ class RivalKings(GameBase):
             s.cursor,
             s.single_kind,
             s.over,
+            s.bought,
+            s.idle_cycles,
         )
 
     def view(self, s: RKState, seat: int | None) -> RKState:
@@ -1337,7 +1353,7 @@ class RivalKings(GameBase):
             return 0.25 * (mine_final - min(out.scores)) / max(1, max(out.scores) - min(out.scores))
         left = min(len(p) for p in s.piles)
         coin_weight = 1 / 3 + (1 / 6) * min(1.0, left / 4)
-        pair_weight = 0.3 * min(1.0, left / 4)
+        pair_weight = 0.5 * min(1.0, left / 4)
         vals = []
         for i in range(s.seats):
             b = score(s.buildings[i], s.subjects[i], 0, s.markers[i])

@@ -68,3 +68,5 @@ class RKState:
     cursor: int  # next printed action index of the current player's own card
     single_kind: str  # equal-rank conflict: the one action chosen ("" = not yet)
     over: bool = False
+    bought: bool = False  # someone recruited or bought a card this cycle
+    idle_cycles: int = 0  # completed cycles in a row without any card recruited or bought

@@ -189,3 +189,31 @@ def test_an_unaffordable_recruit_is_a_private_decision_not_an_announcement() -> 
     assert len(greyed) == 2 and all(r.endswith("you have 0.") for r in greyed)
     ev = act(s, Skip())
     assert "cannot" not in texts(ev)
+
+
+def test_six_idle_cycles_end_a_stalled_game() -> None:
+    s = new(2, 41)
+    warned = []
+    cycles = 0
+    while not s.over:
+        seat = GAME.to_act(s)[0]
+        legal = GAME.legal(s, seat)
+        passive = [a for a in legal if isinstance(a, (Skip, EndTurn))]
+        ev = act(s, passive[0] if passive and s.phase == "turn" else legal[-1])
+        if any("unless someone does" in e.text for e in ev):
+            warned.append(s.idle_cycles)
+        if s.phase == "choose" and all(c is None for c in s.played) and ev:
+            cycles += 1
+    assert cycles == 5 and s.idle_cycles == 6 and warned == [4, 5]
+    out = GAME.outcome(s)
+    assert out is not None and "6 cycles in a row" in out.reason
+    assert all(len(p) == 8 for p in s.piles)
+
+
+def test_buying_resets_the_idle_count() -> None:
+    s = queen_turn(seed=42)
+    s.idle_cycles = 5
+    act(s, Recruit(2))
+    while s.phase != "choose":
+        act(s, Skip() if s.stack else EndTurn())
+    assert s.idle_cycles == 0 and not s.over
