@@ -1,0 +1,596 @@
+"""The Rival Kings table as lines of text: what the board draws, and the pieces a cursor can visit.
+
+`build_table` turns one seat's view (never the full state) into `Line`s made of `Seg`ments, some
+of which belong to an `Item` (a card, a pile, a player, an action slot on a character). It tries
+three levels of detail, from words to initials, and keeps the most detailed one that fits the
+space, so the whole table fits 80×24 and spells things out at 120×40. Colour is always doubled by
+text: a card shows its colour's initial ("Y4" is a yellow card of value 4).
+
+This module has no Textual import, so the layout can be checked without an app.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from rich.cells import cell_len
+
+from engine.rival_kings.data import (
+    ACTION_NAMES,
+    BUY,
+    CARDS,
+    CHARACTERS,
+    CRESTS_PER_PLAYER,
+    MONEY,
+    PASS,
+    PILE_NAMES,
+    RECRUIT,
+    SETTLE,
+    SUBJECT,
+)
+from engine.rival_kings.scoring import match_cards
+from engine.rival_kings.state import RKState
+
+# Short names of the printed actions: words, three letters, one sign.
+ACTION_SHORT: dict[str, tuple[str, str, str]] = {
+    SETTLE: ("Settle", "Set", "S"),
+    PASS: ("Pass", "Pas", "P"),
+    MONEY: ("Money", "Mon", "$"),
+    RECRUIT: ("Recruit", "Rec", "R"),
+    BUY: ("Buy", "Buy", "B"),
+}
+PILE_SHORT = ("B1", "B2", "S1", "S2")
+SHORT_LEGEND = " ▸now ✓done ◆crest =pair »active #cards $money"
+LEVELS = 3
+
+
+@dataclass
+class Item:
+    """A piece the cursor can rest on. `key` says what it is; `area` groups items for Tab."""
+
+    key: tuple[Any, ...]
+    title: str
+    text: str
+    area: str
+
+
+@dataclass
+class Seg:
+    """A run of text. `styles` name component classes (colour, legal, new, dim, ...)."""
+
+    text: str
+    styles: tuple[str, ...] = ()
+    item: int | None = None
+
+
+@dataclass
+class Table:
+    lines: list[list[Seg]] = field(default_factory=list)
+    items: list[Item] = field(default_factory=list)
+    level: int = 0
+
+    def width(self) -> int:
+        return max((sum(cell_len(s.text) for s in line) for line in self.lines), default=0)
+
+
+def seat_label(names: Sequence[str], seat: int) -> str:
+    """How the log names a seat ("Player 2"), with the player's own name when it differs."""
+    base = f"Player {seat + 1}"
+    name = names[seat] if seat < len(names) else base
+    return base if name == base else f"{name} ({base})"
+
+
+def colour_initial(colour: str) -> str:
+    return colour[0].upper()
+
+
+def abbrev(name: str, n: int) -> str:
+    """`name` in at most `n` letters; two-word names keep the second word's initial."""
+    if len(name) <= n:
+        return name
+    if n <= 0:
+        return ""
+    words = name.split()
+    if len(words) > 1 and n >= 3:
+        return words[0][: n - 1] + words[1][0].upper()
+    return name[:n]
+
+
+def card_token(cid: int, level: int, marks: str = "", cut: int | None = None) -> str:
+    """A card in a row or on a pile: marks, name (cut to fit), colour initial and value."""
+    c = CARDS[cid]
+    name = c.name if level == 0 else abbrev(c.name, 6 if level == 1 else 4)
+    if cut is not None:
+        name = abbrev(c.name, cut)
+    tag = f"{colour_initial(c.colour)}{c.value}"
+    return f"{marks}{name} {tag}" if name else f"{marks}{tag}"
+
+
+def char_token(cid: int, level: int) -> str:
+    ch = CHARACTERS[cid]
+    name = ch.name if level < 2 else abbrev(ch.name, 5)
+    return f"{name} {ch.rank}"
+
+
+def purse(v: RKState, seat: int) -> int | None:
+    if v.purse_ones[seat] < 0 or v.purse_twos[seat] < 0:
+        return None
+    return v.purse_ones[seat] + 2 * v.purse_twos[seat]
+
+
+def action_states(v: RKState, seat: int) -> dict[str, str]:
+    """Per printed action of `seat`'s character: "done", "now", "next", "covered", "unused" or ""."""
+    c = v.played[seat]
+    if c is None or c < 0 or v.phase in ("choose", "over"):
+        return {}
+    acts = CHARACTERS[c].actions
+    covered = {cr.action for cr in v.crests if cr.target == seat}
+    out = {a: ("covered" if a in covered else "") for a in acts}
+    if v.phase != "turn":
+        return out
+    finished = v.turn != seat and seat not in v.to_go
+    if v.tie[seat]:
+        if v.turn == seat and v.single_kind:
+            for a in acts:
+                if out[a] != "covered":
+                    out[a] = "unused"
+            pending = any(x == "own:" + v.single_kind for x in v.stack)
+            out[v.single_kind] = "now" if pending else "done"
+        elif finished:
+            for a in acts:
+                if out[a] != "covered":
+                    out[a] = "done" if a == v.single_kind else "unused"
+        return out
+    if finished:
+        return {a: (s or "done") for a, s in out.items()}
+    if v.turn != seat:
+        return out
+    top = v.stack[-1] if v.stack else ""
+    for i, a in enumerate(acts):
+        if out[a] == "covered":
+            continue
+        if i < v.cursor:
+            out[a] = "now" if top == "own:" + a and i == v.cursor - 1 else "done"
+        elif not v.steal_from and not v.stack and i == v.cursor:
+            out[a] = "next"
+    # Actions waiting below a stolen or extra action on the stack are still to come.
+    for entry in v.stack[:-1]:
+        src, kind = entry.split(":")
+        if src == "own" and out.get(kind) == "done":
+            out[kind] = "next"
+    return out
+
+
+STATE_MARK = {"done": "✓", "now": "▸", "next": "·", "covered": "◆", "unused": "–", "": ""}
+STATE_WORD = {
+    "done": "done",
+    "now": "being carried out now",
+    "next": "still to come",
+    "covered": "covered by a crest",
+    "unused": "not used (equal ranks: one action only)",
+    "": "still to come",
+}
+
+
+def turn_order(v: RKState) -> list[int]:
+    """The seats in the order they take (or took) their turns this cycle, as far as the view tells."""
+    if v.phase != "turn":
+        return []
+    ranks = {}
+    for i in range(v.seats):
+        c = v.played[i]
+        ranks[i] = CHARACTERS[c].rank if c is not None and c >= 0 else "Z"
+    done = [i for i in range(v.seats) if i != v.turn and i not in v.to_go]
+    later = sorted(v.to_go, key=lambda i: (ranks[i], v.markers[i], i))
+    now = [v.turn] if v.turn >= 0 else []
+    return sorted(done, key=lambda i: (ranks[i], i)) + now + later
+
+
+class TableBuilder:
+    """Builds a `Table` for one view at one level of detail."""
+
+    def __init__(
+        self,
+        view: RKState,
+        seat: int | None,
+        legal: Sequence[Any],
+        names: Sequence[str],
+        level: int,
+        width: int,
+        targets: dict[tuple[Any, ...], bool],
+        changed: set[tuple[Any, ...]],
+        pending: int | None,
+    ) -> None:
+        self.v = view
+        self.seat = seat
+        self.legal = legal
+        self.names = names
+        self.level = level
+        self.width = width
+        self.targets = targets
+        self.changed = changed
+        self.pending = pending
+        self.t = Table(level=level)
+        self.line: list[Seg] = []
+
+    # -- low-level helpers ------------------------------------------------------------------
+    def text(self, s: str, *styles: str) -> None:
+        self.line.append(Seg(s, tuple(x for x in styles if x)))
+
+    def item(self, key: tuple[Any, ...], label: str, title: str, text: str, area: str, *styles: str) -> None:
+        idx = len(self.t.items)
+        self.t.items.append(Item(key, title, text, area))
+        st = [x for x in styles if x]
+        if self.targets.get(key):
+            st.append("legal")
+        if key in self.changed:
+            st.append("new")
+        if self.pending is not None and key[:1] == ("card",) and key[2] == self.pending:
+            st.append("picked")
+        self.line.append(Seg(label, tuple(st), idx))
+
+    def room(self, label: str, indent: str = "   ") -> None:
+        """Start a new (indented) line when `label` would run past the right edge."""
+        used = sum(cell_len(x.text) for x in self.line)
+        if self.line and used + cell_len(label) > self.width:
+            self.newline()
+            self.text(indent)
+
+    def newline(self) -> None:
+        self.t.lines.append(self.line)
+        self.line = []
+
+    def name(self, seat: int) -> str:
+        n = self.names[seat] if seat < len(self.names) else f"Player {seat + 1}"
+        if self.level == 0:
+            return f"{seat + 1} {n}"[:16]
+        return f"{seat + 1} {n}"[: (10 if self.level == 1 else 8)]
+
+    # -- sections ---------------------------------------------------------------------------
+    def build(self) -> Table:
+        v = self.v
+        order = turn_order(v)
+        if order:
+            self.text("Turns: " if self.level < 2 else "Order ", "label")
+            for n, i in enumerate(order):
+                mark = "▶" if i == v.turn else ("✓" if i not in v.to_go else "")
+                sep = " › " if self.level < 2 else ">"
+                self.room(("" if n == 0 else sep) + mark + self.name(i).split(" ", 1)[-1][:8])
+                self.text(
+                    ("" if n == 0 else sep) + mark + self.name(i).split(" ", 1)[-1][:8],
+                    "turn" if i == v.turn else "",
+                )
+            self.newline()
+        elif v.phase == "choose":
+            waiting = [i for i in range(v.seats) if v.played[i] is None]
+            who = ", ".join(self.name(i).split(" ", 1)[-1] for i in waiting)
+            self.text(("Choosing characters: " if self.level < 2 else "Choosing: ") + who, "label")
+            self.newline()
+        elif v.phase in ("gardener", "watchman"):
+            who = self.name(v.window[0]).split(" ", 1)[-1] if v.window else ""
+            what = "Gardener" if v.phase == "gardener" else "Watchman"
+            self.text(f"{what} window: {who} decides", "label")
+            self.newline()
+        for i in range(v.seats):
+            self.player(i)
+        if self.level == 0:
+            self.newline()
+        self.piles()
+        self.court()
+        self.hand()
+        if self.level == 0:
+            self.newline()
+            self.text("▶ turn  ▸ now  ✓ done  ◆ crest  = perfect pair  » active subject", "dim")
+            self.newline()
+        return self.t
+
+    def player(self, i: int) -> None:
+        v = self.v
+        lv = self.level
+        me = i == self.seat
+        marker = "▶" if v.turn == i else ("*" if me else " ")
+        name = self.name(i)
+        if me and lv == 0:
+            name += " (you)"
+        width = 18 if lv == 0 else (10 if lv == 1 else 8)
+        coins = purse(v, i)
+        money = "?" if coins is None else str(coins)
+        crests_left = CRESTS_PER_PLAYER - sum(1 for c in v.crests if c.owner == i)
+        hand = len(v.hands[i])
+        info = (
+            f"{self.who(i)}: {self.coins_text(i)}, {v.markers[i]} Conflict marker"
+            f"{'s' if v.markers[i] != 1 else ''}, {crests_left} of {CRESTS_PER_PLAYER} crests free, "
+            f"{hand} character{'s' if hand != 1 else ''} in hand."
+        )
+        if v.watch[i]:
+            info += " Their Watchman stands guard this cycle."
+        if v.ability_used[i]:
+            info += " They have used a subject ability this cycle."
+        if v.spent[i]:
+            info += " Played earlier this round: " + ", ".join(CHARACTERS[c].label for c in v.spent[i]) + "."
+        self.text(marker, "turn" if v.turn == i else "")
+        self.item(
+            ("player", i), f"{name:<{width}}", self.who(i), info, "players", "turn" if v.turn == i else "bold"
+        )
+        if lv == 0:
+            self.item(
+                ("coins", i),
+                f" {money:>2} coin{'s' if money != '1' else ''}",
+                "Coins",
+                self.coins_text(i).capitalize() + ".",
+                "players",
+            )
+            self.item(
+                ("markers", i),
+                f" {v.markers[i]:>2} marker{'s' if v.markers[i] != 1 else ''}",
+                "Conflict markers",
+                f"{self.who(i)} has {v.markers[i]}. Each costs 2 points at the end. "
+                f"{v.marker_supply} left in the supply.",
+                "players",
+            )
+            self.text(f"  crests {'◆' * crests_left or '-'}", "dim")
+            if v.watch[i]:
+                self.text("  Watchman on guard", "label")
+            self.newline()
+            self.text("   plays ", "dim")
+            self.character(i)
+            self.newline()
+            self.rows(i)
+            return
+        else:
+            self.item(
+                ("coins", i), f" ${money:<2}", "Coins", self.coins_text(i).capitalize() + ".", "players"
+            )
+            self.item(
+                ("markers", i),
+                f" M{v.markers[i]}",
+                "Conflict markers",
+                f"{self.who(i)} has {v.markers[i]}. Each costs 2 points at the end. "
+                f"{v.marker_supply} left in the supply.",
+                "players",
+            )
+            if v.watch[i]:
+                self.text(" W", "label")
+        self.text(" │ " if lv < 2 else " ", "dim")
+        self.character(i)
+        self.newline()
+        self.rows(i)
+
+    def coins_text(self, i: int) -> str:
+        coins = purse(self.v, i)
+        if coins is None:
+            return "coins hidden"
+        return f"{coins} coin{'s' if coins != 1 else ''}"
+
+    def who(self, i: int) -> str:
+        return seat_label(self.names, i)
+
+    def character(self, i: int) -> None:
+        v = self.v
+        lv = self.level
+        c = v.played[i]
+        if c is None:
+            label = "choosing…" if v.phase == "choose" else "—"
+            self.item(
+                ("char", i), label, "Character", "No character chosen yet this cycle.", "players", "dim"
+            )
+            return
+        if c < 0:
+            self.item(
+                ("char", i),
+                "face down" if lv < 2 else "hidden",
+                "Face-down character",
+                "Chosen, but not shown until everyone has chosen.",
+                "players",
+                "dim",
+            )
+            return
+        ch = CHARACTERS[c]
+        text = ch.text
+        if v.tie[i]:
+            text += " In an equal-rank conflict this cycle: only one action, no stealing."
+        self.item(("char", i), char_token(c, lv), ch.label, text, "players", "char")
+        states = action_states(v, i)
+        for a in ch.actions:
+            st = states.get(a, "")
+            crest = next((cr for cr in v.crests if cr.target == i and cr.action == a), None)
+            short = ACTION_SHORT[a][lv]
+            mark = STATE_MARK[st]
+            label = f"{short}{mark}"
+            if crest is not None:
+                label = f"{short}◆{crest.owner + 1}" if lv else f"{short}◆{self.names[crest.owner][:8]}"
+            detail = f"{ACTION_NAMES[a]} on {self.who(i)}'s {ch.label}: {STATE_WORD[st]}."
+            if crest is not None:
+                detail = (
+                    f"{ACTION_NAMES[a]} on {self.who(i)}'s {ch.label}: covered by "
+                    f"{self.who(crest.owner)}'s crest, who carries it out instead."
+                )
+            style = {"done": "dim", "unused": "dim", "covered": "crest", "now": "now"}.get(st, "")
+            self.text(" ")
+            self.item(("act", i, a), label, ACTION_NAMES[a], detail, "players", style)
+
+    def rows(self, i: int) -> None:
+        v = self.v
+        perfect, _, _ = match_cards(v.buildings[i], v.subjects[i])
+        paired = {b for b, _ in perfect} | {s for _, s in perfect}
+        lv = self.level
+        for kind, row, label in (
+            (SUBJECT, v.subjects[i], ("   subjects  ", "  Sub ", " S ")[lv]),
+            ("building", v.buildings[i], ("   buildings ", "  Bld ", " B ")[lv]),
+        ):
+            self.text(label, "dim")
+            if not row:
+                self.text("none", "dim")
+            room = self.width - cell_len(label)
+            cut = self.fit_cut(row, room, paired, kind)
+            for n, cid in enumerate(row):
+                active = kind == SUBJECT and n == len(row) - 1
+                marks = ("=" if cid in paired else "") + ("»" if active else "")
+                card = CARDS[cid]
+                notes = []
+                if cid in paired:
+                    notes.append("Part of a perfect pair (same symbol, building and subject).")
+                if active:
+                    used = " (already used this cycle)" if v.ability_used[i] else ""
+                    notes.append(f"Active subject: its ability can be used{used}.")
+                text = card.text + ("\n" + " ".join(notes) if notes else "")
+                self.text(" " if n else "")
+                self.item(
+                    ("card", i, cid),
+                    card_token(cid, lv, marks, cut),
+                    f"{card.name} ({self.who(i)})",
+                    text,
+                    "cards",
+                    card.colour,
+                )
+            self.newline()
+
+    def fit_cut(self, row: Sequence[int], room: int, paired: set[int], kind: str) -> int | None:
+        """How many letters of each name fit on the line (None: the level's usual length)."""
+
+        def total(cut: int | None) -> int:
+            out = 0
+            for n, cid in enumerate(row):
+                marks = ("=" if cid in paired else "") + (
+                    "»" if kind == SUBJECT and n == len(row) - 1 else ""
+                )
+                out += cell_len(card_token(cid, self.level, marks, cut)) + (1 if n else 0)
+            return out
+
+        if total(None) <= room:
+            return None
+        for cut in (8, 6, 5, 4, 3, 2, 0):
+            if total(cut) <= room:
+                return cut
+        return 0
+
+    def piles(self) -> None:
+        v = self.v
+        lv = self.level
+        for p in range(4):
+            pile = v.piles[p]
+            top = pile[-1] if pile else None
+            hidden = v.pile_ones[p] < 0
+            amount = v.pile_ones[p] + 2 * v.pile_twos[p] if not hidden else None
+            if lv == 0:
+                money = "money: hidden" if hidden else ("no money" if not amount else f"{amount} coins")
+                head = f"{PILE_NAMES[p].capitalize():<16}"
+                body = f"{card_token(top, 0):<16}" if top is not None else f"{'(empty)':<16}"
+                label = f"{head}{body} {len(pile)} left, {money}"
+            else:
+                money = "$?" if hidden else f"${amount}"
+                body = card_token(top, lv, cut=(6 if lv == 1 else 5)) if top is not None else "empty"
+                label = f"{PILE_SHORT[p]} {body:<{9 if lv == 1 else 8}} #{len(pile)} {money}"
+            lines = [f"{PILE_NAMES[p].capitalize()}: {len(pile)} card{'s' if len(pile) != 1 else ''} left."]
+            if top is not None:
+                lines.append("Top card: " + CARDS[top].text)
+            lines.append(
+                "Money under it: some, the amount is hidden."
+                if hidden
+                else ("No money under it." if not amount else f"{amount} coins under it.")
+            )
+            style = CARDS[top].colour if top is not None else "dim"
+            if lv == 0 or p % 2 == 0:
+                self.text(" ")
+            else:
+                self.text("  ")
+            self.item(("pile", p), label, PILE_NAMES[p].capitalize(), "\n".join(lines), "piles", style)
+            if lv == 0 or p % 2 == 1:
+                self.newline()
+
+    def court(self) -> None:
+        v = self.v
+        lv = self.level
+        parts = 0
+        if v.seats == 2:
+            self.text(" Pile: " if lv < 2 else " Pile ", "label")
+            if v.pile_card is not None:
+                self.item(
+                    ("pilecard", v.pile_card),
+                    char_token(v.pile_card, lv),
+                    f"Face-up pile card: {CHARACTERS[v.pile_card].label}",
+                    CHARACTERS[v.pile_card].text
+                    + "\nTurned up from the face-down pile: it only hands out Conflict markers.",
+                    "court",
+                    "char",
+                )
+            else:
+                self.text("—", "dim")
+            earlier = [c for c in v.pile_shown if c != v.pile_card]
+            for c in earlier:
+                self.text(" ")
+                self.room(f"({char_token(c, 2)})")
+                self.item(
+                    ("pileshown", c),
+                    f"({char_token(c, 2)})",
+                    f"Earlier pile card: {CHARACTERS[c].label}",
+                    CHARACTERS[c].text + "\nTurned up from the pile earlier this round.",
+                    "court",
+                    "dim",
+                )
+            self.text(f" {len(v.aside)} down" if lv else f", {len(v.aside)} face down", "dim")
+            self.newline()
+        spent = [(i, c) for i in range(v.seats) for c in v.spent[i]]
+        if spent:
+            self.text(" Spent: " if lv < 2 else " Spent ", "label")
+            for n, (i, c) in enumerate(spent):
+                label = f"{i + 1}:{char_token(c, 2 if lv else 0)}"
+                self.room(" " + label if n else label)
+                if n and self.line and self.line[-1].text != "   ":
+                    self.text(" ")
+                self.item(
+                    ("spent", i, c),
+                    label,
+                    f"Spent: {CHARACTERS[c].label}",
+                    f"{self.who(i)} played this earlier this round.\n{CHARACTERS[c].text}",
+                    "court",
+                    "dim",
+                )
+            parts += 1
+        if parts:
+            self.newline()
+
+    def hand(self) -> None:
+        v = self.v
+        if self.seat is None:
+            return
+        hand = v.hands[self.seat]
+        self.text((" Your hand: ", " Hand: ", " Hand ")[self.level], "label")
+        if not hand:
+            self.text("empty", "dim")
+        for n, c in enumerate(hand):
+            ch = CHARACTERS[c]
+            self.room(f"  {ch.name} {ch.rank}" if n else f"{ch.name} {ch.rank}", "       ")
+            if n and self.line[-1].text.strip():
+                self.text("  ")
+            self.item(("hand", c), f"{ch.name} {ch.rank}", ch.label, ch.text, "hand", "char")
+        self.newline()
+
+
+def build_table(
+    view: RKState,
+    seat: int | None,
+    legal: Sequence[Any],
+    names: Sequence[str],
+    width: int,
+    height: int,
+    targets: dict[tuple[Any, ...], bool],
+    changed: set[tuple[Any, ...]],
+    pending: int | None = None,
+) -> Table:
+    """The most detailed table that fits `width`×`height` (the least detailed one otherwise)."""
+    table = Table()
+    for level in range(LEVELS):
+        table = TableBuilder(view, seat, legal, names, level, width, targets, changed, pending).build()
+        if table.width() <= width and len(table.lines) <= height:
+            if level == 1 and len(table.lines) < height and cell_len(SHORT_LEGEND) <= width:
+                table.lines.append([Seg(SHORT_LEGEND, ("dim",))])
+            return table
+    return table
+
+
+def table_text(table: Table) -> str:
+    """The table as plain text (what a player reads, without styles)."""
+    return "\n".join("".join(s.text for s in line) for line in table.lines)
