@@ -25,7 +25,7 @@ from textual.dom import NoScreen
 from textual.strip import Strip
 
 from engine.core import Event
-from engine.rival_kings.actions import EndTurn
+from engine.rival_kings.actions import ChooseCharacter, EndTurn
 from engine.rival_kings.data import CARDS, CHARACTERS
 from engine.rival_kings.state import RKState
 from rivals_tui.games.rival_kings.layout import Table, build_table, table_text
@@ -237,17 +237,25 @@ class RivalKingsBoard(GameBoard):
         self._keep_visible(idx)
         it = items[idx]
         text = it.text
+        # What Enter does comes first: the panel may be too short for a long card text.
         acts = actions_at(self.view, self.seat, self.legal, it.key, self.pending)
         if acts:
-            verb = self.game.describe(self.view, acts[0]) if len(acts) == 1 else f"{len(acts)} choices"
-            text += f"\nEnter: {verb}."
+            text = f"Enter: {self._verb(acts)}.\n{text}"
         elif self.pending is None and it.key[0] == "card" and swap_starts(self.legal, it.key[2]):
-            text += "\nEnter: offer this card in an exchange."
+            text = f"Enter: offer this card in an exchange.\n{text}"
         msg = (it.title, text)
         if msg != self._posted:
             self._posted = msg
             self.post_message(self.DetailChanged(*msg))
         self.refresh()
+
+    def _verb(self, acts: Sequence[Any]) -> str:
+        if len(acts) > 1:
+            return f"pick one of {len(acts)} choices"
+        if isinstance(acts[0], ChooseCharacter):
+            return "play this character (face down)"
+        text: str = self.game.describe(self.view, acts[0])
+        return text.rstrip(".")
 
     def _line_of(self, idx: int) -> int:
         for y, line in enumerate(self.table().lines):

@@ -202,7 +202,9 @@ class TableBuilder:
         targets: dict[tuple[Any, ...], bool],
         changed: set[tuple[Any, ...]],
         pending: int | None,
+        spacious: bool = False,
     ) -> None:
+        self.spacious = spacious
         self.v = view
         self.seat = seat
         self.legal = legal
@@ -246,7 +248,7 @@ class TableBuilder:
         n = self.names[seat] if seat < len(self.names) else f"Player {seat + 1}"
         if self.level == 0:
             return f"{seat + 1} {n}"[:16]
-        return f"{seat + 1} {n}"[: (10 if self.level == 1 else 8)]
+        return f"{seat + 1} {n}"[: (9 if self.level == 1 else 8)]
 
     # -- sections ---------------------------------------------------------------------------
     def build(self) -> Table:
@@ -274,8 +276,10 @@ class TableBuilder:
             self.text(f"{what} window: {who} decides", "label")
             self.newline()
         for i in range(v.seats):
+            if self.spacious and i:
+                self.newline()
             self.player(i)
-        if self.level == 0:
+        if self.level == 0 or self.spacious:
             self.newline()
         self.piles()
         self.court()
@@ -294,7 +298,7 @@ class TableBuilder:
         name = self.name(i)
         if me and lv == 0:
             name += " (you)"
-        width = 18 if lv == 0 else (10 if lv == 1 else 8)
+        width = 18 if lv == 0 else (9 if lv == 1 else 8)
         coins = purse(v, i)
         money = "?" if coins is None else str(coins)
         crests_left = CRESTS_PER_PLAYER - sum(1 for c in v.crests if c.owner == i)
@@ -396,7 +400,8 @@ class TableBuilder:
         for a in ch.actions:
             st = states.get(a, "")
             crest = next((cr for cr in v.crests if cr.target == i and cr.action == a), None)
-            short = ACTION_SHORT[a][lv]
+            # The Trader's four actions take single signs on a narrow board.
+            short = ACTION_SHORT[a][2 if lv == 1 and len(ch.actions) > 3 else lv]
             mark = STATE_MARK[st]
             label = f"{short}{mark}"
             if crest is not None:
@@ -505,32 +510,32 @@ class TableBuilder:
         lv = self.level
         parts = 0
         if v.seats == 2:
-            self.text(" Pile: " if lv < 2 else " Pile ", "label")
+            self.text((" Face-down pile: ", " Pile: ", " Pile ")[lv], "label")
+            self.text(f"{len(v.aside)} left" if lv == 0 else f"{len(v.aside)} down", "dim")
+            shown = [c for c in v.pile_shown if c != v.pile_card]
             if v.pile_card is not None:
-                self.item(
-                    ("pilecard", v.pile_card),
-                    char_token(v.pile_card, lv),
-                    f"Face-up pile card: {CHARACTERS[v.pile_card].label}",
-                    CHARACTERS[v.pile_card].text
-                    + "\nTurned up from the face-down pile: it only hands out Conflict markers.",
-                    "court",
-                    "char",
+                shown.append(v.pile_card)
+            for c in shown:
+                now = c == v.pile_card
+                word = (
+                    (", turned up: " if now else ", earlier: ") if lv == 0 else (" up " if now else " was ")
                 )
-            else:
-                self.text("—", "dim")
-            earlier = [c for c in v.pile_shown if c != v.pile_card]
-            for c in earlier:
-                self.text(" ")
-                self.room(f"({char_token(c, 2)})")
+                label = char_token(c, lv if now else 2)
+                self.room(word + label)
+                self.text(word, "dim")
                 self.item(
-                    ("pileshown", c),
-                    f"({char_token(c, 2)})",
-                    f"Earlier pile card: {CHARACTERS[c].label}",
-                    CHARACTERS[c].text + "\nTurned up from the pile earlier this round.",
+                    ("pilecard" if now else "pileshown", c),
+                    label,
+                    f"{'Face-up' if now else 'Earlier'} pile card: {CHARACTERS[c].label}",
+                    CHARACTERS[c].text
+                    + (
+                        "\nTurned up from the face-down pile this cycle: it only hands out Conflict markers."
+                        if now
+                        else "\nTurned up from the face-down pile earlier this round."
+                    ),
                     "court",
-                    "dim",
+                    "char" if now else "dim",
                 )
-            self.text(f" {len(v.aside)} down" if lv else f", {len(v.aside)} face down", "dim")
             self.newline()
         spent = [(i, c) for i in range(v.seats) for c in v.spent[i]]
         if spent:
@@ -585,6 +590,11 @@ def build_table(
     for level in range(LEVELS):
         table = TableBuilder(view, seat, legal, names, level, width, targets, changed, pending).build()
         if table.width() <= width and len(table.lines) <= height:
+            if level == 1 and len(table.lines) + view.seats + 1 <= height:
+                # Room to spare: blank lines between the players make the table easier to read.
+                table = TableBuilder(
+                    view, seat, legal, names, 1, width, targets, changed, pending, True
+                ).build()
             if level == 1 and len(table.lines) < height and cell_len(SHORT_LEGEND) <= width:
                 table.lines.append([Seg(SHORT_LEGEND, ("dim",))])
             return table
