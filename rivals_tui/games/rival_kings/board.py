@@ -25,7 +25,7 @@ from textual.dom import NoScreen
 from textual.strip import Strip
 
 from engine.core import Event
-from engine.rival_kings.actions import ChooseCharacter, EndTurn
+from engine.rival_kings.actions import ChooseCharacter, EndTurn, TakeMoney
 from engine.rival_kings.data import CARDS, CHARACTERS
 from engine.rival_kings.state import RKState
 from rivals_tui.games.rival_kings.layout import Table, build_table, table_text
@@ -217,16 +217,23 @@ class RivalKingsBoard(GameBoard):
             return
         idx = self._index()
         targets = self._targets()
-        if targets and (idx is None or (fresh and idx not in targets)):
+        if targets and (idx is None or fresh):
             main = [
                 n
                 for n in targets
                 if main_choice(actions_at(self.view, self.seat, self.legal, items[n].key, self.pending))
             ]
-            idx = (main or targets)[0]
+            idx = min(main or targets, key=lambda n: (self._preference(items[n].key), n))
         if idx is None:
             idx = next((n for n, it in enumerate(items) if it.key[0] == "hand"), 0)
         self._set_cursor(idx)
+
+    def _preference(self, key: tuple[Any, ...]) -> int:
+        """Lower is a likelier choice: a pile with money under it before an empty one."""
+        v: RKState = self.view
+        if key[0] == "pile" and TakeMoney(key[1]) in self.legal:
+            return 0 if v.pile_ones[key[1]] != 0 or v.pile_twos[key[1]] != 0 else 1
+        return 0
 
     def _set_cursor(self, idx: int) -> None:
         items = self.table().items

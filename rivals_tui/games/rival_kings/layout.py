@@ -76,10 +76,14 @@ class Table:
 
 
 def seat_label(names: Sequence[str], seat: int) -> str:
-    """How the log names a seat ("Player 2"), with the player's own name when it differs."""
-    base = f"Player {seat + 1}"
-    name = names[seat] if seat < len(names) else base
-    return base if name == base else f"{name} ({base})"
+    """The player's name as typed at the start ("Player 2" when none was given)."""
+    return names[seat] if seat < len(names) else f"Player {seat + 1}"
+
+
+def numbered(names: Sequence[str], seat: int) -> str:
+    """The name with the seat number the log uses, unless the name already ends with it."""
+    name = seat_label(names, seat)
+    return name if name.endswith(f" {seat + 1}") else f"{seat + 1} {name}"
 
 
 def colour_initial(colour: str) -> str:
@@ -245,10 +249,8 @@ class TableBuilder:
         self.line = []
 
     def name(self, seat: int) -> str:
-        n = self.names[seat] if seat < len(self.names) else f"Player {seat + 1}"
-        if self.level == 0:
-            return f"{seat + 1} {n}"[:16]
-        return f"{seat + 1} {n}"[: (9 if self.level == 1 else 8)]
+        n = numbered(self.names, seat)
+        return n[: (16, 9, 8)[self.level]]
 
     # -- sections ---------------------------------------------------------------------------
     def build(self) -> Table:
@@ -259,19 +261,19 @@ class TableBuilder:
             for n, i in enumerate(order):
                 mark = "▶" if i == v.turn else ("✓" if i not in v.to_go else "")
                 sep = " › " if self.level < 2 else ">"
-                self.room(("" if n == 0 else sep) + mark + self.name(i).split(" ", 1)[-1][:8])
+                self.room(("" if n == 0 else sep) + mark + seat_label(self.names, i)[:8])
                 self.text(
-                    ("" if n == 0 else sep) + mark + self.name(i).split(" ", 1)[-1][:8],
+                    ("" if n == 0 else sep) + mark + seat_label(self.names, i)[:8],
                     "turn" if i == v.turn else "",
                 )
             self.newline()
         elif v.phase == "choose":
             waiting = [i for i in range(v.seats) if v.played[i] is None]
-            who = ", ".join(self.name(i).split(" ", 1)[-1] for i in waiting)
+            who = ", ".join(seat_label(self.names, i) for i in waiting)
             self.text(("Choosing characters: " if self.level < 2 else "Choosing: ") + who, "label")
             self.newline()
         elif v.phase in ("gardener", "watchman"):
-            who = self.name(v.window[0]).split(" ", 1)[-1] if v.window else ""
+            who = seat_label(self.names, v.window[0]) if v.window else ""
             what = "Gardener" if v.phase == "gardener" else "Watchman"
             self.text(f"{what} window: {who} decides", "label")
             self.newline()
@@ -304,7 +306,7 @@ class TableBuilder:
         crests_left = CRESTS_PER_PLAYER - sum(1 for c in v.crests if c.owner == i)
         hand = len(v.hands[i])
         info = (
-            f"{self.who(i)}: {self.coins_text(i)}, {v.markers[i]} Conflict marker"
+            f"{self.who(i)} (Player {i + 1} in the log): {self.coins_text(i)}, {v.markers[i]} Conflict marker"
             f"{'s' if v.markers[i] != 1 else ''}, {crests_left} of {CRESTS_PER_PLAYER} crests free, "
             f"{hand} character{'s' if hand != 1 else ''} in hand."
         )
@@ -518,7 +520,9 @@ class TableBuilder:
             for c in shown:
                 now = c == v.pile_card
                 word = (
-                    (", turned up: " if now else ", earlier: ") if lv == 0 else (" up " if now else " was ")
+                    (", turned up: " if now else ", earlier: ")
+                    if lv == 0
+                    else (", up: " if now else ", was: ")
                 )
                 label = char_token(c, lv if now else 2)
                 self.room(word + label)
@@ -590,10 +594,10 @@ def build_table(
     for level in range(LEVELS):
         table = TableBuilder(view, seat, legal, names, level, width, targets, changed, pending).build()
         if table.width() <= width and len(table.lines) <= height:
-            if level == 1 and len(table.lines) + view.seats + 1 <= height:
+            if level < 2 and len(table.lines) + view.seats + 1 <= height:
                 # Room to spare: blank lines between the players make the table easier to read.
                 table = TableBuilder(
-                    view, seat, legal, names, 1, width, targets, changed, pending, True
+                    view, seat, legal, names, level, width, targets, changed, pending, True
                 ).build()
             if level == 1 and len(table.lines) < height and cell_len(SHORT_LEGEND) <= width:
                 table.lines.append([Seg(SHORT_LEGEND, ("dim",))])
