@@ -1,9 +1,9 @@
 """Per-game boards: `BOARDS` maps a game id to its `GameBoard` subclass.
 
-A game without an entry is played on `GenericBoard` (the prompt and a list of legal actions).
-A game package under `rivals_tui/games/<game_id>/` registers itself by exposing `BOARD`; it is
-listed in `BOARD_PACKAGES` and imported lazily so a broken board never stops the menu.
-See `rivals_tui/widgets/board.py` for the interface.
+A game without a board of its own is played on `GenericBoard` (the prompt and a list of legal
+actions). A board package lives in `rivals_tui/games/<game_id>/` and exposes `BOARD`; it is
+imported the first time that game is played, so one game's board can never stop another game
+(or the menu) from working. See `rivals_tui/widgets/board.py` for the interface.
 """
 
 from __future__ import annotations
@@ -14,30 +14,23 @@ from typing import Any
 from engine.core import Game
 from rivals_tui.widgets.board import GameBoard, GenericBoard
 
-# Board packages under rivals_tui/games/, each exposing BOARD: type[GameBoard].
-BOARD_PACKAGES: tuple[str, ...] = ("rival_kings",)
-
 BOARDS: dict[str, type[GameBoard]] = {}
 
 
-def _load() -> None:
-    for pkg in BOARD_PACKAGES:
-        if pkg in BOARDS:
-            continue
+def board_class(game_id: str) -> type[GameBoard]:
+    """The board for `game_id`: registered in BOARDS, found in rivals_tui.games.<game_id>, or generic."""
+    if game_id not in BOARDS:
         try:
-            module = importlib.import_module(f"rivals_tui.games.{pkg}")
+            module = importlib.import_module(f"{__name__}.{game_id}")
         except ModuleNotFoundError as exc:
-            # Not written yet: the generic board serves until it is.
-            if exc.name is not None and exc.name.startswith(f"rivals_tui.games.{pkg}"):
-                continue
-            raise
-        board = getattr(module, "BOARD", None)
-        if board is not None:
-            BOARDS[pkg] = board
+            if exc.name != f"{__name__}.{game_id}":
+                raise  # the board exists but is broken: say so rather than hide it
+            BOARDS[game_id] = GenericBoard
+        else:
+            BOARDS[game_id] = getattr(module, "BOARD", GenericBoard)
+    return BOARDS[game_id]
 
 
 def board_for(game: Game[Any]) -> GameBoard:
-    """A fresh board widget for `game`: its own if registered, else the generic one."""
-    _load()
-    cls = BOARDS.get(game.id, GenericBoard)
-    return cls(game, id="board")
+    """A fresh board widget for `game`: its own if it has one, else the generic one."""
+    return board_class(game.id)(game, id="board")

@@ -99,7 +99,8 @@ class GameScreen(Screen[None]):
                 log = RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=16)
                 log.border_title = "Log"
                 yield log
-        yield Footer(compact=True)
+        # ctrl+p still opens the palette; the footer's room goes to the game's own keys.
+        yield Footer(compact=True, show_command_palette=False)
 
     def on_mount(self) -> None:
         self.advance()
@@ -189,7 +190,7 @@ class GameScreen(Screen[None]):
         else:
             parts.append("Waiting for " + ", ".join(s.seats[x].name for x in owing))
         line = " · ".join(parts)
-        self.query_one("#status", Static).update(line + "\n" + self.message)
+        self.query_one("#status", Static).update(line + ("\n" + self.message if self.message else ""))
         self.refresh_bindings()
 
     def say(self, text: str) -> None:

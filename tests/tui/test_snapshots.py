@@ -13,10 +13,16 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input
 
+from engine.ai import make_bot
+from engine.core import SeatSpec
+from engine.core.match import Match
+from engine.registry import GAMES
 from rivals_tui.app import RivalsApp
 from rivals_tui.session import LocalSession
-from tests.tui.conftest import HOT_SEAT, VS_AI, goof_match, make_app, make_store
-from tests.tui.test_flows import play_out, settle
+from rivals_tui.settings import Settings
+from saves.store import SaveStore
+from tests.tui.conftest import VS_AI, goof_match, make_app, make_store
+from tests.tui.test_flows import settle
 
 SIZES = [(80, 24), (120, 40)]
 
@@ -24,6 +30,22 @@ SIZES = [(80, 24), (120, 40)]
 def no_blink(app: Any) -> None:
     for box in app.screen.query(Input):
         box.cursor_blink = False
+
+
+def rk_app(tmp_path: Path, players: int, humans: int, seed: int, moves: int | None) -> RivalsApp:
+    """Rival Kings after `moves` decisions (None: to the end), played by seeded easy bots."""
+    game = GAMES["rival_kings"]
+    seats = [SeatSpec(n, "human") for n in ("Ann", "Ben", "Cleo", "Dan")[:humans]]
+    seats += [SeatSpec(f"Bot {i + 1}", "ai", "easy") for i in range(humans, players)]
+    match = Match.new(game, game.Options(), seats, seed)
+    bots = [make_bot("easy", seed * 31 + i) for i in range(players)]
+    while not match.over and (moves is None or len(match.history) < moves):
+        seat = match.to_act()[0]
+        match.submit(seat, bots[seat].choose(game, match.view(seat), seat))
+    store = SaveStore(tmp_path / "saves", games=GAMES)
+    settings = tmp_path / "config" / "settings.json"
+    Settings(theme="textual-dark", ai_pace=0.0).save(settings)
+    return RivalsApp(games=GAMES, store=store, settings_path=settings, session=LocalSession(match, store))
 
 
 def game_app(tmp_path: Path, seats: Any) -> RivalsApp:
@@ -50,6 +72,17 @@ def test_new_game(snap_compare: Any, tmp_path: Path, size: tuple[int, int]) -> N
 
 @pytest.mark.parametrize("size", SIZES)
 def test_game_screen(snap_compare: Any, tmp_path: Path, size: tuple[int, int]) -> None:
+    async def wait(pilot: Pilot[Any]) -> None:
+        await settle(pilot)
+
+    app = rk_app(tmp_path, players=3, humans=1, seed=5, moves=12)
+    assert snap_compare(app, terminal_size=size, run_before=wait)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_game_screen_toy_game(snap_compare: Any, tmp_path: Path, size: tuple[int, int]) -> None:
+    """A game without a board of its own is played on the generic board."""
+
     async def two_rounds(pilot: Pilot[Any]) -> None:
         await settle(pilot)
         await pilot.press("enter")
@@ -64,10 +97,16 @@ def test_game_screen(snap_compare: Any, tmp_path: Path, size: tuple[int, int]) -
 def test_pass_the_keyboard(snap_compare: Any, tmp_path: Path, size: tuple[int, int]) -> None:
     async def after_ann(pilot: Pilot[Any]) -> None:
         await pilot.pause()
-        await pilot.press("enter", "enter")  # Ann confirms, then bids
+        await pilot.press("enter")  # Ann is ready
         await pilot.pause()
+        await pilot.press("a")  # and picks her character secretly
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert getattr(pilot.app.screen, "player", None) == "Ben"
 
-    assert snap_compare(game_app(tmp_path, HOT_SEAT), terminal_size=size, run_before=after_ann)
+    app = rk_app(tmp_path, players=2, humans=2, seed=5, moves=0)
+    assert snap_compare(app, terminal_size=size, run_before=after_ann)
 
 
 @pytest.mark.parametrize("size", SIZES)
@@ -81,13 +120,14 @@ def test_rules(snap_compare: Any, tmp_path: Path, size: tuple[int, int]) -> None
             if pilot.app.screen.query_one("#rules-scroll").scroll_y > 0:
                 break
 
-    assert snap_compare(game_app(tmp_path, VS_AI), terminal_size=size, run_before=open_rules)
+    app = rk_app(tmp_path, players=3, humans=1, seed=5, moves=0)
+    assert snap_compare(app, terminal_size=size, run_before=open_rules)
 
 
 @pytest.mark.parametrize("size", SIZES)
 def test_game_over(snap_compare: Any, tmp_path: Path, size: tuple[int, int]) -> None:
     async def finish(pilot: Pilot[Any]) -> None:
-        await play_out(pilot)
-        await pilot.pause()
+        await settle(pilot)
 
-    assert snap_compare(game_app(tmp_path, VS_AI), terminal_size=size, run_before=finish)
+    app = rk_app(tmp_path, players=3, humans=1, seed=5, moves=None)
+    assert snap_compare(app, terminal_size=size, run_before=finish)

@@ -1,0 +1,105 @@
+"""Pilot flows on the real game: Rival Kings from the new-game dialog to the score table, and
+quitting in the middle of a cycle then resuming exactly there."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from textual.pilot import Pilot
+from textual.widgets import DataTable, Input, Select
+
+from engine.registry import GAMES
+from rivals_tui.app import RivalsApp
+from rivals_tui.screens.game import GameScreen
+from rivals_tui.screens.game_over import GameOverScreen
+from rivals_tui.screens.menu import MenuScreen
+from rivals_tui.screens.new_game import NewGameScreen
+from rivals_tui.screens.pass_keyboard import PassScreen
+from rivals_tui.session import LocalSession
+from rivals_tui.settings import Settings
+from saves.store import SaveStore
+
+
+def rk_app(tmp_path: Path) -> RivalsApp:
+    settings = tmp_path / "config" / "settings.json"
+    Settings(theme="textual-dark", ai_pace=0.0).save(settings)
+    return RivalsApp(games=GAMES, store=SaveStore(tmp_path / "saves", games=GAMES), settings_path=settings)
+
+
+async def settle(pilot: Pilot[Any]) -> None:
+    for _ in range(3):
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+
+
+async def new_rk_game(pilot: Pilot[Any], players: int, level: str, seed: int) -> GameScreen:
+    app = pilot.app
+    await pilot.press("n")
+    await pilot.pause()
+    form = app.screen
+    assert isinstance(form, NewGameScreen)
+    form.query_one("#game", Select).value = "rival_kings"
+    form.query_one("#count", Select).value = players
+    await pilot.pause()
+    for i in range(1, players):
+        form.query_one(f"#kind-{i}", Select).value = level
+    form.query_one("#seed", Input).value = str(seed)
+    await pilot.pause()
+    await pilot.press("ctrl+s")
+    await settle(pilot)
+    assert isinstance(app.screen, GameScreen)
+    return app.screen
+
+
+async def pick_first(pilot: Pilot[Any]) -> None:
+    """Take the first action the picker offers (every decision by keyboard alone)."""
+    await pilot.press("a")
+    await pilot.pause()
+    await pilot.press("enter")
+    await settle(pilot)
+
+
+async def test_a_whole_rival_kings_game_against_ai_ends_on_the_score_table(tmp_path: Path) -> None:
+    app = rk_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await new_rk_game(pilot, players=2, level="easy", seed=3)
+        session = screen.session
+        assert [s.kind for s in session.seats] == ["human", "ai"]
+        for _ in range(300):
+            if isinstance(app.screen, GameOverScreen):
+                break
+            assert not isinstance(app.screen, PassScreen)  # one human: never asked to pass
+            await pick_first(pilot)
+        over = app.screen
+        assert isinstance(over, GameOverScreen)
+        out = session.outcome()
+        assert out is not None
+        table = over.query_one(DataTable)
+        labels = [str(table.get_row_at(r)[0]) for r in range(table.row_count)]
+        assert labels == [line.label for line in out.lines] + ["Total"]
+        assert [str(v) for v in table.get_row_at(table.row_count - 1)[1:]] == [str(s) for s in out.scores]
+
+
+async def test_rival_kings_quit_mid_cycle_and_resume_exactly_there(tmp_path: Path) -> None:
+    app = rk_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await new_rk_game(pilot, players=3, level="easy", seed=3)
+        session = screen.session
+        assert isinstance(session, LocalSession)
+        for _ in range(4):
+            await pick_first(pilot)
+        history = list(session.match.history)
+        state = session.match.state
+        assert len(history) > 4  # the bot answered too
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
+    again = rk_app(tmp_path)
+    async with again.run_test(size=(80, 24)) as pilot:
+        await pilot.press("c")
+        await settle(pilot)
+        resumed = again.screen
+        assert isinstance(resumed, GameScreen) and isinstance(resumed.session, LocalSession)
+        assert resumed.session.match.history == history
+        assert resumed.session.match.state == state
