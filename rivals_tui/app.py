@@ -38,15 +38,21 @@ class KeysProvider(Provider):
     """Command palette entries for every key that works on the current screen."""
 
     def _commands(self) -> Iterator[tuple[str, str, Any]]:
-        seen: set[tuple[str, int]] = set()
-        for ab in self.screen.active_bindings.values():
+        # One entry per action, listing every key bound to it ("Rules (?, f1)").
+        grouped: dict[tuple[str, int], tuple[Binding, Any, list[str]]] = {}
+        for key, ab in self.screen.active_bindings.items():
             b = ab.binding
-            if not ab.enabled or b.action in ("command_palette",) or (b.action, id(ab.node)) in seen:
+            if not ab.enabled or b.action == "command_palette":
                 continue
-            seen.add((b.action, id(ab.node)))
+            entry = grouped.setdefault((b.action, id(ab.node)), (b, ab.node, []))
+            entry[2].append(self.app.get_key_display(Binding(key, b.action)))
+        for b, node, keys in grouped.values():
             label = b.description or b.action
-            keys = ", ".join(self.app.get_key_display(Binding(k.strip(), b.action)) for k in b.key.split(","))
-            yield f"{label} ({keys})", b.tooltip or label, partial(self.app.run_action, b.action, ab.node)
+            yield (
+                f"{label} ({', '.join(keys)})",
+                b.tooltip or label,
+                partial(self.app.run_action, b.action, node),
+            )
 
     async def discover(self) -> Hits:
         for name, help_text, callback in self._commands():

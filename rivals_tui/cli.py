@@ -48,7 +48,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub = p.add_subparsers(dest="command", parser_class=Parser, metavar="COMMAND")
 
-    new = sub.add_parser("new", help="start a new game", description="Start a new game.")
+    new = sub.add_parser(
+        "new",
+        help="start a new game",
+        description="Start a new game. The first --humans seats (default 1) are people at this "
+        "keyboard; the others are AI at the --ai level. --ai none makes every seat human.",
+    )
     new.add_argument("game", help="game id, e.g. rival_kings")
     new.add_argument("--players", type=int, help="number of seats (default: the game's minimum)")
     new.add_argument(

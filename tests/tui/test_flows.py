@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -248,3 +250,53 @@ async def test_a_crash_still_leaves_the_game_saved_and_unlocked(tmp_path: Path) 
         == [(0, Bid(1)), (1, session.match.history[1][1])]
     )
     store.lock(session.name).release()
+
+
+class SlowBot:
+    """Thinks until released (or told to stop), so a test can look at the screen meanwhile."""
+
+    def __init__(self) -> None:
+        self.release = threading.Event()
+        self.stopped = False
+
+    def choose(self, game: Any, view: Any, seat: int, should_stop: Any = None) -> Any:
+        while not self.release.is_set():
+            if should_stop is not None and should_stop():
+                self.stopped = True
+                break
+            time.sleep(0.005)
+        return game.legal(view, seat)[0]
+
+
+async def test_ai_thinking_is_shown_and_undo_cancels_it(tmp_path: Path) -> None:
+    app, session = started(tmp_path, VS_AI)
+    bot = SlowBot()
+    session.bot = lambda seat: bot  # type: ignore[method-assign]
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        assert "Bot (AI) is thinking…" in str(screen.query_one("#status", Static).render())
+        assert screen.check_action("picker", ()) is None  # greyed while the bot thinks
+        await pilot.press("u")
+        await settle(pilot)
+        assert bot.stopped  # the search was told to stop
+        assert session.match.history == []
+        assert screen._my_turn()
+
+
+async def test_the_bots_move_lands_when_it_has_thought(tmp_path: Path) -> None:
+    app, session = started(tmp_path, VS_AI)
+    bot = SlowBot()
+    session.bot = lambda seat: bot  # type: ignore[method-assign]
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert len(session.match.history) == 1
+        bot.release.set()
+        await settle(pilot)
+        assert len(session.match.history) == 2 and not bot.stopped
+        assert "thinking" not in str(app.screen.query_one("#status", Static).render())

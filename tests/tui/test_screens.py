@@ -11,11 +11,12 @@ from textual.widgets import DataTable, OptionList, Static, Switch
 
 from engine.core import SeatSpec
 from engine.core.match import Match, Series
-from rivals_tui.app import RivalsApp
+from rivals_tui.app import KeysProvider, RivalsApp
 from rivals_tui.dialogs import ConfirmDialog, ErrorDialog
 from rivals_tui.screens.game import GameScreen
 from rivals_tui.screens.game_over import GameOverScreen
 from rivals_tui.screens.load import LoadScreen
+from rivals_tui.screens.log import LogScreen
 from rivals_tui.screens.menu import MenuScreen
 from rivals_tui.screens.new_game import NewGameScreen
 from rivals_tui.screens.pass_keyboard import PassScreen
@@ -203,3 +204,42 @@ async def test_game_over_shows_the_breakdown_and_series_totals(tmp_path: Path) -
         assert isinstance(nxt, LocalSession) and nxt.name == session.name
         assert nxt.match.series.results == (out.scores,)
         assert isinstance(app.screen, GameScreen)
+
+
+async def test_every_game_key_is_in_the_command_palette(tmp_path: Path) -> None:
+    app, session = _started(tmp_path, VS_AI)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        names = [name for name, _, _ in KeysProvider(app.screen)._commands()]
+        for expected in (
+            "Rules (?, f1)",
+            "Actions (a, space)",
+            "Undo (u)",
+            "Hint (h)",
+            "Log (l)",
+            "Menu (q)",
+        ):
+            assert expected in names
+        assert "Quit (^q)" in names and "Keys (f2)" in names
+        # Run one through the palette itself, by keyboard.
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"log (l)")
+        for _ in range(20):
+            await pilot.pause()
+        await pilot.press("enter")
+        for _ in range(5):
+            await pilot.pause()
+        assert isinstance(app.screen, LogScreen)
+
+
+async def test_f2_shows_the_key_panel(tmp_path: Path) -> None:
+    app, _ = _started(tmp_path, VS_AI)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("f2")
+        await pilot.pause()
+        assert app.screen.query("HelpPanel")
+        await pilot.press("f2")
+        await pilot.pause()
+        assert not app.screen.query("HelpPanel")
