@@ -12,7 +12,7 @@ seat's *view* and its bot; the screen runs the bot in a thread worker and submit
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 from engine.core import Event, Game, IllegalAction, Outcome, Prompt, SeatSpec
@@ -26,7 +26,11 @@ HINT_LEVEL = "hard"
 
 
 class Bot(Protocol):
-    def choose(self, game: Game[Any], view: Any, seat: int, should_stop: Any = None) -> Any: ...
+    """What the screen needs of an AI player (engine.ai's bots fit): an action for `seat` from its view."""
+
+    def choose(
+        self, game: Game[Any], view: Any, seat: int, *, should_stop: Callable[[], bool] | None = None
+    ) -> Any: ...
 
 
 class Session(Protocol):

@@ -170,7 +170,7 @@ class GameScreen(Screen[None]):
 
     def _rebuild_log(self) -> None:
         self.query_one("#log", RichLog).clear()
-        self.log_lines: list[str] = []
+        self.log_lines = []
         self._shown = 0
 
     def _render_status(self) -> None:

@@ -196,7 +196,7 @@ async def test_hint_names_a_move_in_words(tmp_path: Path) -> None:
 
 
 class FailingBot:
-    def choose(self, game: Any, view: Any, seat: int, should_stop: Any = None) -> Any:
+    def choose(self, game: Any, view: Any, seat: int, *, should_stop: Any = None) -> Any:
         raise RuntimeError("search blew up")
 
 
@@ -259,7 +259,7 @@ class SlowBot:
         self.release = threading.Event()
         self.stopped = False
 
-    def choose(self, game: Any, view: Any, seat: int, should_stop: Any = None) -> Any:
+    def choose(self, game: Any, view: Any, seat: int, *, should_stop: Any = None) -> Any:
         while not self.release.is_set():
             if should_stop is not None and should_stop():
                 self.stopped = True
