@@ -11,6 +11,8 @@ import pytest
 from engine.ai import arena
 from engine.ai.bots import RandomBot
 from engine.core.game import Game
+from engine.core.rng import Rng
+from engine.registry import GAMES
 from tests.conftest import ROOT
 from tests.support.goofspiel import GoofState
 
@@ -44,6 +46,27 @@ def test_arena_hands_bots_views_only(monkeypatch: pytest.MonkeyPatch) -> None:
     rec = arena.play_one((GOOF_SPEC, 3, ("random", "greedy"), 1, 0, False))
     assert rec["seats"] == ["random", "greedy", "random"]
     assert rec["decisions"] == 15  # 5 rounds, 3 bids each
+
+
+class FixedPointSpy(RandomBot):
+    """Fails if what it is handed is not already a view: masking it again must change nothing,
+    and the random state (which would tell the future deck) must be blanked."""
+
+    def choose(self, game: Game[Any], view: Any, seat: int, *, should_stop: Any = None) -> Any:
+        assert game.view(view, seat) == view, "the bot was handed more than its seat's view"
+        assert getattr(view, "rng", Rng(0)) == Rng(0), "the random state leaked"
+        return super().choose(game, view, seat)
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_arena_hands_views_only_in_every_registered_game(
+    game_id: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(arena, "make_bot", lambda level, seed: FixedPointSpy(seed, name=level))
+    game = GAMES[game_id]
+    players = game.players.stop - 1
+    rec = arena.play_one((game_id, players, ("random",), 2, 0, False))
+    assert len(rec["scores"]) == players and rec["winners"]
 
 
 def test_summary_shares_ties_and_counts_both_seats_of_a_bot() -> None:
