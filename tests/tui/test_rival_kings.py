@@ -103,3 +103,36 @@ async def test_rival_kings_quit_mid_cycle_and_resume_exactly_there(tmp_path: Pat
         assert isinstance(resumed, GameScreen) and isinstance(resumed.session, LocalSession)
         assert resumed.session.match.history == history
         assert resumed.session.match.state == state
+
+
+async def test_new_game_dialog_sets_seats_names_seed_and_a_series(tmp_path: Path) -> None:
+    app = rk_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, NewGameScreen)
+        form.query_one("#count", Select).value = 3
+        form.query_one("#kind-1", Select).value = "human"
+        form.query_one("#kind-2", Select).value = "hard"
+        form.query_one("#name-0", Input).value = "Ann"
+        form.query_one("#name-1", Input).value = "Ann"
+        form.query_one("#seed", Input).value = "42"
+        form.query_one("#series", Select).value = "points"
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert "different name" in str(form.query_one("#new-error").render())
+        form.query_one("#name-1", Input).value = "Ben"
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert "score of at least 1" in str(form.query_one("#new-error").render())
+        form.query_one("#series-n", Input).value = "30"
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+        session = app.session
+        assert isinstance(session, LocalSession)
+        m = session.match
+        assert [(s.name, s.kind) for s in m.seats] == [("Ann", "human"), ("Ben", "human"), ("AI 3", "ai")]
+        assert m.seats[2].level == "hard" and m.seed == 42 and m.series.points == 30
+        assert isinstance(app.screen, PassScreen) and app.screen.player == "Ann"  # two people share the keys

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Input
+from textual.widgets import Input, Select
 
 from engine.ai import make_bot
 from engine.core import SeatSpec
@@ -32,7 +32,9 @@ def no_blink(app: Any) -> None:
         box.cursor_blink = False
 
 
-def rk_app(tmp_path: Path, players: int, humans: int, seed: int, moves: int | None) -> RivalsApp:
+def rk_app(
+    tmp_path: Path, players: int, humans: int, seed: int, moves: int | None, open_game: bool = True
+) -> RivalsApp:
     """Rival Kings after `moves` decisions (None: to the end), played by seeded easy bots."""
     game = GAMES["rival_kings"]
     seats = [SeatSpec(n, "human") for n in ("Ann", "Ben", "Cleo", "Dan")[:humans]]
@@ -45,7 +47,8 @@ def rk_app(tmp_path: Path, players: int, humans: int, seed: int, moves: int | No
     store = SaveStore(tmp_path / "saves", games=GAMES)
     settings = tmp_path / "config" / "settings.json"
     Settings(theme="textual-dark", ai_pace=0.0).save(settings)
-    return RivalsApp(games=GAMES, store=store, settings_path=settings, session=LocalSession(match, store))
+    session = LocalSession(match, store) if open_game else None
+    return RivalsApp(games=GAMES, store=store, settings_path=settings, session=session)
 
 
 def game_app(tmp_path: Path, seats: Any) -> RivalsApp:
@@ -64,10 +67,15 @@ def test_new_game(snap_compare: Any, tmp_path: Path, size: tuple[int, int]) -> N
     async def open_dialog(pilot: Pilot[Any]) -> None:
         await pilot.press("n")
         await pilot.pause()
+        # The fullest form: four seats and the several-games row.
+        pilot.app.screen.query_one("#count", Select).value = 4
+        pilot.app.screen.query_one("#series", Select).value = "points"
+        await pilot.pause()
         no_blink(pilot.app)
         await pilot.pause()
 
-    assert snap_compare(make_app(tmp_path), terminal_size=size, run_before=open_dialog)
+    app = rk_app(tmp_path, players=2, humans=1, seed=1, moves=0, open_game=False)
+    assert snap_compare(app, terminal_size=size, run_before=open_dialog)
 
 
 @pytest.mark.parametrize("size", SIZES)
