@@ -35,13 +35,16 @@ def no_blink(app: Any) -> None:
 def rk_app(
     tmp_path: Path, players: int, humans: int, seed: int, moves: int | None, open_game: bool = True
 ) -> RivalsApp:
-    """Rival Kings after `moves` decisions (None: to the end), played by seeded easy bots."""
+    """Rival Kings after at least `moves` decisions (None: to the end), played by seeded easy bots."""
     game = GAMES["rival_kings"]
     seats = [SeatSpec(n, "human") for n in ("Ann", "Ben", "Cleo", "Dan")[:humans]]
     seats += [SeatSpec(f"Bot {i + 1}", "ai", "easy") for i in range(humans, players)]
     match = Match.new(game, game.Options(), seats, seed)
     bots = [make_bot("easy", seed * 31 + i) for i in range(players)]
-    while not match.over and (moves is None or len(match.history) < moves):
+    # Stop on a human's decision, so no bot is still thinking when the picture is taken.
+    while not match.over and (
+        moves is None or len(match.history) < moves or not any(s < humans for s in match.to_act())
+    ):
         seat = match.to_act()[0]
         match.submit(seat, bots[seat].choose(game, match.view(seat), seat))
     store = SaveStore(tmp_path / "saves", games=GAMES)
