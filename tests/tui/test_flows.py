@@ -300,3 +300,81 @@ async def test_the_bots_move_lands_when_it_has_thought(tmp_path: Path) -> None:
         await settle(pilot)
         assert len(session.match.history) == 2 and not bot.stopped
         assert "thinking" not in str(app.screen.query_one("#status", Static).render())
+
+
+async def test_ctrl_q_saves_and_quits_and_frees_the_save(tmp_path: Path) -> None:
+    app, session = started(tmp_path, VS_AI)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        await pilot.press("enter")
+        await settle(pilot)
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+    assert app.return_code == 0 and session.closed and session.name is not None
+    store = make_store(tmp_path)
+    assert store.load(session.name).history == session.match.history
+    assert len(session.match.history) == 2
+    store.lock(session.name).release()
+
+
+async def test_hot_seat_undo_never_crosses_the_other_players_move(tmp_path: Path) -> None:
+    app, session = started(tmp_path, HOT_SEAT)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")  # Ann is ready
+        await pilot.pause()
+        await pilot.press("enter")  # Ann bids 1
+        await pilot.pause()
+        await pilot.press("enter")  # Ben is ready
+        await pilot.pause()
+        await pilot.press("u")
+        await pilot.pause()
+        status = str(app.screen.query_one("#status", Static).render())
+        assert "There is nothing of yours to take back yet." in status
+        await pilot.press("enter")  # Ben bids 1: the bids are revealed
+        await pilot.pause()
+        # Ben still owes the next bid, so he keeps the keyboard and bids again.
+        assert isinstance(app.screen, GameScreen) and app.screen.keyboard == 1
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, PassScreen) and app.screen.player == "Ann"
+        await pilot.press("enter")
+        await pilot.pause()
+        await pilot.press("u")
+        await pilot.pause()
+        status = str(app.screen.query_one("#status", Static).render())
+        assert "Another player has acted or hidden cards were revealed" in status
+        assert len(session.match.history) == 3
+
+
+async def test_rematch_starts_a_fresh_game_with_the_same_seats(tmp_path: Path) -> None:
+    app, session = started(tmp_path, VS_AI)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_out(pilot)
+        assert isinstance(app.screen, GameOverScreen)
+        await pilot.press("r")
+        await settle(pilot)
+        fresh = app.session
+        assert isinstance(fresh, LocalSession) and fresh is not session
+        assert fresh.name != session.name and fresh.match.seats == session.match.seats
+        assert fresh.match.history == [] and fresh.match.seed != session.match.seed
+        assert isinstance(app.screen, GameScreen)
+        assert session.closed  # the finished game was saved and let go
+
+
+async def test_loading_a_finished_game_shows_its_result(tmp_path: Path) -> None:
+    store = make_store(tmp_path)
+    m = goof_match(VS_AI)
+    while not m.over:
+        for seat in m.to_act():
+            m.submit(seat, m.legal(seat)[0])
+    store.save("done", m)
+    app = make_app(tmp_path, store=store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("o")
+        await pilot.pause()
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, GameOverScreen)
+        await pilot.press("m")
+        await pilot.pause()
+        assert isinstance(app.screen, MenuScreen)
