@@ -76,7 +76,6 @@ class GameScreen(Screen[None]):
         self._generation = 0
         self._shown = 0
         self._over = False
-        self._passing = False
         # The log panel's text, as shown to the seat at the keyboard (tests read it too).
         self.log_lines: list[str] = []
 
@@ -125,7 +124,6 @@ class GameScreen(Screen[None]):
                 self.keyboard = nxt
                 self._rebuild_log()
                 if needs_pass:
-                    self._passing = True
                     # No prompt text on the pass screen: it could hint at the next player's hand.
                     self.app.push_screen(PassScreen(s.seats[nxt].name), self._after_pass)
                     return
@@ -138,7 +136,6 @@ class GameScreen(Screen[None]):
                 self.run_ai(seat, s.view(seat), self._generation, self.rivals.settings.ai_pace)
 
     def _after_pass(self, _: None = None) -> None:
-        self._passing = False
         self.advance()
 
     def _needs_pass(self, old: int | None, new: int) -> bool:

@@ -28,6 +28,8 @@ ENTRIES = (
 
 
 class MenuScreen(Screen[None]):
+    _latest_name: str | None = None
+
     BINDINGS = [
         Binding("n", "pick('new')", "New game", id="menu.new"),
         Binding("c", "pick('continue')", "Continue", id="menu.continue"),
@@ -62,13 +64,14 @@ class MenuScreen(Screen[None]):
         self.refresh_menu()
 
     def _latest(self) -> str | None:
-        info = self.rivals.store.latest(in_progress=True)
-        return None if info is None else info.name
+        # Cached by refresh_menu: finding the latest save reads every save file.
+        return self._latest_name
 
     def refresh_menu(self) -> None:
         if not self.query(OptionList):
             return  # the app is closing (e.g. a hang-up during start-up): nothing to show
         latest = self.rivals.store.latest(in_progress=True)
+        self._latest_name = None if latest is None else latest.name
         ol = self.query_one(OptionList)
         current = ol.highlighted
         ol.clear_options()
