@@ -15,7 +15,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
-from engine.core import Event, Game, IllegalAction, Outcome, Prompt, SeatSpec
+import attrs
+
+from engine.core import Event, Game, IllegalAction, Outcome, Prompt, SeatSpec, name_seats
 from engine.core.match import Match, Series
 
 if TYPE_CHECKING:
@@ -48,6 +50,7 @@ class Session(Protocol):
     def legal(self, seat: int) -> Sequence[Any]: ...
     def choices(self, seat: int) -> list[tuple[Any, str | None]]: ...
     def describe(self, seat: int | None, action: Any) -> str: ...
+    def words(self, text: str) -> str: ...
     def why_illegal(self, seat: int, action: Any) -> str | None: ...
     def submit(self, seat: int, action: Any) -> list[Event]: ...
     def undo_blocker(self, seat: int) -> str | None: ...
@@ -100,8 +103,13 @@ class LocalSession:
     def view(self, seat: int | None) -> Any:
         return self.match.view(seat)
 
+    def words(self, text: str) -> str:
+        """An engine text with "Player N" replaced by the seat's name (engine.core.name_seats)."""
+        return name_seats(text, [s.name for s in self.seats])
+
     def prompt(self, seat: int) -> Prompt:
-        return self.match.prompt(seat)
+        p = self.match.prompt(seat)
+        return attrs.evolve(p, text=self.words(p.text))
 
     def legal(self, seat: int) -> Sequence[Any]:
         return self.match.legal(seat)
@@ -109,20 +117,27 @@ class LocalSession:
     def choices(self, seat: int) -> list[tuple[Any, str | None]]:
         if seat not in self.to_act():
             return []
-        return self.game.choices(self.match.state, seat)
+        return [
+            (a, None if why is None else self.words(why))
+            for a, why in self.game.choices(self.match.state, seat)
+        ]
 
     def describe(self, seat: int | None, action: Any) -> str:
         # Described on the seat's view so a description can never leak what the seat cannot see.
-        return self.game.describe(self.match.view(seat), action)
+        return self.words(self.game.describe(self.match.view(seat), action))
 
     def why_illegal(self, seat: int, action: Any) -> str | None:
-        return self.match.why_illegal(seat, action)
+        why = self.match.why_illegal(seat, action)
+        return None if why is None else self.words(why)
 
     def log_for(self, seat: int | None) -> list[Event]:
-        return [e for _, e in self.match.log_for(seat)]
+        return [attrs.evolve(e, text=self.words(e.text)) for _, e in self.match.log_for(seat)]
 
     def outcome(self) -> Outcome | None:
-        return self.match.outcome()
+        out = self.match.outcome()
+        if out is None:
+            return None
+        return attrs.evolve(out, reason=self.words(out.reason), tiebreak=self.words(out.tiebreak))
 
     def progress(self) -> str:
         return self.game.progress(self.match.state)
@@ -149,10 +164,10 @@ class LocalSession:
         """Apply one decision and autosave. Raises IllegalAction and changes nothing if refused."""
         reason = self.match.why_illegal(seat, action)
         if reason is not None:
-            raise IllegalAction(reason)
+            raise IllegalAction(self.words(reason))
         events = self.match.submit(seat, action)
         self.save()
-        return events
+        return [attrs.evolve(e, text=self.words(e.text)) for e in events]
 
     def undo(self, seat: int) -> None:
         keep = self.match.undo_target(seat)

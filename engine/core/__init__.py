@@ -1,7 +1,17 @@
 """What every game shares: the contract, seats, RNG, errors, events and the Match."""
 
 from engine.core.errors import IllegalAction, NotYourTurn
-from engine.core.game import Event, Game, GameBase, Outcome, Prompt, ScoreLine, SeatSpec
+from engine.core.game import (
+    Event,
+    Game,
+    GameBase,
+    Outcome,
+    Prompt,
+    ScoreLine,
+    SeatSpec,
+    name_seats,
+    seat_label,
+)
 from engine.core.rng import Rng
 
 __all__ = [
@@ -15,4 +25,6 @@ __all__ = [
     "Rng",
     "ScoreLine",
     "SeatSpec",
+    "name_seats",
+    "seat_label",
 ]

@@ -20,11 +20,33 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar, Protocol, TypeVar, runtime_checkable
 
+import re
+
 import attrs
 
 from engine.core.rng import Rng
 
 S = TypeVar("S")
+
+# Engines do not know the players' names (a replayed save may rename nobody, but the rules must
+# not depend on names). Every engine text calls a seat "Player N" (1-based, via `seat_label`);
+# whatever shows the text swaps in the seat's name with `name_seats`.
+_SEAT_REF = re.compile(r"\bPlayer ([1-9])\b")
+
+
+def seat_label(seat: int) -> str:
+    """How engine texts refer to `seat` (0-based): "Player 1" for seat 0."""
+    return f"Player {seat + 1}"
+
+
+def name_seats(text: str, names: Sequence[str]) -> str:
+    """`text` with every "Player N" replaced by the name of seat N-1 (unknown seats left as is)."""
+
+    def sub(m: re.Match[str]) -> str:
+        i = int(m.group(1)) - 1
+        return names[i] if 0 <= i < len(names) else m.group(0)
+
+    return _SEAT_REF.sub(sub, text)
 
 
 @attrs.frozen

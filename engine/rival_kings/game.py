@@ -14,7 +14,7 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from engine.core import Event, GameBase, IllegalAction, Outcome, Prompt, Rng, ScoreLine
+from engine.core import Event, GameBase, IllegalAction, Outcome, Prompt, Rng, ScoreLine, seat_label
 from engine.rival_kings.actions import (
     ACTION_TYPES,
     Buy,
@@ -87,7 +87,8 @@ TIE_RULE = "Tied totals: fewer Conflict markers wins; then more coins; players s
 
 
 def player(seat: int) -> str:
-    return f"Player {seat + 1}"
+    # The app swaps in the seat's name (engine.core.name_seats).
+    return seat_label(seat)
 
 
 def _coins(n: int) -> str:

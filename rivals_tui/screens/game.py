@@ -214,7 +214,7 @@ class GameScreen(Screen[None]):
         bot = self.session.hint_bot()
         action = bot.choose(self.session.game, view, seat, should_stop=lambda: worker.is_cancelled)
         if not worker.is_cancelled:
-            text = self.session.game.describe(view, action)
+            text = self.session.words(self.session.game.describe(view, action))
             self.post_message(HintReady(f"Hint: the AI would {text}.", generation))
 
     def on_ai_chose(self, msg: AiChose) -> None:
@@ -251,8 +251,8 @@ class GameScreen(Screen[None]):
     @on(GameBoard.DetailChanged)
     def _detail(self, event: GameBoard.DetailChanged) -> None:
         detail = self.query_one("#detail", Static)
-        detail.border_title = event.title
-        detail.update(event.text)
+        detail.border_title = self.session.words(event.title)
+        detail.update(self.session.words(event.text))
 
     def _my_turn(self) -> bool:
         return (

@@ -25,6 +25,7 @@ from typing import Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
+from textual.dom import NoScreen
 from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import OptionList, Static
@@ -72,6 +73,14 @@ class GameBoard(Widget):
         """Give the keyboard to the board (the screen calls this when it is the player's turn)."""
         self.focus()
 
+    def words(self, text: str) -> str:
+        """An engine text with "Player N" replaced by seat names, as the hosting screen's session does."""
+        try:
+            session = getattr(self.screen, "session", None)
+        except NoScreen:
+            session = None
+        return text if session is None else str(session.words(text))
+
 
 class GenericBoard(GameBoard):
     """The fallback board: the prompt, then every legal action as a list to pick from."""
@@ -100,14 +109,14 @@ class GenericBoard(GameBoard):
         box.update(progress)
         box.display = bool(progress)
         if seat is not None and self.legal:
-            text = self.game.prompt(view, seat).text
+            text = self.words(self.game.prompt(view, seat).text)
         else:
             text = "Waiting for the other players."
         self.query_one("#generic-prompt", Static).update(text)
         options = self.query_one(OptionList)
         options.clear_options()
         options.add_options(
-            [Option(self.game.describe(view, a), id=str(i)) for i, a in enumerate(self.legal)]
+            [Option(self.words(self.game.describe(view, a)), id=str(i)) for i, a in enumerate(self.legal)]
         )
         if self.legal:
             options.highlighted = 0

@@ -357,7 +357,7 @@ class RivalKingsBoard(GameBoard):
         from rivals_tui.widgets.action_picker import ActionPicker
 
         entries: list[tuple[Any, str, str | None]] = [
-            (a, self.game.describe(self.view, a), None) for a in acts
+            (a, self.words(self.game.describe(self.view, a)), None) for a in acts
         ]
         self.app.push_screen(ActionPicker(self._picker_title(key), entries), self._picked)
 

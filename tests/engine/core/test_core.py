@@ -102,3 +102,13 @@ def test_series_of_games_keeps_running_totals() -> None:
     nxt = m.next_in_series()
     assert nxt.series.results == (m.outcome().scores,) and not nxt.series.finished(2)
     assert nxt.seed == m.seed + 1
+
+
+def test_engine_texts_name_seats_for_display() -> None:
+    from engine.core import name_seats, seat_label
+
+    assert seat_label(0) == "Player 1"
+    text = "Player 2 passes a Conflict marker on to Player 1; Player 7 is unknown."
+    assert name_seats(text, ["Ann", "Bob"]) == "Bob passes a Conflict marker on to Ann; Player 7 is unknown."
+    # One pass only: a player named like another seat's label is not renamed again.
+    assert name_seats("Player 1 and Player 2", ["Player 2", "Cy"]) == "Player 2 and Cy"
