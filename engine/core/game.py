@@ -17,10 +17,9 @@ the masked parts with a plausible sample, for the AI).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Any, ClassVar, Protocol, TypeVar, runtime_checkable
-
-import re
 
 import attrs
 

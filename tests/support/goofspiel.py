@@ -89,7 +89,10 @@ class Goofspiel(GameBase):
             raise IllegalAction(reason)
         s.hands[seat].remove(a.card)
         s.bids[seat] = a.card
-        events = [Event(f"Seat {seat} bids {a.card}.", seat, to=(seat,)), Event(f"Seat {seat} has bid.", seat)]
+        events = [
+            Event(f"Seat {seat} bids {a.card}.", seat, to=(seat,)),
+            Event(f"Seat {seat} has bid.", seat),
+        ]
         if all(b is not None for b in s.bids):
             bids = [b for b in s.bids if b is not None]
             events.append(Event("Bids: " + ", ".join(map(str, bids)) + ".", reveal=True))

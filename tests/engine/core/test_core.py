@@ -6,7 +6,7 @@ import pytest
 
 from engine.core import IllegalAction, Rng, SeatSpec
 from engine.core.match import Match, Series
-from tests.support.goofspiel import Bid, Goofspiel, GoofOptions
+from tests.support.goofspiel import Bid, GoofOptions, Goofspiel
 
 GAME = Goofspiel()
 
