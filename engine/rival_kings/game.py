@@ -263,6 +263,14 @@ class RivalKings(GameBase):
                 RECRUIT: "recruiting-and-buying",
                 BUY: "recruiting-and-buying",
             }[kind]
+            if kind in (RECRUIT, BUY) and not any(
+                isinstance(a, (Recruit, Buy)) for a in self.legal(s, seat)
+            ):
+                # Say it outright, so nobody hunts for a card they cannot pay for.
+                return Prompt(
+                    f"{ACTION_NAMES[kind]}{how.get(src, '')}: you cannot afford any card here; skip it.",
+                    section,
+                )
             return Prompt(f"{ACTION_NAMES[kind]}{how.get(src, '')}: choose, or skip.", section)
         if s.steal_from:
             names = ", ".join(player(t) for t in s.steal_from)

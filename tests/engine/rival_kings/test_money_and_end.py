@@ -187,6 +187,9 @@ def test_an_unaffordable_recruit_is_a_private_decision_not_an_announcement() -> 
     assert GAME.legal(s, 0) == [Skip()]
     greyed = [r for a, r in GAME.choices(s, 0) if r]
     assert len(greyed) == 2 and all(r.endswith("you have 0.") for r in greyed)
+    # The player is told at once, only on their own prompt.
+    assert "cannot afford" in GAME.prompt(s, 0).text
+    assert "cannot afford" not in GAME.prompt(s, 1).text
     ev = act(s, Skip())
     assert "cannot" not in texts(ev)
 
