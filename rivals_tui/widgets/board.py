@@ -73,6 +73,18 @@ class GameBoard(Widget):
         """Give the keyboard to the board (the screen calls this when it is the player's turn)."""
         self.focus()
 
+    def tell(self, text: str) -> None:
+        """One line of feedback ("nothing to choose there"): the hosting screen's status line shows
+        it and the next one replaces it, so repeated key presses never pile up messages."""
+        try:
+            say = getattr(self.screen, "say", None)
+        except NoScreen:
+            say = None
+        if say is not None:
+            say(text)
+        else:
+            self.notify(text, timeout=3)
+
     def words(self, text: str) -> str:
         """An engine text with "Player N" replaced by seat names, as the hosting screen's session does."""
         try:

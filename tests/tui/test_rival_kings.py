@@ -136,3 +136,26 @@ async def test_new_game_dialog_sets_seats_names_seed_and_a_series(tmp_path: Path
         assert [(s.name, s.kind) for s in m.seats] == [("Ann", "human"), ("Ben", "human"), ("AI 3", "ai")]
         assert m.seats[2].level == "hard" and m.seed == 42 and m.series.points == 30
         assert isinstance(app.screen, PassScreen) and app.screen.player == "Ann"  # two people share the keys
+
+
+async def test_enter_where_nothing_can_be_chosen_says_so_once_in_the_status_line(tmp_path: Path) -> None:
+    app = rk_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await new_rk_game(pilot, players=2, level="easy", seed=3)
+        board = screen.query_one("#board")
+        # Move the cursor off the hand (up to a player's row), where nothing is choosable now.
+        for _ in range(8):
+            await pilot.press("up")
+        assert board.cursor_key is not None and board.cursor_key[0] != "hand"
+        for _ in range(3):
+            await pilot.press("enter")
+            await pilot.pause()
+        assert "Nothing to choose there" in screen.message
+        assert len(app._notifications) == 0  # no pile of toasts hiding the board
+        assert len(session_history(screen)) == 0
+
+
+def session_history(screen: GameScreen) -> list[Any]:
+    session = screen.session
+    assert isinstance(session, LocalSession)
+    return session.match.history

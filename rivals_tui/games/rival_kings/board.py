@@ -342,14 +342,12 @@ class RivalKingsBoard(GameBoard):
             self.pending = key[2]
             self._table = None
             name = CARDS[key[2]].name
-            self.notify(f"Exchange the {name}: now pick the card to take (Esc drops it).", timeout=4)
+            self.tell(f"Exchange the {name}: now pick the card to take (Esc drops it).")
             self._place_cursor(fresh=True)
             return
         if not acts:
             if self.legal:
-                self.notify(
-                    "Nothing to choose there now: underlined pieces can be chosen, or press a.", timeout=3
-                )
+                self.tell("Nothing to choose there: underlined pieces can be; s skips, a lists all choices.")
             return
         if len(acts) == 1:
             self._chosen(acts[0])
