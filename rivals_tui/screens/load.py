@@ -101,7 +101,7 @@ class LoadScreen(Screen[None]):
         if name is None:
             return
         info = self.infos[name]
-        text = f"{info.path}: {info.error}" if info.error else f"{name} — Enter opens, d deletes."
+        text = info.error if info.error else f"{name} — Enter opens, d deletes."
         self.query_one("#load-detail", Static).update(text)
 
     @on(DataTable.RowSelected)
