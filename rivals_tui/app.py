@@ -147,12 +147,15 @@ class RivalsApp(App[None]):
         seats: list[SeatSpec],
         seed: int | None = None,
         series: Series | None = None,
+        options: Any = None,
     ) -> None:
         """Start a new game from the new-game dialog (or a rematch)."""
         game = self.games[game_id]
         if seed is None:
             seed = random.randrange(1, 2**31)
-        match = Match.new(game, game.Options(), seats, seed, series=series)
+        if options is None:
+            options = game.Options()
+        match = Match.new(game, options, seats, seed, series=series)
         self.start_match(match, name=None)
 
     def start_match(self, match: Match, name: str | None) -> None:
@@ -204,7 +207,9 @@ class RivalsApp(App[None]):
         if not isinstance(session, LocalSession):
             return
         m = session.match
-        self.start_match(Match.new(m.game, m.options, m.seats, _next_seed(m.seed), series=None), name=None)
+        # Same table, same variants; a series starts again from zero.
+        series = Series(games=m.series.games, points=m.series.points)
+        self.start_match(Match.new(m.game, m.options, m.seats, _next_seed(m.seed), series=series), name=None)
 
     def next_in_series(self) -> None:
         session = self.session

@@ -65,6 +65,13 @@ def build_parser() -> argparse.ArgumentParser:
     new.add_argument("--humans", type=int, help="how many of the seats, from seat 1, are human (default 1)")
     new.add_argument("--names", help="comma-separated names, one per seat")
     new.add_argument("--seed", type=int, help="seed for a reproducible game")
+    new.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a game variant, e.g. --option expert=on (repeatable; see the new-game dialog for names)",
+    )
     series = new.add_mutually_exclusive_group()
     series.add_argument("--games", type=int, help="play this many games in a row (if the game allows)")
     series.add_argument(
@@ -192,7 +199,13 @@ def _run(args: argparse.Namespace, games: Mapping[str, Game[Any]] | None, headle
         seats = make_seats(game, args)
         series = make_series(game, args)
         seed = args.seed if args.seed is not None else secrets.randbelow(2**31 - 1) + 1
-        match = Match.new(game, game.Options(), seats, seed, series=series)
+        from rivals_tui.options import parse_assignments
+
+        try:
+            options = parse_assignments(game.Options, args.option)
+        except ValueError as exc:
+            raise CliError(str(exc)) from None
+        match = Match.new(game, options, seats, seed, series=series)
         from rivals_tui.session import LocalSession
 
         try:

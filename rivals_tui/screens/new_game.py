@@ -1,5 +1,6 @@
 """The new-game dialog: game, number of seats, each seat human or AI (with level) and named,
-an optional seed, and — for games that allow it — several games in a row."""
+the game's variants (from its Options class), an optional seed, and — for games that allow it —
+several games in a row."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from textual.widgets import Button, Footer, Input, Label, Select, Static
 
 from engine.core import SeatSpec
 from engine.core.match import Series
+from rivals_tui.options import OptionField, build_options, option_fields
 
 if TYPE_CHECKING:
     from rivals_tui.app import RivalsApp
@@ -72,6 +74,12 @@ class NewGameScreen(Screen[None]):
                     compact=True,
                     id="count",
                 )
+            # Every game's variants are built once; _sync shows the current game's.
+            for gid, g in games.items():
+                for f in option_fields(g.Options):
+                    with Horizontal(classes="form-row option-row", id=f"opt-row-{gid}-{f.name}"):
+                        yield Label(f.label, classes="form-label")
+                        yield self._option_widget(gid, f)
             for i in range(MAX_SEATS):
                 kind = "human" if i == 0 else "normal"
                 with Horizontal(classes="form-row seat-row", id=f"seat-row-{i}"):
@@ -103,6 +111,39 @@ class NewGameScreen(Screen[None]):
                 yield Button("Start (ctrl+s)", id="start", variant="primary", compact=True)
                 yield Button("Back (esc)", id="back", compact=True)
         yield Footer(compact=True)
+
+    @staticmethod
+    def _option_widget(gid: str, f: OptionField) -> Select[str] | Input:
+        wid = f"opt-{gid}-{f.name}"
+        if f.kind == "bool":
+            value = "on" if f.default else "off"
+            return Select(
+                [("Off", "off"), ("On", "on")], value=value, allow_blank=False, compact=True, id=wid
+            )
+        if f.kind == "choice":
+            return Select(
+                [(c.capitalize(), c) for c in f.choices],
+                value=str(f.default),
+                allow_blank=False,
+                compact=True,
+                id=wid,
+            )
+        return Input(value=str(f.default), type="integer", compact=True, id=wid)
+
+    def options(self) -> Any:
+        """The chosen game's Options from the form (ValueError with a sentence if they clash)."""
+        game = self._game()
+        values: dict[str, Any] = {}
+        for f in option_fields(game.Options):
+            w = self.query_one(f"#opt-{game.id}-{f.name}")
+            if isinstance(w, Select):
+                raw = str(w.value)
+                values[f.name] = (raw == "on") if f.kind == "bool" else raw
+            else:
+                assert isinstance(w, Input)
+                text = w.value.strip()
+                values[f.name] = int(text) if text else f.default
+        return build_options(game.Options, values)
 
     def on_mount(self) -> None:
         self._sync()
@@ -145,6 +186,8 @@ class NewGameScreen(Screen[None]):
             self.query_one(f"#seat-row-{i}").display = i < n
             kind = str(self.query_one(f"#kind-{i}", Select).value)
             self.query_one(f"#name-{i}", Input).placeholder = default_name(i, kind)
+        for row in self.query(".option-row"):
+            row.display = (row.id or "").startswith(f"opt-row-{game.id}-")
         self.query_one("#series-row").display = bool(getattr(game, "supports_series", False))
         series = str(self.query_one("#series", Select).value)
         box = self.query_one("#series-n", Input)
@@ -200,4 +243,9 @@ class NewGameScreen(Screen[None]):
                     self._error(f"Enter {what} for the series.")
                     return
                 series = Series(games=int(n_text)) if kind == "games" else Series(points=int(n_text))
-        self.rivals.new_match(game.id, seats, seed=seed, series=series)
+        try:
+            options = self.options()
+        except ValueError as exc:
+            self._error(f"Check the game's options: {exc}.")
+            return
+        self.rivals.new_match(game.id, seats, seed=seed, series=series, options=options)
