@@ -1,0 +1,80 @@
+"""Shared helpers for the Rivalist tests: invariants, a random driver and scenario builders."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import Event, Rng
+from engine.rivalist import GAME
+from engine.rivalist.data import AGE_DECKS, CAPITAL, CARDS, COLOUR, UNIONS, WONDERS
+from engine.rivalist.state import RVState
+
+
+def dealt_cards(s: RVState) -> list[int]:
+    """Every card of the Ages dealt so far, wherever it lies (pyramid, box, cities, wonders, discard,
+    the card in hand)."""
+    cards = [c for c in s.pyramid if c >= 0] + s.box + s.unseen + s.discard + s.city[0] + s.city[1]
+    cards += [c for row in s.wonder_cards for c in row if c >= 0]
+    if s.taken >= 0:
+        cards.append(s.taken)
+    return cards
+
+
+def check_invariants(s: RVState) -> None:
+    """Coins never negative, every card in exactly one place, the pawn on the track, derived
+    counts matching the cities."""
+    assert all(c >= 0 for c in s.coins), s.coins
+    assert -CAPITAL <= s.pawn <= CAPITAL
+    cards = dealt_cards(s)
+    assert len(cards) == len(set(cards)), "a card is in two places"
+    expected: set[int] = set()
+    for age in range(1, s.age + 1):
+        expected |= set(AGE_DECKS[age])
+    if s.age == 3:
+        expected |= set(UNIONS)
+    assert set(cards) == expected
+    ws = s.wonders[0] + s.wonders[1] + s.wonders_out + s.draft_pool + s.draft_deck
+    assert sorted(ws) == list(range(len(WONDERS)))
+    assert len(s.wonders[0]) <= 4 and len(s.wonders[1]) <= 4
+    toks = s.board_tokens + s.tokens[0] + s.tokens[1] + s.unused_tokens
+    assert sorted(toks) == list(range(10))
+    for i in (0, 1):
+        assert len(s.wonder_cards[i]) == len(s.wonders[i])
+        prod = [0] * 5
+        cols = [0] * 7
+        for c in s.city[i]:
+            cols[COLOUR[c]] += 1
+            if COLOUR[c] <= 1:
+                prod = [a + b for a, b in zip(prod, CARDS[c].produce)]
+        assert prod == s.prod[i]
+        assert cols == s.colours[i]
+    assert sum(1 for row in s.wonder_cards for c in row if c >= 0) <= 7
+    if s.age and not s.over:
+        acc = [i for i in range(20) if s.pyramid[i] >= 0 and s.face_up[i]]
+        assert set(s.access) <= set(acc)
+
+
+def random_game(seed: int, check: bool = False) -> tuple[RVState, list[tuple[int, Any]], list[Event]]:
+    """Play a whole game with uniformly random legal decisions; returns state, history, events."""
+    s = GAME.setup(GAME.Options(), 2, seed)
+    rng = Rng.from_seed(seed * 7919 + 2)
+    history: list[tuple[int, Any]] = []
+    events: list[Event] = []
+    while GAME.outcome(s) is None:
+        seat = GAME.to_act(s)[0]
+        legal = GAME.legal(s, seat)
+        a = legal[rng.below(len(legal))]
+        events.extend(GAME.apply(s, seat, a))
+        history.append((seat, a))
+        if check:
+            check_invariants(s)
+        assert len(history) < 1000
+    return s, history, events
+
+
+def card_id(name: str) -> int:
+    return next(c.id for c in CARDS if c.name == name)
+
+
+def wonder_id(name: str) -> int:
+    return next(w.id for w in WONDERS if w.name == name)
