@@ -3,7 +3,8 @@ so building legal lists allocates nothing."""
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
 
 import attrs
 
@@ -78,17 +79,25 @@ class MoveMagician:
         return f"move {self.pos}"
 
 
-ACTION_TYPES: tuple[type, ...] = (Mulligan, ChooseTile, PlaceAt, Orient, RemoveGolem, CastDelayed, MoveMagician)
+ACTION_TYPES: tuple[type, ...] = (
+    Mulligan,
+    ChooseTile,
+    PlaceAt,
+    Orient,
+    RemoveGolem,
+    CastDelayed,
+    MoveMagician,
+)
 Action = Mulligan | ChooseTile | PlaceAt | Orient | RemoveGolem | CastDelayed | MoveMagician
 
 T = TypeVar("T")
-_CACHE: dict[tuple[type, Any], Any] = {}
+_CACHE: dict[tuple[Any, Any], Any] = {}
 
 
-def intern(cls: type[T], arg: Any) -> T:
+def intern(cls: Callable[[Any], T], arg: Any) -> T:
     """The one shared instance of `cls(arg)`."""
     key = (cls, arg)
     a = _CACHE.get(key)
     if a is None:
         a = _CACHE[key] = cls(arg)
-    return a  # type: ignore[no-any-return]
+    return cast(T, a)

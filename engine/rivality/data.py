@@ -60,14 +60,20 @@ class Tile:
 
     @property
     def label(self) -> str:
-        parts = [
-            f"{e} {g}x{d}" for e, sp in zip(EDGE_NAMES, self.edges, strict=True) if sp for g, d in [sp]
-        ]
+        parts = [f"{e} {g}x{d}" for e, sp in zip(EDGE_NAMES, self.edges, strict=True) if sp for g, d in [sp]]
         return f"{self.kind} ({self.value})" + (": " + ", ".join(parts) if parts else "")
 
 
-def _t(i: int, kind: str, pile: str, l: Spell | None, f: Spell | None, r: Spell | None, star: bool = False) -> Tile:
-    return Tile(i, kind, pile, l, f, r, star)
+def _t(
+    i: int,
+    kind: str,
+    pile: str,
+    left: Spell | None,
+    front: Spell | None,
+    right: Spell | None,
+    star: bool = False,
+) -> Tile:
+    return Tile(i, kind, pile, left, front, right, star)
 
 
 TILES: tuple[Tile, ...] = (
@@ -106,6 +112,7 @@ FORTRESSES = tuple(t.id for t in TILES if t.kind == FORTRESS)
 NOT_FORTRESSES = tuple(t.id for t in TILES if t.kind != FORTRESS and t.id != MANA_WELL)
 VALUE = tuple(t.value for t in TILES)
 SHIELDS = tuple(t.shields for t in TILES)
+KIND_INDEX = tuple((PLAIN, COTTAGE, FORTRESS, WELL).index(t.kind) for t in TILES)  # for score lines
 IS_FORTRESS = tuple(t.kind == FORTRESS for t in TILES)
 # A tile whose spells can reach the Mana Well from a neighbouring space: it has a distance-1 spell.
 HITS_ADJACENT = tuple(any(sp is not None and sp[1] == 1 for sp in t.edges) for t in TILES)

@@ -36,6 +36,7 @@ from engine.rivality.data import (
     HAND_SIZE,
     HITS_ADJACENT,
     IS_FORTRESS,
+    KIND_INDEX,
     LIMIT,
     MANA_WELL,
     ORIGIN,
@@ -205,11 +206,8 @@ def score_parts(s: RVState) -> tuple[list[list[int]], list[int], list[int]]:
             continue
         k = s.ctrl[c]
         v = VALUE[t]
-        ki = (1, 2, 3, 0)[("Mana Well", "Dolmen Plain", "Cottage", "Fortress").index(TILES[t].kind)]
-        kind_index = ki if ki < 3 else 3
-        kind_index = {0: 3, 1: 0, 2: 1, 3: 2}[("Mana Well", "Dolmen Plain", "Cottage", "Fortress").index(TILES[t].kind)]
         if k >= 0:
-            kinds[k][kind_index] += v
+            kinds[k][KIND_INDEX[t]] += v
             enemy = total - g[b + k] > 0
             if enemy and ((s.expert and not solo) or (solo and s.level == "seasoned" and k == 0)):
                 loss[k] -= 1
@@ -362,7 +360,9 @@ class Rivality(GameBase):
             return Prompt(f"Waiting for {player(s.actor)}.", "a-turn")
         duel = s.mode == "duel"
         if s.phase == "mulligan":
-            return Prompt("Neither tile can reach the Mana Well: redraw both, or keep them?", "setting-up", True)
+            return Prompt(
+                "Neither tile can reach the Mana Well: redraw both, or keep them?", "setting-up", True
+            )
         if s.phase == "tile":
             return Prompt("Choose which of your tiles to lay.", "a-turn", duel)
         if s.phase == "place":
@@ -428,7 +428,9 @@ class Rivality(GameBase):
     def _reason(self, s: RVState, seat: int, a: Any) -> str:
         ph = s.phase
         if isinstance(a, Mulligan):
-            return "Only the first player may redraw, before the first tile, and only when neither tile reaches the Mana Well."
+            return (
+                "Only the first player may redraw, before the first tile, when no tile reaches the Mana Well."
+            )
         if isinstance(a, ChooseTile):
             if ph != "tile":
                 return "You are not choosing a tile now."
@@ -512,9 +514,8 @@ class Rivality(GameBase):
         _shuffle_pile(s.rng, pile)
         names = " and ".join(tile_name(t) for t in s.hands[0])
         ev.append(Event(f"You redraw: {names}.", 0, to=(0,)))
-        ev.append(
-            Event(f"{player(0)} cannot reach the Mana Well, sets both tiles back and draws two more; the pile is reshuffled.", 0)
-        )
+        text = f"{player(0)} cannot reach the Mana Well: both tiles go back, two more are drawn"
+        ev.append(Event(text + " and the pile is reshuffled.", 0))
 
     def _begin_turn(self, s: RVState, seat: int) -> None:
         s.turn = seat
@@ -652,7 +653,8 @@ class Rivality(GameBase):
         assert sp is not None
         off, g, d, ignore, dr = sp
         who = colour(s, side)
-        what = f"{'Delayed ' if delayed else ''}{EDGE_NAMES[edge]} spell of the {tile_name(s.tile[src])} ({g}x{d} {DIR_NAMES[dr]})"
+        kind = "Delayed " if delayed else ""
+        what = f"{kind}{EDGE_NAMES[edge]} spell of the {tile_name(s.tile[src])} ({g}x{d} {DIR_NAMES[dr]})"
         target = s.pos[src] + off
         c = s.at.get(target)
         if c is None:
@@ -670,7 +672,7 @@ class Rivality(GameBase):
                     return
         if not s.faceup[c]:
             s.faceup[c] = True
-            ev.append(Event(f"The face-down tile at {where(s, target)} is turned up: {TILES[s.tile[c]].label}.", reveal=True))
+            self._reveal(s, c, ev)
         lost = 0
         k = s.ctrl[c]
         if k >= 0 and k != side and not ignore:
@@ -740,7 +742,9 @@ class Rivality(GameBase):
         parts = [f"{_golems(removed[k])} of {colour(s, k)}" for k in range(3) if removed[k]]
         if parts:
             ev.append(
-                Event(f"Over five golems on the {tile_name(s.tile[c])}: {', '.join(parts)} go back to the supply.")
+                Event(
+                    f"Over five golems on the {tile_name(s.tile[c])}: {', '.join(parts)} back to the supply."
+                )
             )
         if not done:
             s.phase = "remove"
@@ -764,9 +768,8 @@ class Rivality(GameBase):
                     continue
                 k = s.ctrl[c]
                 if k < 0:
-                    ev.append(
-                        Event(f"The delayed {EDGE_NAMES[e]} spell of the contested {tile_name(s.tile[c])} at {where(s, s.pos[c])} never fires.")
-                    )
+                    name = f"{EDGE_NAMES[e]} spell of the contested {tile_name(s.tile[c])}"
+                    ev.append(Event(f"The delayed {name} at {where(s, s.pos[c])} never fires."))
                     continue
                 rank = (k - active - 1) % s.sides
                 found.append((rank, c, c * 4 + e))
@@ -792,10 +795,7 @@ class Rivality(GameBase):
                 counts = [owners.count(k) for k in range(s.sides)]
                 top = max(counts)
                 tied = [k for k in range(s.sides) if counts[k] == top]
-                if active in tied:
-                    w = active
-                else:
-                    w = min(tied, key=lambda k: (k - active) % s.sides)
+                w = active if active in tied else min(tied, key=lambda k: (k - active) % s.sides)
                 if any(s.mage[k] == c for k in range(s.sides) if k != w):
                     continue
                 b = c * 3
@@ -850,7 +850,13 @@ class Rivality(GameBase):
         s.supply[0] -= 1
         s.ctrl[c] = 0
         how = "enters the battlefield" if entering else "moves"
-        ev.append(Event(f"Your magician {how} to the {tile_name(s.tile[c])} at {where(s, p)} with a golem.", 0, kind="lay"))
+        ev.append(
+            Event(
+                f"Your magician {how} to the {tile_name(s.tile[c])} at {where(s, p)} with a golem.",
+                0,
+                kind="lay",
+            )
+        )
         if self._exhausted(s, 0, ev):
             return
         x, y = xy_of(p)
@@ -860,7 +866,10 @@ class Rivality(GameBase):
         s.golems[m * 3 + 1] += 1
         s.supply[1] -= 1
         ev.append(
-            Event(f"Souramoun mirrors you onto the {tile_name(s.tile[m])} at {where(s, s.pos[m])} with a golem.", kind="lay")
+            Event(
+                f"Souramoun mirrors you to the {tile_name(s.tile[m])} at {where(s, s.pos[m])} with a golem.",
+                kind="lay",
+            )
         )
         s.caster = 1
         s.stage = "souramoun"
@@ -880,7 +889,10 @@ class Rivality(GameBase):
     def _reveal(self, s: RVState, c: int, ev: list[Event]) -> None:
         if not s.faceup[c]:
             s.faceup[c] = True
-            ev.append(Event(f"The face-down tile at {where(s, s.pos[c])} is turned up: {TILES[s.tile[c]].label}.", reveal=True))
+            label = TILES[s.tile[c]].label
+            ev.append(
+                Event(f"The face-down tile at {where(s, s.pos[c])} is turned up: {label}.", reveal=True)
+            )
 
     def _solo_end_turn(self, s: RVState, ev: list[Event]) -> None:
         s.turns += 1
@@ -993,8 +1005,6 @@ class Rivality(GameBase):
         for c in range(len(s.pos)):
             if not s.faceup[c]:
                 v.tile[c] = -1
-        if s.phase in ("tile",) and seat != s.turn:
-            v.chosen = -1
         v.rng = Rng(0)
         return v
 
@@ -1029,8 +1039,9 @@ class Rivality(GameBase):
                     laid_f[own] += 1
                 else:
                     laid_n[own] += 1
-            forts = [t for t in range(1, len(TILES)) if IS_FORTRESS[t] and t not in on_board and t not in mine]
-            others = [t for t in range(1, len(TILES)) if not IS_FORTRESS[t] and t not in on_board and t not in mine]
+            hidden = [t for t in range(1, len(TILES)) if t not in on_board and t not in mine]
+            forts = [t for t in hidden if IS_FORTRESS[t]]
+            others = [t for t in hidden if not IS_FORTRESS[t]]
             rng.shuffle(forts)
             rng.shuffle(others)
             for k in range(3):
@@ -1127,8 +1138,8 @@ class Rivality(GameBase):
             g = f" ({sp[1]} golems)" if sp else ""
             return f"Fire the {EDGE_NAMES[e]} spell of the {tile_name(s.tile[c])} at {where(s, s.pos[c])}{g}"
         if isinstance(a, MoveMagician):
-            c = s.at.get(a.pos)
-            name = tile_name(s.tile[c]) if c is not None else "space"
+            cell = s.at.get(a.pos)
+            name = tile_name(s.tile[cell]) if cell is not None else "space"
             return f"Move the magician to the {name} at {where(s, a.pos)}"
         return str(a)
 

@@ -1,0 +1,183 @@
+"""What laying a tile would do, without changing the state: for the board's placement preview.
+
+`preview(s, tile, pos, rot)` follows each spell of `tile` laid at `pos` facing `rot` by the
+active side: where it lands (or why it is lost), how many golems the shields destroy, how many
+arrive, who the five-golem limit sends back and who controls the target afterwards. With the
+expert rules it also lists the delayed spells of tiles already on the battlefield that would fire
+on the new tile. `preview_all(s, tile, pos)` gives the four orientations. In solo, pass the
+magician's tile (its own orientation) to see what its spells would do.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from engine.rivality.data import LIMIT, SHIELDS, SPELLS
+from engine.rivality.state import RVState
+
+
+@attrs.frozen
+class SpellPreview:
+    """One spell's effect. `result` is "lands", "empty" (no tile there: lost, or with the expert
+    rules waiting as a delayed spell), "magician" (an enemy magician stands there: lost) or
+    "contested" (a delayed spell from a contested tile: never fires). Golem triples are per
+    colour (Salmon, Mauve, Turquoise). `choice` says the limit needs the caster to choose between
+    tied opponents; `removed` then shows the removal starting with the first of them."""
+
+    edge: int  # 0 left, 1 front, 2 right
+    direction: int  # 0 north, 1 east, 2 south, 3 west
+    golems: int
+    distance: int
+    ignores_shields: bool
+    source: int  # packed position of the casting tile
+    target: int  # packed position aimed at
+    caster: int  # side
+    result: str
+    shields: int = 0
+    arrive: int = 0
+    removed: tuple[int, int, int] = (0, 0, 0)
+    choice: bool = False
+    before: tuple[int, int, int] = (0, 0, 0)
+    after: tuple[int, int, int] = (0, 0, 0)
+    controller_before: int = -1
+    controller_after: int = -1
+
+
+@attrs.frozen
+class PlacementPreview:
+    tile: int
+    pos: int
+    rot: int
+    side: int
+    spells: tuple[SpellPreview, ...]
+    delayed: tuple[SpellPreview, ...] = ()
+
+
+def _ctrl(g: list[int]) -> int:
+    a0, a1, a2 = g
+    if a0 > a1 and a0 > a2:
+        return 0
+    if a1 > a0 and a1 > a2:
+        return 1
+    if a2 > a0 and a2 > a1:
+        return 2
+    return -1
+
+
+def _land(
+    g: list[int], tile: int, golems: int, ignore: bool, side: int, supply: list[int], sides: int
+) -> tuple[int, int, tuple[int, int, int], bool]:
+    """Cast `golems` of `side` onto a tile holding `g` (changed in place); returns (destroyed by
+    shields, arrived, removed per colour, tie choice needed)."""
+    k = _ctrl(g)
+    lost = 0
+    if k >= 0 and k != side and not ignore:
+        sh = (SHIELDS[tile] if tile >= 0 else 0) + (1 if g[k] == LIMIT else 0)
+        lost = min(golems, sh)
+    n = min(golems - lost, supply[side])
+    supply[side] -= n
+    g[side] += n
+    removed = [0, 0, 0]
+    choice = False
+    over = sum(g) - LIMIT
+    while over > 0:
+        rivals = [j for j in range(sides) if j != side and g[j] > 0]
+        if not rivals:
+            g[side] -= over
+            removed[side] += over
+            supply[side] += over
+            break
+        top = max(g[j] for j in rivals)
+        tied = [j for j in rivals if g[j] == top]
+        if len(tied) > 1:
+            choice = True
+        j = tied[0]
+        g[j] -= 1
+        supply[j] += 1
+        removed[j] += 1
+        over -= 1
+    return lost, n, (removed[0], removed[1], removed[2]), choice
+
+
+def preview(s: RVState, tile: int, pos: int, rot: int, side: int | None = None) -> PlacementPreview:
+    """The effects of laying `tile` at `pos` facing `rot` for `side` (default: the side on turn).
+    In solo, `pos` may be the tile the magician stands on: its spells are followed the same way."""
+    if side is None:
+        side = s.side_of[s.turn]
+    solo = s.mode == "solo"
+    supply = s.supply[:]
+    here = s.at.get(pos)
+    local: dict[int, list[int]] = {}
+    if here is None:
+        new = [0, 0, 0]
+        new[side] = 1
+        supply[side] -= 1
+    else:
+        new = s.golems[here * 3 : here * 3 + 3]
+    out: list[SpellPreview] = []
+    for edge, off, golems, dist, ignore, direction in SPELLS[tile][rot]:
+        target = pos + off
+        c = s.at.get(target)
+        base = SpellPreview(edge, direction, golems, dist, ignore, pos, target, side, "empty")
+        if c is None or c == here:
+            out.append(base)
+            continue
+        if not solo and any(s.mage[k] == c for k in range(s.sides) if k != side):
+            out.append(attrs.evolve(base, result="magician"))
+            continue
+        g = local.setdefault(c, s.golems[c * 3 : c * 3 + 3])
+        before = (g[0], g[1], g[2])
+        cb = _ctrl(g)
+        lost, n, removed, choice = _land(g, s.tile[c], golems, ignore, side, supply, s.sides)
+        out.append(
+            attrs.evolve(
+                base,
+                result="lands",
+                shields=lost,
+                arrive=n,
+                removed=removed,
+                choice=choice,
+                before=before,
+                after=(g[0], g[1], g[2]),
+                controller_before=cb,
+                controller_after=_ctrl(g),
+            )
+        )
+    delayed: list[SpellPreview] = []
+    if s.expert and not solo and here is None:
+        found: list[tuple[int, int, SpellPreview, int]] = []
+        for c in range(len(s.pos)):
+            for edge, off, golems, dist, ignore, direction in SPELLS[s.tile[c]][s.rot[c]]:
+                if s.pos[c] + off != pos:
+                    continue
+                k = s.ctrl[c]
+                sp = SpellPreview(edge, direction, golems, dist, ignore, s.pos[c], pos, k, "contested")
+                if k < 0:
+                    delayed.append(sp)
+                    continue
+                found.append(((k - side - 1) % s.sides, c, sp, k))
+        found.sort(key=lambda f: (f[0], f[1]))
+        for _, _, sp, k in found:
+            before = (new[0], new[1], new[2])
+            cb = _ctrl(new)
+            lost, n, removed, choice = _land(new, tile, sp.golems, sp.ignores_shields, k, supply, s.sides)
+            delayed.append(
+                attrs.evolve(
+                    sp,
+                    result="lands",
+                    shields=lost,
+                    arrive=n,
+                    removed=removed,
+                    choice=choice,
+                    before=before,
+                    after=(new[0], new[1], new[2]),
+                    controller_before=cb,
+                    controller_after=_ctrl(new),
+                )
+            )
+    return PlacementPreview(tile, pos, rot, side, tuple(out), tuple(delayed))
+
+
+def preview_all(s: RVState, tile: int, pos: int, side: int | None = None) -> list[PlacementPreview]:
+    """`preview` for the four orientations, north, east, south, west."""
+    return [preview(s, tile, pos, r, side) for r in range(4)]
