@@ -24,7 +24,15 @@ SCIENCE_WIN = 6  # different symbols for scientific supremacy
 
 BROWN, GREY, RED, GREEN, BLUE, YELLOW, PURPLE = range(7)
 COLOURS = ("brown", "grey", "red", "green", "blue", "yellow", "purple")
-COLOUR_NAMES = ("Raw Materials", "Manufactured Goods", "Military", "Scientific", "Civilian", "Commercial", "Union")
+COLOUR_NAMES = (
+    "Raw Materials",
+    "Manufactured Goods",
+    "Military",
+    "Scientific",
+    "Civilian",
+    "Commercial",
+    "Union",
+)
 
 START_COINS = 7
 
@@ -48,8 +56,23 @@ def military_vp(distance: int) -> int:
 
 # ---------------------------------------------------------------- chain symbols
 CHAIN_NAMES = (
-    "Horseshoe", "Sword", "Tower", "Cog", "Book", "Moon", "Drop", "Mask", "Jug",
-    "Target", "Helmet", "Harp", "Lamp", "Laurel", "Sun", "Scroll", "Barrel",
+    "Horseshoe",
+    "Sword",
+    "Tower",
+    "Cog",
+    "Book",
+    "Moon",
+    "Drop",
+    "Mask",
+    "Jug",
+    "Target",
+    "Helmet",
+    "Harp",
+    "Lamp",
+    "Laurel",
+    "Sun",
+    "Scroll",
+    "Barrel",
 )
 _CHAIN = {n: i for i, n in enumerate(CHAIN_NAMES)}
 
@@ -120,9 +143,24 @@ def _c(
 ) -> None:
     _cards.append(
         Card(
-            len(_cards), name, age, colour, coins, _need(cost), _need(produce), choice,
-            tuple(_LETTER[x] for x in fixes), shields, symbol, vp, gain, per, per_coins,
-            _CHAIN[chain] if chain else -1, _CHAIN[chain_from] if chain_from else -1, union,
+            len(_cards),
+            name,
+            age,
+            colour,
+            coins,
+            _need(cost),
+            _need(produce),
+            choice,
+            tuple(_LETTER[x] for x in fixes),
+            shields,
+            symbol,
+            vp,
+            gain,
+            per,
+            per_coins,
+            _CHAIN[chain] if chain else -1,
+            _CHAIN[chain_from] if chain_from else -1,
+            union,
         )
     )
 
@@ -224,7 +262,17 @@ PYRAMID_SIZE = 20
 
 # ---------------------------------------------------------------- wonders
 (
-    BABYLON, ARES, LIBRARY, CYRUS, PERGAMON, COLISEUM, RED_FORT, TOWER_SHIPS, ALCANTARA, LEGION, VALHALLA,
+    BABYLON,
+    ARES,
+    LIBRARY,
+    CYRUS,
+    PERGAMON,
+    COLISEUM,
+    RED_FORT,
+    TOWER_SHIPS,
+    ALCANTARA,
+    LEGION,
+    VALHALLA,
 ) = range(11)
 
 # What a wonder makes its builder choose at once.
@@ -251,10 +299,20 @@ class Wonder:
 
 
 def _w(
-    name: str, cost: str, coins: int = 0, shields: int = 0, vp: int = 0, replay: bool = False,
-    choice: int = 0, destroy: int = -1, drain: int = 0, decision: int = W_NONE,
+    name: str,
+    cost: str,
+    coins: int = 0,
+    shields: int = 0,
+    vp: int = 0,
+    replay: bool = False,
+    choice: int = 0,
+    destroy: int = -1,
+    drain: int = 0,
+    decision: int = W_NONE,
 ) -> Wonder:
-    return Wonder(len(_wonders), name, _need(cost), coins, shields, vp, replay, choice, destroy, drain, decision)
+    return Wonder(
+        len(_wonders), name, _need(cost), coins, shields, vp, replay, choice, destroy, drain, decision
+    )
 
 
 _wonders: list[Wonder] = []
@@ -278,10 +336,20 @@ DRAFT_ROUND = 4
 MAX_WONDERS_BUILT = 7
 
 # ---------------------------------------------------------------- progress tokens
-(HARVEST, CONSTRUCTION, TRADE, THEORY, BLACKSMITH, MULTIPLICATION, IDEOLOGY, WAR, RELIGION, SOCIOLOGY) = range(10)
+(HARVEST, CONSTRUCTION, TRADE, THEORY, BLACKSMITH, MULTIPLICATION, IDEOLOGY, WAR, RELIGION, SOCIOLOGY) = (
+    range(10)
+)
 TOKEN_NAMES = (
-    "Harvest", "Construction", "Trade", "Theory", "Blacksmith",
-    "Multiplication", "Ideology", "War", "Religion", "Sociology",
+    "Harvest",
+    "Construction",
+    "Trade",
+    "Theory",
+    "Blacksmith",
+    "Multiplication",
+    "Ideology",
+    "War",
+    "Religion",
+    "Sociology",
 )
 TOKEN_TEXTS = (
     "Take 6 coins from the bank now; worth 4 VP at the end.",
@@ -298,10 +366,13 @@ TOKEN_TEXTS = (
 TOKEN_VP = (4, 0, 0, 0, 0, 0, 7, 0, 0, 0)
 BOARD_TOKENS = 5
 
+
 # ---------------------------------------------------------------- pyramids
 # Rows from the top of the layout; each row lists (x position in half-card steps, face up).
 # A card is covered by the cards of the next row down whose x differs by exactly 1.
-def _rows(sizes: tuple[int, ...], face: tuple[bool, ...], gaps: dict[int, tuple[int, ...]]) -> tuple[tuple[int, int, bool], ...]:
+def _rows(
+    sizes: tuple[int, ...], face: tuple[bool, ...], gaps: dict[int, tuple[int, ...]]
+) -> tuple[tuple[int, int, bool], ...]:
     slots: list[tuple[int, int, bool]] = []
     for r, n in enumerate(sizes):
         xs = gaps.get(r) or tuple((6 - n) + 2 * i for i in range(n))
@@ -318,7 +389,9 @@ LAYOUTS: tuple[tuple[tuple[int, int, bool], ...], ...] = (
 )
 
 
-def _covers(layout: tuple[tuple[int, int, bool], ...]) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+def _covers(
+    layout: tuple[tuple[int, int, bool], ...],
+) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
     """(covered_by, covering) per slot: the slots lying on it, and the slots it lies on."""
     by: list[list[int]] = [[] for _ in layout]
     on: list[list[int]] = [[] for _ in layout]
@@ -378,19 +451,25 @@ def card_text(c: Card) -> str:
         made = " and ".join(f"{n} {RESOURCES[r]}" for r, n in enumerate(c.produce) if n)
         bits.append(f"Produces {made} every turn, and raises what your rival pays the bank for it.")
     if c.choice == 1:
-        bits.append("Each turn, produces your pick of 1 Lumber, Brick or Ore (your rival's prices ignore it).")
+        bits.append(
+            "Each turn, produces your pick of 1 Lumber, Brick or Ore (your rival's prices ignore it)."
+        )
     if c.choice == 2:
         bits.append("Each turn, produces your pick of 1 Paper or Diamond (your rival's prices ignore it).")
     if c.fixes:
         bits.append(f"You buy {' and '.join(RESOURCES[r] for r in c.fixes)} from the bank for 1 coin a unit.")
     if c.shields:
-        bits.append(f"Pushes the Conflict pawn {c.shields} space{'s' if c.shields > 1 else ''} toward your rival.")
+        bits.append(
+            f"Pushes the Conflict pawn {c.shields} space{'s' if c.shields > 1 else ''} toward your rival."
+        )
     if c.symbol >= 0:
         bits.append(f"Science symbol: {SYMBOLS[c.symbol]}.")
     if c.gain:
         bits.append(f"Take {c.gain} coins from the bank when built.")
     if c.per:
-        bits.append(f"When built, take {c.per_coins} coin{'s' if c.per_coins > 1 else ''} per {_PER_WORDS[c.per]}.")
+        bits.append(
+            f"When built, take {c.per_coins} coin{'s' if c.per_coins > 1 else ''} per {_PER_WORDS[c.per]}."
+        )
     if c.union:
         vp, what = _UNION_WORDS[c.union]
         if c.union in (U_WONDERS, U_COINS):
@@ -419,7 +498,9 @@ def wonder_text(w: Wonder) -> str:
     if w.destroy >= 0:
         bits.append(f"Pick one of your rival's {COLOURS[w.destroy]} cards: it goes to the discard pile.")
     if w.shields:
-        bits.append(f"Pushes the Conflict pawn {w.shields} space{'s' if w.shields > 1 else ''} toward your rival.")
+        bits.append(
+            f"Pushes the Conflict pawn {w.shields} space{'s' if w.shields > 1 else ''} toward your rival."
+        )
     if w.choice == 1:
         bits.append("Each turn, produces your pick of 1 Lumber, Brick or Ore.")
     if w.choice == 2:

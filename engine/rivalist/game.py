@@ -97,7 +97,9 @@ from engine.rivalist.state import (
 )
 
 HIDDEN = -2  # a face-down pyramid card in a view
-TIE_RULE = "Equal totals: the player with more VP from blue buildings wins; if still equal, both share the win."
+TIE_RULE = (
+    "Equal totals: the player with more VP from blue buildings wins; if still equal, both share the win."
+)
 AGE_NAMES = ("the draft", "Age I", "Age II", "Age III")
 
 # Shared action objects: legal lists reuse them instead of allocating new ones.
@@ -110,6 +112,10 @@ PICK_TOKENS = tuple(PickToken(t) for t in range(len(TOKEN_NAMES)))
 STARTERS = (ChooseStarter(0), ChooseStarter(1))
 ACTING = ((0,), (1,))
 SIGN = (1, -1)  # pawn direction a seat pushes
+# Player 1 leads the draft, so Player 2 takes the first card of Age I (RULES_NOTES.md: balance).
+AGE1_STARTER = 1
+# What the evaluation adds for n different science symbols (six win outright).
+SCIENCE_VALUE = (0.0, 1.5, 3.5, 6.5, 11.0, 20.0, 0.0, 0.0)
 
 
 def player(seat: int) -> str:
@@ -153,7 +159,9 @@ def _trade(s: RVState, seat: int, needs: tuple[tuple[int, int], ...], discount: 
     return sum(p for _r, p in _bought_units(s, seat, needs, discount))
 
 
-def _bought_units(s: RVState, seat: int, needs: tuple[tuple[int, int], ...], discount: int) -> list[tuple[int, int]]:
+def _bought_units(
+    s: RVState, seat: int, needs: tuple[tuple[int, int], ...], discount: int
+) -> list[tuple[int, int]]:
     """(resource, price) of every unit bought from the bank. Choice producers cover the dearest
     units they can make; then the token discount drops the dearest units left."""
     prod = s.prod[seat]
@@ -308,22 +316,33 @@ class Rivalist(GameBase):
             return Prompt("Wonder draft: pick one of the revealed Wonders.", "the-wonder-draft")
         if ph == "take":
             extra = " (extra turn)" if s.extra else ""
-            return Prompt(f"{AGE_NAMES[s.age]}: take an accessible card from the pyramid{extra}.", "the-pyramid")
+            return Prompt(
+                f"{AGE_NAMES[s.age]}: take an accessible card from the pyramid{extra}.", "the-pyramid"
+            )
         if ph == "use":
             return Prompt(
-                f"You took {CARDS[s.taken].name}: construct it, discard it for coins, or build a Wonder with it.",
+                f"You took {CARDS[s.taken].name}: construct it, discard it for coins,"
+                " or build a Wonder with it.",
                 "your-turn",
             )
         if ph == "token":
-            return Prompt("Science pair: choose a progress token from the board.", "science-and-progress-tokens")
+            return Prompt(
+                "Science pair: choose a progress token from the board.", "science-and-progress-tokens"
+            )
         if ph == "library":
             return Prompt(
-                "Library of Alexandria: keep one of the progress tokens left out of the game.", "wonders", secret=True
+                "Library of Alexandria: keep one of the progress tokens left out of the game.",
+                "wonders",
+                secret=True,
             )
         if ph == "destroy":
-            return Prompt(f"Choose which {COLOURS[s.destroy_colour]} card of your rival to destroy.", "wonders")
+            return Prompt(
+                f"Choose which {COLOURS[s.destroy_colour]} card of your rival to destroy.", "wonders"
+            )
         if ph == "steal":
-            return Prompt("Alcantara Bridge: choose a non-green card of your rival to take and build.", "wonders")
+            return Prompt(
+                "Alcantara Bridge: choose a non-green card of your rival to take and build.", "wonders"
+            )
         return Prompt(f"Choose who begins {AGE_NAMES[s.age]}.", "end-of-an-age")
 
     # ------------------------------------------------------------------ legal actions
@@ -385,7 +404,11 @@ class Rivalist(GameBase):
         ph = s.phase
         if isinstance(a, Take):
             if ph != "take":
-                return "You have already taken a card this turn." if ph == "use" else "You cannot take a card now."
+                return (
+                    "You have already taken a card this turn."
+                    if ph == "use"
+                    else "You cannot take a card now."
+                )
             if not 0 <= a.slot < len(s.pyramid) or s.pyramid[a.slot] == -1:
                 return "That place in the pyramid is empty."
             return "That card is covered by another card: take one with nothing on top of it."
@@ -397,15 +420,21 @@ class Rivalist(GameBase):
                 return f"{CARDS[s.taken].name} costs you {_coins(price)}; you have {_coins(s.coins[seat])}."
             if isinstance(a, BuildWonder):
                 if a.wonder not in s.wonders[seat]:
-                    return "That Wonder is not one of yours." if a.wonder not in s.wonders_out else (
-                        "That Wonder has left the game: seven Wonders are already built."
+                    return (
+                        "That Wonder is not one of yours."
+                        if a.wonder not in s.wonders_out
+                        else ("That Wonder has left the game: seven Wonders are already built.")
                     )
                 if s.wonder_cards[seat][s.wonders[seat].index(a.wonder)] >= 0:
                     return "You have already built that Wonder."
                 price = wonder_price(s, seat, a.wonder)
-                return f"{WONDERS[a.wonder].name} costs you {_coins(price)}; you have {_coins(s.coins[seat])}."
+                return (
+                    f"{WONDERS[a.wonder].name} costs you {_coins(price)}; you have {_coins(s.coins[seat])}."
+                )
         if isinstance(a, PickWonder):
-            return "Pick one of the Wonders revealed for the draft." if ph == "draft" else "The draft is over."
+            return (
+                "Pick one of the Wonders revealed for the draft." if ph == "draft" else "The draft is over."
+            )
         if isinstance(a, PickToken):
             if ph == "token":
                 return "Choose one of the progress tokens on the board."
@@ -421,7 +450,11 @@ class Rivalist(GameBase):
                 return "You have nothing to steal now."
             return "Choose a card in your rival's city that is not green."
         if isinstance(a, ChooseStarter):
-            return "Who begins the next Age is not being chosen now." if ph != "starter" else "Choose Player 1 or Player 2."
+            return (
+                "Who begins the next Age is not being chosen now."
+                if ph != "starter"
+                else "Choose Player 1 or Player 2."
+            )
         return "That move is not allowed now."
 
     # ------------------------------------------------------------------ apply
@@ -466,8 +499,14 @@ class Rivalist(GameBase):
                 raise IllegalAction(self._reason(s, seat, a))
             pool.remove(a.token)
             where = "from the board" if ph == "token" else "from the tokens left out of the game"
-            ev.append(Event(f"{player(seat)} takes the {TOKEN_NAMES[a.token]} progress token {where}.",
-                            seat, reveal=ph == "library", kind="token"))
+            ev.append(
+                Event(
+                    f"{player(seat)} takes the {TOKEN_NAMES[a.token]} progress token {where}.",
+                    seat,
+                    reveal=ph == "library",
+                    kind="token",
+                )
+            )
             self._gain_token(s, seat, a.token, ev)
             if not s.over:
                 self._end_turn(s, ev)
@@ -478,15 +517,22 @@ class Rivalist(GameBase):
             self._remove_card(s, opp, a.card)
             s.discard.append(a.card)
             s.destroy_colour = -1
-            ev.append(Event(f"{player(seat)} destroys {player(opp)}'s {CARDS[a.card].name}.", seat, kind="destroy"))
+            ev.append(
+                Event(f"{player(seat)} destroys {player(opp)}'s {CARDS[a.card].name}.", seat, kind="destroy")
+            )
             self._end_turn(s, ev)
         elif t is StealCard and ph == "steal":
             opp = 1 - seat
             if a.card not in s.city[opp] or COLOUR[a.card] == GREEN:
                 raise IllegalAction(self._reason(s, seat, a))
             self._remove_card(s, opp, a.card)
-            ev.append(Event(f"{player(seat)} takes {player(opp)}'s {CARDS[a.card].name} and builds it for free.",
-                            seat, kind="steal"))
+            ev.append(
+                Event(
+                    f"{player(seat)} takes {player(opp)}'s {CARDS[a.card].name} and builds it for free.",
+                    seat,
+                    kind="steal",
+                )
+            )
             s.phase = "use"
             self._build(s, seat, a.card, ev)
             if not s.over and s.phase == "use":
@@ -497,7 +543,11 @@ class Rivalist(GameBase):
             s.current = a.seat
             s.starter = a.seat
             s.phase = "take"
-            ev.append(Event(f"{player(seat)} chooses {player(a.seat)} to begin {AGE_NAMES[s.age]}.", seat, kind="age"))
+            ev.append(
+                Event(
+                    f"{player(seat)} chooses {player(a.seat)} to begin {AGE_NAMES[s.age]}.", seat, kind="age"
+                )
+            )
         else:
             raise IllegalAction(self._reason(s, seat, a))
         return ev
@@ -512,8 +562,13 @@ class Rivalist(GameBase):
         if s.draft_picks == DRAFT_ROUND - 1:
             last = s.draft_pool.pop()
             self._own_wonder(s, first, last)
-            ev.append(Event(f"{player(first)} receives the last Wonder of the group, {WONDERS[last].name}.",
-                            first, kind="draft"))
+            ev.append(
+                Event(
+                    f"{player(first)} receives the last Wonder of the group, {WONDERS[last].name}.",
+                    first,
+                    kind="draft",
+                )
+            )
             if s.draft_round == 0:
                 s.draft_round = 1
                 s.draft_picks = 0
@@ -525,9 +580,11 @@ class Rivalist(GameBase):
             else:
                 self._deal(s, 1)
                 s.phase = "take"
-                s.current = 0
-                s.starter = 0
-                ev.append(Event("The draft is over. Age I is laid out; Player 1 begins.", kind="age"))
+                s.current = AGE1_STARTER
+                s.starter = AGE1_STARTER
+                ev.append(
+                    Event(f"The draft is over. Age I is laid out; {player(AGE1_STARTER)} begins.", kind="age")
+                )
         else:
             s.current = first if s.draft_picks == 0 else 1 - first
 
@@ -552,13 +609,19 @@ class Rivalist(GameBase):
                 insort(s.access, j)
                 if not s.face_up[j]:
                     s.face_up[j] = True
-                    ev.append(Event(f"{CARDS[pyr[j]].name} is uncovered and turned face up.", reveal=True, kind="flip"))
+                    ev.append(
+                        Event(
+                            f"{CARDS[pyr[j]].name} is uncovered and turned face up.", reveal=True, kind="flip"
+                        )
+                    )
 
     def _discard(self, s: RVState, seat: int, ev: list[Event]) -> None:
         gain = 2 + s.colours[seat][YELLOW]
         s.coins[seat] += gain
         s.discard.append(s.taken)
-        ev.append(Event(f"{player(seat)} discards {CARDS[s.taken].name} for {_coins(gain)}.", seat, kind="discard"))
+        ev.append(
+            Event(f"{player(seat)} discards {CARDS[s.taken].name} for {_coins(gain)}.", seat, kind="discard")
+        )
         s.taken = -1
 
     def _pay(self, s: RVState, seat: int, price: int, trade: int) -> None:
@@ -571,11 +634,18 @@ class Rivalist(GameBase):
         s.taken = -1
         chained = bool(s.chains[seat] & CHAIN_FROM_BIT[card])
         self._pay(s, seat, price, trade)
-        how = " through its chain, for free" if chained else (f" for {_coins(price)}" if price else " for free")
+        how = (
+            " through its chain, for free" if chained else (f" for {_coins(price)}" if price else " for free")
+        )
         ev.append(Event(f"{player(seat)} builds {CARDS[card].name}{how}.", seat, kind="build"))
         if trade and TRADE in s.tokens[1 - seat]:
-            ev.append(Event(f"Trade: {player(1 - seat)} receives the {_coins(trade)} paid for resources.",
-                            1 - seat, kind="token"))
+            ev.append(
+                Event(
+                    f"Trade: {player(1 - seat)} receives the {_coins(trade)} paid for resources.",
+                    1 - seat,
+                    kind="token",
+                )
+            )
         if chained and SOCIOLOGY in s.tokens[seat]:
             s.coins[seat] += 4
             ev.append(Event(f"Sociology: {player(seat)} takes 4 coins for building through a chain.", seat))
@@ -629,8 +699,13 @@ class Rivalist(GameBase):
                 return
             if s.symbols[seat][sym] == 2 and s.board_tokens:
                 s.phase = "token"
-                ev.append(Event(f"{player(seat)} pairs the {SYMBOLS[sym]} symbol and chooses a progress token.",
-                                seat, kind="science"))
+                ev.append(
+                    Event(
+                        f"{player(seat)} pairs the {SYMBOLS[sym]} symbol and chooses a progress token.",
+                        seat,
+                        kind="science",
+                    )
+                )
             return
         gain = c.gain
         if c.per:
@@ -677,8 +752,13 @@ class Rivalist(GameBase):
             s.phase = "over"
             s.winner = seat
             s.victory = "science"
-            ev.append(Event(f"{player(seat)} holds six different science symbols: scientific supremacy!",
-                            seat, kind="victory"))
+            ev.append(
+                Event(
+                    f"{player(seat)} holds six different science symbols: scientific supremacy!",
+                    seat,
+                    kind="victory",
+                )
+            )
             return True
         return False
 
@@ -689,8 +769,13 @@ class Rivalist(GameBase):
         d = SIGN[seat]
         dist = min(CAPITAL, s.pawn * d + n)
         s.pawn = dist * d
-        ev.append(Event(f"The Conflict pawn moves {n} space{'s' if n > 1 else ''} toward {player(opp)}.",
-                        seat, kind="military"))
+        ev.append(
+            Event(
+                f"The Conflict pawn moves {n} space{'s' if n > 1 else ''} toward {player(opp)}.",
+                seat,
+                kind="military",
+            )
+        )
         if dist >= LOOT_SMALL_AT and s.loot_small[opp]:
             s.loot_small[opp] = False
             lost = min(LOOT_SMALL, s.coins[opp])
@@ -706,8 +791,13 @@ class Rivalist(GameBase):
             s.phase = "over"
             s.winner = seat
             s.victory = "military"
-            ev.append(Event(f"The pawn reaches {player(opp)}'s capital: military supremacy for {player(seat)}!",
-                            seat, kind="victory"))
+            ev.append(
+                Event(
+                    f"The pawn reaches {player(opp)}'s capital: military supremacy for {player(seat)}!",
+                    seat,
+                    kind="victory",
+                )
+            )
 
     def _wonder(self, s: RVState, seat: int, w: int, price: int, ev: list[Event]) -> None:
         wd = WONDERS[w]
@@ -717,11 +807,22 @@ class Rivalist(GameBase):
         s.coins[seat] -= price
         if price and TRADE in s.tokens[1 - seat]:
             s.coins[1 - seat] += price
-            ev.append(Event(f"Trade: {player(1 - seat)} receives the {_coins(price)} paid for resources.",
-                            1 - seat, kind="token"))
+            ev.append(
+                Event(
+                    f"Trade: {player(1 - seat)} receives the {_coins(price)} paid for resources.",
+                    1 - seat,
+                    kind="token",
+                )
+            )
         s.wonder_cards[seat][idx] = card
-        ev.append(Event(f"{player(seat)} builds the Wonder {wd.name} with {CARDS[card].name}"
-                        f" ({_coins(price) if price else 'no coins'}).", seat, kind="wonder"))
+        ev.append(
+            Event(
+                f"{player(seat)} builds the Wonder {wd.name} with {CARDS[card].name}"
+                f" ({_coins(price) if price else 'no coins'}).",
+                seat,
+                kind="wonder",
+            )
+        )
         opp = 1 - seat
         if wd.coins:
             s.coins[seat] += wd.coins
@@ -743,8 +844,13 @@ class Rivalist(GameBase):
                         gone = s.wonders[i].pop(j)
                         s.wonder_cards[i].pop(j)
                         s.wonders_out.append(gone)
-                        ev.append(Event(f"Seven Wonders stand: {player(i)}'s {WONDERS[gone].name} leaves the game.",
-                                        i, kind="wonder"))
+                        ev.append(
+                            Event(
+                                f"Seven Wonders stand: {player(i)}'s {WONDERS[gone].name} leaves the game.",
+                                i,
+                                kind="wonder",
+                            )
+                        )
         if wd.shields:
             self._push(s, seat, wd.shields, ev)
             if s.over:
@@ -769,7 +875,7 @@ class Rivalist(GameBase):
     def _gain_token(self, s: RVState, seat: int, t: int, ev: list[Event]) -> None:
         s.tokens[seat].append(t)
         s.phase = "use"
-        if t == HARVEST or t == SOCIOLOGY:
+        if t in (HARVEST, SOCIOLOGY):
             s.coins[seat] += 6
         elif t == THEORY:
             s.symbols[seat][SCALES] += 1
@@ -801,8 +907,13 @@ class Rivalist(GameBase):
         s.phase = "starter"
         s.current = chooser
         why = "the weaker military" if s.pawn else "the last card of the Age and the pawn is centred"
-        ev.append(Event(f"{AGE_NAMES[s.age - 1]} ends. {AGE_NAMES[s.age]} is laid out; {player(chooser)} has {why}"
-                        " and chooses who begins.", kind="age"))
+        ev.append(
+            Event(
+                f"{AGE_NAMES[s.age - 1]} ends. {AGE_NAMES[s.age]} is laid out; {player(chooser)} has {why}"
+                " and chooses who begins.",
+                kind="age",
+            )
+        )
 
     def _civilian_end(self, s: RVState, ev: list[Event]) -> None:
         s.over = True
@@ -829,7 +940,7 @@ class Rivalist(GameBase):
             if u:
                 best = max(self._union_count(s, 0, u), self._union_count(s, 1, u))
                 purple += 2 * best if u == U_WONDERS else best
-        won = sum(WONDERS[w].vp for w, c in zip(s.wonders[seat], s.wonder_cards[seat]) if c >= 0)
+        won = sum(WONDERS[w].vp for w, c in zip(s.wonders[seat], s.wonder_cards[seat], strict=True) if c >= 0)
         toks = sum(TOKEN_VP[t] for t in s.tokens[seat])
         if MULTIPLICATION in s.tokens[seat]:
             toks += 3 * len(s.tokens[seat])
@@ -840,8 +951,16 @@ class Rivalist(GameBase):
             return None
         bd = [self.breakdown(s, 0), self.breakdown(s, 1)]
         scores = (sum(bd[0]), sum(bd[1]))
-        labels = ("Military", "Blue buildings", "Yellow buildings", "Green buildings", "Unions (purple)",
-                  "Wonders", "Progress tokens", "Treasury (1 per 3 coins)")
+        labels = (
+            "Military",
+            "Blue buildings",
+            "Yellow buildings",
+            "Green buildings",
+            "Unions (purple)",
+            "Wonders",
+            "Progress tokens",
+            "Treasury (1 per 3 coins)",
+        )
         lines = tuple(ScoreLine(lab, (bd[0][i], bd[1][i])) for i, lab in enumerate(labels))
         if s.victory == "military":
             return Outcome(scores, (s.winner,), lines, f"{player(s.winner)} wins by military supremacy.")
@@ -973,7 +1092,7 @@ class Rivalist(GameBase):
         k = max(0, min(len(hidden), UNIONS_DEALT - unions_seen, len(u_pool)))
         chosen = u_pool[:k] + a_pool[: len(hidden) - k]
         rng.shuffle(chosen)
-        for i, c in zip(hidden, chosen):
+        for i, c in zip(hidden, chosen, strict=True):
             d.pyramid[i] = c
         d.box = u_pool[k:] + a_pool[len(hidden) - k :]
 
@@ -998,7 +1117,7 @@ class Rivalist(GameBase):
                 v += 0.9 * rem * (sum(s.prod[i]) + 0.8 * (s.choice_raw[i] + s.choice_goods[i]))
                 v += 0.5 * rem * sum(s.fixed[i])
             n = distinct_symbols(s, i)
-            v += (0.0, 1.0, 2.5, 4.0, 7.0, 12.0, 0.0, 0.0)[n]
+            v += SCIENCE_VALUE[n]
             unbuilt = sum(1 for c in s.wonder_cards[i] if c < 0)
             v += 1.5 * unbuilt if not late else 0.0
             vals[i] = v
@@ -1028,7 +1147,8 @@ class Rivalist(GameBase):
             return f"Discard {CARDS[s.taken].name if s.taken >= 0 else 'the card'} for {_coins(gain)}"
         if isinstance(a, BuildWonder):
             pay = "; ".join(payment_lines(s, seat, wonder=a.wonder))
-            return f"Build the Wonder {WONDERS[a.wonder].name} with this card. You pay: {pay}. {WONDERS[a.wonder].text}"
+            w = WONDERS[a.wonder]
+            return f"Build the Wonder {w.name} with this card. You pay: {pay}. {w.text}"
         if isinstance(a, PickToken):
             return f"Take {TOKEN_NAMES[a.token]}: {TOKEN_TEXTS[a.token]}"
         if isinstance(a, DestroyCard):

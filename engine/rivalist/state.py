@@ -194,5 +194,13 @@ class ChooseStarter:
 
 
 ACTION_TYPES: tuple[type, ...] = (
-    PickWonder, Take, Construct, Discard, BuildWonder, PickToken, DestroyCard, StealCard, ChooseStarter,
+    PickWonder,
+    Take,
+    Construct,
+    Discard,
+    BuildWonder,
+    PickToken,
+    DestroyCard,
+    StealCard,
+    ChooseStarter,
 )

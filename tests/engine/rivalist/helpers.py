@@ -45,7 +45,7 @@ def check_invariants(s: RVState) -> None:
         for c in s.city[i]:
             cols[COLOUR[c]] += 1
             if COLOUR[c] <= 1:
-                prod = [a + b for a, b in zip(prod, CARDS[c].produce)]
+                prod = [a + b for a, b in zip(prod, CARDS[c].produce, strict=True)]
         assert prod == s.prod[i]
         assert cols == s.colours[i]
     assert sum(1 for row in s.wonder_cards for c in row if c >= 0) <= 7
@@ -78,3 +78,49 @@ def card_id(name: str) -> int:
 
 def wonder_id(name: str) -> int:
     return next(w.id for w in WONDERS if w.name == name)
+
+
+# -- building scenarios -------------------------------------------------------------------------
+def drafted(seed: int = 1) -> RVState:
+    """A new game with the draft done (each seat took the first Wonder offered): Age I, take phase."""
+    s = GAME.setup(GAME.Options(), 2, seed)
+    while s.phase == "draft":
+        GAME.apply(s, s.current, GAME.legal(s, s.current)[0])
+    return s
+
+
+def at_age(age: int, seed: int = 1) -> RVState:
+    """A drafted game moved straight to `age`'s pyramid, Player 1 to take a card."""
+    s = drafted(seed)
+    if age > 1:
+        GAME._deal(s, age)
+    s.current = 0
+    s.phase = "take"
+    return s
+
+
+def give(s: RVState, seat: int, *names: str) -> None:
+    """Put cards straight into seat's city (no effects, no payment), as if built earlier."""
+    for n in names:
+        c = card_id(n)
+        GAME._add_card(s, seat, c)
+        if CARDS[c].symbol >= 0:
+            s.symbols[seat][CARDS[c].symbol] += 1
+
+
+def holding(s: RVState, seat: int, name: str) -> RVState:
+    """`seat` has just taken card `name` and must now decide what to do with it."""
+    s.taken = card_id(name)
+    s.phase = "use"
+    s.current = seat
+    return s
+
+
+def with_wonders(s: RVState, seat: int, *names: str) -> None:
+    """Replace seat's unbuilt wonders with these."""
+    s.wonders[seat] = [wonder_id(n) for n in names]
+    s.wonder_cards[seat] = [-1] * len(names)
+
+
+def texts(events: list[Event]) -> str:
+    return "\n".join(e.text for e in events)
