@@ -355,7 +355,9 @@ class Rivality(GameBase):
 
     def prompt(self, s: RVState, seat: int) -> Prompt:
         if s.phase == "over":
-            return Prompt("The game is over.", "end-and-scoring")
+            return Prompt(
+                "The game is over.", "solo-the-end-and-scoring" if s.mode == "solo" else "end-and-scoring"
+            )
         if seat != s.actor:
             return Prompt(f"Waiting for {player(s.actor)}.", "a-turn")
         duel = s.mode == "duel"
@@ -541,7 +543,8 @@ class Rivality(GameBase):
         s.ctrl.append(-1)
         s.at[p] = c
         fr = s.frontier
-        fr.remove(p)
+        if p in fr:
+            fr.remove(p)
         at = s.at
         for st in STEP:
             n = p + st
@@ -1002,6 +1005,8 @@ class Rivality(GameBase):
             if i != seat:
                 v.hands[i] = [-1] * len(s.hands[i])
         v.piles = [[-1] * len(p) for p in s.piles]
+        if seat != s.turn and s.phase in ("place", "orient"):
+            v.chosen = -1  # still in the hand until it is laid
         for c in range(len(s.pos)):
             if not s.faceup[c]:
                 v.tile[c] = -1
@@ -1051,6 +1056,8 @@ class Rivality(GameBase):
                     others.pop() for _ in range(min(nn, len(others)))
                 ]
                 self._deal_hidden(d, k, pool, rng)
+        if d.chosen < 0 and d.phase in ("place", "orient"):
+            d.chosen = d.hands[d.turn][0]
         d.rng = rng.fork()
         return d
 

@@ -65,3 +65,88 @@ def texts(events: list[Event]) -> str:
 
 def P(x: int, y: int) -> int:
     return pos_of(x, y)
+
+
+# -- building scenarios -------------------------------------------------------------------------
+def new(seats: int = 2, seed: int = 1, expert: bool = False, level: str = "normal") -> RVState:
+    """A fresh game with the first player ready to choose a tile (no mulligan pending)."""
+    s = GAME.setup(RVOptions(expert=expert, solo_level=level), seats, seed)
+    s.phase = "tile"
+    s.mulligan_done = True
+    return s
+
+
+def _take(s: RVState, t: int) -> None:
+    for row in [*s.piles, *s.hands]:
+        if t in row:
+            row.remove(t)
+            return
+    raise KeyError(t)
+
+
+def put(
+    s: RVState, t: int, x: int, y: int, rot: int = 0, golems: dict[int, int] | None = None, by: int = -1
+) -> int:
+    """Lay tile `t` straight onto the battlefield at (x, y) with the given golems per side (taken
+    from the supplies); returns its cell."""
+    _take(s, t)
+    c = GAME._new_cell(s, pos_of(x, y), t, rot, by)
+    for side, n in (golems or {}).items():
+        s.golems[c * 3 + side] += n
+        s.supply[side] -= n
+    from engine.rivality.game import controller
+
+    s.ctrl[c] = controller(s, c)
+    return c
+
+
+def set_golems(s: RVState, c: int, golems: dict[int, int]) -> None:
+    """Set the golems on cell c (the difference comes from or goes back to the supplies)."""
+    from engine.rivality.game import controller
+
+    for side in range(s.sides):
+        n = golems.get(side, 0)
+        s.supply[side] -= n - s.golems[c * 3 + side]
+        s.golems[c * 3 + side] = n
+    s.ctrl[c] = controller(s, c)
+
+
+def hand(s: RVState, seat: int, *tiles: int) -> None:
+    """Give `seat` exactly these tiles; the tiles it held go back under its pile."""
+    side = s.side_of[seat]
+    old = s.hands[seat]
+    s.hands[seat] = []
+    for t in tiles:
+        if t in old:
+            old.remove(t)
+        else:
+            _take(s, t)
+    s.piles[side][:0] = old
+    s.hands[seat] = list(tiles)
+    if s.phase in ("tile", "place") and s.turn == seat:
+        GAME._begin_turn(s, seat)
+
+
+def act(s: RVState, a: Any) -> list[Event]:
+    seat = GAME.to_act(s)[0]
+    assert a in GAME.legal(s, seat), (a, GAME.legal(s, seat))
+    return GAME.apply(s, seat, a)
+
+
+def lay(s: RVState, t: int, x: int, y: int, rot: int) -> list[Event]:
+    """The player on turn lays tile t (it must be in hand) at (x, y) facing rot."""
+    from engine.rivality.actions import ChooseTile, Orient, PlaceAt
+
+    ev: list[Event] = []
+    if s.phase == "tile":
+        ev += act(s, ChooseTile(t))
+    assert s.chosen == t
+    ev += act(s, PlaceAt(pos_of(x, y)))
+    ev += act(s, Orient(rot))
+    return ev
+
+
+def on(s: RVState, x: int, y: int) -> list[int]:
+    """Golems per colour on the tile at (x, y)."""
+    c = s.at[pos_of(x, y)]
+    return s.golems[c * 3 : c * 3 + 3]

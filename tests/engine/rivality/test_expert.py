@@ -1,0 +1,112 @@
+"""Expert rules: delayed spells, besieged tiles, expert scoring."""
+
+from __future__ import annotations
+
+from engine.rivality import GAME
+from engine.rivality.actions import CastDelayed
+from tests.engine.rivality.helpers import act, hand, lay, new, on, put, set_golems, texts
+
+SALMON, MAUVE, TURQUOISE = 0, 1, 2
+
+
+def test_lost_spells_are_just_lost_without_the_expert_rules() -> None:
+    s = new(expert=False)
+    put(s, 3, 0, -1, 2, {SALMON: 1}, by=SALMON)
+    GAME._begin_turn(s, 1)
+    hand(s, 1, 16, 13)
+    lay(s, 16, 1, -1, 1)
+    assert on(s, 1, -1) == [0, 1, 0]
+
+
+def test_several_delayed_spells_of_one_side_fire_in_the_order_it_chooses() -> None:
+    s = new(expert=True)
+    a = put(s, 3, 0, -1, 2, {SALMON: 1}, by=SALMON)  # left 3x1 faces east onto (1, -1)
+    b = put(s, 1, 1, 1, 1, {SALMON: 1}, by=SALMON)  # left 3x2 faces north onto (1, -1)
+    GAME._begin_turn(s, 1)
+    hand(s, 1, 17, 13)
+    lay(s, 17, 1, -1, 1)
+    # Mauve laid the tile, but the choice is Salmon's: its spells, its order.
+    assert s.phase == "delayed" and GAME.to_act(s) == (0,)
+    assert GAME.prompt(s, 0).section == "delayed-spells"
+    assert sorted(x.spell for x in GAME.legal(s, 0)) == [a * 4 + 0, b * 4 + 0]
+    ev = act(s, CastDelayed(b * 4 + 0))
+    assert on(s, 1, -1) == [5, 0, 0]  # 3 + 3 Salmon against 1 Mauve: Mauve's goes, then one own
+    assert s.phase == "tile" and s.turn == 0  # back to the normal turn order
+    assert texts(ev).index("(3x2 north)") < texts(ev).index("(3x1 east)")
+
+
+def test_delayed_spells_from_a_contested_tile_never_fire() -> None:
+    s = new(expert=True)
+    put(s, 3, 0, -1, 2, {SALMON: 1, MAUVE: 1})
+    GAME._begin_turn(s, 1)
+    hand(s, 1, 16, 13)
+    ev = lay(s, 16, 1, -1, 1)
+    assert on(s, 1, -1) == [0, 1, 0]
+    assert "never fires" in texts(ev)
+
+
+def test_delayed_spells_of_other_players_come_before_the_active_players() -> None:
+    s = new(expert=True)
+    put(s, 3, 0, -1, 2, {MAUVE: 1})  # Mauve's waiting spell, 3 golems onto (1, -1)
+    put(s, 14, 1, 1, 1, {SALMON: 1})  # Salmon's: left 1x2 north onto (1, -1)
+    hand(s, 0, 17, 4)
+    ev = lay(s, 17, 1, -1, 1)  # Salmon lays; Mauve fires first (3 arrive), then Salmon's 1
+    t = texts(ev)
+    assert t.index("3x1 east") < t.index("1x2 north")
+    assert on(s, 1, -1) == [2, 3, 0]
+
+
+def _siege_3p(well: int, right: int, left: int) -> object:
+    s = new(3, expert=True)
+    set_golems(s, 0, {well: 1})
+    target = put(s, 13, 0, 1, 0, {TURQUOISE: 1})
+    put(s, 14, 1, 1, 0, {right: 1})
+    put(s, 15, -1, 1, 0, {left: 1})
+    hand(s, 0, 5, 4)
+    lay(s, 5, 0, 2, 2)  # Salmon completes the ring; its spell goes south onto nothing
+    return s, target
+
+
+def test_three_player_siege_tie_goes_to_whoever_completed_it() -> None:
+    s, target = _siege_3p(SALMON, MAUVE, MAUVE)
+    assert s.golems[target * 3 : target * 3 + 3] == [1, 0, 0]
+
+
+def test_three_player_siege_goes_to_the_most_besieging_tiles() -> None:
+    s, target = _siege_3p(MAUVE, MAUVE, MAUVE)
+    assert s.golems[target * 3 : target * 3 + 3] == [0, 1, 0]
+
+
+def test_no_siege_while_the_defender_holds_a_neighbour_or_a_magician_stands_there() -> None:
+    s, target = _siege_3p(TURQUOISE, MAUVE, MAUVE)
+    assert s.golems[target * 3 : target * 3 + 3] == [0, 0, 1]
+    s = new(expert=True)
+    set_golems(s, 0, {SALMON: 1})
+    t = put(s, 13, 0, 1, 0, {MAUVE: 1})
+    s.mage[MAUVE] = t
+    put(s, 14, 1, 1, 0, {SALMON: 1})
+    put(s, 15, -1, 1, 0, {SALMON: 1})
+    hand(s, 0, 5, 4)
+    lay(s, 5, 0, 2, 2)
+    assert s.golems[t * 3 : t * 3 + 3] == [0, 1, 0]
+
+
+def test_siege_needs_four_tiles_around() -> None:
+    s = new(expert=True)
+    set_golems(s, 0, {SALMON: 1})
+    t = put(s, 13, 0, 1, 0, {MAUVE: 1})
+    put(s, 14, 1, 1, 0, {SALMON: 1})
+    hand(s, 0, 5, 4)
+    lay(s, 5, 0, 2, 2)  # three Salmon neighbours and an empty space: no siege
+    assert s.golems[t * 3 : t * 3 + 3] == [0, 1, 0]
+
+
+def test_expert_scoring_loses_a_point_for_enemy_golems_present() -> None:
+    s = new(expert=True)
+    put(s, 22, 1, 0, 0, {SALMON: 3, MAUVE: 1})  # Fortress 4 - 1
+    put(s, 19, 0, 1, 0, {MAUVE: 2, SALMON: 1})  # Cottage 2 - 1
+    put(s, 13, -1, 0, 0, {MAUVE: 1})  # Plain 1
+    s.phase = "over"
+    out = GAME.outcome(s)
+    assert out is not None and out.scores == (3, 2)
+    assert any(line.values == (-1, -1) for line in out.lines)
