@@ -12,7 +12,7 @@ from typing import Any
 from engine.core.game import Game
 
 # In menu order. Each entry is a package under engine/ that defines GAME.
-GAME_PACKAGES: tuple[str, ...] = ("rival_kings", "rivalist")
+GAME_PACKAGES: tuple[str, ...] = ("rival_kings", "rivalist", "rivality")
 
 GAMES: dict[str, Game[Any]] = {}
 for _pkg in GAME_PACKAGES:
