@@ -128,3 +128,34 @@ def test_discard_pays_two_plus_one_per_yellow_card() -> None:
     holding(s, 0, "Stage")
     GAME.apply(s, 0, Discard())
     assert s.coins[0] == 13
+
+
+@pytest.mark.parametrize(
+    ("name", "city", "coins"),
+    [
+        ("Tavern", (), 4),
+        ("Brewery", (), 6),
+        ("Lighthouse", ("Tavern", "Ore Depot"), 3),  # 1 per yellow card, itself included
+        ("Chamber of Commerce", ("Gem Cutter", "Paper Mill"), 6),  # 3 per grey card
+        ("Port", ("Timber Camp", "Deep Mine", "Gem Cutter"), 4),  # 2 per brown card
+        ("Armory", ("Watchtower", "Garrison", "Stables"), 3),  # 1 per red card
+    ],
+)
+def test_commercial_buildings_pay_when_built(name: str, city: tuple[str, ...], coins: int) -> None:
+    s = at_age(3)
+    give(s, 0, *city)
+    holding(s, 0, name)
+    s.coins[0] = price = card_price(s, 0, s.taken)[0]
+    GAME.apply(s, 0, Construct())
+    assert s.coins[0] == coins, price
+
+
+def test_arena_pays_two_per_built_wonder_and_is_worth_three() -> None:
+    s = at_age(3)
+    s.wonders[0] = [0, 1, 2]
+    s.wonder_cards[0] = [1, 2, -1]
+    give(s, 0, "Brewery")  # chain source: Arena is free
+    holding(s, 0, "Arena")
+    s.coins[0] = 0
+    GAME.apply(s, 0, Construct())
+    assert s.coins[0] == 4 and GAME.breakdown(s, 0)[2] == 3
