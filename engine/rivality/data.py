@@ -111,6 +111,7 @@ PILE_B = tuple(t.id for t in TILES if t.pile == "B")
 FORTRESSES = tuple(t.id for t in TILES if t.kind == FORTRESS)
 NOT_FORTRESSES = tuple(t.id for t in TILES if t.kind != FORTRESS and t.id != MANA_WELL)
 VALUE = tuple(t.value for t in TILES)
+LABEL = tuple(t.label for t in TILES)  # "Cottage (2): left 1x1, front 2x3, right 2x2"
 SHIELDS = tuple(t.shields for t in TILES)
 KIND_INDEX = tuple((PLAIN, COTTAGE, FORTRESS, WELL).index(t.kind) for t in TILES)  # for score lines
 IS_FORTRESS = tuple(t.kind == FORTRESS for t in TILES)

@@ -37,6 +37,7 @@ from engine.rivality.data import (
     HITS_ADJACENT,
     IS_FORTRESS,
     KIND_INDEX,
+    LABEL,
     LIMIT,
     MANA_WELL,
     ORIGIN,
@@ -54,6 +55,22 @@ from engine.rivality.data import (
 from engine.rivality.state import RVOptions, RVState
 
 SOLO_COLS, SOLO_ROWS = 4, 6
+SOLO_POS: tuple[int, ...] = tuple(pos_of(x, y) for y in range(SOLO_ROWS) for x in range(SOLO_COLS))
+SOLO_AT: dict[int, int] = {p: c for c, p in enumerate(SOLO_POS)}
+# Solo cells are numbered row by row (cell = y * 4 + x): the mirror cell across the middle line.
+SOLO_MIRROR: tuple[int, ...] = tuple(
+    (SOLO_ROWS - 1 - c // SOLO_COLS) * SOLO_COLS + c % SOLO_COLS for c in range(SOLO_COLS * SOLO_ROWS)
+)
+# Solo cells are numbered row by row (cell = y * 4 + x); their side neighbours.
+SOLO_NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(
+        (y + dy) * SOLO_COLS + x + dx
+        for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0))
+        if 0 <= x + dx < SOLO_COLS and 0 <= y + dy < SOLO_ROWS
+    )
+    for y in range(SOLO_ROWS)
+    for x in range(SOLO_COLS)
+)
 # EDGE_SPELL[tile][rot][edge]: (offset, golems, distance, ignores shields, direction) or None.
 EdgeSpell = tuple[int, int, int, bool, int]
 EDGE_SPELL: tuple[tuple[tuple[EdgeSpell | None, ...], ...], ...] = tuple(
@@ -69,6 +86,19 @@ EDGE_SPELL: tuple[tuple[tuple[EdgeSpell | None, ...], ...], ...] = tuple(
 # Spell references cast in order left, front, right: the queue is popped from the end.
 QUEUE_ORDER: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
     tuple(tuple(e for e, *_ in reversed(SPELLS[t][r])) for r in range(4)) for t in range(len(TILES))
+)
+# SPELL_TEXT[tile][rot][edge]: the spell named for the log ("Left spell of the Cottage (2x3 north)").
+SPELL_TEXT: tuple[tuple[tuple[str, ...], ...], ...] = tuple(
+    tuple(
+        tuple(
+            f"{EDGE_NAMES[e].capitalize()} spell of the {TILES[t].kind} ({sp[1]}x{sp[2]} {DIR_NAMES[sp[4]]})"
+            if (sp := EDGE_SPELL[t][r][e]) is not None
+            else ""
+            for e in range(3)
+        )
+        for r in range(4)
+    )
+    for t in range(len(TILES))
 )
 _ORIENTS: tuple[Orient, ...] = tuple(Orient(r) for r in range(4))
 _MULLIGANS: tuple[Mulligan, ...] = (Mulligan(True), Mulligan(False))
@@ -94,10 +124,16 @@ def _golems(n: int) -> str:
     return f"{n} golem{'s' if n != 1 else ''}"
 
 
+_WHERE: dict[int, str] = {}
+
+
 def where(s: RVState, p: int) -> str:
     """A position in words: column and row relative to the Mana Well (solo: of the layout)."""
-    x, y = xy_of(p)
-    return f"({x}, {y})"
+    w = _WHERE.get(p)
+    if w is None:
+        x, y = xy_of(p)
+        w = _WHERE[p] = f"({x}, {y})"
+    return w
 
 
 def tile_name(t: int) -> str:
@@ -159,25 +195,27 @@ def side_label(s: RVState, side: int) -> str:
 
 def solo_reachable(s: RVState) -> list[int]:
     """Solo: the positions the magician may end its move on, in cell order."""
-    if s.mage[0] < 0:
-        return [s.pos[c] for c in range(len(s.pos)) if xy_of(s.pos[c])[1] == SOLO_ROWS - 1 and _empty(s, c)]
-    seen = {s.mage[0]}
-    stack = [s.mage[0]]
-    ends: set[int] = set()
     g = s.golems
+    mages = s.mage
+    if mages[0] < 0:
+        first = SOLO_COLS * (SOLO_ROWS - 1)
+        return [s.pos[c] for c in range(first, first + SOLO_COLS) if _empty(s, c)]
+    seen = 1 << mages[0]
+    stack = [mages[0]]
+    ends = 0
     while stack:
-        c = stack.pop()
-        p = s.pos[c]
-        for st in STEP:
-            n = s.at.get(p + st)
-            if n is None or n in seen:
+        for n in SOLO_NEIGHBOURS[stack.pop()]:
+            bit = 1 << n
+            if seen & bit:
                 continue
-            seen.add(n)
-            if _empty(s, n):
-                ends.add(n)
-            elif g[n * 3] > 0:
+            seen |= bit
+            b = n * 3
+            if g[b] + g[b + 1] + g[b + 2] == 0:
+                if n != mages[1]:
+                    ends |= bit
+            elif g[b] > 0:
                 stack.append(n)
-    return [s.pos[c] for c in sorted(ends)]
+    return [s.pos[c] for c in range(SOLO_COLS * SOLO_ROWS) if ends >> c & 1]
 
 
 def _empty(s: RVState, c: int) -> bool:
@@ -327,18 +365,16 @@ class Rivality(GameBase):
             hands=[[]],
         )
         # Row-major from the top: Souramoun's lands (rows 0-2, face down, upside down), then yours.
-        for y in range(SOLO_ROWS):
-            for x in range(SOLO_COLS):
-                p = pos_of(x, y)
-                theirs_row = y < SOLO_ROWS // 2
-                s.at[p] = len(s.pos)
-                s.pos.append(p)
-                s.tile.append((theirs if theirs_row else mine).pop())
-                s.rot.append(2 if theirs_row else 0)
-                s.faceup.append(not theirs_row)
-                s.by.append(-1)
-                s.golems.extend((0, 0, 0))
-                s.ctrl.append(-1)
+        half = SOLO_COLS * SOLO_ROWS // 2
+        s.pos = list(SOLO_POS)
+        s.at = dict(SOLO_AT)
+        s.tile = theirs + mine
+        s.rot = [2] * half + [0] * half
+        s.faceup = [False] * half + [True] * half
+        s.by = [-1] * (2 * half)
+        s.golems = [0] * (6 * half)
+        s.ctrl = [-1] * (2 * half)
+        s.reach = solo_reachable(s)
         return s
 
     # ------------------------------------------------------------------ queries
@@ -393,7 +429,7 @@ class Rivality(GameBase):
         if ph == "tile":
             return [intern(ChooseTile, t) for t in s.hands[seat]]
         if ph == "move":
-            return [intern(MoveMagician, p) for p in solo_reachable(s)]
+            return [intern(MoveMagician, p) for p in s.reach]
         if ph == "mulligan":
             return list(_MULLIGANS)
         if ph == "remove":
@@ -472,7 +508,7 @@ class Rivality(GameBase):
 
     # ------------------------------------------------------------------ apply
     def apply(self, s: RVState, seat: int, a: Any) -> list[Event]:
-        if s.phase == "over" or seat != s.actor or a not in self.legal(s, seat):
+        if not self._allowed(s, seat, a):
             raise IllegalAction(self.why_illegal(s, seat, a) or "That move is not allowed now.")
         ev: list[Event] = []
         if isinstance(a, PlaceAt):
@@ -501,6 +537,22 @@ class Rivality(GameBase):
             s.phase = "resolve"
             self._continue(s, ev)
         return ev
+
+    def _allowed(self, s: RVState, seat: int, a: Any) -> bool:
+        # The common decisions are checked directly rather than by building the legal list.
+        if seat != s.actor:
+            return False
+        ph = s.phase
+        cls = type(a)
+        if ph == "place":
+            return cls is PlaceAt and a.pos in s.frontier
+        if ph == "orient":
+            return cls is Orient and a.rot in (0, 1, 2, 3)
+        if ph == "tile":
+            return cls is ChooseTile and a.tile in s.hands[seat]
+        if ph == "move":
+            return cls is MoveMagician and a.pos in s.reach
+        return ph != "over" and a in self.legal(s, seat)
 
     def _mulligan(self, s: RVState, redraw: bool, ev: list[Event]) -> None:
         s.mulligan_done = True
@@ -566,7 +618,7 @@ class Rivality(GameBase):
         s.ctrl[c] = side
         ev.append(
             Event(
-                f"{player(seat)} lays the {TILES[t].label} at {where(s, s.target)}, front facing "
+                f"{player(seat)} lays the {LABEL[t]} at {where(s, s.target)}, front facing "
                 f"{DIR_NAMES[rot]}; the magician and a {colour(s, side)} golem arrive.",
                 seat,
                 kind="lay",
@@ -656,8 +708,9 @@ class Rivality(GameBase):
         assert sp is not None
         off, g, d, ignore, dr = sp
         who = colour(s, side)
-        kind = "Delayed " if delayed else ""
-        what = f"{kind}{EDGE_NAMES[edge]} spell of the {tile_name(s.tile[src])} ({g}x{d} {DIR_NAMES[dr]})"
+        what = SPELL_TEXT[s.tile[src]][s.rot[src]][edge]
+        if delayed:
+            what = "Delayed " + what[0].lower() + what[1:]
         target = s.pos[src] + off
         c = s.at.get(target)
         if c is None:
@@ -674,7 +727,6 @@ class Rivality(GameBase):
                     ev.append(Event(f"{what}: lost, an enemy magician stands on the {tile_name(s.tile[c])}."))
                     return
         if not s.faceup[c]:
-            s.faceup[c] = True
             self._reveal(s, c, ev)
         lost = 0
         k = s.ctrl[c]
@@ -831,7 +883,7 @@ class Rivality(GameBase):
         if pile and len(s.hands[seat]) < HAND_SIZE:
             t = pile.pop()
             s.hands[seat].append(t)
-            ev.append(Event(f"You draw a {TILES[t].label}.", seat, to=(seat,)))
+            ev.append(Event(f"You draw a {LABEL[t]}.", seat, to=(seat,)))
             ev.append(Event(f"{player(seat)} draws a tile.", seat))
         s.turns += 1
         for k in range(1, s.seats + 1):
@@ -846,6 +898,7 @@ class Rivality(GameBase):
     def _solo_move(self, s: RVState, p: int, ev: list[Event]) -> None:
         c = s.at[p]
         entering = s.mage[0] < 0
+        s.reach = []
         self._reveal(s, c, ev)
         s.mage[0] = c
         s.placed = c
@@ -862,8 +915,7 @@ class Rivality(GameBase):
         )
         if self._exhausted(s, 0, ev):
             return
-        x, y = xy_of(p)
-        m = s.at[pos_of(x, SOLO_ROWS - 1 - y)]
+        m = SOLO_MIRROR[c]
         self._reveal(s, m, ev)
         s.mage[1] = m
         s.golems[m * 3 + 1] += 1
@@ -892,7 +944,7 @@ class Rivality(GameBase):
     def _reveal(self, s: RVState, c: int, ev: list[Event]) -> None:
         if not s.faceup[c]:
             s.faceup[c] = True
-            label = TILES[s.tile[c]].label
+            label = LABEL[s.tile[c]]
             ev.append(
                 Event(f"The face-down tile at {where(s, s.pos[c])} is turned up: {label}.", reveal=True)
             )
@@ -901,7 +953,8 @@ class Rivality(GameBase):
         s.turns += 1
         s.stage = ""
         s.placed = -1
-        if not solo_reachable(s):
+        s.reach = solo_reachable(s)
+        if not s.reach:
             s.reason = "Your magician has no empty tile left to move to."
             self._finish(s, ev)
             return
@@ -997,6 +1050,7 @@ class Rivality(GameBase):
             s.mulligan_done,
             s.last,
             s.reason,
+            s.reach[:],
         )
 
     def view(self, s: RVState, seat: int | None) -> RVState:
@@ -1130,7 +1184,7 @@ class Rivality(GameBase):
     # ------------------------------------------------------------------ words
     def describe(self, s: RVState, a: Any) -> str:
         if isinstance(a, ChooseTile):
-            return f"Lay the {TILES[a.tile].label}"
+            return f"Lay the {LABEL[a.tile]}"
         if isinstance(a, PlaceAt):
             return f"Lay it at {where(s, a.pos)}"
         if isinstance(a, Orient):

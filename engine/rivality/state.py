@@ -37,6 +37,7 @@ Fields:
 - mulligan_done: the first player has had the chance to redraw
 - last: the side whose last placement happened most recently (log / display help)
 - reason: why the game ended ("" while running)
+- reach: solo: the positions the magician may move to now (kept up to date each turn)
 """
 
 from __future__ import annotations
@@ -110,6 +111,7 @@ class RVState:
     mulligan_done: bool = False
     last: int = -1
     reason: str = ""
+    reach: list[int] = attrs.Factory(list)
 
     @property
     def over(self) -> bool:

@@ -56,7 +56,8 @@ def test_magician_moves_through_own_golems_to_an_empty_tile() -> None:
     set_golems(s, cell(s, 0, 5), {ME: 1})
     set_golems(s, cell(s, 0, 4), {ME: 1, SOURAMOUN: 2})  # passable: one of my golems is there
     set_golems(s, cell(s, 1, 5), {SOURAMOUN: 1})  # not passable, not empty
-    reach = set(solo_reachable(s))
+    s.reach = solo_reachable(s)
+    reach = {a.pos for a in GAME.legal(s, 0)}
     assert pos_of(0, 3) in reach and pos_of(1, 4) in reach
     assert pos_of(2, 5) not in reach  # beyond Souramoun's tile
     assert pos_of(0, 4) not in reach and pos_of(1, 5) not in reach
@@ -70,6 +71,7 @@ def test_your_spells_need_your_tile_and_shields_defend_souramoun() -> None:
     place_tile(s, 5, 0, 3)  # my Plain: 4 golems north at distance 1
     s.mage[ME] = cell(s, 0, 4)
     set_golems(s, cell(s, 0, 4), {ME: 1})
+    s.reach = solo_reachable(s)
     ev = act(s, MoveMagician(pos_of(0, 3)))
     assert s.mage[SOURAMOUN] == cell(s, 0, 2)
     # Souramoun's Cottage gets its golem; my 4 lose one to the shield: 3 against 1.
@@ -83,6 +85,7 @@ def test_no_spells_after_losing_your_tile() -> None:
     place_tile(s, 5, 0, 3)
     s.mage[ME] = cell(s, 0, 4)
     set_golems(s, cell(s, 0, 4), {ME: 1})
+    s.reach = solo_reachable(s)
     ev = act(s, MoveMagician(pos_of(0, 3)))
     assert on(s, 0, 3) == [1, 4, 0]
     assert on(s, 0, 2) == [0, 1, 0]  # my 4 golems never came
