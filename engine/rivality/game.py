@@ -268,6 +268,64 @@ def side_scores(s: RVState) -> list[int]:
     return [sum(kinds[i]) + tied[i] + loss[i] for i in range(s.sides)]
 
 
+def placement_gain(s: RVState, t: int, p: int, rot: int, side: int) -> float:
+    """A quick estimate of the points `side` gains by laying tile t at p facing rot: each spell's
+    change of control (taking a tile from a rival counts its value for both), plus a little for
+    golems added to tiles already held. Delayed spells and sieges are not looked at."""
+    at = s.at
+    g = s.golems
+    mage = s.mage
+    sup = s.supply[side] - 1
+    gain = 0.0
+    for _e, off, n, _d, ignore, _dr in SPELLS[t][rot]:
+        c = at.get(p + off)
+        if c is None or (c in mage and mage.index(c) != side):
+            continue
+        b = c * 3
+        a = [g[b], g[b + 1], g[b + 2]]
+        k = s.ctrl[c]
+        if k >= 0 and k != side and not ignore:
+            n -= min(n, SHIELDS[s.tile[c]] + (1 if a[k] == LIMIT else 0))
+        n = min(n, sup)
+        if n <= 0:
+            continue
+        sup -= n
+        a[side] += n
+        over = a[0] + a[1] + a[2] - LIMIT
+        while over > 0:
+            j = max((x for x in range(3) if x != side), key=lambda x: a[x])
+            if a[j] == 0:
+                a[side] -= over
+                break
+            a[j] -= 1
+            over -= 1
+        a0, a1, a2 = a
+        new = 0 if a0 > a1 and a0 > a2 else 1 if a1 > a0 and a1 > a2 else 2 if a2 > a0 and a2 > a1 else -1
+        v = VALUE[s.tile[c]]
+        if new != k:
+            gain += v * ((new == side) - (k == side)) + 0.7 * v * (
+                (k >= 0 and k != side) - (new >= 0 and new != side)
+            )
+        elif new == side:
+            gain += 0.05 * n * v
+    return gain
+
+
+def pending_gain(s: RVState) -> float:
+    """The best `placement_gain` open to the player laying a tile now (0 when it is unknown)."""
+    side = s.side_of[s.turn]
+    tiles = [s.chosen] if s.chosen >= 0 else [t for t in s.hands[s.turn] if t >= 0]
+    spots = [s.target] if s.target >= 0 else s.frontier
+    best = 0.0
+    for t in tiles:
+        for p in spots:
+            for rot in range(4):
+                v = placement_gain(s, t, p, rot, side)
+                if v > best:
+                    best = v
+    return best
+
+
 class Rivality(GameBase):
     id = "rivality"
     title = "Rivality"
@@ -1173,6 +1231,10 @@ class Rivality(GameBase):
         # Golems kept in the supply are future spells; an empty supply ends the game.
         for k in range(n):
             vals[k] += 0.03 * s.supply[k]
+        # Mid-turn, the player laying a tile is about to cast its spells: credit the best gain
+        # available to them, so that choosing a tile or a square is judged by what it allows.
+        if not solo and s.phase in ("tile", "place", "orient"):
+            vals[s.side_of[s.turn]] += pending_gain(s)
         if solo:
             diff = vals[0] - vals[1]
             if side != 0:
