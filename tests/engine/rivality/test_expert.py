@@ -110,3 +110,13 @@ def test_expert_scoring_loses_a_point_for_enemy_golems_present() -> None:
     out = GAME.outcome(s)
     assert out is not None and out.scores == (3, 2)
     assert any(line.values == (-1, -1) for line in out.lines)
+
+
+def test_four_players_a_partner_chooses_the_order_of_their_teams_delayed_spells() -> None:
+    s = new(4, expert=True)
+    put(s, 3, 0, -1, 2, {SALMON: 1})
+    put(s, 1, 1, 1, 1, {SALMON: 1})
+    GAME._begin_turn(s, 1)  # Player 2 (Mauve) lays; Player 3 is the next Salmon seat
+    hand(s, 1, 17, 13)
+    lay(s, 17, 1, -1, 1)
+    assert s.phase == "delayed" and GAME.to_act(s) == (2,)

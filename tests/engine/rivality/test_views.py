@@ -144,3 +144,22 @@ def test_random_game_views_never_leak_hands_in_events() -> None:
     for e in events:
         if "You draw" in e.text:
             assert e.to is not None and len(e.to) == 1
+
+
+def test_the_chosen_tile_stays_hidden_until_laid() -> None:
+    from engine.rivality.actions import ChooseTile
+
+    s = GAME.setup(RVOptions(), 2, 1)
+    s.phase = "tile"
+    t = s.hands[0][0]
+    GAME.apply(s, 0, ChooseTile(t))
+    assert GAME.view(s, 0).chosen == t
+    assert GAME.view(s, 1).chosen == -1 and GAME.view(s, None).chosen == -1
+    d = GAME.determinize(GAME.view(s, 1), 1, Rng.from_seed(3))
+    assert d.chosen in d.hands[0]
+
+
+def test_solo_choices_grey_out_unreachable_tiles_with_a_reason() -> None:
+    s = GAME.setup(RVOptions(), 1, 1)
+    greyed = [(a, why) for a, why in GAME.choices(s, 0) if why]
+    assert len(greyed) == 20 and all("bottom row" in why for _, why in greyed)
