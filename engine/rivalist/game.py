@@ -380,6 +380,13 @@ class Rivalist(GameBase):
 
     def choices(self, s: RVState, seat: int) -> list[tuple[Any, str | None]]:
         legal = self.legal(s, seat)
+        if not s.over and seat == s.current and s.phase == "take":
+            # Face-up cards still under another card are listed greyed, so a player sees why.
+            out_t: list[tuple[Any, str | None]] = [(a, None) for a in legal]
+            for i, c in enumerate(s.pyramid):
+                if c >= 0 and s.face_up[i] and i not in s.access:
+                    out_t.append((TAKES[i], self._reason(s, seat, TAKES[i])))
+            return out_t
         if s.over or seat != s.current or s.phase != "use":
             return [(a, None) for a in legal]
         out: list[tuple[Any, str | None]] = []

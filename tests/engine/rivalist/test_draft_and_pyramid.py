@@ -103,3 +103,11 @@ def test_unions_appear_only_in_age_three() -> None:
             assert not any(COLOUR[c] == PURPLE for c in s.pyramid + s.box)
         s = at_age(3, seed)
         assert sum(1 for c in s.pyramid if COLOUR[c] == PURPLE) == 3
+
+
+def test_covered_face_up_cards_are_listed_greyed_with_the_reason() -> None:
+    s = at_age(1)
+    listed = dict(GAME.choices(s, 0))
+    assert all(listed[Take(i)] is None for i in s.access)
+    assert listed[Take(5)] == "That card is covered by another card: take one with nothing on top of it."
+    assert Take(9) not in listed  # face down: nothing to show
