@@ -799,13 +799,17 @@ class Rivality(GameBase):
             text += f"; the shields destroy {lost}"
         elif k >= 0 and k != side and ignore:
             text += " (distance 3: shields ignored)"
-        ev.append(Event(text + ".", kind="spell"))
-        total = s.golems[b] + s.golems[b + 1] + s.golems[b + 2]
+        g = s.golems
+        total = g[b] + g[b + 1] + g[b + 2]
         if total > LIMIT:
             s.cut_cell = c
             s.cut_left = total - LIMIT
         else:
-            self._control(s, c, ev)
+            new = controller(s, c)
+            if new != k:
+                s.ctrl[c] = new
+                text += f"; {colour(s, new)} now controls it" if new >= 0 else "; it is now contested"
+        ev.append(Event(text + ".", kind="spell"))
 
     def _control(self, s: RVState, c: int, ev: list[Event]) -> None:
         old = s.ctrl[c]
@@ -1039,7 +1043,7 @@ class Rivality(GameBase):
                 scores=(mine,),
                 winners=(0,) if won else (),
                 lines=tuple(lines),
-                reason=f"{s.reason} Souramoun scores {theirs} ({s.level} scoring).",
+                reason=f"{s.reason} Souramoun scores {theirs}, by {LEVEL_TEXT[s.level]}.",
                 tiebreak="" if mine != theirs else "A tie against Souramoun is a loss.",
             )
         per_seat = [tot[s.side_of[i]] for i in range(s.seats)]
