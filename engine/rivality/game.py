@@ -799,8 +799,8 @@ class Rivality(GameBase):
             text += f"; the shields destroy {lost}"
         elif k >= 0 and k != side and ignore:
             text += " (distance 3: shields ignored)"
-        g = s.golems
-        total = g[b] + g[b + 1] + g[b + 2]
+        gs = s.golems
+        total = gs[b] + gs[b + 1] + gs[b + 2]
         if total > LIMIT:
             s.cut_cell = c
             s.cut_left = total - LIMIT
