@@ -88,17 +88,17 @@ class RivalityBoard(GameBoard):
 
     DEFAULT_CSS = """
     RivalityBoard { height: 1fr; width: 1fr; }
-    RivalityBoard > .rv--s0 { color: ansi_bright_red; }
-    RivalityBoard > .rv--s1 { color: ansi_bright_magenta; }
-    RivalityBoard > .rv--s2 { color: ansi_bright_cyan; }
+    RivalityBoard > .rv--s0 { color: #ff8c69; }
+    RivalityBoard > .rv--s1 { color: #b48cff; }
+    RivalityBoard > .rv--s2 { color: #40e0d0; }
     RivalityBoard > .rv--legal { text-style: bold underline; }
     RivalityBoard > .rv--cursor { text-style: reverse bold; }
     RivalityBoard > .rv--new { background: $accent 35%; }
     RivalityBoard > .rv--dim { color: $text-muted; }
     RivalityBoard > .rv--turn { text-style: bold; color: $accent; }
     RivalityBoard > .rv--label { color: $text-muted; text-style: bold; }
-    RivalityBoard > .rv--preview { color: $warning; text-style: bold; }
-    RivalityBoard > .rv--picked { text-style: reverse; color: $warning; }
+    RivalityBoard > .rv--preview { color: $success; text-style: bold italic; }
+    RivalityBoard > .rv--picked { text-style: reverse; color: $success; }
     RivalityBoard > .rv--bold { text-style: bold; }
     """
 
