@@ -20,7 +20,20 @@ if TYPE_CHECKING:
 
 def names(session: Session, seats: tuple[int, ...]) -> str:
     people = [session.seats[i].name for i in seats]
+    if not people:
+        return "nobody"
     return people[0] if len(people) == 1 else ", ".join(people[:-1]) + " and " + people[-1]
+
+
+def headline(session: Session, winners: tuple[int, ...]) -> str:
+    """"Ann wins!", a shared victory, or — when no seat won (a solo game lost to a rule-driven
+    opponent) — that nobody at the table did; the outcome's reason says who did."""
+    if not winners:
+        if len(session.seats) == 1:
+            return f"{session.seats[0].name} does not win."
+        return "Nobody wins."
+    who = names(session, winners)
+    return f"{who} wins!" if len(winners) == 1 else f"Shared victory: {who}."
 
 
 class GameOverScreen(Screen[None]):
@@ -52,10 +65,8 @@ class GameOverScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         s, out = self.session, self.outcome
-        winners = names(s, out.winners)
-        headline = f"{winners} wins!" if len(out.winners) == 1 else f"Shared victory: {winners}."
         with VerticalScroll(id="over-body"):
-            yield Static(f"{s.game.title} — game over. {headline}", id="over-title")
+            yield Static(f"{s.game.title} — game over. {headline(s, out.winners)}", id="over-title")
             yield DataTable(id="over-scores", cursor_type="none", zebra_stripes=True)
             explain = " ".join(t for t in (out.reason, out.tiebreak) if t)
             if explain:
