@@ -104,13 +104,13 @@ class RivalistBoard(GameBoard):
 
     DEFAULT_CSS = """
     RivalistBoard { height: 1fr; width: 1fr; }
-    RivalistBoard > .rv--brown { color: ansi_yellow; }
-    RivalistBoard > .rv--grey { color: ansi_white; }
-    RivalistBoard > .rv--red { color: ansi_bright_red; }
-    RivalistBoard > .rv--green { color: ansi_bright_green; }
-    RivalistBoard > .rv--blue { color: ansi_bright_blue; }
-    RivalistBoard > .rv--yellow { color: ansi_bright_yellow; }
-    RivalistBoard > .rv--purple { color: ansi_bright_magenta; }
+    RivalistBoard > .rv--brown { color: #c08040; }
+    RivalistBoard > .rv--grey { color: #a8a8a8; }
+    RivalistBoard > .rv--red { color: #ff5050; }
+    RivalistBoard > .rv--green { color: #50d050; }
+    RivalistBoard > .rv--blue { color: #4090ff; }
+    RivalistBoard > .rv--yellow { color: #f0d040; }
+    RivalistBoard > .rv--purple { color: #c070f0; }
     RivalistBoard > .rv--legal { text-style: bold underline; }
     RivalistBoard > .rv--cursor { text-style: reverse bold; }
     RivalistBoard > .rv--new { text-style: italic; color: $accent; }

@@ -356,10 +356,11 @@ class TableBuilder:
     # -- progress tokens on the board, discard pile -----------------------------------------
     def tokens(self) -> None:
         v = self.v
-        self.text("Tokens: " if self.level == 0 else "Tok ", "label")
+        n = 5 if self.level else 14
+        whole = 8 + sum(len(TOKEN_NAMES[t][:n]) + 1 for t in v.board_tokens) + 10
+        self.text("Tokens: " if self.level == 0 or whole <= self.width else "Tok ", "label")
         if not v.board_tokens:
             self.text("none left", "dim")
-        n = 5 if self.level else 14
         for k, t in enumerate(v.board_tokens):
             label = TOKEN_NAMES[t][:n]
             self.room((" " if k else "") + label)
@@ -445,6 +446,8 @@ class TableBuilder:
                     self.text(" " * (cw - 1))
                 else:
                     self.item(("slot", i), label, title, text, "pyramid", *styles)
+                    if cell_len(label) < cw - 1:
+                        self.text(" " * (cw - 1 - cell_len(label)))
                 col += cw - 1
                 if cost_line:
                     c = v.pyramid[i]

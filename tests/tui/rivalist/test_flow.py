@@ -1,0 +1,81 @@
+"""A whole Rivalist game through the real app against the AI, played with the board's own keys
+(Enter on the focused piece, c to construct, d to discard), ending on the score table broken
+down by category."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from textual.pilot import Pilot
+from textual.widgets import DataTable, Static
+
+from engine.core import SeatSpec
+from engine.core.match import Match
+from engine.rivalist import GAME
+from engine.rivalist.state import Construct, Discard
+from rivals_tui.app import RivalsApp
+from rivals_tui.games.rivalist import BOARD
+from rivals_tui.screens.game import GameScreen
+from rivals_tui.screens.game_over import GameOverScreen
+from rivals_tui.session import LocalSession
+from rivals_tui.settings import Settings
+from saves.store import SaveStore
+
+
+def rv_app(tmp_path: Path, seed: int) -> tuple[RivalsApp, LocalSession]:
+    settings = tmp_path / "config" / "settings.json"
+    Settings(theme="textual-dark", confirm_moves=False, ai_pace=0.0).save(settings)
+    store = SaveStore(tmp_path / "saves", games={"rivalist": GAME})
+    match = Match.new(GAME, GAME.Options(), [SeatSpec("Ann"), SeatSpec("Bot", "ai", "easy")], seed)
+    session = LocalSession(match, store)
+    app = RivalsApp(games={"rivalist": GAME}, store=store, settings_path=settings, session=session)
+    return app, session
+
+
+async def settle(pilot: Pilot[Any]) -> None:
+    for _ in range(3):
+        await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+
+
+async def test_a_whole_game_against_the_ai_by_board_keys_ends_on_the_category_table(tmp_path: Path) -> None:
+    app, session = rv_app(tmp_path, seed=8)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen)
+        assert isinstance(app.screen.query_one("#board"), BOARD)
+        moves = 0
+        for _ in range(400):
+            if isinstance(app.screen, GameOverScreen):
+                break
+            legal = session.legal(0)
+            assert legal, "the human is always the one to decide once the bot has moved"
+            before = len(session.match.history)
+            key = "c" if Construct() in legal else "d" if Discard() in legal else "enter"
+            await pilot.press(key)
+            await settle(pilot)
+            assert len(session.match.history) > before, f"{key} did nothing"
+            moves += 1
+        over = app.screen
+        assert isinstance(over, GameOverScreen)
+        assert moves > 30
+        out = session.outcome()
+        assert out is not None
+        table = over.query_one(DataTable)
+        labels = [str(table.get_row_at(r)[0]) for r in range(table.row_count)]
+        # Every scoring category of the game is a row, then the totals.
+        assert labels == [
+            "Military",
+            "Blue buildings",
+            "Yellow buildings",
+            "Green buildings",
+            "Unions (purple)",
+            "Wonders",
+            "Progress tokens",
+            "Treasury (1 per 3 coins)",
+            "Total",
+        ]
+        assert [str(v) for v in table.get_row_at(table.row_count - 1)[1:]] == [str(s) for s in out.scores]
+        reason = str(over.query_one("#over-reason", Static).content)
+        assert ("Ann" in reason or "Bot" in reason) and "Player" not in reason
