@@ -151,6 +151,8 @@ class RivalistBoard(GameBoard):
         self._top = 0
         self._posted: tuple[str, str] | None = None
         self._last_view: RVState | None = None
+        self._since: RVState | None = None
+        self._was_deciding = False
 
     # -- the plug-in call -------------------------------------------------------------------
     def show(self, view: Any, seat: int | None, legal: Sequence[Any], events: Sequence[Event]) -> None:
@@ -158,8 +160,14 @@ class RivalistBoard(GameBoard):
         super().show(view, seat, legal, events)
         self.names = self._seat_names()
         if events or old is None:
-            self.changed = changed_keys(self._last_view, view)
+            # Mark everything since the player's own last decision, not just the rival's last
+            # step: a card the rival's take turned face up stays marked after the rival's use.
+            pairwise = self._was_deciding or seat is None
+            self.changed = changed_keys(self._last_view if pairwise else self._since, view)
+            if pairwise or self._since is None:
+                self._since = view
             self._last_view = view
+        self._was_deciding = bool(self.legal)
         self._table = None
         self._place_cursor(fresh=bool(events) or old is None)
         self.refresh()

@@ -321,6 +321,27 @@ async def test_a_card_turned_face_up_is_marked_as_new() -> None:
             assert "new" in seg.styles and "░" not in seg.text
 
 
+async def test_a_card_the_rival_turned_up_is_still_marked_when_your_turn_comes() -> None:
+    s, rival = find_state(lambda s, i: s.age == 1 and flipping_slot(s) is not None)
+    me = 1 - rival
+    slot = flipping_slot(s)
+    assert slot is not None
+    app = BoardApp(s, me)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        before = list(s.face_up)
+        app.refresh_board(GAME.apply(s, rival, Take(slot)))
+        app.refresh_board(GAME.apply(s, rival, Discard()))
+        await pilot.pause()
+        assert GAME.to_act(s) == (me,)
+        flipped = [j for j in range(20) if s.face_up[j] and not before[j]]
+        assert flipped
+        for j in flipped:
+            assert ("slot", j) in app.board.changed
+        # The rival's discard is marked too: their coins and the discard pile.
+        assert ("coins", rival) in app.board.changed and ("discard",) in app.board.changed
+
+
 def secrets(s: RVState, seat: int) -> set[str]:
     """Names the seat must not read: face-down pyramid cards, set-aside cards, unrevealed
     wonders, and (outside its own Library choice) the tokens left out of the game."""
