@@ -9,6 +9,10 @@ five-golem limit, or the order of several delayed spells of one side.
 
 Solo: one decision per turn, where the magician goes; Souramoun and the spells follow by rule.
 Interpretations are recorded in RULES_NOTES.md.
+
+Helpers for the board (all read-only): `controller`, `shields_of`, `entrenched`, `side_scores`
+(running score per side) and `score_parts`, `solo_reachable`, `colour`, `side_label`, `where`;
+the placement preview lives in engine.rivality.preview.
 """
 
 from __future__ import annotations
