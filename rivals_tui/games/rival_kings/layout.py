@@ -12,7 +12,6 @@ This module has no Textual import, so the layout can be checked without an app.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from rich.cells import cell_len
@@ -32,6 +31,7 @@ from engine.rival_kings.data import (
 )
 from engine.rival_kings.scoring import match_cards
 from engine.rival_kings.state import RKState
+from rivals_tui.widgets.linetable import LineWriter, Seg, Table
 
 # Short names of the printed actions: words, three letters, one sign.
 ACTION_SHORT: dict[str, tuple[str, str, str]] = {
@@ -44,35 +44,6 @@ ACTION_SHORT: dict[str, tuple[str, str, str]] = {
 PILE_SHORT = ("B1", "B2", "S1", "S2")
 SHORT_LEGEND = " ▸now ✓done ◆crest =pair »active #cards $money"
 LEVELS = 3
-
-
-@dataclass
-class Item:
-    """A piece the cursor can rest on. `key` says what it is; `area` groups items for Tab."""
-
-    key: tuple[Any, ...]
-    title: str
-    text: str
-    area: str
-
-
-@dataclass
-class Seg:
-    """A run of text. `styles` name component classes (colour, legal, new, dim, ...)."""
-
-    text: str
-    styles: tuple[str, ...] = ()
-    item: int | None = None
-
-
-@dataclass
-class Table:
-    lines: list[list[Seg]] = field(default_factory=list)
-    items: list[Item] = field(default_factory=list)
-    level: int = 0
-
-    def width(self) -> int:
-        return max((sum(cell_len(s.text) for s in line) for line in self.lines), default=0)
 
 
 def seat_label(names: Sequence[str], seat: int) -> str:
@@ -192,7 +163,7 @@ def turn_order(v: RKState) -> list[int]:
     return sorted(done, key=lambda i: (ranks[i], i)) + now + later
 
 
-class TableBuilder:
+class TableBuilder(LineWriter):
     """Builds a `Table` for one view at one level of detail."""
 
     def __init__(
@@ -208,45 +179,27 @@ class TableBuilder:
         pending: int | None,
         spacious: bool = False,
     ) -> None:
+        super().__init__(width, level)
         self.spacious = spacious
         self.v = view
         self.seat = seat
         self.legal = legal
         self.names = names
         self.level = level
-        self.width = width
         self.targets = targets
         self.changed = changed
         self.pending = pending
-        self.t = Table(level=level)
-        self.line: list[Seg] = []
 
     # -- low-level helpers ------------------------------------------------------------------
-    def text(self, s: str, *styles: str) -> None:
-        self.line.append(Seg(s, tuple(x for x in styles if x)))
-
     def item(self, key: tuple[Any, ...], label: str, title: str, text: str, area: str, *styles: str) -> None:
-        idx = len(self.t.items)
-        self.t.items.append(Item(key, title, text, area))
-        st = [x for x in styles if x]
+        st = list(styles)
         if self.targets.get(key):
             st.append("legal")
         if key in self.changed:
             st.append("new")
         if self.pending is not None and key[:1] == ("card",) and key[2] == self.pending:
             st.append("picked")
-        self.line.append(Seg(label, tuple(st), idx))
-
-    def room(self, label: str, indent: str = "   ") -> None:
-        """Start a new (indented) line when `label` would run past the right edge."""
-        used = sum(cell_len(x.text) for x in self.line)
-        if self.line and used + cell_len(label) > self.width:
-            self.newline()
-            self.text(indent)
-
-    def newline(self) -> None:
-        self.t.lines.append(self.line)
-        self.line = []
+        self.piece(key, label, title, text, area, st)
 
     def name(self, seat: int) -> str:
         n = numbered(self.names, seat)
@@ -603,8 +556,3 @@ def build_table(
                 table.lines.append([Seg(SHORT_LEGEND, ("dim",))])
             return table
     return table
-
-
-def table_text(table: Table) -> str:
-    """The table as plain text (what a player reads, without styles)."""
-    return "\n".join("".join(s.text for s in line) for line in table.lines)

@@ -1,0 +1,415 @@
+"""`LineBoard`: a game board drawn line by line from a `Table`, with a cursor over its pieces.
+
+A game's board subclasses `LineBoard` and supplies what only the game knows:
+
+* `build_table(width, height)`: the view as a `Table` (linetable.py) for that much room;
+* `actions_for(key)`: the legal actions a piece stands for now (Enter on it, underlining);
+* optionally `changes(before, after)` (what to mark as new), `verb`, `why_not`,
+  `picker_title`, `preference`, `detail`, and the styles: `PREFIX` names its component classes
+  (``rk--legal``...), built with `component_classes` and `board_css` from a dict of looks.
+
+`LineBoard` does the rest the same way for every game: caching the table per size, drawing
+it with the cursor reversed (underlined when the board is not focused) and "↑ more" / "↓ more"
+when it is taller than the board, keeping the cursor's line visible, moving the cursor
+(up/down to the nearest piece on the next line that has one, left/right through the pieces,
+Tab between areas), jumping to the decision at hand after a move, posting the focused piece's
+full text (what Enter does first), and Enter: one fitting action is chosen at once, several
+open the action picker, none says why.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from rich.segment import Segment
+from rich.style import Style
+from textual.binding import Binding
+from textual.dom import NoScreen
+from textual.strip import Strip
+
+from engine.core import Event, Game
+from rivals_tui.widgets.action_picker import ActionPicker
+from rivals_tui.widgets.board import GameBoard
+from rivals_tui.widgets.linetable import Item, Key, LineWriter, Seg, Table, table_text
+
+__all__ = [
+    "BASE_LOOKS",
+    "Item",
+    "Key",
+    "LineBoard",
+    "LineWriter",
+    "Seg",
+    "Table",
+    "board_css",
+    "component_classes",
+    "cursor_bindings",
+    "table_text",
+]
+
+# What the styles every line board uses look like; a game adds its colours and may change these.
+BASE_LOOKS: dict[str, str] = {
+    "legal": "text-style: bold underline;",
+    "cursor": "text-style: reverse bold;",
+    "new": "text-style: italic; color: $accent;",
+    "dim": "color: $text-muted;",
+    "turn": "text-style: bold; color: $accent;",
+    "label": "color: $text-muted; text-style: bold;",
+    "bold": "text-style: bold;",
+}
+
+
+def component_classes(prefix: str, looks: Mapping[str, str]) -> set[str]:
+    """The component class names for `looks` ("legal" → "rk--legal")."""
+    return {f"{prefix}--{name}" for name in looks}
+
+
+def board_css(widget: str, prefix: str, looks: Mapping[str, str]) -> str:
+    """DEFAULT_CSS for a line board class named `widget`: its size and one rule per look."""
+    rules = [f"{widget} {{ height: 1fr; width: 1fr; }}"]
+    rules += [f"{widget} > .{prefix}--{name} {{ {rule} }}" for name, rule in looks.items()]
+    return "\n".join(rules) + "\n"
+
+
+def cursor_bindings(prefix: str) -> list[Binding]:
+    """The cursor keys of a line board: lines, pieces, areas (binding ids start with `prefix`)."""
+    return [
+        Binding("down,j", "move(1)", "Down", show=False, id=f"{prefix}.down"),
+        Binding("up,k", "move(-1)", "Up", show=False, id=f"{prefix}.up"),
+        Binding("right", "step(1)", "Next piece", show=False, id=f"{prefix}.right"),
+        Binding("left", "step(-1)", "Previous piece", show=False, id=f"{prefix}.left"),
+        Binding("tab", "area(1)", "Next area", show=False, id=f"{prefix}.next_area"),
+        Binding("shift+tab", "area(-1)", "Previous area", show=False, id=f"{prefix}.prev_area"),
+    ]
+
+
+class LineBoard(GameBoard):
+    """A board drawn from a `Table`, with the cursor on the piece `cursor_key`."""
+
+    can_focus = True
+
+    PREFIX: ClassVar[str] = "lb"
+    # The areas Tab visits, in order; `HOME_AREA` holds the cursor when nothing can be chosen.
+    AREAS: ClassVar[tuple[str, ...]] = ()
+    HOME_AREA: ClassVar[str] = ""
+    # Up/down aims at the piece nearest the cursor's left edge, or (True) its middle.
+    MOVE_BY_CENTRES: ClassVar[bool] = False
+    # The room assumed before the first layout gives the board a size.
+    FALLBACK_SIZE: ClassVar[tuple[int, int]] = (80, 24)
+
+    def __init__(self, game: Game[Any], *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(game, id=id, classes=classes)
+        self.names: list[str] = []
+        self.changed: set[Any] = set()
+        self.cursor_key: Key | None = None
+        self._table: Table | None = None
+        self._table_for: tuple[int, int] = (0, 0)
+        self._top = 0
+        self._posted: tuple[str, str] | None = None
+        self._last_view: Any = None
+
+    # -- hooks a game overrides -------------------------------------------------------------
+    def build_table(self, width: int, height: int) -> Table:
+        """The view (never None here) as a table for `width`×`height`."""
+        raise NotImplementedError
+
+    def actions_for(self, key: Key) -> Sequence[Any]:
+        """The legal actions the piece `key` stands for now."""
+        raise NotImplementedError
+
+    def is_target(self, key: Key) -> bool:
+        """Whether Enter does something on `key` now (the cursor jumps among these)."""
+        return bool(self.actions_for(key))
+
+    def choices(self, key: Key) -> Sequence[Any]:
+        """What Enter on `key` chooses from."""
+        return self.actions_for(key)
+
+    def changes(self, before: Any, after: Any) -> set[Any]:
+        """The pieces to mark as new between two views of the same seat."""
+        return set()
+
+    def preference(self, key: Key) -> int:
+        """Lower is a likelier choice: where the cursor jumps among the targets."""
+        return 0
+
+    def jump(self, idx: int | None, fresh: bool, targets: Sequence[int]) -> bool:
+        """Whether the cursor (on item `idx`) moves to the likeliest target."""
+        return idx is None or fresh
+
+    def is_fresh(self, old: Any, events: Sequence[Event]) -> bool:
+        """Whether this `show` starts a new decision (the cursor may jump)."""
+        return bool(events) or old is None
+
+    def table_follows_cursor(self) -> bool:
+        """Whether the table depends on the cursor (then moving it rebuilds the table)."""
+        return False
+
+    def seat_count(self) -> int:
+        return int(self.view.seats)
+
+    def verb(self, acts: Sequence[Any]) -> str:
+        """What Enter does with `acts`, for the detail text ("take this card")."""
+        if len(acts) > 1:
+            return f"pick one of {len(acts)} choices"
+        text: str = self.game.describe(self.view, acts[0])
+        return text.rstrip(".")
+
+    def enter_note(self, key: Key) -> str:
+        """The line put before a piece's text when Enter does something there."""
+        acts = self.actions_for(key)
+        return f"Enter: {self.verb(acts)}." if acts else ""
+
+    def detail(self) -> tuple[str, str] | None:
+        """Title and full text of the focused piece for the detail panel; what Enter does first,
+        since the panel may be too short for a long text."""
+        idx = self._index()
+        if idx is None:
+            return None
+        it = self.table().items[idx]
+        note = self.enter_note(it.key)
+        return it.title, (f"{note}\n{it.text}" if note else it.text)
+
+    def why_not(self, key: Key) -> str:
+        return "Nothing to choose there: underlined pieces can be; a lists every choice."
+
+    def picker_title(self, key: Key) -> str:
+        return "Which one?"
+
+    # -- the plug-in call -------------------------------------------------------------------
+    def show(self, view: Any, seat: int | None, legal: Sequence[Any], events: Sequence[Event]) -> None:
+        old = self.view
+        super().show(view, seat, legal, events)
+        self.names = self.seat_names()
+        self.note_changes(old, events)
+        self._table = None
+        self.place_cursor(fresh=self.is_fresh(old, events))
+        self.post_detail()
+        self.refresh()
+
+    def note_changes(self, old: Any, events: Sequence[Event]) -> None:
+        """Mark what changed since the last view that came with events."""
+        if events or old is None:
+            self.changed = self.changes(self._last_view, self.view) if self._last_view is not None else set()
+            self._last_view = self.view
+
+    def seat_names(self) -> list[str]:
+        """The seat names of the hosting screen's session ("Player N" without one)."""
+        seats = self.seat_count()
+        try:
+            session = getattr(self.screen, "session", None)
+        except NoScreen:
+            session = None
+        specs = getattr(session, "seats", None)
+        if specs is not None and len(specs) == seats:
+            return [s.name for s in specs]
+        return [f"Player {i + 1}" for i in range(seats)]
+
+    # -- the table --------------------------------------------------------------------------
+    def table(self) -> Table:
+        fw, fh = self.FALLBACK_SIZE
+        size = (self.size.width or fw, self.size.height or fh)
+        if self._table is None or self._table_for != size:
+            self._table = Table() if self.view is None else self.build_table(*size)
+            self._table_for = size
+        return self._table
+
+    def rendered_text(self) -> str:
+        """Everything the board shows now, as plain text (for tests and screen readers)."""
+        return table_text(self.table())
+
+    def on_resize(self) -> None:
+        self._table = None
+        self.place_cursor(fresh=False)
+        self.refresh()
+
+    # -- the cursor -------------------------------------------------------------------------
+    def _index(self) -> int | None:
+        return self.table().index(self.cursor_key)
+
+    def _targets(self) -> list[int]:
+        return [n for n, it in enumerate(self.table().items) if self.is_target(it.key)]
+
+    def place_cursor(self, fresh: bool) -> None:
+        """Keep the cursor on its piece; after a move, jump to the decision at hand."""
+        items = self.table().items
+        if not items:
+            return
+        idx = self._index()
+        targets = self._targets()
+        if targets and self.jump(idx, fresh, targets):
+            idx = min(targets, key=lambda n: (self.preference(items[n].key), n))
+        if idx is None:
+            idx = next((n for n, it in enumerate(items) if it.area == self.HOME_AREA), 0)
+        self._set_cursor(idx)
+
+    def _set_cursor(self, at: int | Key) -> None:
+        """Put the cursor on item number `at` (or the piece with key `at`) and post its text."""
+        if isinstance(at, int):
+            items = self.table().items
+            if not items:
+                return
+            key = items[max(0, min(at, len(items) - 1))].key
+        else:
+            key = at
+        if key != self.cursor_key and self.table_follows_cursor():
+            self._table = None
+        self.cursor_key = key
+        idx = self._index()
+        if idx is not None:
+            self._keep_visible(idx)
+        self.post_detail()
+        self.refresh()
+
+    def post_detail(self) -> None:
+        """Tell the screen the focused piece's text, once per change."""
+        if self.view is None:
+            return
+        msg = self.detail()
+        if msg is not None and msg != self._posted:
+            self._posted = msg
+            self.post_message(self.DetailChanged(*msg))
+
+    def _line_of(self, idx: int) -> int:
+        for y, line in enumerate(self.table().lines):
+            if any(s.item == idx for s in line):
+                return y
+        return 0
+
+    def _keep_visible(self, idx: int) -> None:
+        h = max(1, self.size.height or self.FALLBACK_SIZE[1])
+        y = self._line_of(idx)
+        if y < self._top:
+            self._top = y
+        elif y >= self._top + h:
+            self._top = y - h + 1
+        self._top = max(0, min(self._top, max(0, len(self.table().lines) - h)))
+
+    def _aim(self, pos: int, seg: Seg) -> int:
+        """The column up/down aims from or at for a run starting at `pos`."""
+        return pos + len(seg.text) // 2 if self.MOVE_BY_CENTRES else pos
+
+    def _x_of(self, idx: int) -> int:
+        for line in self.table().lines:
+            x = 0
+            for s in line:
+                if s.item == idx:
+                    return self._aim(x, s)
+                x += len(s.text)
+        return 0
+
+    def action_move(self, delta: int) -> None:
+        """Up/down: the nearest piece on the next line that has any."""
+        idx = self._index()
+        if idx is None:
+            self.place_cursor(fresh=False)
+            return
+        lines = self.table().lines
+        y = self._line_of(idx) + delta
+        x = self._x_of(idx)
+        while 0 <= y < len(lines):
+            cands = []
+            pos = 0
+            for s in lines[y]:
+                if s.item is not None:
+                    cands.append((abs(self._aim(pos, s) - x), s.item))
+                pos += len(s.text)
+            if cands:
+                self._set_cursor(min(cands)[1])
+                return
+            y += delta
+
+    def action_step(self, delta: int) -> None:
+        """Left/right: the previous or next piece, wrapping around."""
+        idx = self._index()
+        n = len(self.table().items)
+        if n:
+            self._set_cursor(((idx or 0) + delta) % n)
+
+    def action_area(self, delta: int) -> None:
+        """Tab: the first piece of the next area, preferring one Enter works on."""
+        items = self.table().items
+        if not items:
+            return
+        idx = self._index() or 0
+        present = [a for a in self.AREAS if any(it.area == a for it in items)]
+        cur = present.index(items[idx].area) if items[idx].area in present else 0
+        area = present[(cur + delta) % len(present)]
+        first = [n for n, it in enumerate(items) if it.area == area]
+        targets = [n for n in first if self.is_target(items[n].key)]
+        self._set_cursor((targets or first)[0])
+
+    # -- choosing ---------------------------------------------------------------------------
+    def action_choose(self) -> None:
+        if self.view is None or self._index() is None or self.cursor_key is None:
+            return
+        key = self.cursor_key
+        acts = self.choices(key)
+        if not acts:
+            if self.legal:
+                self.tell(self.why_not(key))
+            return
+        if len(acts) == 1:
+            self._chosen(acts[0])
+            return
+        self.pick(self.picker_title(key), acts)
+
+    def pick(self, title: str, acts: Sequence[Any]) -> None:
+        """Let the player pick one of `acts` from a short list."""
+        entries: list[tuple[Any, str, str | None]] = [
+            (a, self.words(self.game.describe(self.view, a)), None) for a in acts
+        ]
+        self.app.push_screen(ActionPicker(self.words(title), entries), self._picked)
+
+    def _picked(self, action: Any) -> None:
+        if action is not None:
+            self._chosen(action)
+
+    def _chosen(self, action: Any) -> None:
+        self._table = None
+        self.post_message(self.ActionChosen(action))
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "choose":
+            return True if self.legal else None
+        return True
+
+    # -- drawing ----------------------------------------------------------------------------
+    def _style(self, names: tuple[str, ...], cursor: bool) -> Style:
+        style = Style()
+        for n in names:
+            style += self.get_component_rich_style(f"{self.PREFIX}--{n}", partial=True)
+        if cursor:
+            style += self.get_component_rich_style(f"{self.PREFIX}--cursor", partial=True)
+        return style
+
+    def render_line(self, y: int) -> Strip:
+        table = self.table()
+        base = self.rich_style
+        row = y + self._top
+        width = self.size.width
+        if row >= len(table.lines):
+            return Strip.blank(width, base)
+        cur = self._index()
+        segs = []
+        for s in table.lines[row]:
+            on = s.item is not None and s.item == cur
+            style = base + self._style(s.styles, cursor=on and self.has_focus)
+            if on and not self.has_focus:
+                style += Style(underline=True)
+            segs.append(Segment(s.text, style))
+        strip = Strip(segs).crop_extend(0, width, base)
+        more = ""
+        if self._top and y == 0:
+            more = "↑ more"
+        elif y == self.size.height - 1 and row < len(table.lines) - 1:
+            more = "↓ more"
+        if more:
+            strip = Strip([Segment(more, base + self._style(("dim",), False))]).crop_extend(0, width, base)
+        return strip
+
+    def on_focus(self) -> None:
+        self.refresh()
+
+    def on_blur(self) -> None:
+        self.refresh()
