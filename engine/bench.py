@@ -51,7 +51,8 @@ def random_playout(
     game: Game[Any], players: int, seed: int, keep: list[Any] | None = None
 ) -> tuple[Any, int]:
     """Play one game to the end with uniformly random legal actions; return the state and the
-    number of decisions. With `keep`, a clone of every tenth state is kept for the clone timing."""
+    number of decisions. With `keep`, a clone of every tenth state (from the first on) is kept
+    for the clone timing."""
     s = game.setup(game.Options(), players, seed)
     rng = Rng.from_seed(seed)
     decisions = 0
@@ -59,7 +60,7 @@ def random_playout(
         seat = game.to_act(s)[0]
         game.apply(s, seat, rng.choice(game.legal(s, seat)))
         decisions += 1
-        if keep is not None and decisions % 10 == 0:
+        if keep is not None and decisions % 10 == 1:  # 1, 11, 21...: short games count too
             keep.append(game.clone(s))
     return s, decisions
 

@@ -13,7 +13,7 @@ def test_random_playout_reaches_the_end() -> None:
     kept: list[object] = []
     state, decisions = bench.random_playout(game, 3, seed=4, keep=kept)
     assert game.outcome(state) is not None
-    assert decisions == 15 and len(kept) == 1
+    assert decisions == 15 and len(kept) == 2  # after decisions 1 and 11
 
 
 def test_bench_reports_every_figure_with_its_ratio() -> None:
