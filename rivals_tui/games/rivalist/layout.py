@@ -17,7 +17,6 @@ This module has no Textual import, so the layout can be checked without an app.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
 from rich.cells import cell_len
@@ -61,46 +60,13 @@ from engine.rivalist.state import (
     RVState,
     StealCard,
 )
+from rivals_tui.widgets.linetable import LineWriter, Seg, Table
 
 COLOUR_CODES = ("b", "g", "R", "G", "B", "Y", "P")
 RES_CODES = ("L", "B", "O", "P", "D")
 BACK = "░"
 LEGEND = "b brown g grey R red G green B blue Y yellow P purple · ░ face down"
 SCORE_LABELS = ("military", "blue", "yellow", "green", "unions", "wonders", "tokens", "treasury")
-
-
-@dataclass
-class Item:
-    """A piece the cursor can rest on. `key` says what it is; `area` groups items for Tab."""
-
-    key: tuple[Any, ...]
-    title: str
-    text: str
-    area: str
-
-
-@dataclass
-class Seg:
-    """A run of text. `styles` name component classes (colour, legal, new, dim, ...)."""
-
-    text: str
-    styles: tuple[str, ...] = ()
-    item: int | None = None
-
-
-@dataclass
-class Table:
-    lines: list[list[Seg]] = field(default_factory=list)
-    items: list[Item] = field(default_factory=list)
-    level: int = 0
-
-    def width(self) -> int:
-        return max((sum(cell_len(s.text) for s in line) for line in self.lines), default=0)
-
-
-def table_text(table: Table) -> str:
-    """The table as plain text (what a player reads, without styles)."""
-    return "\n".join("".join(s.text for s in line) for line in table.lines)
 
 
 # -- short words ------------------------------------------------------------------------------
@@ -222,7 +188,7 @@ def track_cells(v: RVState) -> list[tuple[str, int]]:
     return out
 
 
-class TableBuilder:
+class TableBuilder(LineWriter):
     """Builds a `Table` for one view at one level of detail."""
 
     def __init__(
@@ -240,47 +206,27 @@ class TableBuilder:
         airy: bool,
         tight: bool = False,
     ) -> None:
+        super().__init__(width, level)
         self.tight = tight
         self.v = view
         self.seat = seat
         self.legal = legal
         self.names = names
         self.level = level
-        self.width = width
         self.height = height
         self.targets = targets
         self.changed = changed
         self.focus = focus
         self.airy = airy
-        self.t = Table(level=level)
-        self.line: list[Seg] = []
 
     # -- low-level helpers ------------------------------------------------------------------
-    def text(self, s: str, *styles: str) -> None:
-        self.line.append(Seg(s, tuple(x for x in styles if x)))
-
     def item(self, key: tuple[Any, ...], label: str, title: str, text: str, area: str, *styles: str) -> None:
-        idx = len(self.t.items)
-        self.t.items.append(Item(key, title, text, area))
-        st = [x for x in styles if x]
+        st = list(styles)
         if key in self.targets:
             st.append("legal")
         if key in self.changed:
             st.append("new")
-        self.line.append(Seg(label, tuple(st), idx))
-
-    def used(self) -> int:
-        return sum(cell_len(x.text) for x in self.line)
-
-    def room(self, label: str, indent: str = "   ") -> None:
-        """Start a new (indented) line when `label` would run past the right edge."""
-        if self.line and self.used() + cell_len(label) > self.width:
-            self.newline()
-            self.text(indent)
-
-    def newline(self) -> None:
-        self.t.lines.append(self.line)
-        self.line = []
+        self.piece(key, label, title, text, area, st)
 
     def who(self, i: int) -> str:
         return self.names[i] if i < len(self.names) else f"Player {i + 1}"
