@@ -167,7 +167,8 @@ class LineBoard(GameBoard):
         if idx is None:
             return None
         it = self.table().items[idx]
-        note = self.enter_note(it.key)
+        # A piece whose own text starts with what Enter does needs no second note.
+        note = "" if it.text.startswith("Enter") else self.enter_note(it.key)
         return it.title, (f"{note}\n{it.text}" if note else it.text)
 
     def why_not(self, key: Key) -> str:

@@ -71,9 +71,9 @@ def table_text(table: Table) -> str:
 class LineWriter:
     """Writes a `Table` line by line: plain runs, pieces, and wrapping at `width`."""
 
-    def __init__(self, width: int, level: int = 0) -> None:
+    def __init__(self, width: int, level: int = 0, table: Table | None = None) -> None:
         self.width = width
-        self.t = Table(level=level)
+        self.t = Table(level=level) if table is None else table
         self.line: list[Seg] = []
 
     def text(self, s: str, *styles: str) -> None:

@@ -18,11 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from rich.segment import Segment
-from rich.style import Style
 from textual.binding import Binding
-from textual.dom import NoScreen
-from textual.strip import Strip
 
 from engine.core import Event
 from engine.rivality.actions import ChooseTile, Orient
@@ -41,9 +37,19 @@ from rivals_tui.games.rivality.texts import (
     tile_token,
     where,
 )
-from rivals_tui.widgets.board import GameBoard
+from rivals_tui.widgets.lineboard import BASE_LOOKS, LineBoard, Table, board_css, component_classes
 
 AREAS = ("cell", "hand", "side")
+
+LOOKS = {
+    **BASE_LOOKS,
+    "s0": "color: #ff8c69;",
+    "s1": "color: #b48cff;",
+    "s2": "color: #40e0d0;",
+    "new": "background: $accent 35%;",
+    "preview": "color: $success; text-style: bold italic;",
+    "picked": "text-style: reverse; color: $success;",
+}
 
 
 def changed_squares(old: RVState | None, new: RVState) -> set[int]:
@@ -66,41 +72,13 @@ def changed_squares(old: RVState | None, new: RVState) -> set[int]:
     return out
 
 
-class RivalityBoard(GameBoard):
-    """The Rivality table for the seat at the keyboard."""
+class RivalityBoard(LineBoard):
+    """The Rivality table for the seat at the keyboard; the cursor moves square by square."""
 
-    can_focus = True
-
-    COMPONENT_CLASSES = {
-        "rv--s0",
-        "rv--s1",
-        "rv--s2",
-        "rv--legal",
-        "rv--cursor",
-        "rv--new",
-        "rv--dim",
-        "rv--turn",
-        "rv--label",
-        "rv--preview",
-        "rv--picked",
-        "rv--bold",
-    }
-
-    DEFAULT_CSS = """
-    RivalityBoard { height: 1fr; width: 1fr; }
-    RivalityBoard > .rv--s0 { color: #ff8c69; }
-    RivalityBoard > .rv--s1 { color: #b48cff; }
-    RivalityBoard > .rv--s2 { color: #40e0d0; }
-    RivalityBoard > .rv--legal { text-style: bold underline; }
-    RivalityBoard > .rv--cursor { text-style: reverse bold; }
-    RivalityBoard > .rv--new { background: $accent 35%; }
-    RivalityBoard > .rv--dim { color: $text-muted; }
-    RivalityBoard > .rv--turn { text-style: bold; color: $accent; }
-    RivalityBoard > .rv--label { color: $text-muted; text-style: bold; }
-    RivalityBoard > .rv--preview { color: $success; text-style: bold italic; }
-    RivalityBoard > .rv--picked { text-style: reverse; color: $success; }
-    RivalityBoard > .rv--bold { text-style: bold; }
-    """
+    PREFIX = "rv"
+    FALLBACK_SIZE = (46, 20)
+    COMPONENT_CLASSES = component_classes("rv", LOOKS)
+    DEFAULT_CSS = board_css("RivalityBoard", "rv", LOOKS)
 
     BINDINGS = [
         Binding(
@@ -127,55 +105,43 @@ class RivalityBoard(GameBoard):
         Binding(
             "2", "hand(1)", "Tile 2", show=False, tooltip="Lay the second tile of your hand", id="rv.tile2"
         ),
-        Binding("down,j", "move(0,1)", "Down", show=False, id="rv.down"),
-        Binding("up,k", "move(0,-1)", "Up", show=False, id="rv.up"),
-        Binding("right", "move(1,0)", "Right", show=False, id="rv.right"),
-        Binding("left", "move(-1,0)", "Left", show=False, id="rv.left"),
+        Binding("down,j", "walk(0,1)", "Down", show=False, id="rv.down"),
+        Binding("up,k", "walk(0,-1)", "Up", show=False, id="rv.up"),
+        Binding("right", "walk(1,0)", "Right", show=False, id="rv.right"),
+        Binding("left", "walk(-1,0)", "Left", show=False, id="rv.left"),
         Binding("tab", "area(1)", "Next area", show=False, id="rv.next_area"),
         Binding("shift+tab", "area(-1)", "Previous area", show=False, id="rv.prev_area"),
     ]
 
     def __init__(self, game: Any, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(game, id=id, classes=classes)
-        self.names: list[str] = []
-        self.changed: set[int] = set()
-        self.cursor: Key = ("cell", 0, 0)
+        self.cursor_key = ("cell", 0, 0)
         self.rot = 0
-        self._board: Board | None = None
-        self._board_for: tuple[int, int] = (0, 0)
-        self._posted: tuple[str, str] | None = None
-        self._last_view: RVState | None = None
-        self._turn_key: tuple[int, int] | None = None
 
-    # -- the plug-in call -------------------------------------------------------------------
-    def show(self, view: Any, seat: int | None, legal: Sequence[Any], events: Sequence[Event]) -> None:
-        old = self.view
-        super().show(view, seat, legal, events)
-        self.names = self._seat_names(view.seats)
-        if events or old is None:
-            self.changed = changed_squares(self._last_view, view)
-            self._last_view = view
-        turn_key = (view.turns, view.turn)
-        if turn_key != self._turn_key and view.phase in ("tile", "place", "mulligan"):
-            self._turn_key = turn_key
-        self._board = None
-        self._place_cursor(fresh=bool(events) or old is None or self._phase_changed(old, view))
-        self._post_detail()
-        self.refresh()
+    @property
+    def cursor(self) -> Key:
+        """The focused piece: ("cell", x, y), ("hand", i) or ("side", k)."""
+        return self.cursor_key if self.cursor_key is not None else ("cell", 0, 0)
 
-    @staticmethod
-    def _phase_changed(old: Any, new: RVState) -> bool:
-        return old is None or (old.phase, old.turn, old.turns) != (new.phase, new.turn, new.turns)
+    @cursor.setter
+    def cursor(self, key: Key) -> None:
+        self.cursor_key = key
 
-    def _seat_names(self, seats: int) -> list[str]:
-        try:
-            session = getattr(self.screen, "session", None)
-        except NoScreen:
-            session = None
-        specs = getattr(session, "seats", None)
-        if specs is not None and len(specs) == seats:
-            return [s.name for s in specs]
-        return [f"Player {i + 1}" for i in range(seats)]
+    def is_fresh(self, old: Any, events: Sequence[Event]) -> bool:
+        # A new phase or turn is a new decision even when no event came with it.
+        new: RVState = self.view
+        return (
+            bool(events)
+            or old is None
+            or (old.phase, old.turn, old.turns) != (new.phase, new.turn, new.turns)
+        )
+
+    def changes(self, before: Any, after: Any) -> set[Any]:
+        return set(changed_squares(before, after))
+
+    def table_follows_cursor(self) -> bool:
+        # The window is centred on the cursor and the preview drawn for its square.
+        return True
 
     # -- what is shown ----------------------------------------------------------------------
     def current_preview(self) -> tuple[PlacementPreview | None, bool]:
@@ -199,15 +165,11 @@ class RivalityBoard(GameBoard):
         return None, False
 
     def board(self) -> Board:
-        size = (self.size.width or 46, self.size.height or 20)
-        if self._board is None or self._board_for != size:
-            self._board = self._build(*size)
-            self._board_for = size
-        return self._board
+        """The board as drawn now (lines, pieces, the battlefield window)."""
+        table = self.table()
+        return table if isinstance(table, Board) else Board()
 
-    def _build(self, width: int, height: int) -> Board:
-        if self.view is None:
-            return Board()
+    def build_table(self, width: int, height: int) -> Table:
         pv, ghost = self.current_preview()
         return build(
             self.view,
@@ -223,13 +185,25 @@ class RivalityBoard(GameBoard):
             ghost,
         )
 
-    def rendered_text(self) -> str:
-        """Everything the board shows now, as plain text (for tests and screen readers)."""
-        return self.board().text()
+    def actions_for(self, key: Key) -> Sequence[Any]:
+        return actions_at(self.view, self.legal, key, self.rot)
 
-    def on_resize(self) -> None:
-        self._board = None
-        self.refresh()
+    def choices(self, key: Key) -> Sequence[Any]:
+        acts = self.actions_for(key)
+        if not acts and self.legal and isinstance(self.legal[0], Orient):
+            # Orienting: Enter anywhere lays the tile the way it faces now.
+            acts = [a for a in self.legal if a.rot == self.rot]
+        return acts
+
+    def verb(self, acts: Sequence[Any]) -> str:
+        if len(acts) == 1:
+            return self.words(self.game.describe(self.view, acts[0])).rstrip(".")
+        return super().verb(acts)
+
+    def picker_title(self, key: Key) -> str:
+        return (
+            self.words(self.game.prompt(self.view, self.seat).text) if self.seat is not None else "Which one?"
+        )
 
     # -- the cursor -------------------------------------------------------------------------
     def _hand(self) -> list[int]:
@@ -238,7 +212,7 @@ class RivalityBoard(GameBoard):
             return []
         return v.hands[self.seat]
 
-    def _place_cursor(self, fresh: bool) -> None:
+    def place_cursor(self, fresh: bool) -> None:
         v: RVState = self.view
         if v is None:
             return
@@ -253,7 +227,7 @@ class RivalityBoard(GameBoard):
         if fresh and self.legal:
             key = self._decision_key(key)
         self.cursor = key
-        self._board = None
+        self._table = None
 
     def _decision_key(self, key: Key) -> Key:
         """Where the cursor goes when a decision starts: the piece the decision is about."""
@@ -277,13 +251,8 @@ class RivalityBoard(GameBoard):
         bx, by = xy_of(best)
         return ("cell", bx, by)
 
-    def _set_cursor(self, key: Key) -> None:
-        self.cursor = key
-        self._board = None
-        self._post_detail()
-        self.refresh()
-
-    def action_move(self, dx: int, dy: int) -> None:
+    def action_walk(self, dx: int, dy: int) -> None:
+        """Arrows: square by square on the battlefield, off its edges to the sides or the hand."""
         v: RVState = self.view
         if v is None:
             return
@@ -343,7 +312,7 @@ class RivalityBoard(GameBoard):
 
     # -- the detail panel -------------------------------------------------------------------
     def detail(self) -> tuple[str, str]:
-        """Title and full text for the focused piece; what Enter does comes first."""
+        """Title and full text for the focused piece, with seat names; what Enter does first."""
         v: RVState = self.view
         key = self.cursor
         title, text = "", ""
@@ -380,17 +349,12 @@ class RivalityBoard(GameBoard):
                 ]
                 if hits:
                     text = "\n".join(preview_sentence(v, sp, self.names) for sp in hits) + "\n\n" + text
-        acts = actions_at(v, self.legal, key, self.rot)
-        if acts:
-            verb = (
-                f"pick one of {len(acts)} choices"
-                if len(acts) > 1
-                else self.words(self.game.describe(v, acts[0]))
-            )
-            text = f"Enter: {verb.rstrip('.')}.\n{text}"
+        note = self.enter_note(key)
+        if note:
+            text = f"{note}\n{text}"
         elif v.phase == "orient" and self.legal:
             text = f"Enter lays the tile facing {DIR_NAMES[self.rot]}.\n{text}"
-        return title, text
+        return self.words(title), self.words(text)
 
     def _solo_note(self, p: int) -> str:
         """Solo: where Souramoun follows you and what its tile does, before your own spells."""
@@ -407,52 +371,14 @@ class RivalityBoard(GameBoard):
         lines.append("Then yours, if you still hold your tile:")
         return "\n".join(lines) + "\n"
 
-    def _post_detail(self) -> None:
-        if self.view is None:
-            return
-        title, text = self.detail()
-        msg = (self.words(title), self.words(text))
-        if msg != self._posted:
-            self._posted = msg
-            self.post_message(self.DetailChanged(*msg))
-
-    # -- choosing ---------------------------------------------------------------------------
-    def action_choose(self) -> None:
-        v: RVState = self.view
-        if v is None or not self.legal:
-            return
-        acts = actions_at(v, self.legal, self.cursor, self.rot)
-        if not acts and isinstance(self.legal[0], Orient):
-            acts = [a for a in self.legal if a.rot == self.rot]
-        if not acts:
-            self.tell("Nothing to choose there: underlined pieces can be; a lists every choice.")
-            return
-        if len(acts) == 1:
-            self._chosen(acts[0])
-            return
-        from rivals_tui.widgets.action_picker import ActionPicker
-
-        entries: list[tuple[Any, str, str | None]] = [
-            (a, self.words(self.game.describe(v, a)), None) for a in acts
-        ]
-        title = self.words(self.game.prompt(v, self.seat).text) if self.seat is not None else "Which one?"
-        self.app.push_screen(ActionPicker(title, entries), self._picked)
-
-    def _picked(self, action: Any) -> None:
-        if action is not None:
-            self._chosen(action)
-
-    def _chosen(self, action: Any) -> None:
-        self._board = None
-        self.post_message(self.ActionChosen(action))
-
+    # -- keys of its own ------------------------------------------------------------------
     def action_turn(self, delta: int) -> None:
         v: RVState = self.view
         if v is None or v.mode != "duel" or v.phase not in ("place", "orient", "tile"):
             return
         self.rot = (self.rot + delta) % 4
-        self._board = None
-        self._post_detail()
+        self._table = None
+        self.post_detail()
         self.refresh()
         if v.phase != "tile" and self.legal:
             self.tell(f"Front facing {DIR_NAMES[self.rot]}.")
@@ -469,40 +395,4 @@ class RivalityBoard(GameBoard):
             return True if ok else None
         if action == "hand":
             return True if any(isinstance(a, ChooseTile) for a in self.legal) else None
-        if action == "choose":
-            return True if self.legal else None
-        return True
-
-    # -- drawing ----------------------------------------------------------------------------
-    def _style(self, names: tuple[str, ...], cursor: bool) -> Style:
-        style = Style()
-        for n in names:
-            style += self.get_component_rich_style(f"rv--{n}", partial=True)
-        if cursor:
-            style += self.get_component_rich_style("rv--cursor", partial=True)
-        return style
-
-    def render_line(self, y: int) -> Strip:
-        board = self.board()
-        base = self.rich_style
-        width = self.size.width
-        if y >= len(board.lines):
-            return Strip.blank(width, base)
-        try:
-            cur = board.keys.index(self.cursor)
-        except ValueError:
-            cur = -1
-        segs = []
-        for s in board.lines[y]:
-            on = s.item is not None and s.item == cur
-            style = base + self._style(s.styles, cursor=on and self.has_focus)
-            if on and not self.has_focus:
-                style += Style(underline=True)
-            segs.append(Segment(s.text, style))
-        return Strip(segs).crop_extend(0, width, base)
-
-    def on_focus(self) -> None:
-        self.refresh()
-
-    def on_blur(self) -> None:
-        self.refresh()
+        return super().check_action(action, parameters)

@@ -29,7 +29,6 @@ from engine.rivality.data import TILES, pos_of, xy_of
 from engine.rivality.game import score_parts
 from engine.rivality.preview import PlacementPreview, SpellPreview
 from engine.rivality.state import RVState
-from rivals_tui.games.rival_kings.layout import Seg
 from rivals_tui.games.rivality.targets import Key, target_positions
 from rivals_tui.games.rivality.texts import (
     ARROWS,
@@ -40,6 +39,7 @@ from rivals_tui.games.rivality.texts import (
     tile_token,
     waiting_spells,
 )
+from rivals_tui.widgets.linetable import LineWriter, Seg, Table
 
 CELL_W = 7  # inside a box
 PITCH_W = CELL_W + 1
@@ -78,16 +78,10 @@ class Window:
 
 
 @dataclass
-class Board:
-    lines: list[list[Seg]] = field(default_factory=list)
-    keys: list[Key] = field(default_factory=list)
+class Board(Table):
+    """The drawn lines, their pieces (`keys`: squares, hand tiles, sides) and the window shown."""
+
     window: Window = field(default_factory=Window)
-
-    def width(self) -> int:
-        return max((sum(cell_len(s.text) for s in line) for line in self.lines), default=0)
-
-    def text(self) -> str:
-        return "\n".join("".join(s.text for s in line) for line in self.lines)
 
 
 def bounds(v: RVState) -> tuple[int, int, int, int]:
@@ -156,7 +150,7 @@ def short_effect(sp: SpellPreview, expert: bool) -> str:
     return text
 
 
-class Builder:
+class Builder(LineWriter):
     def __init__(
         self,
         v: RVState,
@@ -171,19 +165,18 @@ class Builder:
         pv: PlacementPreview | None,
         ghost: bool,
     ) -> None:
+        self.out = Board()
+        super().__init__(width, table=self.out)
         self.v = v
         self.seat = seat
         self.legal = legal
         self.names = names
-        self.width = width
         self.height = height
         self.cursor = cursor
         self.rot = rot
         self.changed = changed
         self.pv = pv
         self.ghost = ghost
-        self.out = Board()
-        self.line: list[Seg] = []
         self.targets = target_positions(v, legal)
         self.over = overlays(v, pv, ghost)
         if pv is not None and v.mode == "solo":
@@ -194,20 +187,13 @@ class Builder:
                 self.over[mirror] = Overlay(None, "@M next")
 
     # -- helpers ----------------------------------------------------------------------------
-    def text(self, s: str, *styles: str) -> None:
-        self.line.append(Seg(s, tuple(x for x in styles if x)))
-
     def item(self, key: Key, s: str, *styles: str) -> None:
-        if key in self.out.keys:
-            idx = self.out.keys.index(key)
+        """A run showing the piece `key` (a square drawn on several lines is one piece)."""
+        idx = self.out.index(key)
+        if idx is None:
+            self.piece(key, s, "", "", key[0], styles)
         else:
-            idx = len(self.out.keys)
-            self.out.keys.append(key)
-        self.line.append(Seg(s, tuple(x for x in styles if x), idx))
-
-    def newline(self) -> None:
-        self.out.lines.append(self.line)
-        self.line = []
+            self.line.append(Seg(s, tuple(x for x in styles if x), idx))
 
     def fit(self, s: str, room: int) -> str:
         return s if cell_len(s) <= room else s[: max(0, room - 1)] + "…"
