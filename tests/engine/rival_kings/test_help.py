@@ -1,36 +1,16 @@
-"""The help file has a section for every prompt and lists every card with its value."""
+"""Rival Kings' help file: random games reach its main sections, and it lists every card with
+its value; the choice of character is the one secret prompt. (Every prompt section being a
+heading is checked for all games in tests/engine/test_help_files.py.)"""
 
 from __future__ import annotations
 
-import re
-from pathlib import Path
-
-from engine.core import Rng
 from engine.rival_kings import GAME
 from engine.rival_kings.data import CHARACTERS, PROFESSIONS
-
-HELP = Path(__file__).resolve().parents[3] / "rivals_tui" / "help" / "rival_kings.md"
-
-
-def slugs() -> set[str]:
-    heads = re.findall(r"^## (.+)$", HELP.read_text(), flags=re.M)
-    return {re.sub(r"[^a-z0-9]+", "-", h.lower()).strip("-") for h in heads}
+from tests.engine.test_help_files import default_sections, help_text
 
 
-def test_every_prompt_section_is_a_help_heading() -> None:
-    known = slugs()
-    seen = set()
-    for seats in (2, 3, 4):
-        for seed in range(15):
-            s = GAME.setup(GAME.Options(), seats, seed)
-            rng = Rng.from_seed(seed)
-            while GAME.outcome(s) is None:
-                for seat in range(seats):
-                    seen.add(GAME.prompt(s, seat).section)
-                seat = GAME.to_act(s)[0]
-                legal = GAME.legal(s, seat)
-                GAME.apply(s, seat, legal[rng.below(len(legal))])
-    assert seen <= known, seen - known
+def test_random_games_reach_the_main_sections() -> None:
+    seen = default_sections(GAME.id)
     assert {"choosing-a-character", "taking-money", "recruiting-and-buying", "equal-ranks"} <= seen
 
 
@@ -46,7 +26,7 @@ def test_choosing_is_secret_and_other_prompts_are_not() -> None:
 
 
 def test_card_list_names_every_card_and_value() -> None:
-    text = HELP.read_text()
+    text = help_text(GAME.id)
     for p in PROFESSIONS:
         assert f"{p.building} ({p.building_value})" in text
         assert f"{p.subject} ({p.subject_value})" in text

@@ -1,39 +1,20 @@
-"""The help file has a section for every prompt and lists every tile."""
+"""Rivality's help file: random games (expert rules included) reach its main sections, the rules
+without a prompt of their own have headings, and it lists every tile's spells. (Every prompt
+section being a heading is checked for all games in tests/engine/test_help_files.py.)"""
 
 from __future__ import annotations
 
-import re
-from pathlib import Path
-
-from engine.core import Rng
 from engine.rivality import GAME, RVOptions
 from engine.rivality.data import TILES
-
-HELP = Path(__file__).resolve().parents[3] / "rivals_tui" / "help" / "rivality.md"
-
-
-def slugs() -> set[str]:
-    heads = re.findall(r"^## (.+)$", HELP.read_text(), flags=re.M)
-    return {re.sub(r"[^a-z0-9]+", "-", h.lower()).strip("-") for h in heads}
+from tests.engine.test_help_files import default_sections, help_slugs, help_text, sections_seen
 
 
-def test_every_prompt_section_is_a_help_heading() -> None:
-    known = slugs()
-    seen = set()
-    for seats in (1, 2, 3, 4):
-        for expert in (False, True):
-            for seed in range(12):
-                s = GAME.setup(RVOptions(expert=expert and seats > 1), seats, seed)
-                rng = Rng.from_seed(seed)
-                while True:
-                    for seat in range(seats):
-                        seen.add(GAME.prompt(s, seat).section)
-                    if GAME.outcome(s) is not None:
-                        break
-                    seat = GAME.to_act(s)[0]
-                    legal = GAME.legal(s, seat)
-                    GAME.apply(s, seat, legal[rng.below(len(legal))])
-    assert seen <= known, seen - known
+def test_random_games_reach_the_main_sections_and_expert_ones_are_headings() -> None:
+    known = help_slugs(GAME.id)
+    # Expert rules only in the duel (two or more seats); the default games cover the solo one.
+    expert = sections_seen(GAME, RVOptions(expert=True), (2, 3, 4), range(12))
+    assert expert <= known, sorted(expert - known)
+    seen = default_sections(GAME.id) | expert
     assert {"a-turn", "laying-a-tile", "spells", "solo-a-turn", "end-and-scoring", "delayed-spells"} <= seen
     assert {"the-five-golem-limit", "setting-up", "besieged-tiles", "shields-and-entrenchment"} <= known
 
@@ -46,7 +27,7 @@ def test_hand_decisions_are_secret_in_the_duel() -> None:
 
 
 def test_tile_list_names_every_tile_spell() -> None:
-    text = HELP.read_text()
+    text = help_text(GAME.id)
     for t in TILES[1:]:
         parts = [
             f"{e} {g}x{d}"
