@@ -5,26 +5,13 @@ from __future__ import annotations
 
 import random
 import re
-from typing import Any
 
 from engine.rival_kings import GAME
 from engine.rival_kings.actions import ChooseCharacter, EndTurn, Recruit, Skip, Steal, TakeMoney
 from engine.rival_kings.data import CARDS, CHARACTERS
 from engine.rival_kings.state import RKState
-from tests.tui.rival_kings.harness import BoardApp
-
-
-def find_state(seats: int, want: Any, seed: int = 1, tries: int = 60) -> tuple[RKState, int]:
-    """Play random games until `want(state, seat)` holds for the seat to act."""
-    for n in range(tries):
-        rng = random.Random(seed * 1000 + n)
-        s = GAME.setup(GAME.Options(), seats, seed * 1000 + n)
-        while GAME.to_act(s):
-            seat = GAME.to_act(s)[0]
-            if want(s, seat):
-                return s, seat
-            GAME.apply(s, seat, rng.choice(GAME.legal(s, seat)))
-    raise AssertionError("no such moment in the sample games")
+from tests.tui.boards import assert_fits, random_game
+from tests.tui.rival_kings.harness import BoardApp, find_state
 
 
 async def test_the_hand_is_shown_and_enter_plays_the_focused_character() -> None:
@@ -163,20 +150,9 @@ async def test_whole_random_games_render_at_80x24() -> None:
         app = BoardApp(s, 0)
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
-            board = app.board
             steps = 0
-            while GAME.to_act(s):
-                seat = GAME.to_act(s)[0]
-                events = GAME.apply(s, seat, rng.choice(GAME.legal(s, seat)))
-                app.seat = seat
-                app.refresh_board(events)
-                if steps % 7 == 0:
-                    await pilot.press("down", "right", "tab")
-                    await pilot.pause()
-                table = board.table()
-                # Everything fits the board's width and height: nothing needs scrolling.
-                assert table.width() <= board.size.width
-                assert len(table.lines) <= board.size.height
+            async for _ in random_game(pilot, app, rng, 7, ("down", "right", "tab"), watch="actor"):
+                assert_fits(app.board)
                 steps += 1
             assert GAME.outcome(s) is not None
             assert steps > 50

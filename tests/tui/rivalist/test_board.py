@@ -24,6 +24,7 @@ from engine.rivalist.state import (
 )
 from rivals_tui.games.rivalist.layout import COLOUR_CODES, track_cells
 from rivals_tui.widgets.action_picker import ActionPicker
+from tests.tui.boards import assert_fits, random_game
 from tests.tui.rivalist.harness import BoardApp, find_state
 
 # The board's share of the 80×24 game screen (status, borders, side panel and footer removed,
@@ -397,19 +398,9 @@ async def test_whole_random_games_fit_the_board_at_80x24() -> None:
         app = BoardApp(s, 0)
         async with app.run_test(size=SMALL) as pilot:
             await pilot.pause()
-            board = app.board
             steps = 0
-            while GAME.to_act(s):
-                seat = GAME.to_act(s)[0]
-                events = GAME.apply(s, seat, rng.choice(GAME.legal(s, seat)))
-                app.seat = GAME.to_act(s)[0] if GAME.to_act(s) else 0
-                app.refresh_board(events)
-                if steps % 9 == 0:
-                    await pilot.press("down", "right", "tab")
-                    await pilot.pause()
-                table = board.table()
-                assert table.width() <= board.size.width
-                assert len(table.lines) <= board.size.height
+            async for _ in random_game(pilot, app, rng, 9, ("down", "right", "tab"), watch="next"):
+                assert_fits(app.board)
                 steps += 1
             assert GAME.outcome(s) is not None
             assert steps > 60

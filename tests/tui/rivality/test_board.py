@@ -23,6 +23,7 @@ from engine.rivality.state import RVOptions, RVState
 from rivals_tui.games.rivality.layout import bounds
 from rivals_tui.games.rivality.texts import tile_token
 from rivals_tui.widgets.action_picker import ActionPicker
+from tests.tui.boards import assert_fits, random_game
 from tests.tui.rivality.harness import BoardApp, find_state, new_state
 
 BOARD_80x24 = (46, 20)  # the board's room on the game screen at 80×24
@@ -296,22 +297,11 @@ async def test_whole_random_games_render_in_the_80x24_room() -> None:
         app = BoardApp(s, 0)
         async with app.run_test(size=BOARD_80x24) as pilot:
             await pilot.pause()
-            board = app.board
             steps = 0
-            while GAME.to_act(s):
-                seat = GAME.to_act(s)[0]
-                legal = GAME.legal(s, seat)
-                events = GAME.apply(s, seat, rng.choice(legal))
-                app.seat = GAME.to_act(s)[0] if GAME.to_act(s) else seat
-                app.refresh_board(events)
-                if steps % 5 == 0:
-                    await pilot.press("down", "right", "r")
-                    await pilot.pause()
-                drawn = board.board()
-                assert drawn.width() <= board.size.width
-                assert len(drawn.lines) <= board.size.height
+            async for _ in random_game(pilot, app, rng, 5, ("down", "right", "r"), watch="next"):
+                assert_fits(app.board)
                 # The cursor always sits on something drawn.
-                assert board.cursor in drawn.keys
+                assert app.board.cursor in app.board.board().keys
                 steps += 1
             assert GAME.outcome(s) is not None
             assert steps > (3 if seats == 1 else 8)
