@@ -804,7 +804,8 @@ class Rivality(GameBase):
         b = c * 3
         s.golems[b + side] += n
         s.supply[side] -= n
-        text = f"{what}: {_golems(n)} of {who} arrive on the {tile_name(s.tile[c])} at {where(s, target)}"
+        verb = "arrives" if n == 1 else "arrive"
+        text = f"{what}: {_golems(n)} of {who} {verb} on the {tile_name(s.tile[c])} at {where(s, target)}"
         if lost:
             text += f"; the shields destroy {lost}"
         elif k >= 0 and k != side and ignore:
