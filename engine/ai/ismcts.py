@@ -44,7 +44,8 @@ class ISMCTSBot:
 
     `exploration` is the UCB1 constant for rewards in [0, 1]. `rollout_depth` None plays each
     rollout to the end of the game; a number stops after that many decisions and scores the
-    position with `game.evaluate`. `rollout_greed` is the chance that a rollout move is the one
+    position with `game.evaluate`; a game may override it with an `ai_rollout_depth` attribute.
+    `rollout_greed` is the chance that a rollout move is the one
     the mover's evaluation likes best after it (one ply) rather than a random one: stronger
     rollouts, each costing a clone and an apply per legal action.
     """
@@ -65,10 +66,14 @@ class ISMCTSBot:
         self.max_iterations = max_iterations
         self.exploration = exploration
         self.rollout_depth = rollout_depth
+        self._depth = rollout_depth
         self.rng = Rng.from_seed(seed)
         self.last_iterations = 0
 
     def choose(self, game: Game[Any], view: Any, seat: int, *, should_stop: StopCheck | None = None) -> Any:
+        # A game whose evaluation already sees further than a few random moves can pin the rollout
+        # depth (Rivality: random tile placements only blur its placement evaluation, so it uses 0).
+        self._depth = getattr(game, "ai_rollout_depth", self.rollout_depth)
         moves = legal_list(game, view, seat)
         self.last_iterations = 0
         if len(moves) == 1:
@@ -139,7 +144,7 @@ class ISMCTSBot:
             node = child
         # Rollout: random play to the end or to the depth limit.
         depth = 0
-        limit = self.rollout_depth
+        limit = self._depth
         while game.outcome(d) is None and (limit is None or depth < limit):
             acting = game.to_act(d)
             if not acting:

@@ -344,6 +344,10 @@ class Rivality(GameBase):
     action_types = ACTION_TYPES
     state_type = RVState
     supports_series = True
+    # The AI's search scores a leaf with `evaluate` at once: a few random placements after it
+    # only blur the placement evaluation (measured: hard won 45% against greedy with 10 random
+    # rollout moves, 62% with none).
+    ai_rollout_depth = 0
 
     # ------------------------------------------------------------------ set-up
     def setup(self, options: Any, seats: int, seed: int) -> RVState:
