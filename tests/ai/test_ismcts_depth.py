@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.ai.ismcts import ISMCTSBot
 from engine.registry import GAMES
-from tests.support.goofspiel import Goofspiel, GoofOptions
+from tests.support.goofspiel import GoofOptions, Goofspiel
 
 
 def test_the_games_rollout_depth_wins_over_the_bots_default() -> None:
