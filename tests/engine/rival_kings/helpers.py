@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Event, Rng
+from engine.core import Event
 from engine.rival_kings import GAME
 from engine.rival_kings.data import CARDS, TOTAL_MARKERS
 from engine.rival_kings.state import RKState
+from tests.support.playout import random_game as play_random
 
 
 def check_invariants(s: RKState) -> None:
@@ -50,20 +51,7 @@ def random_game(
     seed: int, seats: int, check: bool = False
 ) -> tuple[RKState, list[tuple[int, Any]], list[Event]]:
     """Play a whole game with uniformly random legal decisions; returns state, history, events."""
-    s = GAME.setup(GAME.Options(), seats, seed)
-    rng = Rng.from_seed(seed * 7919 + seats)
-    history: list[tuple[int, Any]] = []
-    events: list[Event] = []
-    while GAME.outcome(s) is None:
-        seat = GAME.to_act(s)[0]
-        legal = GAME.legal(s, seat)
-        a = legal[rng.below(len(legal))]
-        events.extend(GAME.apply(s, seat, a))
-        history.append((seat, a))
-        if check:
-            check_invariants(s)
-        assert len(history) < 20000
-    return s, history, events
+    return play_random(GAME, GAME.Options(), seats, seed, check_invariants if check else None)
 
 
 # -- building scenarios -------------------------------------------------------------------------

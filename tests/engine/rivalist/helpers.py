@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Event, Rng
+from engine.core import Event
 from engine.rivalist import GAME
 from engine.rivalist.data import AGE_DECKS, CAPITAL, CARDS, COLOUR, UNIONS, WONDERS
 from engine.rivalist.state import RVState
+from tests.support.playout import random_game as play_random
 
 
 def dealt_cards(s: RVState) -> list[int]:
@@ -56,20 +57,7 @@ def check_invariants(s: RVState) -> None:
 
 def random_game(seed: int, check: bool = False) -> tuple[RVState, list[tuple[int, Any]], list[Event]]:
     """Play a whole game with uniformly random legal decisions; returns state, history, events."""
-    s = GAME.setup(GAME.Options(), 2, seed)
-    rng = Rng.from_seed(seed * 7919 + 2)
-    history: list[tuple[int, Any]] = []
-    events: list[Event] = []
-    while GAME.outcome(s) is None:
-        seat = GAME.to_act(s)[0]
-        legal = GAME.legal(s, seat)
-        a = legal[rng.below(len(legal))]
-        events.extend(GAME.apply(s, seat, a))
-        history.append((seat, a))
-        if check:
-            check_invariants(s)
-        assert len(history) < 1000
-    return s, history, events
+    return play_random(GAME, GAME.Options(), 2, seed, check_invariants if check else None, limit=1000)
 
 
 def card_id(name: str) -> int:

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Event, Rng
+from engine.core import Event
 from engine.rivality import GAME, RVOptions, RVState
 from engine.rivality.data import LIMIT, TILES, pos_of
+from tests.support.playout import random_game as play_random
 
 
 def check_invariants(s: RVState) -> None:
@@ -43,20 +44,8 @@ def check_invariants(s: RVState) -> None:
 def random_game(
     seed: int, seats: int, expert: bool = False, level: str = "normal", check: bool = False
 ) -> tuple[RVState, list[tuple[int, Any]], list[Event]]:
-    s = GAME.setup(RVOptions(expert=expert, solo_level=level), seats, seed)
-    rng = Rng.from_seed(seed * 7919 + seats)
-    history: list[tuple[int, Any]] = []
-    events: list[Event] = []
-    while GAME.outcome(s) is None:
-        seat = GAME.to_act(s)[0]
-        legal = GAME.legal(s, seat)
-        a = legal[rng.below(len(legal))]
-        events.extend(GAME.apply(s, seat, a))
-        history.append((seat, a))
-        if check:
-            check_invariants(s)
-        assert len(history) < 2000
-    return s, history, events
+    options = RVOptions(expert=expert, solo_level=level)
+    return play_random(GAME, options, seats, seed, check_invariants if check else None, limit=2000)
 
 
 def texts(events: list[Event]) -> str:
