@@ -89,7 +89,7 @@ class RivalityBoard(LineBoard):
             id="rv.choose",
         ),
         Binding(
-            "r", "turn(1)", "Turn tile", tooltip="Turn the tile being laid a quarter clockwise", id="rv.turn"
+            "r", "turn(1)", "Turn", tooltip="Turn the tile being laid a quarter clockwise", id="rv.turn"
         ),
         Binding(
             "R",
