@@ -110,12 +110,13 @@ class LineBoard(GameBoard):
 
     # -- hooks a game overrides -------------------------------------------------------------
     def build_table(self, width: int, height: int) -> Table:
-        """The view (never None here) as a table for `width`×`height`."""
-        raise NotImplementedError
+        """The view (never None here) as a table for `width`×`height`. Required: every game's board
+        defines it (the base has no layout of its own)."""
+        raise NotImplementedError(f"{type(self).__name__} must define build_table")
 
     def actions_for(self, key: Key) -> Sequence[Any]:
-        """The legal actions the piece `key` stands for now."""
-        raise NotImplementedError
+        """The legal actions the piece `key` stands for now. Required, like build_table."""
+        raise NotImplementedError(f"{type(self).__name__} must define actions_for")
 
     def is_target(self, key: Key) -> bool:
         """Whether Enter does something on `key` now (the cursor jumps among these)."""
