@@ -48,7 +48,7 @@ def best_of(fn: Callable[[], object], runs: int = 5) -> float:
 
 
 def random_playout(
-    game: Game[Any], players: int, seed: int, keep: list[Any] | None = None
+    game: Game[Any, Any, Any], players: int, seed: int, keep: list[Any] | None = None
 ) -> tuple[Any, int]:
     """Play one game to the end with uniformly random legal actions; return the state and the
     number of decisions. With `keep`, a clone of every tenth state (from the first on) is kept
@@ -65,7 +65,7 @@ def random_playout(
     return s, decisions
 
 
-def bench_game(game: Game[Any], players: int, calib: float, seconds: float) -> list[str]:
+def bench_game(game: Game[Any, Any, Any], players: int, calib: float, seconds: float) -> list[str]:
     # Random playouts: as many as fit in `seconds` (at least 3), on consecutive seeds.
     playouts = decisions = 0
     kept: list[Any] = []
@@ -98,7 +98,7 @@ def bench_game(game: Game[Any], players: int, calib: float, seconds: float) -> l
     return rows
 
 
-def _bench_saves(game: Game[Any], players: int, calib: float) -> list[str]:
+def _bench_saves(game: Game[Any, Any, Any], players: int, calib: float) -> list[str]:
     # Imported here, not at the top: the engine must not depend on saves (saves depends on the
     # engine), and the bench still runs where the saves package is missing or broken.
     try:

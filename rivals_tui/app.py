@@ -23,6 +23,7 @@ from textual.css.query import NoMatches
 from textual.screen import Screen
 
 from engine.core import Game, SeatSpec
+from engine.core.info import Catalog
 from engine.core.match import Match, Series
 from rivals_tui.dialogs import ErrorDialog
 from rivals_tui.screens.too_small import MIN_SIZE, TooSmallScreen
@@ -83,7 +84,7 @@ class RivalsApp(App[None]):
 
     def __init__(
         self,
-        games: Mapping[str, Game[Any]] | None = None,
+        games: Mapping[str, Game[Any, Any, Any]] | None = None,
         store: SaveStore | None = None,
         settings_path: Path | None = None,
         help_dir: Path | None = None,
@@ -94,7 +95,9 @@ class RivalsApp(App[None]):
             from engine.registry import GAMES
 
             games = GAMES
-        self.games: dict[str, Game[Any]] = dict(games)
+        # A Catalog loads a game's rules only when it is played; a plain mapping (tests) is
+        # wrapped as it is.
+        self.games: Catalog = games if isinstance(games, Catalog) else Catalog.of(*games.values())
         self.store = store if store is not None else SaveStore.default(None, games=self.games)
         self.settings_path = settings_path or Settings.default_path()
         self.settings = Settings.load(self.settings_path)

@@ -88,7 +88,7 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
-def make_seats(game: Game[Any], args: argparse.Namespace) -> list[SeatSpec]:
+def make_seats(game: Game[Any, Any, Any], args: argparse.Namespace) -> list[SeatSpec]:
     players = args.players if args.players is not None else game.players.start
     if players not in game.players:
         raise CliError(
@@ -115,7 +115,7 @@ def make_seats(game: Game[Any], args: argparse.Namespace) -> list[SeatSpec]:
     return seats
 
 
-def make_series(game: Game[Any], args: argparse.Namespace) -> Series | None:
+def make_series(game: Game[Any, Any, Any], args: argparse.Namespace) -> Series | None:
     if args.games is None and args.points is None:
         return None
     if not getattr(game, "supports_series", False):
@@ -158,7 +158,7 @@ def print_list(store: Any) -> None:
 
 def main(
     argv: Sequence[str] | None = None,
-    games: Mapping[str, Game[Any]] | None = None,
+    games: Mapping[str, Game[Any, Any, Any]] | None = None,
     headless: bool = False,
 ) -> int:
     """Entry point of the `rivals` script. `games` and `headless` are for tests."""
@@ -170,7 +170,7 @@ def main(
         return 1
 
 
-def _run(args: argparse.Namespace, games: Mapping[str, Game[Any]] | None, headless: bool) -> int:
+def _run(args: argparse.Namespace, games: Mapping[str, Game[Any, Any, Any]] | None, headless: bool) -> int:
     from saves.errors import SaveError
     from saves.store import SaveStore
 
@@ -199,12 +199,15 @@ def _run(args: argparse.Namespace, games: Mapping[str, Game[Any]] | None, headle
         seats = make_seats(game, args)
         series = make_series(game, args)
         seed = args.seed if args.seed is not None else secrets.randbelow(2**31 - 1) + 1
-        from rivals_tui.options import parse_assignments
+        from engine.core.options import parse_assignments
 
         try:
             options = parse_assignments(game.Options, args.option)
         except ValueError as exc:
             raise CliError(str(exc)) from None
+        problem = game.check_options(options, len(seats))
+        if problem is not None:
+            raise CliError(problem)
         match = Match.new(game, options, seats, seed, series=series)
         from rivals_tui.session import LocalSession
 
@@ -231,7 +234,7 @@ def _run(args: argparse.Namespace, games: Mapping[str, Game[Any]] | None, headle
     return app.return_code or 0
 
 
-def _resume(store: Any, name: str | None, games: Mapping[str, Game[Any]]) -> Any:
+def _resume(store: Any, name: str | None, games: Mapping[str, Game[Any, Any, Any]]) -> Any:
     from rivals_tui.session import LocalSession
     from saves.errors import SaveError
 

@@ -31,14 +31,19 @@ class Bot(Protocol):
     """What the screen needs of an AI player (engine.ai's bots fit): an action for `seat` from its view."""
 
     def choose(
-        self, game: Game[Any], view: Any, seat: int, *, should_stop: Callable[[], bool] | None = None
+        self,
+        game: Game[Any, Any, Any],
+        view: Any,
+        seat: int,
+        *,
+        should_stop: Callable[[], bool] | None = None,
     ) -> Any: ...
 
 
 class Session(Protocol):
     """The calls a game screen makes. Every method is cheap except `bot`'s `choose`."""
 
-    game: Game[Any]
+    game: Game[Any, Any, Any]
     seats: tuple[SeatSpec, ...]
     name: str | None
 
@@ -76,7 +81,7 @@ class LocalSession:
         lock: SaveLock | None = None,
     ) -> None:
         self.match = match
-        self.game: Game[Any] = match.game
+        self.game: Game[Any, Any, Any] = match.game
         self.seats: tuple[SeatSpec, ...] = match.seats
         self.store = store
         self.name = name

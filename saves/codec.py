@@ -286,7 +286,7 @@ def _checked_tags(union: Any, by_name: Mapping[str, type]) -> Callable[[Any, Any
     return structure
 
 
-def _action_codec(game: Game[Any]) -> _ActionCodec:
+def _action_codec(game: Game[Any, Any, Any]) -> _ActionCodec:
     """The game's action codec, built (and its cattrs hooks registered) on first use."""
     key = tuple(game.action_types)
     with _codecs_lock:
@@ -427,7 +427,7 @@ def _kind_of(value: Any) -> str:
 
 
 def load_envelope(
-    data: Any, *, games: Mapping[str, Game[Any]] | None = None, source: str = "save"
+    data: Any, *, games: Mapping[str, Game[Any, Any, Any]] | None = None, source: str = "save"
 ) -> tuple[Match, Envelope]:
     """Rebuild the match in `data` and also return the envelope upgraded to this format.
 
@@ -476,6 +476,9 @@ def load_envelope(
         span = f"{game.players.start}-{game.players.stop - 1}"
         has = f"{len(seats)} seat{'' if len(seats) == 1 else 's'}"
         raise SaveError(source, f"{game.title} is for {span} players, but this save has {has}")
+    problem = game.check_options(options, len(seats))
+    if problem is not None:
+        raise SaveError(source, f"options: {problem}")
 
     raw_actions = data["actions"]
     if not isinstance(raw_actions, list):
@@ -512,11 +515,15 @@ def load_envelope(
     return match, data
 
 
-def load_match(data: Any, *, games: Mapping[str, Game[Any]] | None = None, source: str = "save") -> Match:
+def load_match(
+    data: Any, *, games: Mapping[str, Game[Any, Any, Any]] | None = None, source: str = "save"
+) -> Match:
     """The match saved in the envelope `data` (already parsed JSON). Raises SaveError."""
     return load_envelope(data, games=games, source=source)[0]
 
 
-def loads(text: str | bytes, *, games: Mapping[str, Game[Any]] | None = None, source: str = "save") -> Match:
+def loads(
+    text: str | bytes, *, games: Mapping[str, Game[Any, Any, Any]] | None = None, source: str = "save"
+) -> Match:
     """The match saved in a save file's text. Raises SaveError."""
     return load_match(parse(text, source), games=games, source=source)

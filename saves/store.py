@@ -89,7 +89,7 @@ class SaveStore:
         self,
         root: Path,
         *,
-        games: Mapping[str, Game[Any]] | None = None,
+        games: Mapping[str, Game[Any, Any, Any]] | None = None,
         clock: Callable[[], datetime] | None = None,
     ) -> None:
         self.root = Path(root)
@@ -99,7 +99,7 @@ class SaveStore:
 
     @classmethod
     def default(
-        cls, override: str | Path | None = None, *, games: Mapping[str, Game[Any]] | None = None
+        cls, override: str | Path | None = None, *, games: Mapping[str, Game[Any, Any, Any]] | None = None
     ) -> SaveStore:
         """The store at `override` (--save-dir), else $RIVALS_SAVE_DIR, else the user data folder."""
         if override is not None and str(override) != "":
@@ -216,12 +216,14 @@ class SaveStore:
                     raise SaveError(p.name, f"could not be deleted ({exc.strerror or exc})") from None
 
     # -- reading -------------------------------------------------------------------------------
-    def load(self, name: str, *, games: Mapping[str, Game[Any]] | None = None) -> Match:
+    def load(self, name: str, *, games: Mapping[str, Game[Any, Any, Any]] | None = None) -> Match:
         """The match saved as `name`. Raises SaveError with one line; never changes the file."""
         path = self.path(name)
         return loads(self._read(path), games=self._games(games), source=path.name)
 
-    def _games(self, games: Mapping[str, Game[Any]] | None) -> Mapping[str, Game[Any]] | None:
+    def _games(
+        self, games: Mapping[str, Game[Any, Any, Any]] | None
+    ) -> Mapping[str, Game[Any, Any, Any]] | None:
         return games if games is not None else self.games
 
     def _read(self, path: Path) -> bytes:
@@ -232,7 +234,7 @@ class SaveStore:
         except OSError as exc:
             raise SaveError(path.name, f"cannot be read ({exc.strerror or exc})") from None
 
-    def list(self, *, games: Mapping[str, Game[Any]] | None = None) -> list[SaveInfo]:
+    def list(self, *, games: Mapping[str, Game[Any, Any, Any]] | None = None) -> list[SaveInfo]:
         """Every save, newest first. A file that cannot be loaded is listed with `error` set."""
         if not self.root.is_dir():
             return []
@@ -244,7 +246,7 @@ class SaveStore:
         found.sort(key=lambda pair: (pair[0], pair[1].name), reverse=True)
         return [info for _, info in found]
 
-    def _info(self, path: Path, games: Mapping[str, Game[Any]] | None) -> tuple[float, SaveInfo]:
+    def _info(self, path: Path, games: Mapping[str, Game[Any, Any, Any]] | None) -> tuple[float, SaveInfo]:
         name = path.stem
         data: Any = None
         try:

@@ -41,7 +41,7 @@ MAX_DECISIONS = 100_000
 Record = dict[str, Any]
 
 
-def resolve_game(spec: str) -> Game[Any]:
+def resolve_game(spec: str) -> Game[Any, Any, Any]:
     """A registered game id, or `module:attribute` naming a game object or class (for test games)."""
     if ":" not in spec:
         return get_game(spec)

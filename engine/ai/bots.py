@@ -21,12 +21,14 @@ class Bot(Protocol):
 
     name: str
 
-    def choose(self, game: Game[Any], view: Any, seat: int, *, should_stop: StopCheck | None = None) -> Any:
+    def choose(
+        self, game: Game[Any, Any, Any], view: Any, seat: int, *, should_stop: StopCheck | None = None
+    ) -> Any:
         """One action from `game.legal(view, seat)`."""
         ...
 
 
-def rewards(game: Game[Any], state: Any, seats: int) -> list[float]:
+def rewards(game: Game[Any, Any, Any], state: Any, seats: int) -> list[float]:
     """Each seat's result in [0, 1]: at the end 1 for a win (shared 1/k when k seats tie for
     first) and 0 for a loss; before the end the game's own evaluation."""
     out = game.outcome(state)
@@ -36,7 +38,7 @@ def rewards(game: Game[Any], state: Any, seats: int) -> list[float]:
     return [share if i in out.winners else 0.0 for i in range(seats)]
 
 
-def legal_list(game: Game[Any], state: Any, seat: int) -> Sequence[Any]:
+def legal_list(game: Game[Any, Any, Any], state: Any, seat: int) -> Sequence[Any]:
     moves = game.legal(state, seat)
     if not moves:
         raise IllegalAction(f"Seat {seat} has no legal action to choose from.")
@@ -50,7 +52,9 @@ class RandomBot:
         self.name = name
         self.rng = Rng.from_seed(seed)
 
-    def choose(self, game: Game[Any], view: Any, seat: int, *, should_stop: StopCheck | None = None) -> Any:
+    def choose(
+        self, game: Game[Any, Any, Any], view: Any, seat: int, *, should_stop: StopCheck | None = None
+    ) -> Any:
         return self.rng.choice(legal_list(game, view, seat))
 
 
@@ -70,7 +74,9 @@ class GreedyBot:
         self.mistake_rate = mistake_rate
         self.rng = Rng.from_seed(seed)
 
-    def choose(self, game: Game[Any], view: Any, seat: int, *, should_stop: StopCheck | None = None) -> Any:
+    def choose(
+        self, game: Game[Any, Any, Any], view: Any, seat: int, *, should_stop: StopCheck | None = None
+    ) -> Any:
         moves = legal_list(game, view, seat)
         if len(moves) == 1:
             return moves[0]
@@ -97,14 +103,14 @@ class GreedyBot:
         return best
 
 
-def rewards_for(game: Game[Any], state: Any, seat: int) -> float:
+def rewards_for(game: Game[Any, Any, Any], state: Any, seat: int) -> float:
     out = game.outcome(state)
     if out is None:
         return game.evaluate(state, seat)
     return 1.0 / len(out.winners) if seat in out.winners else 0.0
 
 
-def _finish_step(game: Game[Any], state: Any, others: Sequence[int], rng: Rng) -> None:
+def _finish_step(game: Game[Any, Any, Any], state: Any, others: Sequence[int], rng: Rng) -> None:
     """Let the seats that chose at the same time as us pick at random, so the step resolves."""
     for other in others:
         if game.outcome(state) is not None or other not in game.to_act(state):

@@ -70,10 +70,13 @@ class ISMCTSBot:
         self.rng = Rng.from_seed(seed)
         self.last_iterations = 0
 
-    def choose(self, game: Game[Any], view: Any, seat: int, *, should_stop: StopCheck | None = None) -> Any:
+    def choose(
+        self, game: Game[Any, Any, Any], view: Any, seat: int, *, should_stop: StopCheck | None = None
+    ) -> Any:
         # A game whose evaluation already sees further than a few random moves can pin the rollout
         # depth (Rivality: random tile placements only blur its placement evaluation, so it uses 0).
-        self._depth = getattr(game, "ai_rollout_depth", self.rollout_depth)
+        depth = game.ai_rollout_depth
+        self._depth = self.rollout_depth if depth is None else depth
         moves = legal_list(game, view, seat)
         self.last_iterations = 0
         if len(moves) == 1:
@@ -102,7 +105,7 @@ class ISMCTSBot:
                 best, key = move, k
         return best
 
-    def _iterate(self, game: Game[Any], view: Any, seat: int, root: _Node) -> None:
+    def _iterate(self, game: Game[Any, Any, Any], view: Any, seat: int, root: _Node) -> None:
         rng = self.rng
         c = self.exploration
         d = game.determinize(view, seat, rng)
@@ -165,7 +168,7 @@ class ISMCTSBot:
                 st[1] += result.of(s)
 
     @staticmethod
-    def _apply_joint(game: Game[Any], d: Any, picks: list[tuple[int, Any]], rng: Rng) -> _Joint:
+    def _apply_joint(game: Game[Any, Any, Any], d: Any, picks: list[tuple[int, Any]], rng: Rng) -> _Joint:
         """Apply the picks of one step in seat order; a pick that an earlier pick of the same step
         made illegal (not expected in a true simultaneous choice) is replaced by a random one."""
         done: list[tuple[int, Any]] = []
@@ -181,7 +184,7 @@ class ISMCTSBot:
         return tuple(done)
 
 
-def _greedy_move(game: Game[Any], state: Any, seat: int, moves: Any) -> Any:
+def _greedy_move(game: Game[Any, Any, Any], state: Any, seat: int, moves: Any) -> Any:
     best, best_v = moves[0], -1.0
     for m in moves:
         d = game.clone(state)
@@ -197,7 +200,7 @@ class _Result:
 
     __slots__ = ("cache", "game", "state", "winners")
 
-    def __init__(self, game: Game[Any], state: Any) -> None:
+    def __init__(self, game: Game[Any, Any, Any], state: Any) -> None:
         self.game = game
         self.state = state
         self.cache: dict[int, float] = {}

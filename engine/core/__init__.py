@@ -2,6 +2,7 @@
 
 from engine.core.errors import IllegalAction, NotYourTurn
 from engine.core.game import (
+    AnyGame,
     Event,
     Game,
     GameBase,
@@ -15,6 +16,7 @@ from engine.core.game import (
 from engine.core.rng import Rng
 
 __all__ = [
+    "AnyGame",
     "Event",
     "Game",
     "GameBase",

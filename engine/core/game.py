@@ -18,14 +18,20 @@ the masked parts with a plausible sample, for the AI).
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
-from typing import Any, ClassVar, Protocol, TypeVar, runtime_checkable
+from collections.abc import Iterable, Sequence
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 import attrs
 
+from engine.core.copying import copier
+from engine.core.errors import IllegalAction
+from engine.core.options import problem_with
 from engine.core.rng import Rng
 
-S = TypeVar("S")
+S = TypeVar("S")  # a game's mutable state
+A = TypeVar("A")  # its action type
+O = TypeVar("O")  # its Options class  # noqa: E741  (S, A, O read as a set)
+O_contra = TypeVar("O_contra", contravariant=True)  # the same, as the protocol only takes it in
 
 # Engines do not know the players' names (a replayed save may rename nobody, but the rules must
 # not depend on names). Every engine text calls a seat "Player N" (1-based, via `seat_label`);
@@ -116,66 +122,137 @@ class SeatSpec:
         return self.kind == "ai"
 
 
-@runtime_checkable
-class Game(Protocol[S]):
-    """The contract. See the module docstring and docs/ARCHITECTURE.md."""
+class Game(Protocol[S, A, O_contra]):
+    """The contract every game meets; see the module docstring and docs/ARCHITECTURE.md.
 
-    id: str
-    title: str
-    players: range
-    Options: type
-    action_types: tuple[type, ...]
-    state_type: type
-    supports_series: bool
-
-    def setup(self, options: Any, seats: int, seed: int) -> S: ...
-    def to_act(self, s: S) -> tuple[int, ...]: ...
-    def prompt(self, s: S, seat: int) -> Prompt: ...
-    def legal(self, s: S, seat: int) -> Sequence[Any]: ...
-    def apply(self, s: S, seat: int, a: Any) -> list[Event]: ...
-    def why_illegal(self, s: S, seat: int, a: Any) -> str | None: ...
-    def outcome(self, s: S) -> Outcome | None: ...
-    def view(self, s: S, seat: int | None) -> S: ...
-    def determinize(self, v: S, seat: int, rng: Rng) -> S: ...
-    def clone(self, s: S) -> S: ...
-    def describe(self, s: S, a: Any) -> str: ...
-    def choices(self, s: S, seat: int) -> list[tuple[Any, str | None]]: ...
-    def evaluate(self, s: S, seat: int) -> float: ...
-    def progress(self, s: S) -> str: ...
-
-
-class GameBase:
-    """Shared defaults for games. Subclasses set the class attributes and the rules."""
+    `S` is the game's mutable state, `A` its action type (usually a union of frozen classes),
+    `O` its frozen Options class. Everything the AI, the saves or the app reads from a game is
+    declared here; nobody looks a member up with `getattr`. Each game module declares its object
+    as `GAME: Game[TheState, TheAction, TheOptions] = TheGame()` so mypy checks the whole shape.
+    """
 
     id: ClassVar[str]
     title: ClassVar[str]
     players: ClassVar[range]
-    Options: ClassVar[type]
+    Options: ClassVar[type[Any]]
+    action_types: ClassVar[tuple[type[Any], ...]]
+    state_type: ClassVar[type[Any]]
+    supports_series: ClassVar[bool]
+    # ISMCTS rollout depth; None = the bot's default. A game whose evaluation already looks
+    # further than a few random moves pins it (Rivality uses 0).
+    ai_rollout_depth: ClassVar[int | None]
+
+    def check_options(self, options: O_contra, seats: int) -> str | None: ...
+    def setup(self, options: O_contra, seats: int, seed: int) -> S: ...
+    def to_act(self, s: S) -> tuple[int, ...]: ...
+    def prompt(self, s: S, seat: int) -> Prompt: ...
+    def legal(self, s: S, seat: int) -> Sequence[A]: ...
+    def choices(self, s: S, seat: int) -> list[tuple[A, str | None]]: ...
+    def why_illegal(self, s: S, seat: int, a: A) -> str | None: ...
+    def apply(self, s: S, seat: int, a: A) -> list[Event]: ...
+    def outcome(self, s: S) -> Outcome | None: ...
+    def view(self, s: S, seat: int | None) -> S: ...
+    def determinize(self, v: S, seat: int, rng: Rng) -> S: ...
+    def clone(self, s: S) -> S: ...
+    def describe(self, s: S, a: A) -> str: ...
+    def evaluate(self, s: S, seat: int) -> float: ...
+    def progress(self, s: S) -> str: ...
+
+
+AnyGame = Game[Any, Any, Any]  # a game whose types the caller does not need (registry, app)
+
+
+class GameBase(Generic[S, A, O]):
+    """What every game shares. A subclass sets the class members and writes its rules.
+
+    Legality is written once per rule. A game implements `candidates` (every action worth
+    showing now, allowed or not), `reason` (the one function that decides whether an action is
+    allowed, returning the sentence a player reads when it is not) and `perform` (carry out an
+    allowed action). From those, `legal`, `choices`, `why_illegal` and `apply` follow, so the
+    legal list, the greyed reason and the check in `apply` can never disagree. A game may still
+    override `legal` with a faster path; the conformance suite checks it gives the same list.
+    """
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    players: ClassVar[range]
+    Options: ClassVar[type[Any]]
     action_types: ClassVar[tuple[type, ...]]
     state_type: ClassVar[type]
     supports_series: ClassVar[bool] = False
+    ai_rollout_depth: ClassVar[int | None] = None
 
-    def why_illegal(self, s: Any, seat: int, a: Any) -> str | None:
-        """Default: legal means "in the legal list". Games override with specific reasons."""
-        if seat not in self.to_act(s):  # type: ignore[attr-defined]
+    # -- options -------------------------------------------------------------------------
+    def check_options(self, options: O, seats: int) -> str | None:
+        """Why these options cannot be played by `seats` players, in one sentence, or None.
+        The shared field checks first; a game adds its own by overriding and calling super."""
+        if not isinstance(options, self.Options):
+            return f"These are not {self.title} options."
+        if seats not in self.players:
+            return f"{self.title} is for {_player_range(self.players)}."
+        return problem_with(options, seats)
+
+    # -- legality, written once ----------------------------------------------------------
+    def to_act(self, s: S) -> tuple[int, ...]:
+        raise NotImplementedError(f"{type(self).__name__} must say who acts (to_act)")
+
+    def candidates(self, s: S, seat: int) -> Iterable[A]:
+        """Every action worth listing for `seat` now: the legal ones and the greyed ones."""
+        raise NotImplementedError(f"{type(self).__name__} must list its candidate actions")
+
+    def reason(self, s: S, seat: int, a: A) -> str | None:
+        """The one place a rule decides whether `a` is allowed: None, or the player's sentence."""
+        raise NotImplementedError(f"{type(self).__name__} must say why an action is not allowed")
+
+    def perform(self, s: S, seat: int, a: A) -> list[Event]:
+        """Carry out an action `reason` allowed; mutates `s`, returns the events in words."""
+        raise NotImplementedError(f"{type(self).__name__} must carry out actions (perform)")
+
+    def legal(self, s: S, seat: int) -> Sequence[A]:
+        if seat not in self.to_act(s):
+            return ()
+        return [a for a in self.candidates(s, seat) if self.reason(s, seat, a) is None]
+
+    def choices(self, s: S, seat: int) -> list[tuple[A, str | None]]:
+        """What the action picker lists: every candidate with None (allowed) or its reason."""
+        if seat not in self.to_act(s):
+            return []
+        return [(a, self.reason(s, seat, a)) for a in self.candidates(s, seat)]
+
+    def why_illegal(self, s: S, seat: int, a: A) -> str | None:
+        if seat not in self.to_act(s):
             return "It is not your turn to decide."
-        if a in self.legal(s, seat):  # type: ignore[attr-defined]
-            return None
-        return "That move is not allowed now."
+        if not isinstance(a, self.action_types):
+            return "That is not a move of this game."
+        return self.reason(s, seat, a)
 
-    def describe(self, s: Any, a: Any) -> str:
+    def apply(self, s: S, seat: int, a: A) -> list[Event]:
+        """Check, then perform. Raises IllegalAction and changes nothing when `a` is not allowed."""
+        why = self.why_illegal(s, seat, a)
+        if why is not None:
+            raise IllegalAction(why)
+        return self.perform(s, seat, a)
+
+    # -- copies ----------------------------------------------------------------------------
+    def clone(self, s: S) -> S:
+        """An independent copy, generated from the state's attrs fields (engine.core.copying)."""
+        return copier(type(s))(s)
+
+    # -- defaults a game may refine --------------------------------------------------------
+    def describe(self, s: S, a: A) -> str:
         return str(a)
 
-    def choices(self, s: Any, seat: int) -> list[tuple[Any, str | None]]:
-        """What the action picker lists: every legal action (reason None) and, where it helps the
-        player, actions that look possible but are not, each with the reason ("You need 4 coins").
-        Default: the legal actions only. Games override to add the greyed ones."""
-        return [(a, None) for a in self.legal(s, seat)]  # type: ignore[attr-defined]
-
-    def evaluate(self, s: Any, seat: int) -> float:
+    def evaluate(self, s: S, seat: int) -> float:
         """Heuristic value of `s` for `seat` in [0, 1]; games override. 0.5 = even."""
         return 0.5
 
-    def progress(self, s: Any) -> str:
+    def progress(self, s: S) -> str:
         """A few words saying how far the game is ("round 3, cycle 2"), for the load list."""
         return ""
+
+
+def _player_range(r: range) -> str:
+    lo, hi = r.start, r.stop - 1
+    if lo == hi:
+        return f"{lo} player" + ("" if lo == 1 else "s")
+    return f"{lo} to {hi} players"

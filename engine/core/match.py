@@ -54,7 +54,7 @@ class Series:
 class Match:
     """A game in progress. Build with `Match.new`; never mutate `state` directly."""
 
-    game: Game[Any]
+    game: Game[Any, Any, Any]
     options: Any
     seats: tuple[SeatSpec, ...]
     seed: int
@@ -67,14 +67,16 @@ class Match:
     @classmethod
     def new(
         cls,
-        game: Game[Any],
+        game: Game[Any, Any, Any],
         options: Any,
         seats: Sequence[SeatSpec],
         seed: int,
         series: Series | None = None,
     ) -> Match:
-        if len(seats) not in game.players:
-            raise ValueError(f"{game.title} is for {game.players.start}-{game.players.stop - 1} players")
+        # The same sentence the form, the CLI and the save loader give: never a silent fallback.
+        problem = game.check_options(options, len(seats))
+        if problem is not None:
+            raise ValueError(problem)
         m = cls(game=game, options=options, seats=tuple(seats), seed=seed, series=series or Series())
         m.state = game.setup(options, len(seats), seed)
         return m

@@ -197,6 +197,29 @@ ACTION_TYPES: tuple[type, ...] = (
     SwapDisplay,
 )
 
+# Every decision of the game: the action type parameter of its Game.
+RKAction = (
+    ChooseCharacter
+    | Gardener
+    | Watchman
+    | Decline
+    | Steal
+    | ChooseAction
+    | TakeMoney
+    | Recruit
+    | Buy
+    | Settle
+    | PassConflict
+    | Skip
+    | EndTurn
+    | UseAbility
+    | GiveMarker
+    | SwapBuilding
+    | SwapSubject
+    | SwapDisplay
+)
+
+
 Action = (
     ChooseCharacter
     | Gardener

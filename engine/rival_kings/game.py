@@ -14,7 +14,7 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from engine.core import Event, GameBase, IllegalAction, Outcome, Prompt, Rng, ScoreLine, seat_label
+from engine.core import Event, Game, GameBase, IllegalAction, Outcome, Prompt, Rng, ScoreLine, seat_label
 from engine.rival_kings.actions import (
     ACTION_TYPES,
     Buy,
@@ -26,6 +26,7 @@ from engine.rival_kings.actions import (
     GiveMarker,
     PassConflict,
     Recruit,
+    RKAction,
     Settle,
     Skip,
     Steal,
@@ -149,7 +150,7 @@ def pending(s: RKState) -> tuple[str, str] | None:
     return src, kind
 
 
-class RivalKings(GameBase):
+class RivalKings(GameBase[RKState, RKAction, RKOptions]):
     id = "rival_kings"
     title = "Rival Kings"
     players = range(2, 5)
@@ -263,9 +264,7 @@ class RivalKings(GameBase):
                 RECRUIT: "recruiting-and-buying",
                 BUY: "recruiting-and-buying",
             }[kind]
-            if kind in (RECRUIT, BUY) and not any(
-                isinstance(a, (Recruit, Buy)) for a in self.legal(s, seat)
-            ):
+            if kind in (RECRUIT, BUY) and not any(isinstance(a, (Recruit, Buy)) for a in self.legal(s, seat)):
                 # Say it outright, so nobody hunts for a card they cannot pay for.
                 return Prompt(
                     f"{ACTION_NAMES[kind]}{how.get(src, '')}: you cannot afford any card here; skip it.",
@@ -1185,47 +1184,6 @@ class RivalKings(GameBase):
         return Outcome(scores=scores, winners=tuple(lead), lines=lines, reason=reason, tiebreak=tiebreak)
 
     # ------------------------------------------------------------------ copies, views, AI support
-    def clone(self, s: RKState) -> RKState:
-        return RKState(
-            s.seats,
-            Rng(s.rng.state),
-            s.phase,
-            s.round,
-            s.cycle,
-            [p[:] for p in s.piles],
-            s.pile_ones[:],
-            s.pile_twos[:],
-            s.supply_ones,
-            s.supply_twos,
-            s.purse_ones[:],
-            s.purse_twos[:],
-            s.total_ones,
-            s.total_twos,
-            [r[:] for r in s.buildings],
-            [r[:] for r in s.subjects],
-            s.markers[:],
-            s.marker_supply,
-            [h[:] for h in s.hands],
-            s.played[:],
-            [x[:] for x in s.spent],
-            s.aside[:],
-            s.pile_shown[:],
-            s.pile_card,
-            s.tie[:],
-            s.crests[:],
-            s.ability_used[:],
-            s.watch[:],
-            s.window[:],
-            s.to_go[:],
-            s.turn,
-            s.steal_from[:],
-            s.stack[:],
-            s.cursor,
-            s.single_kind,
-            s.over,
-            s.bought,
-            s.idle_cycles,
-        )
 
     def view(self, s: RKState, seat: int | None) -> RKState:
         v = self.clone(s)
@@ -1443,4 +1401,4 @@ class RivalKings(GameBase):
         return lines.get(ab, "Use your active subject's ability")
 
 
-GAME = RivalKings()
+GAME: Game[RKState, RKAction, RKOptions] = RivalKings()

@@ -14,11 +14,9 @@ from __future__ import annotations
 import attrs
 
 from engine.core.rng import Rng
+from engine.rival_kings.options import RKOptions
 
-
-@attrs.frozen
-class RKOptions:
-    """Rival Kings has no variants; the series option lives in Match.Series."""
+__all__ = ["RKOptions"]
 
 
 @attrs.frozen

@@ -14,7 +14,7 @@ import math
 from bisect import insort
 from typing import Any
 
-from engine.core import Event, GameBase, IllegalAction, Outcome, Prompt, Rng, ScoreLine, seat_label
+from engine.core import Event, Game, GameBase, IllegalAction, Outcome, Prompt, Rng, ScoreLine, seat_label
 from engine.rivalist.data import (
     AGE_DECKS,
     BLACKSMITH,
@@ -90,6 +90,7 @@ from engine.rivalist.state import (
     Discard,
     PickToken,
     PickWonder,
+    RLAction,
     RVOptions,
     RVState,
     StealCard,
@@ -221,7 +222,7 @@ def payment_lines(s: RVState, seat: int, card: int = -1, wonder: int = -1) -> li
     return lines
 
 
-class Rivalist(GameBase):
+class Rivalist(GameBase[RVState, RLAction, RVOptions]):
     id = "rivalist"
     title = "Rivalist"
     players = range(2, 3)
@@ -984,49 +985,6 @@ class Rivalist(GameBase):
         return Outcome(scores, winners, lines, f"Civilian victory after Age III: {who}.", tiebreak)
 
     # ------------------------------------------------------------------ copies, views, AI support
-    def clone(self, s: RVState) -> RVState:
-        return RVState(
-            Rng(s.rng.state),
-            s.phase,
-            s.current,
-            s.age,
-            s.draft_pool[:],
-            s.draft_deck[:],
-            s.draft_round,
-            s.draft_picks,
-            [s.wonders[0][:], s.wonders[1][:]],
-            [s.wonder_cards[0][:], s.wonder_cards[1][:]],
-            s.wonders_out[:],
-            s.pyramid[:],
-            s.face_up[:],
-            s.access[:],
-            s.box[:],
-            s.unseen[:],
-            s.taken,
-            [s.city[0][:], s.city[1][:]],
-            s.discard[:],
-            s.coins[:],
-            s.pawn,
-            s.loot_small[:],
-            s.loot_big[:],
-            [s.symbols[0][:], s.symbols[1][:]],
-            s.board_tokens[:],
-            [s.tokens[0][:], s.tokens[1][:]],
-            s.unused_tokens[:],
-            [s.prod[0][:], s.prod[1][:]],
-            s.choice_raw[:],
-            s.choice_goods[:],
-            [s.fixed[0][:], s.fixed[1][:]],
-            [s.colours[0][:], s.colours[1][:]],
-            s.chains[:],
-            s.destroy_colour,
-            s.extra,
-            s.last_taker,
-            s.starter,
-            s.winner,
-            s.victory,
-            s.over,
-        )
 
     def view(self, s: RVState, seat: int | None) -> RVState:
         v = self.clone(s)
@@ -1173,4 +1131,4 @@ def cost_summary(card: int) -> str:
     return cost_text(c.need, c.coins)
 
 
-GAME = Rivalist()
+GAME: Game[RVState, RLAction, RVOptions] = Rivalist()

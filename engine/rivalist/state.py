@@ -55,11 +55,9 @@ from __future__ import annotations
 import attrs
 
 from engine.core.rng import Rng
+from engine.rivalist.options import RVOptions
 
-
-@attrs.frozen
-class RVOptions:
-    """Rivalist has no variants."""
+__all__ = ["RVOptions"]
 
 
 @attrs.define
@@ -203,4 +201,17 @@ ACTION_TYPES: tuple[type, ...] = (
     DestroyCard,
     StealCard,
     ChooseStarter,
+)
+
+# Every decision of the game: the action type parameter of its Game.
+RLAction = (
+    PickWonder
+    | Take
+    | Construct
+    | Discard
+    | BuildWonder
+    | PickToken
+    | DestroyCard
+    | StealCard
+    | ChooseStarter
 )

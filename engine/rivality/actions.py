@@ -88,6 +88,10 @@ ACTION_TYPES: tuple[type, ...] = (
     CastDelayed,
     MoveMagician,
 )
+
+# Every decision of the game: the action type parameter of its Game.
+RYAction = Mulligan | ChooseTile | PlaceAt | Orient | RemoveGolem | CastDelayed | MoveMagician
+
 Action = Mulligan | ChooseTile | PlaceAt | Orient | RemoveGolem | CastDelayed | MoveMagician
 
 T = TypeVar("T")

@@ -1,4 +1,4 @@
-"""Rivality options and state.
+"""Rivality state (the options are in options.py).
 
 The state is plain attrs (lists, ints, strs, bools, one int-keyed dict) so the saves converter
 can round-trip it. Seats are 0-based. A *side* is a golem colour: 0 Salmon, 1 Mauve,
@@ -45,31 +45,9 @@ from __future__ import annotations
 import attrs
 
 from engine.core.rng import Rng
+from engine.rivality.options import LEVELS, RVOptions
 
-LEVELS = ("beginner", "normal", "seasoned")
-
-
-@attrs.frozen
-class RVOptions:
-    """Rivality variants."""
-
-    expert: bool = attrs.field(
-        default=False,
-        metadata={
-            "label": "Expert rules",
-            "help": "Lost spells wait and fire when a tile is later laid where they land; "
-            "tiles surrounded by one rival are taken; enemy golems cost a point (2-4 players).",
-        },
-    )
-    solo_level: str = attrs.field(
-        default="normal",
-        validator=attrs.validators.in_(LEVELS),
-        metadata={
-            "label": "Solo scoring",
-            "help": "Against Souramoun: beginner (plain totals), normal (Souramoun takes tied "
-            "tiles) or seasoned (also a point off your tiles that hold an enemy golem).",
-        },
-    )
+__all__ = ["LEVELS", "RVOptions", "RVState"]
 
 
 @attrs.define

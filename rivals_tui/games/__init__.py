@@ -31,6 +31,6 @@ def board_class(game_id: str) -> type[GameBoard]:
     return BOARDS[game_id]
 
 
-def board_for(game: Game[Any]) -> GameBoard:
+def board_for(game: Game[Any, Any, Any]) -> GameBoard:
     """A fresh board widget for `game`: its own if it has one, else the generic one."""
     return board_class(game.id)(game, id="board")

@@ -26,7 +26,7 @@ def names(session: Session, seats: tuple[int, ...]) -> str:
 
 
 def headline(session: Session, winners: tuple[int, ...]) -> str:
-    """"Ann wins!", a shared victory, or — when no seat won (a solo game lost to a rule-driven
+    """ "Ann wins!", a shared victory, or — when no seat won (a solo game lost to a rule-driven
     opponent) — that nobody at the table did; the outcome's reason says who did."""
     if not winners:
         if len(session.seats) == 1:

@@ -11,11 +11,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Footer, Input, Label, Select, SelectionList, Static
 
 from engine.core import SeatSpec
+from engine.core.info import GameInfo
 from engine.core.match import Series
-from rivals_tui.options import OptionField, build_options, option_fields
+from engine.core.options import OptionField, build_options, option_fields
 
 if TYPE_CHECKING:
     from rivals_tui.app import RivalsApp
@@ -52,14 +53,14 @@ class NewGameScreen(Screen[None]):
         return self.app
 
     def compose(self) -> ComposeResult:
-        games = self.rivals.games
-        first = next(iter(games.values()), None)
+        infos = self.rivals.games.infos()
+        first = infos[0] if infos else None
         with VerticalScroll(id="new-form"):
             yield Static("New game", id="new-title")
             with Horizontal(classes="form-row"):
                 yield Label("Game", classes="form-label")
                 yield Select(
-                    [(g.title, gid) for gid, g in games.items()],
+                    [(i.title, i.id) for i in infos],
                     value=first.id if first else Select.NULL,
                     allow_blank=False,
                     compact=True,
@@ -75,11 +76,13 @@ class NewGameScreen(Screen[None]):
                     id="count",
                 )
             # Every game's variants are built once; _sync shows the current game's.
-            for gid, g in games.items():
-                for f in option_fields(g.Options):
-                    with Horizontal(classes="form-row option-row", id=f"opt-row-{gid}-{f.name}"):
+            # The option rows of every game are built once; _sync shows those of the chosen game
+            # that apply to the chosen number of players.
+            for info in infos:
+                for f in option_fields(info.options):
+                    with Horizontal(classes="form-row option-row", id=f"opt-row-{info.id}-{f.name}"):
                         yield Label(f.label, classes="form-label")
-                        yield self._option_widget(gid, f)
+                        yield self._option_widget(info.id, f)
             for i in range(MAX_SEATS):
                 kind = "human" if i == 0 else "normal"
                 with Horizontal(classes="form-row seat-row", id=f"seat-row-{i}"):
@@ -113,8 +116,12 @@ class NewGameScreen(Screen[None]):
         yield Footer(compact=True)
 
     @staticmethod
-    def _option_widget(gid: str, f: OptionField) -> Select[str] | Input:
+    def _option_widget(gid: str, f: OptionField) -> Select[str] | Input | SelectionList[str]:
         wid = f"opt-{gid}-{f.name}"
+        if f.kind == "multi":
+            return SelectionList[str](
+                *[(c, c, c in f.default) for c in f.choices], compact=True, id=wid, classes="option-multi"
+            )
         if f.kind == "bool":
             value = "on" if f.default else "off"
             return Select(
@@ -131,33 +138,45 @@ class NewGameScreen(Screen[None]):
         return Input(value=str(f.default), type="integer", compact=True, id=wid)
 
     def options(self) -> Any:
-        """The chosen game's Options from the form (ValueError with a sentence if they clash)."""
-        game = self._game()
+        """The chosen game's Options from the form (ValueError with a sentence if they clash).
+        Options hidden because they do not apply to this many players keep their defaults."""
+        info = self._info()
+        n = self._count()
         values: dict[str, Any] = {}
-        for f in option_fields(game.Options):
-            w = self.query_one(f"#opt-{game.id}-{f.name}")
-            if isinstance(w, Select):
+        for f in option_fields(info.options):
+            if not f.applies(n):
+                continue
+            w = self.query_one(f"#opt-{info.id}-{f.name}")
+            if isinstance(w, SelectionList):
+                values[f.name] = tuple(sorted(str(v) for v in w.selected))
+            elif isinstance(w, Select):
                 raw = str(w.value)
                 values[f.name] = (raw == "on") if f.kind == "bool" else raw
             else:
                 assert isinstance(w, Input)
                 text = w.value.strip()
-                values[f.name] = int(text) if text else f.default
-        return build_options(game.Options, values)
+                if text and not text.lstrip("-").isdigit():
+                    raise ValueError(f"{f.label} is a whole number")
+                values[f.name] = int(text) if text and len(text) <= 12 else f.default
+        return build_options(info.options, values)
 
     def on_mount(self) -> None:
         self._sync()
         self.query_one("#game", Select).focus()
 
-    def _game(self) -> Any:
+    def _info(self) -> GameInfo:
+        """The chosen game, as far as the form needs it (its rules are not loaded yet)."""
         value = self.query_one("#game", Select).value
-        return self.rivals.games[str(value)]
+        return self.rivals.games.info(str(value))
+
+    def _count(self) -> int:
+        return int(str(self.query_one("#count", Select).value))
 
     def _count_options(self) -> list[tuple[str, int]]:
-        game = next(iter(self.rivals.games.values()), None)
-        if game is None:
+        infos = self.rivals.games.infos()
+        if not infos:
             return [("2", 2)]
-        return [(str(n), n) for n in game.players if n <= MAX_SEATS]
+        return [(str(n), n) for n in infos[0].players if n <= MAX_SEATS]
 
     def _count_default(self) -> int:
         options = self._count_options()
@@ -165,10 +184,10 @@ class NewGameScreen(Screen[None]):
 
     @on(Select.Changed, "#game")
     def _game_changed(self) -> None:
-        game = self._game()
+        info = self._info()
         count = self.query_one("#count", Select)
         old = count.value
-        options = [(str(n), n) for n in game.players if n <= MAX_SEATS]
+        options = [(str(n), n) for n in info.players if n <= MAX_SEATS]
         count.set_options(options)
         count.value = old if any(v == old for _, v in options) else options[0][1]
         self._sync()
@@ -179,16 +198,18 @@ class NewGameScreen(Screen[None]):
             self._sync()
 
     def _sync(self) -> None:
-        """Show the rows that apply: as many seats as chosen, the series row if the game has one."""
-        game = self._game()
-        n = int(str(self.query_one("#count", Select).value))
+        """Show the rows that apply: as many seats as chosen, the chosen game's options for this
+        many players, the series row if the game has one."""
+        info = self._info()
+        n = self._count()
         for i in range(MAX_SEATS):
             self.query_one(f"#seat-row-{i}").display = i < n
             kind = str(self.query_one(f"#kind-{i}", Select).value)
             self.query_one(f"#name-{i}", Input).placeholder = default_name(i, kind)
+        applies = {f"opt-row-{info.id}-{f.name}" for f in option_fields(info.options) if f.applies(n)}
         for row in self.query(".option-row"):
-            row.display = (row.id or "").startswith(f"opt-row-{game.id}-")
-        self.query_one("#series-row").display = bool(getattr(game, "supports_series", False))
+            row.display = row.id in applies
+        self.query_one("#series-row").display = info.supports_series
         series = str(self.query_one("#series", Select).value)
         box = self.query_one("#series-n", Input)
         box.display = series != "single"
@@ -225,7 +246,7 @@ class NewGameScreen(Screen[None]):
         self.dismiss(None)
 
     def action_start(self) -> None:
-        game = self._game()
+        info = self._info()
         seats = self.seats()
         names = [s.name for s in seats]
         if len(set(names)) != len(names):
@@ -234,7 +255,7 @@ class NewGameScreen(Screen[None]):
         seed_text = self.query_one("#seed", Input).value.strip()
         seed = int(seed_text) if seed_text else None
         series: Series | None = None
-        if getattr(game, "supports_series", False):
+        if info.supports_series:
             kind = str(self.query_one("#series", Select).value)
             n_text = self.query_one("#series-n", Input).value.strip()
             if kind != "single":
@@ -248,4 +269,8 @@ class NewGameScreen(Screen[None]):
         except ValueError as exc:
             self._error(f"Check the game's options: {exc}.")
             return
-        self.rivals.new_match(game.id, seats, seed=seed, series=series, options=options)
+        problem = self.rivals.games[info.id].check_options(options, len(seats))
+        if problem is not None:
+            self._error(problem)
+            return
+        self.rivals.new_match(info.id, seats, seed=seed, series=series, options=options)

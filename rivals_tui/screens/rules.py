@@ -49,7 +49,7 @@ class RulesScreen(Screen[None]):
     def on_mount(self) -> None:
         chooser = self.query_one(OptionList)
         if self.game_id is None:
-            chooser.add_options([Option(g.title, id=gid) for gid, g in self.rivals.games.items()])
+            chooser.add_options([Option(i.title, id=i.id) for i in self.rivals.games.infos()])
             chooser.highlighted = 0
             self.query_one("#rules-scroll").display = False
             self.query_one("#rules-title", Static).update("Rules — which game?")
@@ -67,8 +67,7 @@ class RulesScreen(Screen[None]):
 
     def show_game(self, game_id: str) -> None:
         self.game_id = game_id
-        game = self.rivals.games.get(game_id)
-        title = game.title if game is not None else game_id
+        title = self.rivals.games.info(game_id).title if game_id in self.rivals.games else game_id
         self.query_one("#rules-title", Static).update(f"Rules — {title}")
         path = self.rivals.help_dir / f"{game_id}.md"
         try:

@@ -56,7 +56,9 @@ class GameBoard(Widget):
             self.title = title
             self.text = text
 
-    def __init__(self, game: Game[Any], *, id: str | None = None, classes: str | None = None) -> None:
+    def __init__(
+        self, game: Game[Any, Any, Any], *, id: str | None = None, classes: str | None = None
+    ) -> None:
         super().__init__(id=id, classes=classes)
         self.game = game
         self.view: Any = None

@@ -97,7 +97,9 @@ class LineBoard(GameBoard):
     # The room assumed before the first layout gives the board a size.
     FALLBACK_SIZE: ClassVar[tuple[int, int]] = (80, 24)
 
-    def __init__(self, game: Game[Any], *, id: str | None = None, classes: str | None = None) -> None:
+    def __init__(
+        self, game: Game[Any, Any, Any], *, id: str | None = None, classes: str | None = None
+    ) -> None:
         super().__init__(game, id=id, classes=classes)
         self.names: list[str] = []
         self.changed: set[Any] = set()

@@ -33,7 +33,7 @@ def test_every_bot_sits_in_every_seat_equally() -> None:
 class SpyBot(RandomBot):
     """A random bot that fails the game if it is ever handed anything its seat may not see."""
 
-    def choose(self, game: Game[Any], view: Any, seat: int, *, should_stop: Any = None) -> Any:
+    def choose(self, game: Game[Any, Any, Any], view: Any, seat: int, *, should_stop: Any = None) -> Any:
         assert isinstance(view, GoofState)
         assert all(card == 0 for card in view.deck), "the deck order leaked"
         assert view.rng.state == 0, "the random state leaked"
@@ -52,7 +52,7 @@ class FixedPointSpy(RandomBot):
     """Fails if what it is handed is not already a view: masking it again must change nothing,
     and the random state (which would tell the future deck) must be blanked."""
 
-    def choose(self, game: Game[Any], view: Any, seat: int, *, should_stop: Any = None) -> Any:
+    def choose(self, game: Game[Any, Any, Any], view: Any, seat: int, *, should_stop: Any = None) -> Any:
         assert game.view(view, seat) == view, "the bot was handed more than its seat's view"
         assert getattr(view, "rng", Rng(0)) == Rng(0), "the random state leaked"
         return super().choose(game, view, seat)

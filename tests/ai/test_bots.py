@@ -29,7 +29,7 @@ def small_bots(seed: int) -> dict[str, Bot]:
     }
 
 
-def play(game: Game[Any], bots: list[Bot], seed: int, players: int) -> list[tuple[int, Any]]:
+def play(game: Game[Any, Any, Any], bots: list[Bot], seed: int, players: int) -> list[tuple[int, Any]]:
     """A full game where each bot sees only its seat's view; every choice is checked against the
     real state. Returns the decisions in order."""
     state = game.setup(game.Options(), players, seed)
@@ -50,7 +50,7 @@ def play(game: Game[Any], bots: list[Bot], seed: int, players: int) -> list[tupl
 
 @pytest.mark.parametrize("game", GAME_CASES)
 @pytest.mark.parametrize("kind", ["random", "easy", "greedy", "ismcts"])
-def test_every_bot_finishes_games_with_legal_moves_from_views(game: Game[Any], kind: str) -> None:
+def test_every_bot_finishes_games_with_legal_moves_from_views(game: Game[Any, Any, Any], kind: str) -> None:
     for players in (game.players.start, game.players.stop - 1):
         bots = [small_bots(10 * players + i)[kind] for i in range(players)]
         history = play(game, bots, seed=players, players=players)
@@ -58,7 +58,7 @@ def test_every_bot_finishes_games_with_legal_moves_from_views(game: Game[Any], k
 
 
 @pytest.mark.parametrize("game", GAME_CASES)
-def test_same_seed_same_choices(game: Game[Any]) -> None:
+def test_same_seed_same_choices(game: Game[Any, Any, Any]) -> None:
     players = game.players.start
     runs = []
     for _ in range(2):

@@ -32,7 +32,7 @@ def help_slugs(game_id: str) -> set[str]:
 
 
 def sections_seen(
-    game: Game[Any], options: Any, seat_counts: Iterable[int], seeds: Iterable[int]
+    game: Game[Any, Any, Any], options: Any, seat_counts: Iterable[int], seeds: Iterable[int]
 ) -> set[str]:
     """The prompt sections of every seat at every moment of seeded random games, the end included."""
     seen: set[str] = set()

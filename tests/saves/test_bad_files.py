@@ -159,7 +159,7 @@ CASES: list[tuple[str, bytes, str]] = [
     (
         "options-unplayable",
         edit(lambda d: d["options"].update(cards=0)),
-        "the game cannot be set up from its options (pop from empty list)",
+        "options: Cards must be a whole number from 2 to 13.",
     ),
     (
         "format0-without-moves",
@@ -240,4 +240,4 @@ def test_unplayable_options_are_listed_as_damaged(tmp_path: Path) -> None:
     store.path("odd").write_bytes(edit(lambda d: d["options"].update(cards=-3)))
     infos = {i.name: i for i in store.list()}
     assert infos["four"].error is None and infos["four"].progress == "0 moves made"
-    assert infos["odd"].error == "odd.json: the game cannot be set up from its options (pop from empty list)"
+    assert infos["odd"].error == "odd.json: options: Cards must be a whole number from 2 to 13."

@@ -8,16 +8,15 @@ and determinization in about a hundred lines. It is not a product game.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import attrs
 
-from engine.core import Event, GameBase, IllegalAction, Outcome, Prompt, Rng, ScoreLine
+from engine.core import Event, GameBase, Outcome, Prompt, Rng, ScoreLine
+from engine.core.options import option
 
 
 @attrs.frozen
 class GoofOptions:
-    cards: int = 5
+    cards: int = option(5, label="Cards", help="Cards in each hand and in the prize deck.", low=2, high=13)
 
 
 @attrs.frozen
@@ -39,7 +38,7 @@ class GoofState:
     shown: list[int] = attrs.field(factory=list)  # prizes turned up so far, the current one last
 
 
-class Goofspiel(GameBase):
+class Goofspiel(GameBase[GoofState, Bid, GoofOptions]):
     id = "goofspiel"
     title = "Goofspiel"
     players = range(2, 5)
@@ -71,22 +70,15 @@ class Goofspiel(GameBase):
     def prompt(self, s: GoofState, seat: int) -> Prompt:
         return Prompt(f"Bid for the prize worth {s.prize}", section="bidding", secret=True)
 
-    def legal(self, s: GoofState, seat: int) -> Sequence[Bid]:
-        if seat not in self.to_act(s):
-            return ()
+    def candidates(self, s: GoofState, seat: int) -> list[Bid]:
         return [Bid(c) for c in s.hands[seat]]
 
-    def why_illegal(self, s: GoofState, seat: int, a: Bid) -> str | None:
-        if seat not in self.to_act(s):
-            return "It is not your turn to decide."
+    def reason(self, s: GoofState, seat: int, a: Bid) -> str | None:
         if a.card not in s.hands[seat]:
             return f"You have no {a.card} left in your hand."
         return None
 
-    def apply(self, s: GoofState, seat: int, a: Bid) -> list[Event]:
-        reason = self.why_illegal(s, seat, a)
-        if reason:
-            raise IllegalAction(reason)
+    def perform(self, s: GoofState, seat: int, a: Bid) -> list[Event]:
         s.hands[seat].remove(a.card)
         s.bids[seat] = a.card
         events = [
@@ -116,11 +108,6 @@ class Goofspiel(GameBase):
             winners=tuple(i for i, v in enumerate(s.scores) if v == best),
             lines=(ScoreLine("Prizes", tuple(s.scores)),),
             reason="All prizes are taken.",
-        )
-
-    def clone(self, s: GoofState) -> GoofState:
-        return GoofState(
-            [h[:] for h in s.hands], s.deck[:], s.prize, s.bids[:], s.scores[:], s.rng.copy(), s.shown[:]
         )
 
     def view(self, s: GoofState, seat: int | None) -> GoofState:

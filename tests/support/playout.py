@@ -11,7 +11,7 @@ from engine.core import Event, Game, Rng
 
 
 def random_game(
-    game: Game[Any],
+    game: Game[Any, Any, Any],
     options: Any,
     seats: int,
     seed: int,

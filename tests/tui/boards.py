@@ -27,7 +27,7 @@ class BoardApp(App[None]):
     """Shows one seat's view of `state` on the board and records what the board posts.
     A game's harness sets `GAME` and `BOARD`."""
 
-    GAME: ClassVar[Game[Any]]
+    GAME: ClassVar[Game[Any, Any, Any]]
     BOARD: ClassVar[type[GameBoard]]
 
     def __init__(self, state: Any, seat: int) -> None:
@@ -68,7 +68,7 @@ class BoardApp(App[None]):
 
 
 def find_state(
-    game: Game[Any],
+    game: Game[Any, Any, Any],
     new: Callable[[int], Any],
     want: Callable[[Any, int], bool],
     seed: int = 1,
@@ -116,7 +116,9 @@ def assert_fits(board: Any) -> None:
     assert len(table.lines) <= board.size.height
 
 
-def find_match(game: Game[Any], want: Callable[[Match], bool], seeds: range = range(1, 200)) -> Match:
+def find_match(
+    game: Game[Any, Any, Any], want: Callable[[Match], bool], seeds: range = range(1, 200)
+) -> Match:
     """Ann against an easy bot, played at random until `want(match)` holds."""
     seats = [SeatSpec("Ann"), SeatSpec("Bot", "ai", "easy")]
     for seed in seeds:

@@ -33,3 +33,59 @@ def test_engine_and_saves_never_import_textual_or_rich() -> None:
     result = json.loads(out)
     assert "engine.core.match" in result["imported"] and "saves.store" in result["imported"]
     assert result["ui"] == []
+
+
+def _imports_of(path: Path) -> set[str]:
+    """Every module a source file imports (absolute names), read from its syntax tree."""
+    import ast
+
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.add(node.module)
+    return found
+
+
+def test_layers_import_one_way_only() -> None:
+    # rivals_tui -> saves -> engine: the engine never reads or writes files, saves never draw.
+    # One named exception: engine/bench.py is a measuring tool, not rules; it must live at
+    # `python -m engine.bench` and also times saving, importing saves inside that one function.
+    forbidden = {"engine": ("saves", "rivals_tui"), "saves": ("rivals_tui",)}
+    tools = {ROOT / "engine" / "bench.py"}
+    offenders = []
+    for layer, banned in forbidden.items():
+        for path in sorted(set((ROOT / layer).rglob("*.py")) - tools):
+            for name in _imports_of(path):
+                if name.split(".")[0] in banned:
+                    offenders.append(f"{path.relative_to(ROOT)} imports {name}")
+    assert offenders == []
+
+
+LAZY = """
+import json, sys
+sys.path.insert(0, {root!r})
+from engine.registry import GAMES
+listed = [(GAMES.info(g).title, list(GAMES.info(g).players), GAMES.info(g).options.__name__) for g in GAMES]
+def rules_modules():
+    return sorted(
+        m for m in sys.modules
+        if m.startswith("engine.") and not m.startswith("engine.core") and m.endswith((".game", ".rules"))
+    )
+rules = rules_modules()
+GAMES["rivality"]
+loaded = rules_modules()
+print(json.dumps({{"listed": listed, "rules": rules, "after": loaded}}))
+"""
+
+
+def test_the_game_list_is_known_without_loading_any_rules() -> None:
+    out = subprocess.run(
+        [sys.executable, "-c", LAZY.format(root=str(ROOT))], capture_output=True, text=True, check=True
+    ).stdout
+    result = json.loads(out)
+    titles = [t for t, _, _ in result["listed"]]
+    assert "Rival Kings" in titles and "Rivality" in titles
+    assert result["rules"] == []
+    assert result["after"] == ["engine.rivality.game"]

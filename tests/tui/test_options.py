@@ -8,19 +8,18 @@ import attrs
 import pytest
 from textual.widgets import Input, Select
 
+from engine.core.options import option, option_fields, parse_assignments, problem_with
 from rivals_tui.cli import main
-from rivals_tui.options import option_fields, parse_assignments
 from rivals_tui.screens.game import GameScreen
 from tests.tui.conftest import make_app
 
 
 @attrs.frozen
 class Variants:
-    expert: bool = attrs.field(default=False, metadata={"label": "Expert rules"})
-    scoring: str = attrs.field(
-        default="normal", validator=attrs.validators.in_(("beginner", "normal", "seasoned"))
-    )
-    rounds: int = 3
+    expert: bool = option(False, label="Expert rules", players=range(2, 5))
+    scoring: str = option("normal", label="Scoring", choices=("beginner", "normal", "seasoned"))
+    rounds: int = option(3, label="Rounds", low=1, high=9)
+    extras: tuple[str, ...] = option((), label="Extras", choices=("bats", "owls", "rats"), multi=True)
 
 
 def test_fields_read_labels_kinds_and_choices() -> None:
@@ -29,13 +28,57 @@ def test_fields_read_labels_kinds_and_choices() -> None:
         ("expert", "Expert rules", "bool"),
         ("scoring", "Scoring", "choice"),
         ("rounds", "Rounds", "int"),
+        ("extras", "Extras", "multi"),
     ]
     assert fields[1].choices == ("beginner", "normal", "seasoned")
+
+
+def test_options_are_checked_against_the_table_in_one_sentence() -> None:
+    assert problem_with(Variants(expert=True), 2) is None
+    assert problem_with(Variants(expert=True), 1) == "Expert rules is only for 2 to 4 players, not 1 player."
+    assert problem_with(Variants(rounds=12), 2) == "Rounds must be a whole number from 1 to 9."
+    assert problem_with(Variants(extras=("bats", "wolves")), 2) == "Extras may only name bats, owls, rats."
+    assert problem_with(Variants(extras=("owls", "bats")), 3) is None
+
+
+def test_a_multi_choice_parses_from_a_comma_list() -> None:
+    v = parse_assignments(Variants, ["extras=Owls, bats"])
+    assert v.extras == ("bats", "owls")
+    assert parse_assignments(Variants, ["extras=none"]).extras == ()
+    with pytest.raises(ValueError, match="comma-separated list of bats, owls, rats"):
+        parse_assignments(Variants, ["extras=owls,wolves"])
+
+
+def test_an_option_for_other_player_counts_is_refused_by_the_cli(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["--save-dir", str(tmp_path), "new", "rivality", "--players", "1", "--option", "expert=on"]
+    code = main(argv)
+    err = capsys.readouterr().err.strip().splitlines()
+    assert code != 0 and len(err) == 1
+    assert "Expert rules is only for 2 to 4 players, not 1 player." in err[0]
+    assert not list(tmp_path.glob("*.json"))
+
+
+def test_a_save_whose_options_do_not_fit_its_seats_is_refused() -> None:
+    from engine.core import SeatSpec
+    from engine.core.match import Match
+    from engine.registry import GAMES
+    from saves.codec import dumps, loads
+    from saves.errors import SaveError
+
+    game = GAMES["rivality"]
+    m = Match.new(game, game.Options(), [SeatSpec("Ann")], 5)
+    text = dumps(m).replace('"expert": false', '"expert": true')
+    with pytest.raises(SaveError, match="Expert rules is only for 2 to 4 players"):
+        loads(text)
 
 
 def test_assignments_parse_and_bad_ones_say_what_is_allowed() -> None:
     v = parse_assignments(Variants, ["expert=on", "scoring=Seasoned", "rounds=4"])
     assert v == Variants(expert=True, scoring="seasoned", rounds=4)
+    with pytest.raises(ValueError, match="whole number from 1 to 9"):
+        parse_assignments(Variants, ["rounds=" + "9" * 5000])
     with pytest.raises(ValueError, match="one of beginner, normal, seasoned"):
         parse_assignments(Variants, ["scoring=hard"])
     with pytest.raises(ValueError, match="unknown option 'colour'"):
@@ -70,3 +113,25 @@ async def test_the_new_game_form_shows_the_games_variants_and_uses_them(tmp_path
         assert isinstance(app.screen, GameScreen)
         match = app.screen.session.match  # type: ignore[attr-defined]
         assert match.options.cards == 3 and len(match.state.hands[0]) <= 3
+
+
+async def test_the_form_shows_only_the_options_for_the_chosen_number_of_players(tmp_path: Path) -> None:
+    from engine.registry import GAMES
+    from rivals_tui.app import RivalsApp
+
+    app = RivalsApp(games=GAMES, settings_path=tmp_path / "settings.json")
+    app.store = make_app(tmp_path).store
+    async with app.run_test(size=(80, 40)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        form = app.screen
+        form.query_one("#game", Select).value = "rivality"
+        await pilot.pause()
+        form.query_one("#count", Select).value = 1
+        await pilot.pause()
+        assert form.query_one("#opt-row-rivality-solo_level").display
+        assert not form.query_one("#opt-row-rivality-expert").display
+        form.query_one("#count", Select).value = 2
+        await pilot.pause()
+        assert form.query_one("#opt-row-rivality-expert").display
+        assert not form.query_one("#opt-row-rivality-solo_level").display

@@ -88,9 +88,7 @@ class RivalityBoard(LineBoard):
             tooltip="Do what the focused square or tile stands for",
             id="rv.choose",
         ),
-        Binding(
-            "r", "turn(1)", "Turn", tooltip="Turn the tile being laid a quarter clockwise", id="rv.turn"
-        ),
+        Binding("r", "turn(1)", "Turn", tooltip="Turn the tile being laid a quarter clockwise", id="rv.turn"),
         Binding(
             "R",
             "turn(-1)",

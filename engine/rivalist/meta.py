@@ -1,0 +1,13 @@
+"""What the app knows about Rivalist before loading its rules."""
+
+from engine.core.info import GameInfo
+from engine.rivalist.options import RVOptions
+
+INFO = GameInfo(
+    id="rivalist",
+    title="Rivalist",
+    players=range(2, 3),
+    options=RVOptions,
+    rules="engine.rivalist.game",
+    supports_series=False,
+)
