@@ -70,7 +70,7 @@ class KeysProvider(Provider):
 class RivalsApp(App[None]):
     """The whole app. `games` defaults to the registry; tests pass a toy game."""
 
-    CSS_PATH = "app.tcss"
+    CSS_PATH = Path(__file__).parent / "app.tcss"  # absolute, so subclasses elsewhere find it
     TITLE = "Rivals"
     COMMANDS = App.COMMANDS | {KeysProvider}
     ENABLE_COMMAND_PALETTE = True
