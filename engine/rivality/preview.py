@@ -13,7 +13,7 @@ from __future__ import annotations
 import attrs
 
 from engine.rivality.data import LIMIT, SHIELDS, SPELLS
-from engine.rivality.state import RVState
+from engine.rivality.state import RYState
 
 
 @attrs.frozen
@@ -99,7 +99,7 @@ def _land(
     return lost, n, (removed[0], removed[1], removed[2]), choice
 
 
-def preview(s: RVState, tile: int, pos: int, rot: int, side: int | None = None) -> PlacementPreview:
+def preview(s: RYState, tile: int, pos: int, rot: int, side: int | None = None) -> PlacementPreview:
     """The effects of laying `tile` at `pos` facing `rot` for `side` (default: the side on turn).
     In solo, `pos` may be the tile the magician stands on: its spells are followed the same way."""
     if side is None:
@@ -178,6 +178,6 @@ def preview(s: RVState, tile: int, pos: int, rot: int, side: int | None = None) 
     return PlacementPreview(tile, pos, rot, side, tuple(out), tuple(delayed))
 
 
-def preview_all(s: RVState, tile: int, pos: int, side: int | None = None) -> list[PlacementPreview]:
+def preview_all(s: RYState, tile: int, pos: int, side: int | None = None) -> list[PlacementPreview]:
     """`preview` for the four orientations, north, east, south, west."""
     return [preview(s, tile, pos, r, side) for r in range(4)]

@@ -26,9 +26,9 @@ from typing import Any
 from rich.cells import cell_len
 
 from engine.rivality.data import TILES, pos_of, xy_of
-from engine.rivality.game import score_parts
 from engine.rivality.preview import PlacementPreview, SpellPreview
-from engine.rivality.state import RVState
+from engine.rivality.scoring import score_parts
+from engine.rivality.state import RYState
 from rivals_tui.games.rivality.targets import Key, target_positions
 from rivals_tui.games.rivality.texts import (
     ARROWS,
@@ -84,7 +84,7 @@ class Board(Table):
     window: Window = field(default_factory=Window)
 
 
-def bounds(v: RVState) -> tuple[int, int, int, int]:
+def bounds(v: RYState) -> tuple[int, int, int, int]:
     """The squares a cursor may visit: every tile and (while tiles are laid) the frontier."""
     pts = [xy_of(p) for p in v.pos]
     if v.mode == "duel" and v.phase != "over":
@@ -117,7 +117,7 @@ class Overlay:
     side: int = -1
 
 
-def overlays(v: RVState, pv: PlacementPreview | None, ghost: bool) -> dict[int, Overlay]:
+def overlays(v: RYState, pv: PlacementPreview | None, ghost: bool) -> dict[int, Overlay]:
     out: dict[int, Overlay] = {}
     if pv is None:
         return out
@@ -153,7 +153,7 @@ def short_effect(sp: SpellPreview, expert: bool) -> str:
 class Builder(LineWriter):
     def __init__(
         self,
-        v: RVState,
+        v: RYState,
         seat: int | None,
         legal: Sequence[Any],
         names: Sequence[str],
@@ -491,7 +491,7 @@ class Builder(LineWriter):
 
 
 def build(
-    v: RVState,
+    v: RYState,
     seat: int | None,
     legal: Sequence[Any],
     names: Sequence[str],

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from engine.rivality import GAME
 from engine.rivality.actions import CastDelayed
+from engine.rivality.game import GAME
+from engine.rivality.rules.flow import begin_turn
 from tests.engine.rivality.helpers import act, hand, lay, new, on, put, set_golems, texts
 
 SALMON, MAUVE, TURQUOISE = 0, 1, 2
@@ -12,7 +13,7 @@ SALMON, MAUVE, TURQUOISE = 0, 1, 2
 def test_lost_spells_are_just_lost_without_the_expert_rules() -> None:
     s = new(expert=False)
     put(s, 3, 0, -1, 2, {SALMON: 1}, by=SALMON)
-    GAME._begin_turn(s, 1)
+    begin_turn(s, 1)
     hand(s, 1, 16, 13)
     lay(s, 16, 1, -1, 1)
     assert on(s, 1, -1) == [0, 1, 0]
@@ -22,7 +23,7 @@ def test_several_delayed_spells_of_one_side_fire_in_the_order_it_chooses() -> No
     s = new(expert=True)
     a = put(s, 3, 0, -1, 2, {SALMON: 1}, by=SALMON)  # left 3x1 faces east onto (1, -1)
     b = put(s, 1, 1, 1, 1, {SALMON: 1}, by=SALMON)  # left 3x2 faces north onto (1, -1)
-    GAME._begin_turn(s, 1)
+    begin_turn(s, 1)
     hand(s, 1, 17, 13)
     lay(s, 17, 1, -1, 1)
     # Mauve laid the tile, but the choice is Salmon's: its spells, its order.
@@ -38,7 +39,7 @@ def test_several_delayed_spells_of_one_side_fire_in_the_order_it_chooses() -> No
 def test_delayed_spells_from_a_contested_tile_never_fire() -> None:
     s = new(expert=True)
     put(s, 3, 0, -1, 2, {SALMON: 1, MAUVE: 1})
-    GAME._begin_turn(s, 1)
+    begin_turn(s, 1)
     hand(s, 1, 16, 13)
     ev = lay(s, 16, 1, -1, 1)
     assert on(s, 1, -1) == [0, 1, 0]
@@ -116,7 +117,7 @@ def test_four_players_a_partner_chooses_the_order_of_their_teams_delayed_spells(
     s = new(4, expert=True)
     put(s, 3, 0, -1, 2, {SALMON: 1})
     put(s, 1, 1, 1, 1, {SALMON: 1})
-    GAME._begin_turn(s, 1)  # Player 2 (Mauve) lays; Player 3 is the next Salmon seat
+    begin_turn(s, 1)  # Player 2 (Mauve) lays; Player 3 is the next Salmon seat
     hand(s, 1, 17, 13)
     lay(s, 17, 1, -1, 1)
     assert s.phase == "delayed" and GAME.to_act(s) == (2,)
