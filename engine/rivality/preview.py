@@ -4,7 +4,9 @@
 active side: where it lands (or why it is lost), how many golems the shields destroy, how many
 arrive, who the five-golem limit sends back and who controls the target afterwards. With the
 expert rules it also lists the delayed spells of tiles already on the battlefield that would fire
-on the new tile. `preview_all(s, tile, pos)` gives the four orientations. In solo, pass the
+on the new tile, and the tiles that would then be besieged (the same rule as the game,
+`battlefield.besieger`: one side holding the whole ring, or with three players two opponents
+sharing it). `preview_all(s, tile, pos)` gives the four orientations. In solo, pass the
 magician's tile (its own orientation) to see what its spells would do.
 """
 
@@ -12,7 +14,8 @@ from __future__ import annotations
 
 import attrs
 
-from engine.rivality.data import LIMIT, SHIELDS, SPELLS
+from engine.rivality.battlefield import besieger
+from engine.rivality.data import LIMIT, SHIELDS, SPELLS, STEP
 from engine.rivality.state import RYState
 
 
@@ -44,6 +47,16 @@ class SpellPreview:
 
 
 @attrs.frozen
+class SiegePreview:
+    """Expert: the tile at `pos` (held by `holder`, -1 contested) would be besieged and taken by
+    `taker` once every spell of the turn has been cast."""
+
+    pos: int
+    holder: int
+    taker: int
+
+
+@attrs.frozen
 class PlacementPreview:
     tile: int
     pos: int
@@ -51,6 +64,7 @@ class PlacementPreview:
     side: int
     spells: tuple[SpellPreview, ...]
     delayed: tuple[SpellPreview, ...] = ()
+    sieges: tuple[SiegePreview, ...] = ()
 
 
 def _ctrl(g: list[int]) -> int:
@@ -144,6 +158,7 @@ def preview(s: RYState, tile: int, pos: int, rot: int, side: int | None = None) 
             )
         )
     delayed: list[SpellPreview] = []
+    sieges: tuple[SiegePreview, ...] = ()
     if s.expert and not solo and here is None:
         found: list[tuple[int, int, SpellPreview, int]] = []
         for c in range(len(s.pos)):
@@ -175,7 +190,32 @@ def preview(s: RYState, tile: int, pos: int, rot: int, side: int | None = None) 
                     controller_after=_ctrl(new),
                 )
             )
-    return PlacementPreview(tile, pos, rot, side, tuple(out), tuple(delayed))
+        sieges = _sieges(s, pos, side, new, local)
+    return PlacementPreview(tile, pos, rot, side, tuple(out), tuple(delayed), sieges)
+
+
+def _sieges(
+    s: RYState, pos: int, side: int, new: list[int], local: dict[int, list[int]]
+) -> tuple[SiegePreview, ...]:
+    """The sieges that would follow: control as the spells leave it (the new tile included),
+    taken tiles changing hands in turn, until no ring changes (as the rules repeat the check)."""
+    ctrl = {s.pos[c]: (_ctrl(local[c]) if c in local else s.ctrl[c]) for c in range(len(s.pos))}
+    ctrl[pos] = _ctrl(new)
+    # Where each side's magician will stand: the active side's on the new tile.
+    mage_at = {k: (pos if k == side else s.pos[m]) for k, m in enumerate(s.mage) if m >= 0 or k == side}
+    out: list[SiegePreview] = []
+    changed = True
+    while changed:
+        changed = False
+        for p in list(ctrl):
+            ring = [ctrl.get(p + st, -1) for st in STEP]
+            w = besieger(ring, ctrl[p], s.sides, side)
+            if w < 0 or any(q == p for k, q in mage_at.items() if k != w):
+                continue  # a siege never drives a magician out
+            out.append(SiegePreview(p, ctrl[p], w))
+            ctrl[p] = w
+            changed = True
+    return tuple(out)
 
 
 def preview_all(s: RYState, tile: int, pos: int, side: int | None = None) -> list[PlacementPreview]:

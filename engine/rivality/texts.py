@@ -57,12 +57,14 @@ def seat_with_colour(s: RYState, seat: int) -> str:
 
 
 def side_label(s: RYState, side: int) -> str:
-    """Who a side is, for texts: "Player 1 (Salmon)", a team "Player 1 and Player 3 (Salmon)",
-    or, in solo, "you" and Souramoun."""
+    """Who a side is, for texts: "Player 1 (Salmon)", a team "the Salmon team (Player 1 and
+    Player 3)", or, in solo, "you" and Souramoun. Always grammatically one subject."""
     if s.mode == "solo":
         return "you" if side == 0 else SOURAMOUN
-    who = " and ".join(player(i) for i in side_seats(s, side))
-    return f"{who} ({COLOURS[side]})"
+    seats = side_seats(s, side)
+    if len(seats) == 1:
+        return seat_with_colour(s, seats[0])
+    return f"the {COLOURS[side]} team ({' and '.join(player(i) for i in seats)})"
 
 
 def side_name(s: RYState, side: int) -> str:

@@ -20,7 +20,7 @@ from engine.rivality.data import (
     TILES,
     xy_of,
 )
-from engine.rivality.preview import PlacementPreview, SpellPreview
+from engine.rivality.preview import PlacementPreview, SiegePreview, SpellPreview
 from engine.rivality.scoring import score_parts
 from engine.rivality.state import RYState
 
@@ -250,7 +250,16 @@ def preview_text(v: RYState, pv: PlacementPreview, names: Sequence[str]) -> str:
         lines.append("No spells.")
     lines.extend(preview_sentence(v, sp, names) for sp in pv.spells)
     lines.extend(preview_sentence(v, sp, names, delayed=True) for sp in pv.delayed)
+    lines.extend(siege_sentence(v, sg, names) for sg in pv.sieges)
     return "\n".join(lines)
+
+
+def siege_sentence(v: RYState, sg: SiegePreview, names: Sequence[str]) -> str:
+    """A siege the placement would cause, in words."""
+    c = v.at.get(sg.pos)
+    name = tile_word(v.tile[c]) if c is not None else "new tile"
+    held = f"{side_name(v, sg.holder, names)}'s" if sg.holder >= 0 else "the contested"
+    return f"Siege: {held} {name} {where(sg.pos)} falls to {side_name(v, sg.taker, names)}."
 
 
 def side_detail(v: RYState, k: int, names: Sequence[str], seat: int | None) -> tuple[str, str]:

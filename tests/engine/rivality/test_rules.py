@@ -285,3 +285,25 @@ def test_score_lines_add_up() -> None:
             assert out is not None
             for i in range(seats):
                 assert sum(line.values[i] for line in out.lines) == out.scores[i]
+
+
+def test_the_log_names_each_seat_with_its_colour() -> None:
+    """Issue 9: the board shows colours, the log seats; the log says both ("Player 2 (Mauve)"),
+    and the app swaps the seat for the player's name."""
+    from engine.core import name_seats
+
+    s = new(2)
+    put(s, 13, 1, 0, 0, {SALMON: 1})
+    begin_turn(s, 1)
+    hand(s, 1, 14, 16)
+    ev = lay(s, 14, 2, 0, 3)  # front 3x1 west onto Salmon's Plain: Mauve takes it
+    t = texts(ev)
+    assert "Player 2 (Mauve) lays the Dolmen Plain" in t
+    assert "Player 2 (Mauve) now controls it" in t
+    assert "Bob (Mauve) lays" in name_seats(t, ["Ann", "Bob"])
+    s4 = new(4)
+    s4.supply[MAUVE] = 1
+    begin_turn(s4, 1)
+    hand(s4, 1, 14, 16)
+    ev = lay(s4, 14, 1, 0, 0)  # its one golem arrives with the magician: the supply is empty
+    assert "The Mauve team (Player 2 and Player 4) placed every golem" in texts(ev)

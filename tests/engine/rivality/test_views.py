@@ -12,6 +12,7 @@ from engine.rivality.game import GAME
 from engine.rivality.options import RYOptions
 from engine.rivality.preview import preview, preview_all
 from engine.rivality.state import RYState
+from engine.rivality.texts import where
 from tests.engine.rivality.helpers import check_invariants, random_game
 
 
@@ -87,7 +88,7 @@ def _same_but_rng(a: RYState, b: RYState) -> bool:
 
 
 def test_preview_matches_laying_the_tile() -> None:
-    checked = 0
+    checked = sieges = 0
     for seats, expert in ((2, False), (3, False), (2, True), (4, True)):
         for seed in range(12):
             s = GAME.setup(RYOptions(expert=expert), seats, seed)
@@ -103,9 +104,17 @@ def test_preview_matches_laying_the_tile() -> None:
                         if len([d for d in pv.delayed if d.result == "lands"]) > 1:
                             continue
                         t = GAME.clone(s)
-                        GAME.apply(t, seat, Orient(pv.rot))
+                        ev = GAME.apply(t, seat, Orient(pv.rot))
                         if t.phase == "over" or t.phase in ("remove", "delayed"):
                             continue
+                        if expert:  # the sieges foreseen are the sieges carried out
+                            taken = [
+                                e.text.split(" at ")[1].split(" is besieged")[0]
+                                for e in ev
+                                if e.kind == "siege"
+                            ]
+                            assert taken == [where(t, sg.pos) for sg in pv.sieges]
+                            sieges += len(taken)
                         for sp in pv.spells:
                             if sp.result == "lands":
                                 c = t.at[sp.target]
@@ -122,7 +131,7 @@ def test_preview_matches_laying_the_tile() -> None:
                                 assert tuple(t.golems[c * 3 : c * 3 + 3]) == last[-1].after
                 legal = GAME.legal(s, seat)
                 GAME.apply(s, seat, legal[rng.below(len(legal))])
-    assert checked > 200
+    assert checked > 200 and sieges > 0
 
 
 def test_preview_reports_lost_spells_and_shields() -> None:
