@@ -135,63 +135,58 @@ def preview(s: RYState, tile: int, pos: int, rot: int, side: int | None = None) 
         base = SpellPreview(edge, direction, golems, dist, ignore, pos, target, side, "empty")
         if c is None or c == here:
             out.append(base)
-            continue
-        if not solo and any(s.mage[k] == c for k in range(s.sides) if k != side):
+        elif not solo and any(s.mage[k] == c for k in range(s.sides) if k != side):
             out.append(attrs.evolve(base, result="magician"))
-            continue
-        g = local.setdefault(c, s.golems[c * 3 : c * 3 + 3])
-        before = (g[0], g[1], g[2])
-        cb = _ctrl(g)
-        lost, n, removed, choice = _land(g, s.tile[c], golems, ignore, side, supply, s.sides)
-        out.append(
-            attrs.evolve(
-                base,
-                result="lands",
-                shields=lost,
-                arrive=n,
-                removed=removed,
-                choice=choice,
-                before=before,
-                after=(g[0], g[1], g[2]),
-                controller_before=cb,
-                controller_after=_ctrl(g),
-            )
-        )
-    delayed: list[SpellPreview] = []
-    sieges: tuple[SiegePreview, ...] = ()
-    if s.expert and not solo and here is None:
-        found: list[tuple[int, int, SpellPreview, int]] = []
-        for c in range(len(s.pos)):
-            for edge, off, golems, dist, ignore, direction in SPELLS[s.tile[c]][s.rot[c]]:
-                if s.pos[c] + off != pos:
-                    continue
-                k = s.ctrl[c]
-                sp = SpellPreview(edge, direction, golems, dist, ignore, s.pos[c], pos, k, "contested")
-                if k < 0:
-                    delayed.append(sp)
-                    continue
-                found.append(((k - side - 1) % s.sides, c, sp, k))
-        found.sort(key=lambda f: (f[0], f[1]))
-        for _, _, sp, k in found:
-            before = (new[0], new[1], new[2])
-            cb = _ctrl(new)
-            lost, n, removed, choice = _land(new, tile, sp.golems, sp.ignores_shields, k, supply, s.sides)
-            delayed.append(
-                attrs.evolve(
-                    sp,
-                    result="lands",
-                    shields=lost,
-                    arrive=n,
-                    removed=removed,
-                    choice=choice,
-                    before=before,
-                    after=(new[0], new[1], new[2]),
-                    controller_before=cb,
-                    controller_after=_ctrl(new),
-                )
-            )
-        sieges = _sieges(s, pos, side, new, local)
-    return PlacementPreview(tile, pos, rot, side, tuple(out), tuple(delayed), sieges)
+        else:
+            g = local.setdefault(c, s.golems[c * 3 : c * 3 + 3])
+            out.append(_landing(base, g, s.tile[c], side, supply, s.sides))
+    if not s.expert or solo or here is not None:
+        return PlacementPreview(tile, pos, rot, side, tuple(out))
+    delayed = _delayed(s, tile, pos, side, new, supply)
+    return PlacementPreview(tile, pos, rot, side, tuple(out), delayed, _sieges(s, pos, side, new, local))
+
+
+def _landing(
+    sp: SpellPreview, g: list[int], tile: int, side: int, supply: list[int], sides: int
+) -> SpellPreview:
+    """`sp` landing for `side` on a tile holding `g` (changed in place)."""
+    before = (g[0], g[1], g[2])
+    cb = _ctrl(g)
+    lost, n, removed, choice = _land(g, tile, sp.golems, sp.ignores_shields, side, supply, sides)
+    return attrs.evolve(
+        sp,
+        result="lands",
+        shields=lost,
+        arrive=n,
+        removed=removed,
+        choice=choice,
+        before=before,
+        after=(g[0], g[1], g[2]),
+        controller_before=cb,
+        controller_after=_ctrl(g),
+    )
+
+
+def _delayed(
+    s: RYState, tile: int, pos: int, side: int, new: list[int], supply: list[int]
+) -> tuple[SpellPreview, ...]:
+    """Expert: the waiting spells aimed at `pos`, in the order they fire, landing on the new tile
+    (golems `new`, changed in place); spells of contested tiles never fire."""
+    out: list[SpellPreview] = []
+    found: list[tuple[int, int, SpellPreview]] = []
+    for c in range(len(s.pos)):
+        for edge, off, golems, dist, ignore, direction in SPELLS[s.tile[c]][s.rot[c]]:
+            if s.pos[c] + off != pos:
+                continue
+            k = s.ctrl[c]
+            sp = SpellPreview(edge, direction, golems, dist, ignore, s.pos[c], pos, k, "contested")
+            if k < 0:
+                out.append(sp)
+            else:
+                found.append(((k - side - 1) % s.sides, c, sp))
+    found.sort(key=lambda f: (f[0], f[1]))
+    out.extend(_landing(sp, new, tile, sp.caster, supply, s.sides) for _, _, sp in found)
+    return tuple(out)
 
 
 def _sieges(

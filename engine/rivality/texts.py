@@ -109,7 +109,8 @@ def prompt(s: RYState, seat: int) -> Prompt:
             "The game is over.", "solo-the-end-and-scoring" if s.mode == "solo" else "end-and-scoring"
         )
     if seat != s.actor:
-        return Prompt(f"Waiting for {player(s.actor)}.", "a-turn")
+        who = seat_with_colour(s, s.actor) if s.mode == "duel" else player(s.actor)
+        return Prompt(f"Waiting for {who}.", "a-turn")
     duel = s.mode == "duel"
     ph = s.phase
     if ph == "mulligan":

@@ -25,6 +25,7 @@ from typing import Any
 
 from rich.cells import cell_len
 
+from engine.rivality.actions import ChooseTile, Mulligan
 from engine.rivality.data import TILES, pos_of, xy_of
 from engine.rivality.preview import PlacementPreview, SpellPreview
 from engine.rivality.scoring import score_parts
@@ -247,7 +248,7 @@ class Builder(LineWriter):
                 if i and self.width >= 40:
                     self.text("     ")
                 legal = any(
-                    getattr(a, "tile", None) == t or type(a).__name__ == "Mulligan" for a in self.legal
+                    (isinstance(a, ChooseTile) and a.tile == t) or isinstance(a, Mulligan) for a in self.legal
                 )
                 chosen = t == v.chosen and v.turn == self.seat and v.phase in ("place", "orient")
                 label = f"{i + 1} {tile_token(t)}" if t >= 0 else f"{i + 1} hidden tile"
@@ -275,6 +276,7 @@ class Builder(LineWriter):
             head = f"{ARROWS[pv.rot]} " if v.mode == "duel" else "You: "
             tokens = [preview_token(sp, v.expert) for sp in pv.spells]
             tokens += ["delayed " + preview_token(sp, v.expert) for sp in pv.delayed]
+            tokens += [f"siege ⇒{LETTERS[sg.taker]}" for sg in pv.sieges]
             if not tokens:
                 tokens = ["no spells"]
             line: list[Seg] = [Seg(head, ("label",))]
