@@ -9,10 +9,9 @@ in RULES_NOTES.md.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import ClassVar
 
-from engine.core import Event, Game, GameBase, Outcome, Prompt, Rng
+from engine.core import Game, GameBase, Prompt, Rng
 from engine.rivality import ai, scoring, setup, texts, views
 from engine.rivality.actions import ACTION_TYPES, RYAction
 from engine.rivality.options import RYOptions
@@ -44,23 +43,16 @@ class Rivality(GameBase[RYState, RYAction, RYOptions]):
     def to_act(self, s: RYState) -> tuple[int, ...]:
         return () if s.phase == "over" else (s.actor,)
 
-    def candidates(self, s: RYState, seat: int) -> Iterable[RYAction]:
-        return legality.candidates(s, seat)
-
-    def reason(self, s: RYState, seat: int, a: RYAction) -> str | None:
-        return legality.reason(s, seat, a)
-
-    def legal(self, s: RYState, seat: int) -> list[RYAction]:
-        return legality.legal(s, seat)
-
-    def perform(self, s: RYState, seat: int, a: RYAction) -> list[Event]:
-        return perform(s, seat, a)
+    # The calls the search makes at every step are the modules' functions themselves (no
+    # forwarding method in between); the rest forward for readability.
+    candidates = staticmethod(legality.candidates)
+    reason = staticmethod(legality.reason)
+    legal = staticmethod(legality.legal)  # the faster path; gives the same list as GameBase's
+    perform = staticmethod(perform)
+    outcome = staticmethod(scoring.outcome)
 
     def prompt(self, s: RYState, seat: int) -> Prompt:
         return texts.prompt(s, seat)
-
-    def outcome(self, s: RYState) -> Outcome | None:
-        return scoring.outcome(s)
 
     def view(self, s: RYState, seat: int | None) -> RYState:
         return views.view(s, seat)

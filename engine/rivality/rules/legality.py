@@ -9,6 +9,11 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.rivality.actions import (
+    CAST_DELAYED,
+    CHOOSE_TILE,
+    MOVE_MAGICIAN,
+    PLACE_AT,
+    REMOVE_GOLEM,
     CastDelayed,
     ChooseTile,
     MoveMagician,
@@ -17,7 +22,6 @@ from engine.rivality.actions import (
     PlaceAt,
     RemoveGolem,
     RYAction,
-    intern,
 )
 from engine.rivality.battlefield import is_empty
 from engine.rivality.data import HITS_ADJACENT
@@ -45,20 +49,26 @@ def _delayed_choices(s: RYState) -> list[int]:
 
 # -- the legal list, phase by phase (fast: interned actions, no reasons computed) ----------------
 _LEGAL: dict[str, Callable[[RYState, int], list[Any]]] = {
-    "place": lambda s, seat: [intern(PlaceAt, p) for p in s.frontier],
-    "orient": lambda s, seat: list(_ORIENTS),
-    "tile": lambda s, seat: [intern(ChooseTile, t) for t in s.hands[seat]],
-    "move": lambda s, seat: [intern(MoveMagician, p) for p in s.reach],
+    "move": lambda s, seat: [MOVE_MAGICIAN[p] for p in s.reach],
     "mulligan": lambda s, seat: list(_MULLIGANS) if may_redraw(s, seat) else [],
-    "remove": lambda s, seat: [intern(RemoveGolem, k) for k in tied_enemies(s)],
-    "delayed": lambda s, seat: [intern(CastDelayed, r) for r in _delayed_choices(s)],
+    "remove": lambda s, seat: [REMOVE_GOLEM[k] for k in tied_enemies(s)],
+    "delayed": lambda s, seat: [CAST_DELAYED[r] for r in _delayed_choices(s)],
 }
 
 
 def legal(s: RYState, seat: int) -> list[RYAction]:
-    if seat != s.actor or s.phase == "over":
+    if seat != s.actor:
         return []
-    handler = _LEGAL.get(s.phase)
+    # The three decisions of every duel turn come first, without a table lookup: the search
+    # asks for legal lists millions of times.
+    ph = s.phase
+    if ph == "place":
+        return [PLACE_AT[p] for p in s.frontier]
+    if ph == "orient":
+        return list(_ORIENTS)
+    if ph == "tile":
+        return [CHOOSE_TILE[t] for t in s.hands[seat]]
+    handler = _LEGAL.get(ph)
     return handler(s, seat) if handler is not None else []
 
 
@@ -69,9 +79,7 @@ def candidates(s: RYState, seat: int) -> list[RYAction]:
     if s.phase == "move" and seat == s.actor:
         ok = set(s.reach)
         out = out + [
-            intern(MoveMagician, s.pos[c])
-            for c in range(len(s.pos))
-            if s.pos[c] not in ok and c not in s.mage
+            MOVE_MAGICIAN[s.pos[c]] for c in range(len(s.pos)) if s.pos[c] not in ok and c not in s.mage
         ]
     return out
 
