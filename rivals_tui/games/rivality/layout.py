@@ -25,10 +25,11 @@ from typing import Any
 
 from rich.cells import cell_len
 
+from engine.rivality.actions import ChooseTile, Mulligan
 from engine.rivality.data import TILES, pos_of, xy_of
-from engine.rivality.game import score_parts
 from engine.rivality.preview import PlacementPreview, SpellPreview
-from engine.rivality.state import RVState
+from engine.rivality.scoring import score_parts
+from engine.rivality.state import RYState
 from rivals_tui.games.rivality.targets import Key, target_positions
 from rivals_tui.games.rivality.texts import (
     ARROWS,
@@ -84,7 +85,7 @@ class Board(Table):
     window: Window = field(default_factory=Window)
 
 
-def bounds(v: RVState) -> tuple[int, int, int, int]:
+def bounds(v: RYState) -> tuple[int, int, int, int]:
     """The squares a cursor may visit: every tile and (while tiles are laid) the frontier."""
     pts = [xy_of(p) for p in v.pos]
     if v.mode == "duel" and v.phase != "over":
@@ -117,7 +118,7 @@ class Overlay:
     side: int = -1
 
 
-def overlays(v: RVState, pv: PlacementPreview | None, ghost: bool) -> dict[int, Overlay]:
+def overlays(v: RYState, pv: PlacementPreview | None, ghost: bool) -> dict[int, Overlay]:
     out: dict[int, Overlay] = {}
     if pv is None:
         return out
@@ -153,7 +154,7 @@ def short_effect(sp: SpellPreview, expert: bool) -> str:
 class Builder(LineWriter):
     def __init__(
         self,
-        v: RVState,
+        v: RYState,
         seat: int | None,
         legal: Sequence[Any],
         names: Sequence[str],
@@ -247,7 +248,7 @@ class Builder(LineWriter):
                 if i and self.width >= 40:
                     self.text("     ")
                 legal = any(
-                    getattr(a, "tile", None) == t or type(a).__name__ == "Mulligan" for a in self.legal
+                    (isinstance(a, ChooseTile) and a.tile == t) or isinstance(a, Mulligan) for a in self.legal
                 )
                 chosen = t == v.chosen and v.turn == self.seat and v.phase in ("place", "orient")
                 label = f"{i + 1} {tile_token(t)}" if t >= 0 else f"{i + 1} hidden tile"
@@ -275,6 +276,7 @@ class Builder(LineWriter):
             head = f"{ARROWS[pv.rot]} " if v.mode == "duel" else "You: "
             tokens = [preview_token(sp, v.expert) for sp in pv.spells]
             tokens += ["delayed " + preview_token(sp, v.expert) for sp in pv.delayed]
+            tokens += [f"siege ⇒{LETTERS[sg.taker]}" for sg in pv.sieges]
             if not tokens:
                 tokens = ["no spells"]
             line: list[Seg] = [Seg(head, ("label",))]
@@ -491,7 +493,7 @@ class Builder(LineWriter):
 
 
 def build(
-    v: RVState,
+    v: RYState,
     seat: int | None,
     legal: Sequence[Any],
     names: Sequence[str],

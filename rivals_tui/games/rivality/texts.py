@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from engine.rivality.battlefield import shields_of
 from engine.rivality.data import (
     COLOURS,
     DIR_NAMES,
@@ -19,9 +20,9 @@ from engine.rivality.data import (
     TILES,
     xy_of,
 )
-from engine.rivality.game import score_parts, shields_of
-from engine.rivality.preview import PlacementPreview, SpellPreview
-from engine.rivality.state import RVState
+from engine.rivality.preview import PlacementPreview, SiegePreview, SpellPreview
+from engine.rivality.scoring import score_parts
+from engine.rivality.state import RYState
 
 # Colour is never the only carrier: every side also has a letter.
 LETTERS = ("S", "M", "T")
@@ -30,7 +31,7 @@ ARROWS = ("↑", "→", "↓", "←")
 EDGE_LETTER = ("L", "F", "R")
 
 
-def side_name(v: RVState, k: int, names: Sequence[str], sep: str = " & ") -> str:
+def side_name(v: RYState, k: int, names: Sequence[str], sep: str = " & ") -> str:
     """Who plays side `k`: "Ann", "Ann & Cid" (a team), "Souramoun"."""
     if v.mode == "solo":
         return "Souramoun" if k == 1 else seat_name(names, 0)
@@ -41,12 +42,12 @@ def seat_name(names: Sequence[str], seat: int) -> str:
     return names[seat] if seat < len(names) else f"Player {seat + 1}"
 
 
-def colour_name(v: RVState, k: int) -> str:
+def colour_name(v: RYState, k: int) -> str:
     """The side's colour word; in solo Souramoun plays the colour you did not take."""
     return COLOURS[k]
 
 
-def side_title(v: RVState, k: int, names: Sequence[str]) -> str:
+def side_title(v: RYState, k: int, names: Sequence[str]) -> str:
     """ "Ann (Salmon, S)": name, colour and the letter the board uses for the side."""
     return f"{side_name(v, k, names)} ({colour_name(v, k)}, {LETTERS[k]})"
 
@@ -98,14 +99,14 @@ def spell_lines(t: int, rot: int) -> list[str]:
     return out
 
 
-def golem_words(v: RVState, c: int) -> str:
+def golem_words(v: RYState, c: int) -> str:
     parts = [
         f"{colour_name(v, k)} ({LETTERS[k]}) {v.golems[c * 3 + k]}" for k in range(3) if v.golems[c * 3 + k]
     ]
     return ", ".join(parts) if parts else "none"
 
 
-def controller_words(v: RVState, c: int, names: Sequence[str]) -> str:
+def controller_words(v: RYState, c: int, names: Sequence[str]) -> str:
     k = v.ctrl[c]
     total = sum(v.golems[c * 3 : c * 3 + 3])
     if k >= 0:
@@ -115,7 +116,7 @@ def controller_words(v: RVState, c: int, names: Sequence[str]) -> str:
     return "nobody (no golems)"
 
 
-def waiting_spells(v: RVState, p: int) -> list[tuple[int, int, int, int]]:
+def waiting_spells(v: RYState, p: int) -> list[tuple[int, int, int, int]]:
     """Spells of tiles on the battlefield aimed exactly at the empty square `p`:
     (cell, edge, golems, controlling side or -1)."""
     out = []
@@ -129,7 +130,7 @@ def waiting_spells(v: RVState, p: int) -> list[tuple[int, int, int, int]]:
     return out
 
 
-def cell_detail(v: RVState, c: int, names: Sequence[str]) -> tuple[str, str]:
+def cell_detail(v: RYState, c: int, names: Sequence[str]) -> tuple[str, str]:
     """Title and full text of the tile in cell `c`."""
     t = v.tile[c]
     p = v.pos[c]
@@ -163,7 +164,7 @@ def cell_detail(v: RVState, c: int, names: Sequence[str]) -> tuple[str, str]:
     return f"{tile.kind} {where(p)}", "\n".join(lines)
 
 
-def empty_detail(v: RVState, p: int, names: Sequence[str], frontier: bool) -> tuple[str, str]:
+def empty_detail(v: RYState, p: int, names: Sequence[str], frontier: bool) -> tuple[str, str]:
     lines = []
     if v.mode == "solo":
         lines.append("Outside the battlefield.")
@@ -206,7 +207,7 @@ def preview_token(sp: SpellPreview, expert: bool) -> str:
     return out
 
 
-def preview_sentence(v: RVState, sp: SpellPreview, names: Sequence[str], delayed: bool = False) -> str:
+def preview_sentence(v: RYState, sp: SpellPreview, names: Sequence[str], delayed: bool = False) -> str:
     """One spell of a preview in words."""
     what = f"{EDGE_NAMES[sp.edge].capitalize()} spell ({sp.golems} golem{'s' if sp.golems != 1 else ''}, "
     what += f"distance {sp.distance}, {DIR_NAMES[sp.direction]})"
@@ -242,17 +243,26 @@ def preview_sentence(v: RVState, sp: SpellPreview, names: Sequence[str], delayed
     return text + f" ({golems or 'empty'})."
 
 
-def preview_text(v: RVState, pv: PlacementPreview, names: Sequence[str]) -> str:
+def preview_text(v: RYState, pv: PlacementPreview, names: Sequence[str]) -> str:
     """The whole preview in words, one spell a line."""
     lines = [f"{TILES[pv.tile].kind} at {where(pv.pos)}, front facing {DIR_NAMES[pv.rot]}:"]
     if not pv.spells:
         lines.append("No spells.")
     lines.extend(preview_sentence(v, sp, names) for sp in pv.spells)
     lines.extend(preview_sentence(v, sp, names, delayed=True) for sp in pv.delayed)
+    lines.extend(siege_sentence(v, sg, names) for sg in pv.sieges)
     return "\n".join(lines)
 
 
-def side_detail(v: RVState, k: int, names: Sequence[str], seat: int | None) -> tuple[str, str]:
+def siege_sentence(v: RYState, sg: SiegePreview, names: Sequence[str]) -> str:
+    """A siege the placement would cause, in words."""
+    c = v.at.get(sg.pos)
+    name = tile_word(v.tile[c]) if c is not None else "new tile"
+    held = f"{side_name(v, sg.holder, names)}'s" if sg.holder >= 0 else "the contested"
+    return f"Siege: {held} {name} {where(sg.pos)} falls to {side_name(v, sg.taker, names)}."
+
+
+def side_detail(v: RYState, k: int, names: Sequence[str], seat: int | None) -> tuple[str, str]:
     kinds, tied, loss = score_parts(v)
     total = sum(kinds[k]) + tied[k] + loss[k]
     lines = [f"Running score: {total} (as the battlefield stands now)."]
