@@ -5,10 +5,11 @@ from __future__ import annotations
 import pytest
 
 from engine.core import IllegalAction
-from engine.rivalist import GAME
+from engine.rivalist.actions import Construct, Discard
 from engine.rivalist.data import BRICK, LUMBER, TRADE
-from engine.rivalist.game import card_price, trade_prices
-from engine.rivalist.state import Construct, Discard
+from engine.rivalist.game import GAME
+from engine.rivalist.rules.costs import card_price, trade_prices
+from engine.rivalist.scoring import breakdown
 from tests.engine.rivalist.helpers import at_age, card_id, give, holding
 
 
@@ -116,7 +117,7 @@ def test_confirm_line_says_exactly_what_you_pay() -> None:
     s2 = holding(s, 0, "Horse Guard")
     assert "Brick x1 from the bank: 3 coins" in GAME.describe(s2, Construct())
     give(s, 0, "Stables")
-    assert "Free through the chain" in GAME.describe(holding(s, 0, "Horse Guard"), Construct())
+    assert "free through the chain" in GAME.describe(holding(s, 0, "Horse Guard"), Construct())
 
 
 def test_discard_pays_two_plus_one_per_yellow_card() -> None:
@@ -158,4 +159,4 @@ def test_arena_pays_two_per_built_wonder_and_is_worth_three() -> None:
     holding(s, 0, "Arena")
     s.coins[0] = 0
     GAME.apply(s, 0, Construct())
-    assert s.coins[0] == 4 and GAME.breakdown(s, 0)[2] == 3
+    assert s.coins[0] == 4 and breakdown(s, 0)[2] == 3

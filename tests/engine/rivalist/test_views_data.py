@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from engine.core import Rng
-from engine.rivalist import GAME
 from engine.rivalist.data import (
     AGE_DECKS,
     CARDS,
@@ -16,12 +15,12 @@ from engine.rivalist.data import (
     UNIONS,
     WONDERS,
 )
-from engine.rivalist.game import HIDDEN
-from engine.rivalist.state import RVState
+from engine.rivalist.game import GAME
+from engine.rivalist.state import HIDDEN, RLState
 from tests.engine.rivalist.helpers import card_id, check_invariants
 
 
-def states(seed: int, every: int = 3) -> list[RVState]:
+def states(seed: int, every: int = 3) -> list[RLState]:
     s = GAME.setup(GAME.Options(), 2, seed)
     rng = Rng.from_seed(seed)
     out = [GAME.clone(s)]
