@@ -34,21 +34,39 @@ def trade_prices(s: RLState, seat: int) -> list[int]:
 
 
 def trade_cost(s: RLState, seat: int, needs: Needs, discount: int) -> int:
-    """Coins `seat` pays the bank for the units of `needs` its own production does not cover."""
+    """Coins `seat` pays the bank for the units of `needs` its own production does not cover:
+    the sum of `bought_units`' prices, computed on bare prices (a search prices every card it
+    considers, and ints need no lists in the common case and sort fastest in the other)."""
     prod = s.prod[seat]
+    fixed = s.fixed[seat]
+    oprod = s.prod[1 - seat]
     cr = s.choice_raw[seat]
     cg = s.choice_goods[seat]
     if not cr and not cg and not discount:
-        # The common case, kept free of lists: the search prices every card it considers.
-        fixed = s.fixed[seat]
-        oprod = s.prod[1 - seat]
         total = 0
         for r, n in needs:
             m = n - prod[r]
             if m > 0:
                 total += m * (1 if fixed[r] else 2 + oprod[r])
         return total
-    return sum(p for _r, p in bought_units(s, seat, needs, discount))
+    raw: list[int] = []
+    goods: list[int] = []
+    for r, n in needs:
+        m = n - prod[r]
+        if m > 0:
+            (raw if r < 3 else goods).extend([1 if fixed[r] else 2 + oprod[r]] * m)
+    # Drop the dearest units the choice producers make, then the dearest the discount removes.
+    if cr:
+        raw.sort(reverse=True)
+        del raw[:cr]
+    if cg:
+        goods.sort(reverse=True)
+        del goods[:cg]
+    rest = raw + goods
+    if discount:
+        rest.sort(reverse=True)
+        del rest[:discount]
+    return sum(rest)
 
 
 def bought_units(s: RLState, seat: int, needs: Needs, discount: int) -> list[tuple[int, int]]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Event
+from engine.core import Event, Rng
 from engine.rivalist.data import AGE_DECKS, CAPITAL, CARDS, COLOUR, UNIONS, WONDERS
 from engine.rivalist.effects import add_card
 from engine.rivalist.game import GAME
@@ -60,6 +60,21 @@ def check_invariants(s: RLState) -> None:
 def random_game(seed: int, check: bool = False) -> tuple[RLState, list[tuple[int, Any]], list[Event]]:
     """Play a whole game with uniformly random legal decisions; returns state, history, events."""
     return play_random(GAME, GAME.Options(), 2, seed, check_invariants if check else None, limit=1000)
+
+
+def states(seed: int, every: int = 3) -> list[RLState]:
+    """Copies of every `every`-th position of a random game (and of the first)."""
+    s = GAME.setup(GAME.Options(), 2, seed)
+    rng = Rng.from_seed(seed)
+    out = [GAME.clone(s)]
+    n = 0
+    while GAME.outcome(s) is None:
+        legal = GAME.legal(s, s.current)
+        GAME.apply(s, s.current, legal[rng.below(len(legal))])
+        n += 1
+        if n % every == 0:
+            out.append(GAME.clone(s))
+    return out
 
 
 def card_id(name: str) -> int:
