@@ -22,7 +22,7 @@ from engine.rivalist.rules.phase import Phase
 from engine.rivalist.state import RLState
 from engine.rivalist.texts import AGE_NAMES, player
 
-# These phases list only allowed choices (nothing greyed), so their candidates are their legal list.
+# Phases that list only allowed choices (nothing greyed) give their candidates as their legal list.
 
 
 # -- progress tokens -----------------------------------------------------------------------------
@@ -89,13 +89,16 @@ def destroy(s: RLState, seat: int, a: DestroyCard) -> list[Event]:
 
 
 def steal_candidates(s: RLState, seat: int) -> list[RLAction]:
-    return [StealCard(c) for c in s.city[1 - seat] if COLOUR[c] != GREEN]
+    """Every card of the rival's city: the green ones are listed greyed, so a player sees why."""
+    return [StealCard(c) for c in s.city[1 - seat]]
 
 
 def steal_reason(s: RLState, seat: int, a: StealCard) -> str | None:
-    if a.card in s.city[1 - seat] and COLOUR[a.card] != GREEN:
-        return None
-    return "Choose a card in your rival's city that is not green."
+    if a.card not in s.city[1 - seat]:
+        return "Choose a card in your rival's city that is not green."
+    if COLOUR[a.card] == GREEN:
+        return "Green cards cannot be taken with the Alcantara Bridge."
+    return None
 
 
 def steal(s: RLState, seat: int, a: StealCard) -> list[Event]:
@@ -110,7 +113,7 @@ def steal(s: RLState, seat: int, a: StealCard) -> list[Event]:
 
 
 DESTROY = Phase((DestroyCard,), destroy_candidates, destroy_reason, destroy, destroy_candidates)
-STEAL = Phase((StealCard,), steal_candidates, steal_reason, steal, steal_candidates)
+STEAL = Phase((StealCard,), steal_candidates, steal_reason, steal)  # legal: the candidates allowed
 
 
 # -- who begins the next Age ---------------------------------------------------------------------

@@ -137,6 +137,10 @@ def test_alcantara_steals_a_non_green_card_and_builds_it_free() -> None:
     raise_wonder(s, 0, "The Alcantara Bridge", coins=30)
     assert s.phase == "steal"
     assert GAME.legal(s, 0) == [StealCard(card_id("Tavern")), StealCard(card_id("Timber Camp"))]
+    # The green card is listed too, greyed with the reason.
+    assert dict(GAME.choices(s, 0))[StealCard(card_id("Herbalist's Hut"))] == (
+        "Green cards cannot be taken with the Alcantara Bridge."
+    )
     before = s.coins[0]
     GAME.apply(s, 0, StealCard(card_id("Tavern")))
     assert card_id("Tavern") in s.city[0] and card_id("Tavern") not in s.city[1]
