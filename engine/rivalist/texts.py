@@ -131,7 +131,7 @@ def payment_lines(s: RLState, seat: int, card: int = -1, wonder: int = -1) -> li
     a closing full stop (callers join the pieces into their own sentences)."""
     if card >= 0:
         if chained(s, seat, card):
-            return ["nothing: free through the chain"]
+            return ["nothing (free through the chain)"]
         printed = CARDS[card].coins
         needs, disc = NEEDS[card], card_discount(s, seat, card)
         lines = [f"{coins(printed)} printed on the card"] if printed else []

@@ -82,7 +82,7 @@ def test_a_free_build_reads_as_one_sentence() -> None:
     chained = holding(at_age(1), 0, "Horse Guard")
     give(chained, 0, "Stables")
     assert GAME.describe(chained, Construct()) == (
-        "Construct Horse Guard. You pay nothing: free through the chain."
+        "Construct Horse Guard. You pay nothing (free through the chain)."
     )
 
 
