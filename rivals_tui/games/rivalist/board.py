@@ -21,9 +21,10 @@ from typing import Any
 from textual.binding import Binding
 
 from engine.core import Event
+from engine.rivalist.actions import BuildWonder, Construct, Discard, PickToken, PickWonder, Take
 from engine.rivalist.data import CARDS
-from engine.rivalist.game import wonder_price
-from engine.rivalist.state import BuildWonder, Construct, Discard, PickToken, PickWonder, RVState, Take
+from engine.rivalist.rules.costs import wonder_price
+from engine.rivalist.state import RLState
 from rivals_tui.games.rivalist.layout import build_table
 from rivals_tui.games.rivalist.targets import actions_at, first_of, wonder_builds
 from rivals_tui.widgets.lineboard import (
@@ -56,7 +57,7 @@ LOOKS = {
 }
 
 
-def changed_keys(old: RVState | None, new: RVState) -> set[tuple[Any, ...]]:
+def changed_keys(old: RLState | None, new: RLState) -> set[tuple[Any, ...]]:
     """The pieces that differ between two views of the same seat (to mark them as new)."""
     if old is None:
         return set()
@@ -117,7 +118,7 @@ class RivalistBoard(LineBoard):
 
     def __init__(self, game: Any, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(game, id=id, classes=classes)
-        self._since: RVState | None = None
+        self._since: RLState | None = None
         self._was_deciding = False
 
     def note_changes(self, old: Any, events: Sequence[Event]) -> None:
@@ -138,7 +139,7 @@ class RivalistBoard(LineBoard):
 
     def target_keys(self) -> set[Key]:
         """Every key where Enter does something now (found from a first pass over the pieces)."""
-        v: RVState = self.view
+        v: RLState = self.view
         probe = build_table(v, self.seat, self.legal, self.names, 200, 200, set(), set(), self.cursor_key)
         return {it.key for it in probe.items if self.actions_for(it.key)}
 
@@ -188,7 +189,7 @@ class RivalistBoard(LineBoard):
         return super().verb(acts)
 
     def why_not(self, key: Key) -> str:
-        v: RVState = self.view
+        v: RLState = self.view
         if key == ("use", "construct") and self.seat is not None:
             reason = self.game.why_illegal(v, self.seat, Construct())
             if reason:
@@ -228,7 +229,7 @@ class RivalistBoard(LineBoard):
         elif builds:
             self.pick("Which Wonder?", builds)
         elif self.view is not None and self.view.phase == "use" and self.seat is not None:
-            v: RVState = self.view
+            v: RLState = self.view
             mine = [w for k, w in enumerate(v.wonders[self.seat]) if v.wonder_cards[self.seat][k] < 0]
             if not mine:
                 self.tell("All your Wonders are built (or out of the game).")

@@ -21,6 +21,7 @@ from typing import Any
 
 from rich.cells import cell_len
 
+from engine.rivalist.actions import BuildWonder, Construct, DestroyCard, StealCard
 from engine.rivalist.data import (
     CAPITAL,
     CARDS,
@@ -43,23 +44,10 @@ from engine.rivalist.data import (
     YELLOW,
     military_vp,
 )
-from engine.rivalist.game import (
-    AGE_NAMES,
-    GAME,
-    HIDDEN,
-    card_price,
-    distinct_symbols,
-    payment_lines,
-    trade_prices,
-    wonder_price,
-)
-from engine.rivalist.state import (
-    BuildWonder,
-    Construct,
-    DestroyCard,
-    RVState,
-    StealCard,
-)
+from engine.rivalist.rules.costs import card_price, trade_prices, wonder_price
+from engine.rivalist.scoring import breakdown
+from engine.rivalist.state import HIDDEN, RLState, distinct_symbols
+from engine.rivalist.texts import AGE_NAMES, payment_lines
 from rivals_tui.widgets.linetable import LineWriter, Seg, Table
 
 COLOUR_CODES = ("b", "g", "R", "G", "B", "Y", "P")
@@ -145,7 +133,7 @@ def wonder_name(w: int, short: bool) -> str:
     return WONDER_SHORT.get(name, abbrev(name, 9)) if short else name
 
 
-def pay_sentence(v: RVState, seat: int, card: int = -1, wonder: int = -1) -> str:
+def pay_sentence(v: RLState, seat: int, card: int = -1, wonder: int = -1) -> str:
     """What `seat` would pay now for `card` (or `wonder`), with the breakdown."""
     price = card_price(v, seat, card)[0] if card >= 0 else wonder_price(v, seat, wonder)
     lines = payment_lines(v, seat, card=card, wonder=wonder)
@@ -162,7 +150,7 @@ def card_label(card: int, width: int) -> str:
     return code + abbrev(CARDS[card].name, width - 1)
 
 
-def track_cells(v: RVState) -> list[tuple[str, int]]:
+def track_cells(v: RLState) -> list[tuple[str, int]]:
     """The 19 spaces of the military track, Player 1's capital first: (sign, position)."""
     out: list[tuple[str, int]] = []
     for p in range(-CAPITAL, CAPITAL + 1):
@@ -193,7 +181,7 @@ class TableBuilder(LineWriter):
 
     def __init__(
         self,
-        view: RVState,
+        view: RLState,
         seat: int | None,
         legal: Sequence[Any],
         names: Sequence[str],
@@ -715,7 +703,7 @@ class TableBuilder(LineWriter):
 
     def player_text(self, i: int) -> str:
         v = self.v
-        bd = GAME.breakdown(v, i)
+        bd = breakdown(v, i)
         parts = ", ".join(f"{lab} {n}" for lab, n in zip(SCORE_LABELS, bd, strict=True) if n)
         lines = [
             f"{self.who(i)} (Player {i + 1} in the log): {coins(v.coins[i])}, "
@@ -731,7 +719,7 @@ class TableBuilder(LineWriter):
 
 
 def build_table(
-    view: RVState,
+    view: RLState,
     seat: int | None,
     legal: Sequence[Any],
     names: Sequence[str],
