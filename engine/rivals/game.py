@@ -1,0 +1,119 @@
+"""The Rivals game object: wires set-up, the phase table, views, scoring and texts into the
+engine contract. `GAME` is the instance the registry exposes."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from engine.core import Event, GameBase, IllegalAction, Outcome, Prompt, Rng
+from engine.rivals import ai, scoring, texts, views
+from engine.rivals.actions import ACTION_TYPES
+from engine.rivals.clone import clone
+from engine.rivals.data.board import ROUND_ERA
+from engine.rivals.options import RivalsOptions
+from engine.rivals.rules import PHASES
+from engine.rivals.rules.flow import advance
+from engine.rivals.setup import build
+from engine.rivals.state import RivalsState
+
+SECRET_PHASES = frozenset(
+    {
+        "guild",
+        "turn",
+        "consult",
+        "install",
+        "mods",
+        "optional",
+        "react",
+        "freephys",
+        "uninstall",
+        "loot",
+        "replace",
+    }
+)
+
+
+class RivalsGame(GameBase):
+    id: ClassVar[str] = "rivals"
+    title: ClassVar[str] = "Rivals"
+    players: ClassVar[range] = range(2, 7)
+    Options: ClassVar[type] = RivalsOptions
+    action_types: ClassVar[tuple[type, ...]] = ACTION_TYPES
+    state_type: ClassVar[type] = RivalsState
+    supports_series: ClassVar[bool] = False
+
+    def setup(self, options: Any, seats: int, seed: int) -> RivalsState:
+        return build(options.setup, seats, seed)
+
+    def to_act(self, s: RivalsState) -> tuple[int, ...]:
+        if s.winners or s.actor < 0:
+            return ()
+        return (s.actor,)
+
+    def prompt(self, s: RivalsState, seat: int) -> Prompt:
+        text = PHASES[s.phase][2] if s.phase in PHASES else "Wait"
+        return Prompt(text, section=s.phase, secret=s.phase in SECRET_PHASES)
+
+    def candidates(self, s: RivalsState, seat: int) -> list[Any]:
+        if seat not in self.to_act(s):
+            return []
+        return [a for a, _ in PHASES[s.phase][0](s, seat)]
+
+    def reason(self, s: RivalsState, seat: int, a: Any) -> str | None:
+        if seat not in self.to_act(s):
+            return "It is not your turn to decide."
+        for b, why in PHASES[s.phase][0](s, seat):
+            if b == a:
+                return why
+        return "That is not possible now."
+
+    def legal(self, s: RivalsState, seat: int) -> list[Any]:
+        if seat not in self.to_act(s):
+            return []
+        return [a for a, why in PHASES[s.phase][0](s, seat) if why is None]
+
+    def choices(self, s: RivalsState, seat: int) -> list[tuple[Any, str | None]]:
+        if seat not in self.to_act(s):
+            return []
+        return list(PHASES[s.phase][0](s, seat))
+
+    def why_illegal(self, s: RivalsState, seat: int, a: Any) -> str | None:
+        return self.reason(s, seat, a)
+
+    def perform(self, s: RivalsState, seat: int, a: Any) -> list[Event]:
+        s.stamp += 1
+        ev = PHASES[s.phase][1](s, seat, a)
+        return ev + advance(s)
+
+    def apply(self, s: RivalsState, seat: int, a: Any) -> list[Event]:
+        why = self.reason(s, seat, a)
+        if why is not None:
+            raise IllegalAction(why)
+        return self.perform(s, seat, a)
+
+    def outcome(self, s: RivalsState) -> Outcome | None:
+        return scoring.outcome(s)
+
+    def view(self, s: RivalsState, seat: int | None) -> RivalsState:
+        return views.view(s, seat)
+
+    def determinize(self, v: RivalsState, seat: int, rng: Rng) -> RivalsState:
+        return views.determinize(v, seat, rng)
+
+    def clone(self, s: RivalsState) -> RivalsState:
+        return clone(s)
+
+    def describe(self, s: RivalsState, a: Any) -> str:
+        return texts.describe(s, a)
+
+    def evaluate(self, s: RivalsState, seat: int) -> float:
+        return ai.evaluate(s, seat)
+
+    def progress(self, s: RivalsState) -> str:
+        if s.round == 0:
+            return "set-up"
+        era = ROUND_ERA[min(s.round, len(ROUND_ERA)) - 1]
+        return f"round {s.round}, era {era}"
+
+
+GAME = RivalsGame()

@@ -1,0 +1,508 @@
+"""Playing a card, from the choice of card to its last effect: mods, target(s), the optional
+discard, the defender's reaction window, automatic effects, salvos, conditional effects, and
+where the card goes afterwards. Explosives hit every Ashak on the tile in the order the player
+chooses. The steps are tasks (state.Task) run by rules.flow.advance."""
+
+from __future__ import annotations
+
+from engine.core import Event
+from engine.rivals.data.ashaks import ASHAKS
+from engine.rivals.data.board import TILE_HEXES, TILE_OF
+from engine.rivals.data.cards import (
+    BLOCKABLE,
+    ENEMY,
+    EXPLOSIVE,
+    HEX,
+    MOD,
+    PHYSICAL,
+    PROTECTION,
+    SELF,
+    UTILITY,
+    Card,
+)
+from engine.rivals.data.catalog import CARD, ULTIMATES
+from engine.rivals.effects import apply_effect, front, install_top
+from engine.rivals.hexes import DIST, NEIGHBOURS
+from engine.rivals.rules.board import has_sight
+from engine.rivals.rules.combat import design, event_on, mod_total, pierces, shielded
+from engine.rivals.rules.common import (
+    FLASHER_SET,
+    can_activate,
+    draw,
+    lose_hp,
+    skill_total,
+    temp_total,
+    who,
+    wound,
+)
+from engine.rivals.state import RivalsState, Task
+
+PASSIVE = frozenset(["dice", "m_dmg", "m_salvo", "m_range", "m_pierce", "m_dice", "t_def", "t_armor", "t_range", "t_dmg", "p_range", "p_def", "p_dmg", "p_toxic", "cancel", "counter"])  # fmt: skip
+OWN_TURN_ONLY = frozenset({"ap"})
+
+
+def offensive(c: Card) -> bool:
+    return c.is_attack or c.target == ENEMY or c.key == "spores"
+
+
+def max_range(s: RivalsState, seat: int, c: Card, extra: int = 0) -> int:
+    """The card's maximum range for `seat` now (-1: no limit)."""
+    if c.rmax < 0:
+        return -1
+    r = c.rmax + extra + temp_total(s, seat, "t_range") + s.range_bonus[seat]
+    if c.type == PHYSICAL:
+        r += skill_total(s, seat, "p_range")
+    if event_on(s, "fog"):
+        r -= 1
+    return max(r, c.rmin)
+
+
+def in_range(s: RivalsState, seat: int, c: Card, h: int, extra: int = 0) -> bool:
+    d = DIST[s.pos[seat]][h]
+    hi = max_range(s, seat, c, extra)
+    return d >= c.rmin and (hi < 0 or d <= hi)
+
+
+def needs_sight(c: Card) -> bool:
+    return c.type == PHYSICAL and c.key not in ("rail", "blink")
+
+
+def ashak_targets(s: RivalsState, seat: int, c: Card, extra: int = 0) -> list[int]:
+    out = []
+    for o in range(s.seats):
+        if o == seat or not s.alive[o] or s.pos[o] < 0:
+            continue
+        if not in_range(s, seat, c, s.pos[o], extra):
+            continue
+        if needs_sight(c) and not has_sight(s, seat, s.pos[seat], s.pos[o], o):
+            continue
+        out.append(o)
+    return out
+
+
+def shield_targets(s: RivalsState, seat: int, c: Card, extra: int = 0) -> list[int]:
+    """Hexes holding a shield not raised by `seat` that an attack may aim at."""
+    if c.type not in (PHYSICAL, "psychic"):
+        return []
+    out = []
+    for h, o in enumerate(s.shield):
+        if o < 0 or o == seat or not in_range(s, seat, c, h, extra):
+            continue
+        if needs_sight(c) and not has_sight(s, seat, s.pos[seat], h, -1):
+            continue
+        out.append(h)
+    return out
+
+
+def hex_targets(s: RivalsState, seat: int, c: Card) -> list[int]:
+    return [h for h in range(len(s.shield)) if not s.fallen[TILE_OF[h]] and in_range(s, seat, c, h)]
+
+
+def range_mods_in_hand(s: RivalsState, seat: int) -> int:
+    return sum(e.n for m in s.hand[seat] for e in CARD[m].auto if e.kind == "m_range")
+
+
+def has_target(s: RivalsState, seat: int, c: Card, extra: int) -> bool:
+    if c.target == HEX:
+        return bool(hex_targets(s, seat, c))
+    if c.target == ENEMY:
+        if c.key in ("swarm",) and not s.extra:
+            return False
+        return bool(ashak_targets(s, seat, c, extra) or shield_targets(s, seat, c, extra))
+    return True
+
+
+def reset_play(s: RivalsState) -> None:
+    s.p_card, s.p_ult, s.p_source, s.p_seat = -1, False, "", -1
+    s.p_mods = []
+    s.p_target = s.p_target2 = s.p_hex = s.p_opt = -1
+    s.p_wounds = 0
+    s.p_cancel = False
+    s.p_victims = []
+    s.p_victim = -1
+    s.p_free = False
+
+
+def start_play(s: RivalsState, seat: int, card: int, source: str) -> list[Event]:
+    """Begin playing `card` (-1: the ultimate) from `source` (hand, guild, skill, ult)."""
+    free = s.p_free
+    reset_play(s)
+    s.p_free = free
+    s.p_card, s.p_seat, s.p_source, s.p_ult = card, seat, source, source == "ult"
+    c = design(s)
+    if not free:
+        s.ap -= c.ap
+    if source == "hand":
+        s.hand[seat].remove(card)
+        s.in_play.append(card)
+    elif source == "guild":
+        s.guild_used[seat] = True
+    elif source == "skill":
+        s.exhausted[seat].append(card)
+    elif source == "ult":
+        s.ult[seat] = 0
+    what = "its ultimate, " if source == "ult" else ("its guild, " if source == "guild" else "")
+    ev = [Event(f"{who(s, seat)} plays {what}{c.name}.", seat=seat, kind="play", reveal=True)]
+    if c.type == PHYSICAL and any(CARD[m].type == MOD for m in s.hand[seat]):
+        s.phase, s.actor = "mods", seat
+    else:
+        after_mods(s)
+    return ev
+
+
+def after_mods(s: RivalsState) -> None:
+    c = design(s)
+    if c.target in (ENEMY, HEX):
+        s.phase, s.actor = "target", s.p_seat
+    else:
+        after_target(s)
+
+
+def after_target(s: RivalsState) -> None:
+    c = design(s)
+    seat = s.p_seat
+    if c.key == "swarm" and len(s.extra) >= 2 and len(ashak_targets(s, seat, c)) >= 2:
+        s.phase, s.actor = "target2", seat
+        return
+    after_second(s)
+
+
+def after_second(s: RivalsState) -> None:
+    c = design(s)
+    if c.optional and s.hand[s.p_seat]:
+        s.phase, s.actor = "optional", s.p_seat
+        return
+    begin(s)
+
+
+def begin(s: RivalsState) -> None:
+    """Queue the resolution of the chosen card."""
+    c = design(s)
+    seat = s.p_seat
+    s.phase = "idle"
+    tasks: list[Task]
+    if c.type == EXPLOSIVE:
+        tasks = [Task("blast", seat), Task("nextvictim", seat), Task("finish", seat)]
+    elif c.key in ("swarm", "accel", "flashers", "spores"):
+        tasks = [Task("keyed", seat, s.p_target), Task("finish", seat)]
+    elif c.target == ENEMY and s.p_target >= 0:
+        v = s.p_target
+        tasks = [
+            Task("window", seat, v),
+            Task("stack", seat, v),
+            Task("hit", seat, v),
+            Task("cond", seat, v),
+            Task("finish", seat),
+        ]
+    elif c.target == ENEMY:
+        tasks = [Task("shieldhit", seat, s.p_hex), Task("finish", seat)]
+    else:
+        tasks = [Task("selfeff", seat), Task("finish", seat)]
+    front(s, *tasks)
+
+
+def _effect_tasks(s: RivalsState, seat: int, target: int, effs: tuple, card: int) -> list[Task]:
+    return [Task("eff", seat, target, card, k=e.kind, n=e.n) for e in effs if e.kind not in PASSIVE]
+
+
+def run_eff(s: RivalsState, t: Task) -> list[Event]:
+    c = design(s) if s.p_seat >= 0 else None
+    target = t.a
+    if (
+        c is not None
+        and target >= 0
+        and t.k in BLOCKABLE | {"m_poison"}
+        and c.type != EXPLOSIVE
+        and not pierces(s)
+        and s.alive[target]
+        and shielded(s, t.seat, target)
+    ):
+        return [Event(f"The shield on hex {s.pos[target]} stops the effect on {who(s, target)}.")]
+    return apply_effect(s, t.seat, target, t.k, t.n, t.b)
+
+
+def task_hit(s: RivalsState, t: Task) -> list[Event]:
+    """Automatic effects, the optional effect, then the salvos, against one Ashak."""
+    seat, v = t.seat, t.a
+    if not s.alive[v] or s.p_cancel:
+        return []
+    c = design(s)
+    mods: tuple = tuple(e for m in s.p_mods for e in CARD[m].auto)
+    effs = c.auto + tuple(e for e in mods if e.kind == "m_poison")
+    tasks = _effect_tasks(s, seat, v, effs, s.p_card)
+    if s.p_opt >= 0:
+        tasks += _effect_tasks(s, seat, v, c.optional, s.p_card)
+    salvos = c.salvos + mod_total(s, "m_salvo")
+    for i in range(salvos):
+        extra = t.b if t.b != -1 else 0
+        tasks.append(Task("salvo", seat, v, i, n=extra))
+    front(s, *tasks)
+    return []
+
+
+def task_cond(s: RivalsState, t: Task) -> list[Event]:
+    c = design(s)
+    if not c.cond or s.p_wounds < c.cond_min or not s.alive[t.seat]:
+        return []
+    front(s, *_effect_tasks(s, t.seat, t.a, c.cond, s.p_card))
+    return [Event(f"{c.name}: its condition is met ({s.p_wounds} wound(s)).")]
+
+
+def task_selfeff(s: RivalsState, t: Task) -> list[Event]:
+    c = design(s)
+    tasks = _effect_tasks(s, t.seat, -1, c.auto, s.p_card)
+    if s.p_opt >= 0:
+        tasks += _effect_tasks(s, t.seat, -1, c.optional, s.p_card)
+    front(s, *tasks)
+    return []
+
+
+def task_shieldhit(s: RivalsState, t: Task) -> list[Event]:
+    h = t.a
+    if s.shield[h] >= 0 and s.shield[h] != t.seat:
+        s.shield[h] = -1
+        return [Event(f"{design(s).name} breaks the shield on hex {h}.", kind="shield")]
+    return []
+
+
+def blast_area(s: RivalsState) -> tuple[list[int], list[int]]:
+    """Tiles hit by the explosive being played: the target tile, and (Natural Radiation) the
+    tiles next to it."""
+    t0 = TILE_OF[s.p_hex]
+    near: list[int] = []
+    if design(s).key == "radiation":
+        for h in TILE_HEXES[t0]:
+            for n in NEIGHBOURS[h]:
+                t = TILE_OF[n]
+                if t != t0 and not s.fallen[t] and t not in near:
+                    near.append(t)
+    return [t0], near
+
+
+def task_blast(s: RivalsState, t: Task) -> list[Event]:
+    c = design(s)
+    main, near = blast_area(s)
+    ev = [Event(f"{c.name} explodes on tile {main[0]}.", kind="blast")]
+    victims: list[int] = []
+    for tile in main + near:
+        for h in TILE_HEXES[tile]:
+            if s.shield[h] >= 0:
+                s.shield[h] = -1
+                ev.append(Event(f"The blast breaks the shield on hex {h}."))
+        for o in range(s.seats):
+            if s.alive[o] and TILE_OF[s.pos[o]] == tile and o not in victims:
+                if s.p_ult and o == t.seat:
+                    continue
+                victims.append(o)
+    s.p_victims = victims
+    return ev
+
+
+def victim_extra(s: RivalsState, v: int) -> int:
+    c = design(s)
+    if c.key == "stellar" and s.pos[v] == s.p_hex:
+        return 3
+    if c.key == "radiation" and TILE_OF[s.pos[v]] != TILE_OF[s.p_hex]:
+        return -1
+    return 0
+
+
+def task_nextvictim(s: RivalsState, t: Task) -> list[Event]:
+    s.p_victims = [v for v in s.p_victims if s.alive[v]]
+    if not s.p_victims:
+        return []
+    if len(s.p_victims) == 1:
+        return choose_victim(s, s.p_victims[0])
+    s.tasks.insert(0, t)
+    s.phase, s.actor = "victim", t.seat
+    return []
+
+
+def choose_victim(s: RivalsState, v: int) -> list[Event]:
+    s.p_victims.remove(v)
+    s.p_victim = v
+    s.p_cancel = False
+    seat = s.p_seat
+    front(
+        s,
+        Task("window", seat, v),
+        Task("stack", seat, v),
+        Task("hit", seat, v, victim_extra(s, v)),
+        Task("nextvictim", seat),
+    )
+    return []
+
+
+def can_respond(s: RivalsState, x: int, defender: bool) -> bool:
+    """Whether the reaction window is offered to `x` — decided on public facts only: cards in
+    hand (any of them might be a utility), a token that can be activated, an unused utility
+    guild, a full utility ultimate."""
+    if not s.alive[x]:
+        return False
+    if s.hand[x]:
+        return True
+    if defender and can_activate(s, x) and design(s).key != "radiation":
+        return True
+    g = s.guild[x]
+    if g >= 0 and not s.guild_used[x] and CARD[g].type == UTILITY:
+        if defender or not CARD[g].reaction:
+            return True
+    u = ULTIMATES[s.ashak[x]]
+    return u.type == UTILITY and s.ult[x] >= ASHAKS[s.ashak[x]].gauge
+
+
+def task_window(s: RivalsState, t: Task) -> list[Event]:
+    attacker, v = t.seat, t.a
+    if v == attacker or not s.alive[v] or s.p_cancel or not can_respond(s, v, True):
+        return []
+    s.r_stack, s.r_seats, s.r_passes = [], [], 0
+    s.phase, s.actor = "react", v
+    return []
+
+
+def task_stack(s: RivalsState, t: Task) -> list[Event]:
+    """Resolve the utilities played during the window, the last one first."""
+    ev: list[Event] = []
+    attacker, defender = t.seat, t.a
+    while s.r_stack:
+        c = s.r_stack.pop()
+        x = s.r_seats.pop()
+        other = attacker if x == defender else defender
+        if c == -1:
+            ev += keyed_flashers(s, x, other)
+            continue
+        card = CARD[s.guild[x]] if c == -2 else CARD[c]
+        if c >= 0:
+            s.in_play.remove(c)
+            if card.temp:
+                s.temps[x].append(c)
+                s.temp_until[x].append(min(2, s.turn_no + card.temp - 1))
+            else:
+                s.discard[x].append(c)
+        ev.append(Event(f"{card.name} of {who(s, x)} resolves."))
+        for e in card.auto:
+            if e.kind == "cancel":
+                s.p_cancel = True
+                ev.append(Event(f"The attack on {who(s, x)} is cancelled."))
+            elif e.kind == "counter":
+                ev += wound(s, other, e.n, x, card.name)
+            elif e.kind not in PASSIVE:
+                ev += apply_effect(s, x, other, e.kind, e.n, c if c >= 0 else -1)
+    return ev
+
+
+def keyed_flashers(s: RivalsState, renko: int, target: int) -> list[Event]:
+    """Renko's ultimate: +1 range this turn, a Flasher to the target's slot, all Flashers of its
+    deck pulled there, then its discard shuffled into its deck."""
+    s.range_bonus[renko] += 1
+    ev = [Event(f"{who(s, renko)} unleashes Flashers on {who(s, target)}.")]
+    if not s.alive[target]:
+        return ev
+    if s.extra:
+        s.temps[target].append(s.extra.pop())
+        s.temp_until[target].append(2)
+    found = [c for c in s.deck[target] if c in FLASHER_SET]
+    for c in found:
+        s.deck[target].remove(c)
+        s.temps[target].append(c)
+        s.temp_until[target].append(2)
+    s.deck[target].extend(s.discard[target])
+    s.discard[target] = []
+    s.rng.shuffle(s.deck[target])
+    ev.append(
+        Event(
+            f"{who(s, target)} has {sum(1 for c in s.temps[target] if c in FLASHER_SET)} Flasher(s) active."
+        )
+    )
+    return ev
+
+
+def task_keyed(s: RivalsState, t: Task) -> list[Event]:
+    c = design(s)
+    seat = t.seat
+    ev: list[Event] = []
+    if c.key == "swarm":
+        for target in (s.p_target, s.p_target2):
+            if target >= 0 and s.extra and s.alive[target]:
+                s.deck[target].append(s.extra.pop())
+                s.rng.shuffle(s.deck[target])
+                ev.append(Event(f"A Flasher is shuffled into the deck of {who(s, target)}."))
+    elif c.key == "accel":
+        ev += accelerate(s, seat, s.p_target)
+    elif c.key == "flashers":
+        ev += keyed_flashers(s, seat, s.p_target)
+    elif c.key == "spores":
+        for o in range(s.seats):
+            if o != seat and s.alive[o] and DIST[s.pos[seat]][s.pos[o]] <= 3:
+                s.poison[o].extend([seat, seat])
+                ev.append(Event(f"{who(s, o)} is poisoned twice by the spores."))
+    return ev
+
+
+def accelerate(s: RivalsState, renko: int, target: int) -> list[Event]:
+    shown: list[int] = []
+    deck = s.deck[target]
+    while len(shown) < 3:
+        if not deck:
+            if not s.discard[target]:
+                break
+            deck.extend(s.discard[target])
+            s.discard[target] = []
+            s.rng.shuffle(deck)
+        shown.append(deck.pop())
+    names = ", ".join(CARD[c].name for c in shown) or "nothing"
+    ev = [Event(f"{who(s, target)} reveals {names}.", reveal=True)]
+    flash = [c for c in shown if c in FLASHER_SET]
+    rest = [c for c in shown if c not in FLASHER_SET]
+    for c in reversed(rest):
+        deck.append(c)
+    for c in flash:
+        s.temps[target].append(c)
+        s.temp_until[target].append(2)
+    if flash:
+        ev += wound(s, target, 1, renko, "the Acceleration Drone")
+    else:
+        ev += draw(s, renko, 1)
+    return ev
+
+
+def task_finish(s: RivalsState, t: Task) -> list[Event]:
+    """The played card leaves play: discarded, uninstalled (explosives: then the top interface
+    card is installed), or into the temporary slot; mods are discarded."""
+    from engine.rivals.rules.common import has_skill
+
+    ev: list[Event] = []
+    seat = t.seat
+    c = design(s)
+    card = s.p_card
+    if s.p_source == "hand" and card in s.in_play:
+        s.in_play.remove(card)
+        if c.type == EXPLOSIVE:
+            if c.grenade and has_skill(s, seat, "bomberman"):
+                s.discard[seat].append(card)
+            else:
+                s.box.append(card)
+                ev.append(Event(f"{c.name} is uninstalled after use."))
+                if s.alive[seat]:
+                    ev += install_top(s, seat)
+        elif c.temp:
+            s.temps[seat].append(card)
+            s.temp_until[seat].append(min(2, s.turn_no + c.temp - 1))
+        else:
+            s.discard[seat].append(card)
+    for m in s.p_mods:
+        s.in_play.remove(m)
+        s.discard[seat].append(m)
+    free = s.free_ap
+    s.free_ap = 0
+    reset_play(s)
+    if free and s.alive[seat]:
+        s.tasks.insert(0, Task("freephys", seat))
+    return ev
+
+
+def hp_loss_text(s: RivalsState, v: int, n: int, by: int, why: str) -> list[Event]:
+    return lose_hp(s, v, n, by, why)
+
+
+SELF_TYPES = (PROTECTION, UTILITY, SELF)
