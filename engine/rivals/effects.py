@@ -200,3 +200,29 @@ def tile_of(h: int) -> int:
 
 def charge_for(s: RivalsState, seat: int, n: int) -> None:
     charge(s, seat, n)
+
+
+def do_step(s: RivalsState, t: Task, h: int) -> list[Event]:
+    """Carry out one step decision `t` to hex `h` (see rules.flow.step)."""
+    from engine.rivals.data.board import LAKE, LAKE_LOSS
+    from engine.rivals.rules.board import hex_type
+
+    mover = t.seat
+    if t.k == "teleport":
+        abyss = t.b >= 0 and CARD[t.b].key == "abyss"
+        return teleport_to(s, mover, h, no_lake=abyss)
+    frm = s.pos[mover]
+    ev: list[Event] = []
+    if t.k in ("push", "pull") and s.shield[frm] >= 0:
+        s.shield[frm] = -1
+        ev.append(Event(f"{who(s, mover)} is dragged out of its shield, which breaks."))
+    s.pos[mover] = h
+    ev.append(Event(f"{who(s, mover)} is moved to hex {h}.", kind="move"))
+    if hex_type(s, h) == LAKE:
+        if not calm(s):
+            cause = s.p_seat if t.k in ("push", "pull") else -1
+            ev += lose_hp(s, mover, LAKE_LOSS, cause, "a lake")
+        return ev  # a lake ends the movement
+    if t.k != "move" and t.n > 1:
+        s.tasks.insert(0, Task("step", t.seat, t.a, t.b, k=t.k, n=t.n - 1))
+    return ev

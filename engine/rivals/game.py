@@ -62,8 +62,9 @@ class RivalsGame(GameBase):
     def reason(self, s: RivalsState, seat: int, a: Any) -> str | None:
         if seat not in self.to_act(s):
             return "It is not your turn to decide."
+        kind = type(a)
         for b, why in PHASES[s.phase][0](s, seat):
-            if b == a:
+            if type(b) is kind and b == a:
                 return why
         return "That is not possible now."
 

@@ -66,6 +66,7 @@ def reachable(s: RivalsState, seat: int, start: int, budget: int) -> dict[int, i
     entered."""
     best: dict[int, int] = {start: budget}
     frontier = [start]
+    fallen, revealed, shield = s.fallen, s.revealed, s.shield
     while frontier:
         nxt = []
         for h in frontier:
@@ -73,10 +74,11 @@ def reachable(s: RivalsState, seat: int, start: int, budget: int) -> dict[int, i
             if left <= 0 or (h != start and hex_type(s, h) == LAKE):
                 continue
             for n in NEIGHBOURS[h]:
-                if not standable(s, n):
+                t = TILE_OF[n]
+                if fallen[t] or not revealed[t]:
                     continue
-                cost = 2 if enemy_shield(s, n, seat) else 1
-                rem = left - cost
+                o = shield[n]
+                rem = left - (2 if o >= 0 and o != seat else 1)
                 if rem >= 0 and best.get(n, -1) < rem:
                     best[n] = rem
                     nxt.append(n)

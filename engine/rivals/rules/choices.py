@@ -37,7 +37,7 @@ from engine.rivals.data.ashaks import ASHAKS
 from engine.rivals.data.board import LAKE, LAKE_LOSS, TILE_OF
 from engine.rivals.data.cards import ENEMY, MOD, PHYSICAL, UTILITY
 from engine.rivals.data.catalog import CARD, ULTIMATES
-from engine.rivals.effects import calm, place_shield, step_options, teleport_to
+from engine.rivals.effects import do_step, place_shield, step_options
 from engine.rivals.rules import resolve
 from engine.rivals.rules.board import border_hexes, hex_type, reveal, shields_of
 from engine.rivals.rules.combat import design
@@ -265,31 +265,7 @@ def step_perform(s: RivalsState, seat: int, a: object) -> list[Event]:
     if isinstance(a, StopMoving):
         return []
     assert isinstance(a, StepTo)
-    mover = t.seat
-    if t.k == "teleport":
-        abyss = t.b >= 0 and CARD[t.b].key == "abyss"
-        return teleport_to(s, mover, a.hex, no_lake=abyss)
-    frm = s.pos[mover]
-    ev: list[Event] = []
-    if t.k in ("push", "pull") and s.shield[frm] >= 0:
-        s.shield[frm] = -1
-        ev.append(Event(f"{who(s, mover)} is dragged out of its shield, which breaks."))
-    s.pos[mover] = a.hex
-    ev.append(Event(f"{who(s, mover)} is moved to hex {a.hex}.", kind="move"))
-    if hex_type(s, a.hex) == LAKE:
-        if not calm(s):
-            cause = s.p_seat if t.k in ("push", "pull") else -1
-            ev += lose_hp(s, mover, LAKE_LOSS, cause, "a lake")
-        return ev  # a lake ends the movement
-    if t.k == "move":
-        left = t.n - (2 if s.shield[a.hex] >= 0 and s.shield[a.hex] != mover else 1)
-        _ = left  # a move effect is chosen as one destination (see reachable)
-        return ev
-    if t.n > 1:
-        from engine.rivals.state import Task
-
-        s.tasks.insert(0, Task("step", t.seat, t.a, t.b, k=t.k, n=t.n - 1))
-    return ev
+    return do_step(s, t, a.hex)
 
 
 def uninstall_options(s: RivalsState, seat: int) -> list[Option]:

@@ -20,7 +20,7 @@ from engine.rivals.data.board import (
 )
 from engine.rivals.data.catalog import CARD
 from engine.rivals.data.events import EVENT_KEYS, EVENTS
-from engine.rivals.effects import refill_interface, step_options
+from engine.rivals.effects import do_step, refill_interface, step_options
 from engine.rivals.rules import resolve
 from engine.rivals.rules.board import border_hexes, reveal
 from engine.rivals.rules.combat import event_on
@@ -323,6 +323,8 @@ def step(s: RivalsState, t: Task) -> list[Event]:
     opts = step_options(s, t.k, mover, t.a, t.n)
     if not opts:
         return []
+    if len(opts) == 1 and t.k in ("push", "pull", "approach"):
+        return do_step(s, t, opts[0])  # a forced step with one way to go
     s.tasks.insert(0, t)
     s.phase = "step"
     s.actor = mover if t.k in ("move", "teleport") else s.p_seat if s.p_seat >= 0 else mover

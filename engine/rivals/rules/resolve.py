@@ -49,18 +49,22 @@ def max_range(s: RivalsState, seat: int, c: Card, extra: int = 0) -> int:
     """The card's maximum range for `seat` now (-1: no limit)."""
     if c.rmax < 0:
         return -1
-    r = c.rmax + extra + temp_total(s, seat, "t_range") + s.range_bonus[seat]
-    if c.type == PHYSICAL:
+    r = c.rmax + extra + s.range_bonus[seat]
+    if s.temps[seat]:
+        r += temp_total(s, seat, "t_range")
+    if c.type == PHYSICAL and s.skills[seat]:
         r += skill_total(s, seat, "p_range")
-    if event_on(s, "fog"):
+    if s.event >= 0 and event_on(s, "fog"):
         r -= 1
     return max(r, c.rmin)
 
 
 def in_range(s: RivalsState, seat: int, c: Card, h: int, extra: int = 0) -> bool:
     d = DIST[s.pos[seat]][h]
+    if d < c.rmin:
+        return False
     hi = max_range(s, seat, c, extra)
-    return d >= c.rmin and (hi < 0 or d <= hi)
+    return hi < 0 or d <= hi
 
 
 def needs_sight(c: Card) -> bool:
@@ -69,12 +73,17 @@ def needs_sight(c: Card) -> bool:
 
 def ashak_targets(s: RivalsState, seat: int, c: Card, extra: int = 0) -> list[int]:
     out = []
+    here = s.pos[seat]
+    row = DIST[here]
+    lo, hi = c.rmin, max_range(s, seat, c, extra)
+    sight = needs_sight(c)
     for o in range(s.seats):
-        if o == seat or not s.alive[o] or s.pos[o] < 0:
+        if o == seat or not s.alive[o]:
             continue
-        if not in_range(s, seat, c, s.pos[o], extra):
+        d = row[s.pos[o]]
+        if d < lo or (hi >= 0 and d > hi):
             continue
-        if needs_sight(c) and not has_sight(s, seat, s.pos[seat], s.pos[o], o):
+        if sight and not has_sight(s, seat, here, s.pos[o], o):
             continue
         out.append(o)
     return out
@@ -82,13 +91,20 @@ def ashak_targets(s: RivalsState, seat: int, c: Card, extra: int = 0) -> list[in
 
 def shield_targets(s: RivalsState, seat: int, c: Card, extra: int = 0) -> list[int]:
     """Hexes holding a shield not raised by `seat` that an attack may aim at."""
-    if c.type not in (PHYSICAL, "psychic"):
+    if c.type not in (PHYSICAL, "psychic") or max(s.shield) < 0:
         return []
+    here = s.pos[seat]
+    row = DIST[here]
+    lo, hi = c.rmin, max_range(s, seat, c, extra)
+    sight = needs_sight(c)
     out = []
     for h, o in enumerate(s.shield):
-        if o < 0 or o == seat or not in_range(s, seat, c, h, extra):
+        if o < 0 or o == seat:
             continue
-        if needs_sight(c) and not has_sight(s, seat, s.pos[seat], h, -1):
+        d = row[h]
+        if d < lo or (hi >= 0 and d > hi):
+            continue
+        if sight and not has_sight(s, seat, here, h, -1):
             continue
         out.append(h)
     return out

@@ -78,11 +78,15 @@ def options(s: RivalsState, seat: int) -> list[Option]:
             opts.append((Move(h), None))
     opts.append((Collect(), collect_reason(s, seat)))
     opts.append((Negotiate(), negotiate_reason(s, seat)))
+    seen: dict[str, str | None] = {}
     for c in s.hand[seat]:
         if c == ATLANS_ID:
             opts.append((PlayCard(c), None))
             continue
-        opts.append((PlayCard(c), card_reason(s, seat, CARD[c], "hand")))
+        d = CARD[c]
+        if d.name not in seen:
+            seen[d.name] = card_reason(s, seat, d, "hand")
+        opts.append((PlayCard(c), seen[d.name]))
     g = s.guild[seat]
     if g >= 0:
         why = "Your guild is used for this round." if s.guild_used[seat] else None
