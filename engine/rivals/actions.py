@@ -297,6 +297,14 @@ class ReplaceSkill:
 
 
 @attrs.frozen
+class TakeBack:
+    """Back out of a card half played: it returns to where it came from, AP refunded."""
+
+    def __str__(self) -> str:
+        return "take back"
+
+
+@attrs.frozen
 class EndTurn:
     def __str__(self) -> str:
         return "end turn"
@@ -308,6 +316,6 @@ Action = (
     | StopUninstalling | MakeShield | DropShield | BuySchema | BuyPoint | PlayCard | UseGuild
     | UseSkill | UseUltimate | InstallAtlans | AddMod | DoneMods | TargetAshak | TargetHex
     | NoSecondTarget | PayOptional | SkipOptional | ActivateToken | React | Pass | StepTo
-    | StopMoving | ChooseVictim | ChooseResource | ReplaceSkill | EndTurn
+    | StopMoving | ChooseVictim | ChooseResource | ReplaceSkill | TakeBack | EndTurn
 )  # fmt: skip
 ACTION_TYPES: tuple[type, ...] = Action.__args__  # type: ignore[attr-defined]

@@ -60,7 +60,9 @@ def install_top(s: RivalsState, seat: int) -> list[Event]:
     c = s.iface_deck.pop()
     s.hand[seat].append(c)
     return [
-        Event(f"You install {name(c)} from the top of the interface deck.", seat=seat, to=(seat,)),
+        Event(
+            f"You install {name(c)} from the top of the interface deck.", seat=seat, to=(seat,), reveal=True
+        ),
         Event(
             f"{who(s, seat)} installs the top interface card.",
             seat=seat,
@@ -78,6 +80,8 @@ def refill_interface(s: RivalsState) -> None:
 
 def apply_effect(s: RivalsState, owner: int, target: int, kind: str, n: int, card: int) -> list[Event]:
     """One effect. `target` is the aimed-at seat (-1 when none); `card` the card (or -1)."""
+    if not s.alive[owner]:
+        return []
     if kind == "draw":
         return draw(s, owner, n)
     if kind == "heal":

@@ -1,48 +1,40 @@
 """The Rivals game object: wires set-up, the phase table, views, scoring and texts into the
-engine contract. `GAME` is the instance the registry exposes."""
+engine contract. `GAME` is the instance the registry exposes.
+
+Legality lives in one place per phase: the `options` function of rules.PHASES lists every action
+worth showing with the reason it is not allowed (None when it is); `candidates`, `reason` and the
+faster `legal`/`choices` all read it."""
 
 from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from engine.core import Event, GameBase, IllegalAction, Outcome, Prompt, Rng
+from engine.core import Event, Game, GameBase, Outcome, Prompt, Rng
 from engine.rivals import ai, scoring, texts, views
-from engine.rivals.actions import ACTION_TYPES
-from engine.rivals.clone import clone
+from engine.rivals.actions import ACTION_TYPES, Action
 from engine.rivals.data.board import ROUND_ERA
 from engine.rivals.options import RivalsOptions
-from engine.rivals.rules import PHASES
+from engine.rivals.rules import PHASES, SECTIONS
 from engine.rivals.rules.flow import advance
 from engine.rivals.setup import build
 from engine.rivals.state import RivalsState
 
 SECRET_PHASES = frozenset(
-    {
-        "guild",
-        "turn",
-        "consult",
-        "install",
-        "mods",
-        "optional",
-        "react",
-        "freephys",
-        "uninstall",
-        "loot",
-        "replace",
-    }
+    "guild turn consult install mods optional react freephys uninstall loot replace".split()
 )
 
 
-class RivalsGame(GameBase):
+class RivalsGame(GameBase[RivalsState, Action, RivalsOptions]):
     id: ClassVar[str] = "rivals"
     title: ClassVar[str] = "Rivals"
     players: ClassVar[range] = range(2, 7)
-    Options: ClassVar[type] = RivalsOptions
+    Options: ClassVar[type[Any]] = RivalsOptions
     action_types: ClassVar[tuple[type, ...]] = ACTION_TYPES
     state_type: ClassVar[type] = RivalsState
     supports_series: ClassVar[bool] = False
+    ai_rollout_depth: ClassVar[int | None] = None
 
-    def setup(self, options: Any, seats: int, seed: int) -> RivalsState:
+    def setup(self, options: RivalsOptions, seats: int, seed: int) -> RivalsState:
         return build(options.setup, seats, seed)
 
     def to_act(self, s: RivalsState) -> tuple[int, ...]:
@@ -51,15 +43,19 @@ class RivalsGame(GameBase):
         return (s.actor,)
 
     def prompt(self, s: RivalsState, seat: int) -> Prompt:
-        text = PHASES[s.phase][2] if s.phase in PHASES else "Wait"
-        return Prompt(text, section=s.phase, secret=s.phase in SECRET_PHASES)
+        if s.winners:
+            return Prompt("The game is over.", section="the-end")
+        if seat != s.actor:
+            return Prompt("Waiting for another player.", section=SECTIONS.get(s.phase, "the-round"))
+        text = PHASES[s.phase][2]
+        return Prompt(text, section=SECTIONS[s.phase], secret=s.phase in SECRET_PHASES)
 
-    def candidates(self, s: RivalsState, seat: int) -> list[Any]:
+    def candidates(self, s: RivalsState, seat: int) -> list[Action]:
         if seat not in self.to_act(s):
             return []
-        return [a for a, _ in PHASES[s.phase][0](s, seat)]
+        return [a for a, _ in PHASES[s.phase][0](s, seat)]  # type: ignore[misc]
 
-    def reason(self, s: RivalsState, seat: int, a: Any) -> str | None:
+    def reason(self, s: RivalsState, seat: int, a: Action) -> str | None:
         if seat not in self.to_act(s):
             return "It is not your turn to decide."
         kind = type(a)
@@ -68,29 +64,20 @@ class RivalsGame(GameBase):
                 return why
         return "That is not possible now."
 
-    def legal(self, s: RivalsState, seat: int) -> list[Any]:
+    def legal(self, s: RivalsState, seat: int) -> list[Action]:
         if seat not in self.to_act(s):
             return []
-        return [a for a, why in PHASES[s.phase][0](s, seat) if why is None]
+        return [a for a, why in PHASES[s.phase][0](s, seat) if why is None]  # type: ignore[misc]
 
-    def choices(self, s: RivalsState, seat: int) -> list[tuple[Any, str | None]]:
+    def choices(self, s: RivalsState, seat: int) -> list[tuple[Action, str | None]]:
         if seat not in self.to_act(s):
             return []
-        return list(PHASES[s.phase][0](s, seat))
+        return list(PHASES[s.phase][0](s, seat))  # type: ignore[arg-type]
 
-    def why_illegal(self, s: RivalsState, seat: int, a: Any) -> str | None:
-        return self.reason(s, seat, a)
-
-    def perform(self, s: RivalsState, seat: int, a: Any) -> list[Event]:
+    def perform(self, s: RivalsState, seat: int, a: Action) -> list[Event]:
         s.stamp += 1
         ev = PHASES[s.phase][1](s, seat, a)
         return ev + advance(s)
-
-    def apply(self, s: RivalsState, seat: int, a: Any) -> list[Event]:
-        why = self.reason(s, seat, a)
-        if why is not None:
-            raise IllegalAction(why)
-        return self.perform(s, seat, a)
 
     def outcome(self, s: RivalsState) -> Outcome | None:
         return scoring.outcome(s)
@@ -101,10 +88,7 @@ class RivalsGame(GameBase):
     def determinize(self, v: RivalsState, seat: int, rng: Rng) -> RivalsState:
         return views.determinize(v, seat, rng)
 
-    def clone(self, s: RivalsState) -> RivalsState:
-        return clone(s)
-
-    def describe(self, s: RivalsState, a: Any) -> str:
+    def describe(self, s: RivalsState, a: Action) -> str:
         return texts.describe(s, a)
 
     def evaluate(self, s: RivalsState, seat: int) -> float:
@@ -117,4 +101,4 @@ class RivalsGame(GameBase):
         return f"round {s.round}, era {era}"
 
 
-GAME = RivalsGame()
+GAME: Game[RivalsState, Action, RivalsOptions] = RivalsGame()

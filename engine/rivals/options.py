@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import attrs
 
+from engine.core.options import option
+
 SETUPS = ("standard", "competition")
 
 
@@ -11,12 +13,10 @@ SETUPS = ("standard", "competition")
 class RivalsOptions:
     """Rivals variants."""
 
-    setup: str = attrs.field(
-        default="standard",
-        validator=attrs.validators.in_(SETUPS),
-        metadata={
-            "label": "Set-up",
-            "help": "standard: choose Ashaks in seat order, then roll for the first player; "
-            "competition: roll first, and the last player chooses its Ashak first.",
-        },
+    setup: str = option(
+        "standard",
+        label="Set-up",
+        help="standard: Ashaks are chosen in seat order, then the die decides who starts; "
+        "competition: the die first, and the last player in turn order chooses first.",
+        choices=SETUPS,
     )

@@ -56,3 +56,30 @@ PHASES: dict[str, tuple[OptionsFn, PerformFn, str]] = {
     "loot": (choices.loot_options, choices.loot_perform, "Install a card of the eliminated Ashak"),
     "reentry": (choices.reentry_options, choices.reentry_perform, "Climb back at the border"),
 }  # fmt: skip
+
+# The help section (a heading of rivals_tui/help/rivals.md) each phase opens at.
+SECTIONS: dict[str, str] = {
+    "ashak": "setting-up",
+    "guild": "setting-up",
+    "place": "setting-up",
+    "turn": "your-turn",
+    "consult": "collecting",
+    "install": "collecting",
+    "tokens": "collecting",
+    "mods": "playing-a-card",
+    "target": "playing-a-card",
+    "target2": "playing-a-card",
+    "optional": "playing-a-card",
+    "victim": "explosives",
+    "freephys": "playing-a-card",
+    "react": "reactions",
+    "step": "moving",
+    "uninstall": "spending-resources",
+    "dropshield": "shields",
+    "reward": "sponsors",
+    "schema": "sponsors",
+    "replace": "skills",
+    "resource": "skills",
+    "loot": "eliminations",
+    "reentry": "falling-tiles",
+}

@@ -30,6 +30,7 @@ from engine.rivals.actions import (
     StopMoving,
     StopUninstalling,
     TargetAshak,
+    TakeBack,
     TargetHex,
     Uninstall,
 )
@@ -65,22 +66,22 @@ def mods_options(s: RivalsState, seat: int) -> list[Option]:
         c = CARD[m]
         if c.type == MOD:
             opts.append((AddMod(m), None if c.ap <= s.ap else f"{c.name} costs {c.ap} AP."))
-    c = design(s)
-    extra = sum(e.n for m in s.p_mods for e in CARD[m].auto if e.kind == "m_range")
-    ok = resolve.has_target(s, seat, c, extra)
-    opts.append((DoneMods(), None if ok else "No target in range yet: add a range mod."))
+    opts.append((DoneMods(), None))
+    opts.append((TakeBack(), None))
     return opts
 
 
 def mods_perform(s: RivalsState, seat: int, a: object) -> list[Event]:
+    if isinstance(a, TakeBack):
+        return resolve.take_back(s)
     if isinstance(a, AddMod):
         s.hand[seat].remove(a.card)
         s.in_play.append(a.card)
         s.p_mods.append(a.card)
         s.ap -= CARD[a.card].ap
-        if any(CARD[m].type == MOD for m in s.hand[seat]):
-            return [Event(f"{who(s, seat)} adds the mod {name(a.card)}.", reveal=True)]
         ev = [Event(f"{who(s, seat)} adds the mod {name(a.card)}.", reveal=True)]
+        if s.hand[seat]:
+            return ev  # more mods may follow
     else:
         ev = []
     resolve.after_mods(s)
@@ -98,11 +99,14 @@ def target_options(s: RivalsState, seat: int) -> list[Option]:
         opts: list[Option] = [(TargetAshak(o), None) for o in resolve.ashak_targets(s, seat, c, extra)]
         if c.is_attack:
             opts += [(TargetHex(h), None) for h in resolve.shield_targets(s, seat, c, extra)]
-        return opts
-    return [(TargetHex(h), None) for h in resolve.hex_targets(s, seat, c)]
+    else:
+        opts = [(TargetHex(h), None) for h in resolve.hex_targets(s, seat, c)]
+    return opts + [(TakeBack(), None)]
 
 
 def target_perform(s: RivalsState, seat: int, a: object) -> list[Event]:
+    if isinstance(a, TakeBack):
+        return resolve.take_back(s)
     if isinstance(a, TargetAshak):
         s.p_target = a.seat
         s.p_hex = s.pos[a.seat]
@@ -342,13 +346,15 @@ def schema_perform(s: RivalsState, seat: int, a: object) -> list[Event]:
     if a.card >= 0:
         s.schema_row.remove(a.card)
         s.hand[seat].append(a.card)
+        ev = [Event(f"{who(s, seat)} installs the schema {name(a.card)}.", kind="install")]
         if s.schema_deck:
             s.schema_row.append(s.schema_deck.pop())
-        return [Event(f"{who(s, seat)} installs the schema {name(a.card)}.", kind="install")]
+            ev.append(Event("A new schema is shown.", reveal=True))
+        return ev
     c = s.schema_deck.pop()
     s.hand[seat].append(c)
     return [
-        Event(f"You install the schema {name(c)}.", seat=seat, to=(seat,)),
+        Event(f"You install the schema {name(c)}.", seat=seat, to=(seat,), reveal=True),
         Event(f"{who(s, seat)} installs the top schema.", to=others),
     ]
 

@@ -121,7 +121,7 @@ def consult(s: RivalsState, seat: int, a: Consult) -> list[Event]:
             break
         s.consult.append(s.iface_deck.pop())
     names = ", ".join(name(c) for c in s.consult)
-    ev.append(Event(f"You look at {names}.", seat=seat, to=(seat,)))
+    ev.append(Event(f"You look at {names}.", seat=seat, to=(seat,), reveal=True))
     ev.append(
         Event(
             f"{who(s, seat)} consults {'the deck' if a.deck else 'the row'}.",
@@ -165,8 +165,11 @@ def stop_installing(s: RivalsState, seat: int) -> list[Event]:
     s.iface_discard.extend(c for c in s.consult if c not in row_cards)
     s.consult, s.consult_row = [], []
     s.c_installs = 0
+    before = len(s.iface_row)
     fill_row(s)
     s.phase = "idle"
+    if len(s.iface_row) > before:
+        return [Event("The interface row is refilled.", reveal=True)]
     return []
 
 

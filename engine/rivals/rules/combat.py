@@ -91,6 +91,7 @@ def salvo(s: RivalsState, attacker: int, victim: int, index: int, extra: int) ->
         Event(
             f"{c.name} salvo on {who(s, victim)}: {dmg} damage, {dice} defence dice, {hits} success(es).",
             kind="dice",
+            reveal=True,
         )
     ]
     if got:

@@ -77,10 +77,12 @@ def draw(s: RivalsState, seat: int, n: int) -> list[Event]:
         s.hand[seat].append(c)
         got += 1
     if flashed:
-        ev.append(Event(f"{who(s, seat)} draws {flashed} Flasher(s): they go to the temporary slot."))
+        ev.append(
+            Event(f"{who(s, seat)} draws {flashed} Flasher(s): they go to the temporary slot.", reveal=True)
+        )
     if got:
         names = ", ".join(name(c) for c in s.hand[seat][-got:])
-        ev.append(Event(f"You draw {names}.", seat=seat, to=(seat,)))
+        ev.append(Event(f"You draw {names}.", seat=seat, to=(seat,), reveal=True))
         others = tuple(o for o in range(s.seats) if o != seat)
         ev.append(Event(f"{who(s, seat)} draws {got} card(s).", seat=seat, to=others))
     return ev
@@ -90,7 +92,7 @@ def gain_tokens(s: RivalsState, seat: int, n: int) -> list[Event]:
     """Add anticipation tokens up to the limit of three; Steel Skin draws for each one added."""
     room = ANTICIPATION_MAX - s.tokens[seat] - s.active_tokens[seat]
     k = max(0, min(n, room))
-    if k == 0:
+    if k == 0 or not s.alive[seat]:
         return []
     s.tokens[seat] += k
     ev = [Event(f"{who(s, seat)} gains {k} anticipation token(s).")]
@@ -116,7 +118,7 @@ def can_activate(s: RivalsState, seat: int) -> bool:
 
 def heal(s: RivalsState, seat: int, n: int) -> list[Event]:
     k = min(n, START_HP - s.hp[seat])
-    if k <= 0:
+    if k <= 0 or not s.alive[seat]:
         return []
     s.hp[seat] += k
     return [Event(f"{who(s, seat)} heals {k} HP ({s.hp[seat]}).")]

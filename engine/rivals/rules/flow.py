@@ -91,9 +91,10 @@ def turn_start(s: RivalsState, t: Task) -> list[Event]:
             break
         ev += lose_hp(s, seat, 1, by if s.alive[by] else -1, "poison")
         if roll(s):
-            ev.append(Event(f"{who(s, seat)} shakes off a poison token."))
+            ev.append(Event(f"{who(s, seat)} rolls a success and sheds that poison token.", reveal=True))
         else:
             kept.append(by)
+            ev.append(Event(f"{who(s, seat)} rolls no success: the poison token stays.", reveal=True))
     if s.alive[seat]:
         s.poison[seat] = kept
     s.ap = AP_PER_TURN + (1 if s.turn_no == 1 and event_on(s, "adrenaline") else 0)
@@ -182,7 +183,9 @@ def phase4(s: RivalsState, t: Task) -> list[Event]:
         s.last_zone = z.id
         ev.append(
             Event(
-                f"Zone card {z.id + 1} (era {z.era}) drops tiles {', '.join(map(str, z.drops))}.", kind="zone"
+                f"Zone card {z.id + 1} (era {z.era}) drops tiles {', '.join(map(str, z.drops))}.",
+                kind="zone",
+                reveal=True,
             )
         )
         for tile in z.drops:
@@ -227,11 +230,11 @@ def phase5(s: RivalsState, t: Task) -> list[Event]:
         d = s.rng.randint(1, 6)
         h = z.sponsors[d - 1]
         if s.fallen[TILE_OF[h]] or s.sponsor[h] or s.sponsors_left <= 0:
-            ev.append(Event(f"Sponsor roll {d}: hex {h} gets no sponsor."))
+            ev.append(Event(f"Sponsor roll {d}: hex {h} gets no sponsor.", reveal=True))
             continue
         s.sponsor[h] = 1
         s.sponsors_left -= 1
-        ev.append(Event(f"Sponsor roll {d}: a sponsor lands on hex {h}.", kind="sponsor"))
+        ev.append(Event(f"Sponsor roll {d}: a sponsor lands on hex {h}.", kind="sponsor", reveal=True))
     return ev
 
 
@@ -250,7 +253,7 @@ def phase7(s: RivalsState, t: Task) -> list[Event]:
     e = s.event_deck.pop()
     s.events_shown.append(e)
     card = EVENTS[e]
-    ev = [Event(f"Event: {card.name}. {card.text}", kind="event")]
+    ev = [Event(f"Event: {card.name}. {card.text}", kind="event", reveal=True)]
     if card.lasting:
         s.event = e
     else:
@@ -262,7 +265,7 @@ def phase8(s: RivalsState, t: Task) -> list[Event]:
     s.iface_discard.extend(s.iface_row)
     s.iface_row = []
     fill_row(s)
-    return [Event("The interface row is renewed.")]
+    return [Event("The interface row is renewed.", reveal=True)]
 
 
 def fill_row(s: RivalsState) -> None:
@@ -295,7 +298,9 @@ def phase10(s: RivalsState, t: Task) -> list[Event]:
         for _ in range(SCHEMAS_ON_ERA[era]):
             if s.schema_deck:
                 s.schema_row.append(s.schema_deck.pop())
-        ev.append(Event(f"Era {era} begins: {len(s.schema_row)} new schemas are shown.", kind="era"))
+        ev.append(
+            Event(f"Era {era} begins: {len(s.schema_row)} new schemas are shown.", kind="era", reveal=True)
+        )
     if s.round >= len(ROUND_REVEALS):
         end_by_exhaustion(s)
     return ev

@@ -159,11 +159,37 @@ def start_play(s: RivalsState, seat: int, card: int, source: str) -> list[Event]
         s.ult[seat] = 0
     what = "its ultimate, " if source == "ult" else ("its guild, " if source == "guild" else "")
     ev = [Event(f"{who(s, seat)} plays {what}{c.name}.", seat=seat, kind="play", reveal=True)]
-    if c.type == PHYSICAL and any(CARD[m].type == MOD for m in s.hand[seat]):
+    # Whether mods are asked for depends only on the hand's size (public), never on whether it
+    # holds a mod, so the pause tells the table nothing.
+    if c.type == PHYSICAL and s.hand[seat]:
         s.phase, s.actor = "mods", seat
     else:
         after_mods(s)
     return ev
+
+
+def take_back(s: RivalsState) -> list[Event]:
+    """Undo a half-made play: the card and its mods go back, the AP and uses are refunded."""
+    seat = s.p_seat
+    c = design(s)
+    for m in s.p_mods:
+        s.in_play.remove(m)
+        s.hand[seat].append(m)
+        s.ap += CARD[m].ap
+    if not s.p_free:
+        s.ap += c.ap
+    if s.p_source == "hand":
+        s.in_play.remove(s.p_card)
+        s.hand[seat].append(s.p_card)
+    elif s.p_source == "guild":
+        s.guild_used[seat] = False
+    elif s.p_source == "skill":
+        s.exhausted[seat].remove(s.p_card)
+    elif s.p_source == "ult":
+        s.ult[seat] = ASHAKS[s.ashak[seat]].gauge
+    reset_play(s)
+    s.phase = "idle"
+    return [Event(f"{who(s, seat)} takes back {c.name}.", seat=seat)]
 
 
 def after_mods(s: RivalsState) -> None:

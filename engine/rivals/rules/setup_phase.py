@@ -32,7 +32,7 @@ def ashak_perform(s: RivalsState, seat: int, a: object) -> list[Event]:
     if s.setup_mode != "competition":
         first_player_rolls(s)
     rolls = ", ".join(f"{who(s, o)} {s.rolls[o]}" for o in range(s.seats))
-    ev.append(Event(f"First player rolls: {rolls}. {who(s, s.first)} starts.", kind="dice"))
+    ev.append(Event(f"First player rolls: {rolls}. {who(s, s.first)} starts.", kind="dice", reveal=True))
     s.pick_order = clockwise_from(s, s.first)
     s.phase, s.actor = "guild", s.pick_order[0]
     return ev

@@ -121,7 +121,14 @@ def dice(result: bool) -> Iterator[None]:
 
 
 def act(s: RivalsState, seat: int, a: object) -> list[Event]:
-    return GAME.apply(s, seat, a)
+    """Apply `a`; a mods prompt in the way (asked whenever the hand is not empty) is answered
+    with "no more mods" first unless `a` is a mod or a take-back."""
+    from engine.rivals.actions import AddMod, DoneMods, TakeBack
+
+    ev: list[Event] = []
+    if s.phase == "mods" and not isinstance(a, (AddMod, DoneMods, TakeBack)):
+        ev += GAME.apply(s, seat, DoneMods())
+    return ev + GAME.apply(s, seat, a)
 
 
 def texts(events: list[Event]) -> str:
