@@ -161,16 +161,21 @@ def stop_installing(s: RivalsState, seat: int) -> list[Event]:
     from engine.rivals.rules.flow import fill_row
 
     row_cards = [c for c in s.consult if c in s.consult_row]
+    dropped = [c for c in s.consult if c not in row_cards]
     s.iface_row.extend(row_cards)
-    s.iface_discard.extend(c for c in s.consult if c not in row_cards)
+    s.iface_discard.extend(dropped)
     s.consult, s.consult_row = [], []
     s.c_installs = 0
     before = len(s.iface_row)
     fill_row(s)
     s.phase = "idle"
+    ev: list[Event] = []
+    if dropped:
+        names = ", ".join(name(c) for c in dropped)
+        ev.append(Event(f"{who(s, seat)} discards the cards it did not take: {names}.", reveal=True))
     if len(s.iface_row) > before:
-        return [Event("The interface row is refilled.", reveal=True)]
-    return []
+        ev.append(Event("The interface row is refilled.", reveal=True))
+    return ev
 
 
 def token_options(s: RivalsState, seat: int) -> list[Option]:
