@@ -77,6 +77,8 @@ class RivalsGame(GameBase[RivalsState, Action, RivalsOptions]):
     def perform(self, s: RivalsState, seat: int, a: Action) -> list[Event]:
         s.stamp += 1
         ev = PHASES[s.phase][1](s, seat, a)
+        if s.phase == "turn" and not s.alive[seat]:
+            s.phase = "idle"  # the player's own move killed it (a lake): its turn is over
         return ev + advance(s)
 
     def outcome(self, s: RivalsState) -> Outcome | None:

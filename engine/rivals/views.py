@@ -27,10 +27,13 @@ def _mask(xs: list[int]) -> list[int]:
 def view(s: RivalsState, seat: int | None) -> RivalsState:
     v = clone(s)
     for o in range(s.seats):
-        if o != seat:
+        if o != seat and s.alive[o]:
             v.hand[o] = _mask(s.hand[o])
             v.guild_offer[o] = _mask(s.guild_offer[o])
             v.deck[o] = _mask(s.deck[o])
+        elif o != seat:  # an eliminated Ashak's cards were laid open
+            v.guild_offer[o] = _mask(s.guild_offer[o])
+            v.deck[o] = sorted(s.deck[o])
         else:
             v.deck[o] = sorted(s.deck[o])
     v.iface_deck = _mask(s.iface_deck)

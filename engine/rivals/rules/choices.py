@@ -410,8 +410,7 @@ def loot_perform(s: RivalsState, seat: int, a: object) -> list[Event]:
                 pile[victim].remove(a.card)
         s.hand[seat].append(a.card)
         ev.append(Event(f"{who(s, seat)} installs {name(a.card)} from its victim.", reveal=True))
-    clear_victim(s, victim)
-    return ev
+    return ev + clear_victim(s, victim)
 
 
 def reentry_options(s: RivalsState, seat: int) -> list[Option]:

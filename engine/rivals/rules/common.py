@@ -181,6 +181,10 @@ def eliminate(s: RivalsState, victim: int, by: int) -> list[Event]:
     s.poison[victim] = []
     s.tokens[victim] = s.active_tokens[victim] = 0
     ev = [Event(f"{who(s, victim)} is eliminated.", kind="elimination")]
+    held = s.deck[victim] + s.hand[victim]
+    if held:  # its cards are laid open for the killer's pick (and stay open: views show them)
+        names = ", ".join(sorted(name(c) for c in held))
+        ev.append(Event(f"{who(s, victim)} held: {names}.", reveal=True))
     # Flashers in the victim's slot go back to Renko; its own cards wait for the killer's pick.
     for c in s.temps[victim]:
         if c in FLASHER_SET:
@@ -220,8 +224,11 @@ def lootable(s: RivalsState, victim: int) -> list[int]:
     return sorted(c for c in pool if c not in banned)
 
 
-def clear_victim(s: RivalsState, victim: int) -> None:
-    """Uninstall everything the victim still owns."""
+def clear_victim(s: RivalsState, victim: int) -> list[Event]:
+    """Uninstall everything the victim still owns; its hidden cards are shown as they go."""
+    ev: list[Event] = []
+    if s.deck[victim] or s.hand[victim] or s.discard[victim] or s.skills[victim]:
+        ev.append(Event(f"The cards of {who(s, victim)} are uninstalled."))
     for pile in (s.deck, s.hand, s.discard, s.skills):
         s.box.extend(pile[victim])
         pile[victim] = []
@@ -232,6 +239,7 @@ def clear_victim(s: RivalsState, victim: int) -> None:
     if s.ashak[victim] == RENKO:
         s.box.extend(s.extra)
         s.extra = []
+    return ev
 
 
 def alive_seats(s: RivalsState) -> list[int]:

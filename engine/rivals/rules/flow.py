@@ -362,8 +362,7 @@ def freephys(s: RivalsState, t: Task) -> list[Event]:
 def loot(s: RivalsState, t: Task) -> list[Event]:
     killer, victim = t.seat, t.a
     if killer < 0 or not s.alive[killer] or not lootable(s, victim):
-        clear_victim(s, victim)
-        return []
+        return clear_victim(s, victim)
     s.tasks.insert(0, t)
     s.phase, s.actor = "loot", killer
     return []
