@@ -14,13 +14,25 @@ from engine.rivals import ai, scoring, texts, views
 from engine.rivals.actions import ACTION_TYPES, Action
 from engine.rivals.data.board import ROUND_ERA
 from engine.rivals.options import RivalsOptions
-from engine.rivals.rules import PHASES, SECTIONS
+from engine.rivals.rules import PHASES, SECTIONS, turn
 from engine.rivals.rules.flow import advance
 from engine.rivals.setup import build
 from engine.rivals.state import RivalsState
 
 SECRET_PHASES = frozenset(
-    "guild turn consult install mods optional react freephys uninstall loot replace".split()
+    [
+        "guild",
+        "turn",
+        "consult",
+        "install",
+        "mods",
+        "optional",
+        "react",
+        "freephys",
+        "uninstall",
+        "loot",
+        "replace",
+    ]
 )
 
 
@@ -58,6 +70,8 @@ class RivalsGame(GameBase[RivalsState, Action, RivalsOptions]):
     def reason(self, s: RivalsState, seat: int, a: Action) -> str | None:
         if seat not in self.to_act(s):
             return "It is not your turn to decide."
+        if s.phase == "turn":
+            return turn.reason(s, seat, a)
         kind = type(a)
         for b, why in PHASES[s.phase][0](s, seat):
             if type(b) is kind and b == a:

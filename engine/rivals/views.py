@@ -6,8 +6,8 @@ consults from the deck, guilds returned to the box, the faces of unrevealed tile
 
 from __future__ import annotations
 
-from engine.core.rng import Rng
 from engine.core.copying import copier
+from engine.core.rng import Rng
 from engine.rivals.data.board import LONG_FACES, TILE_COUNT, VOLCANO_TILE, ZONE_CARDS
 from engine.rivals.data.catalog import CARD_COUNT, GUILD_IDS, INTERFACE_IDS, SCHEMA_IDS
 from engine.rivals.data.events import EVENTS

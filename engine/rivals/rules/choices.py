@@ -29,25 +29,24 @@ from engine.rivals.actions import (
     StopInstalling,
     StopMoving,
     StopUninstalling,
-    TargetAshak,
     TakeBack,
+    TargetAshak,
     TargetHex,
     Uninstall,
 )
 from engine.rivals.data.ashaks import ASHAKS
-from engine.rivals.data.board import LAKE, LAKE_LOSS, TILE_OF
+from engine.rivals.data.board import TILE_OF
 from engine.rivals.data.cards import ENEMY, MOD, PHYSICAL, UTILITY
 from engine.rivals.data.catalog import CARD, ULTIMATES
 from engine.rivals.effects import do_step, place_shield, step_options
 from engine.rivals.rules import resolve
-from engine.rivals.rules.board import border_hexes, hex_type, reveal, shields_of
+from engine.rivals.rules.board import border_hexes, reveal, shields_of
 from engine.rivals.rules.combat import design
 from engine.rivals.rules.common import (
     can_activate,
     clear_victim,
     gain_tokens,
     lootable,
-    lose_hp,
     name,
     who,
 )

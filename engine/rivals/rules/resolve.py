@@ -13,7 +13,6 @@ from engine.rivals.data.cards import (
     ENEMY,
     EXPLOSIVE,
     HEX,
-    MOD,
     PHYSICAL,
     PROTECTION,
     SELF,
@@ -71,7 +70,10 @@ def needs_sight(c: Card) -> bool:
     return c.type == PHYSICAL and c.key not in ("rail", "blink")
 
 
-def ashak_targets(s: RivalsState, seat: int, c: Card, extra: int = 0) -> list[int]:
+def ashak_targets(
+    s: RivalsState, seat: int, c: Card, extra: int = 0, memo: dict[int, bool] | None = None
+) -> list[int]:
+    """Opposing Ashaks `c` may aim at (`memo` caches sight per seat within one listing)."""
     out = []
     here = s.pos[seat]
     row = DIST[here]
@@ -83,8 +85,15 @@ def ashak_targets(s: RivalsState, seat: int, c: Card, extra: int = 0) -> list[in
         d = row[s.pos[o]]
         if d < lo or (hi >= 0 and d > hi):
             continue
-        if sight and not has_sight(s, seat, here, s.pos[o], o):
-            continue
+        if sight:
+            if memo is None:
+                seen = has_sight(s, seat, here, s.pos[o], o)
+            else:
+                if o not in memo:
+                    memo[o] = has_sight(s, seat, here, s.pos[o], o)
+                seen = memo[o]
+            if not seen:
+                continue
         out.append(o)
     return out
 
@@ -118,13 +127,13 @@ def range_mods_in_hand(s: RivalsState, seat: int) -> int:
     return sum(e.n for m in s.hand[seat] for e in CARD[m].auto if e.kind == "m_range")
 
 
-def has_target(s: RivalsState, seat: int, c: Card, extra: int) -> bool:
+def has_target(s: RivalsState, seat: int, c: Card, extra: int, memo: dict[int, bool] | None = None) -> bool:
     if c.target == HEX:
         return bool(hex_targets(s, seat, c))
     if c.target == ENEMY:
         if c.key in ("swarm",) and not s.extra:
             return False
-        return bool(ashak_targets(s, seat, c, extra) or shield_targets(s, seat, c, extra))
+        return bool(ashak_targets(s, seat, c, extra, memo) or shield_targets(s, seat, c, extra))
     return True
 
 

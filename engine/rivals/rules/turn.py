@@ -21,9 +21,9 @@ from engine.rivals.actions import (
     UseSkill,
     UseUltimate,
 )
-from engine.rivals.data.ashaks import ASHAKS, PHAE
-from engine.rivals.data.board import LAKE, LAKE_LOSS, SHIELD_LIMIT
-from engine.rivals.data.cards import MOD, SKILL, UTILITY, Card
+from engine.rivals.data.ashaks import ASHAKS
+from engine.rivals.data.board import LAKE, LAKE_LOSS
+from engine.rivals.data.cards import MOD, SKILL, Card
 from engine.rivals.data.catalog import ATLANS_ID, CARD, ULTIMATES
 from engine.rivals.effects import calm, raise_shield
 from engine.rivals.rules import resolve
@@ -41,8 +41,16 @@ def first_turn(s: RivalsState) -> bool:
     return s.round == 1 and s.turn_no == 1
 
 
-def card_reason(s: RivalsState, seat: int, c: Card, source: str, free: bool = False) -> str | None:
-    """Why `seat` cannot start playing `c` from `source` now (None: it can)."""
+def card_reason(
+    s: RivalsState,
+    seat: int,
+    c: Card,
+    source: str,
+    free: bool = False,
+    memo: dict[int, bool] | None = None,
+) -> str | None:
+    """Why `seat` cannot start playing `c` from `source` now (None: it can). `memo` caches line
+    of sight to each rival while one menu is listed."""
     if c.key == "flasher":
         return "A Flasher cannot be played."
     if c.type == MOD:
@@ -58,7 +66,7 @@ def card_reason(s: RivalsState, seat: int, c: Card, source: str, free: bool = Fa
     if resolve.offensive(c) and first_turn(s):
         return FIRST_TURN
     extra = resolve.range_mods_in_hand(s, seat) if c.type == "physical" else 0
-    if not resolve.has_target(s, seat, c, extra):
+    if not resolve.has_target(s, seat, c, extra, memo):
         if c.key == "swarm" and not s.extra:
             return "No Flasher is left in your extra deck."
         return f"No target in range of {c.name}."
@@ -75,18 +83,19 @@ def options(s: RivalsState, seat: int) -> list[Option]:
         opts.append((Scout(t), None))
     if s.ap >= 1:
         for h in sorted(reachable(s, seat, s.pos[seat], move_budget(s))):
-            opts.append((Move(h), None))
+            opts.append((MOVE[h], None))
     opts.append((Collect(), collect_reason(s, seat)))
     opts.append((Negotiate(), negotiate_reason(s, seat)))
     seen: dict[str, str | None] = {}
+    memo: dict[int, bool] = {}
     for c in s.hand[seat]:
         if c == ATLANS_ID:
-            opts.append((PlayCard(c), None))
+            opts.append((PLAY[c], None))
             continue
         d = CARD[c]
         if d.name not in seen:
-            seen[d.name] = card_reason(s, seat, d, "hand")
-        opts.append((PlayCard(c), seen[d.name]))
+            seen[d.name] = card_reason(s, seat, d, "hand", memo=memo)
+        opts.append((PLAY[c], seen[d.name]))
     g = s.guild[seat]
     if g >= 0:
         why = "Your guild is used for this round." if s.guild_used[seat] else None
@@ -101,7 +110,7 @@ def options(s: RivalsState, seat: int) -> list[Option]:
         opts.append((ActivateToken(), why))
     if s.crystals[seat] >= 2:
         for c in sorted(s.hand[seat] + s.discard[seat]):
-            opts.append((Uninstall(c), None))
+            opts.append((UNINSTALL[c], None))
     opts.append((MakeShield(), None if s.resins[seat] >= 2 else "A shield costs 2 resins."))
     schemas = bool(s.schema_row or s.schema_deck)
     for res in ("crystal", "resin"):
@@ -112,8 +121,29 @@ def options(s: RivalsState, seat: int) -> list[Option]:
             opts.append((BuyPoint(res), None))
     if has_skill(s, seat, "premium") and s.crystals[seat] + s.resins[seat] >= 10:
         opts.append((BuyPoint("mix"), None))
-    opts.append((EndTurn(), None))
+    opts.append((END, None))
     return opts
+
+
+def reason(s: RivalsState, seat: int, a: object) -> str | None:
+    """The turn menu's verdict on one action: the hot cases are answered by the same checks the
+    menu uses, without listing the whole menu."""
+    if isinstance(a, PlayCard):
+        if a.card not in s.hand[seat]:
+            return "That card is not in your hand."
+        if a.card == ATLANS_ID:
+            return None
+        return card_reason(s, seat, CARD[a.card], "hand")
+    if isinstance(a, EndTurn):
+        return None
+    if isinstance(a, Move):
+        if s.ap >= 1 and a.hex in reachable(s, seat, s.pos[seat], move_budget(s)):
+            return None
+        return "That is not possible now."
+    for b, why in options(s, seat):
+        if type(b) is type(a) and b == a:
+            return why
+    return "That is not possible now."
 
 
 def negotiate_reason(s: RivalsState, seat: int) -> str | None:
@@ -288,4 +318,8 @@ def seat_skill(s: RivalsState, seat: int, card: int) -> list[Event]:
 
 
 SKILL_SLOTS = 3
-_ = (UTILITY, SHIELD_LIMIT, PHAE)
+# Interned decisions: the menu is rebuilt at every step, its actions need not be.
+PLAY: tuple[PlayCard, ...] = tuple(PlayCard(c) for c in range(len(CARD)))
+UNINSTALL: tuple[Uninstall, ...] = tuple(Uninstall(c) for c in range(len(CARD)))
+MOVE: tuple[Move, ...] = tuple(Move(h) for h in range(127))
+END = EndTurn()
