@@ -133,6 +133,12 @@ def face_types(face: int, orient: int) -> tuple[str, ...]:
     return types[k:] + types[:k]
 
 
+# FACE_TYPES[face][orient]: face_types precomputed (read on every hex-type look-up).
+FACE_TYPES: tuple[tuple[tuple[str, ...], ...], ...] = tuple(
+    tuple(face_types(f, o) for o in range(3)) for f in range(len(FACES))
+)
+
+
 @attrs.frozen
 class ZoneCard:
     """A zone card: the era it belongs to, the tiles it drops and the six numbered sponsor hexes

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine.core import Event
 from engine.rivals.data.board import (
+    FACE_TYPES,
     FACES,
     FOREST,
     LAKE,
@@ -18,6 +19,7 @@ from engine.rivals.hexes import DIST, N_HEX, NEIGHBOURS, sight_paths
 from engine.rivals.state import RivalsState
 
 UNKNOWN = ""
+HEX_SLOT: tuple[int, ...] = tuple(TILE_HEXES[TILE_OF[h]].index(h) for h in range(len(TILE_OF)))
 
 
 def hex_type(s: RivalsState, h: int) -> str:
@@ -27,7 +29,7 @@ def hex_type(s: RivalsState, h: int) -> str:
         return VOLCANO
     if not s.revealed[t] or s.face[t] < 0:
         return UNKNOWN
-    return face_types(s.face[t], s.orient[t])[TILE_HEXES[t].index(h)]
+    return FACE_TYPES[s.face[t]][s.orient[t]][HEX_SLOT[h]]
 
 
 def present(s: RivalsState, h: int) -> bool:

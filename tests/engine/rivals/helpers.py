@@ -40,8 +40,10 @@ def new(ashaks: tuple[str, ...] = ("Atmos", "Renko"), seed: int = 1, mode: str =
 
 
 def card_id(s: RivalsState, name: str) -> int:
-    """An instance of the named card that sits in the box or a common pile (taken from there)."""
-    for pile in (s.box, s.iface_deck, s.iface_row, s.schema_deck, s.schema_row, s.iface_discard):
+    """An instance of the named card, taken from the box, a common pile or a seat's cards."""
+    piles = [s.box, s.iface_deck, s.iface_row, s.schema_deck, s.schema_row, s.iface_discard]
+    piles += s.deck + s.discard + s.hand
+    for pile in piles:
         for c in pile:
             if CARD[c].name == name:
                 pile.remove(c)
