@@ -183,12 +183,6 @@ class UseUltimate:
 
 
 @attrs.frozen
-class InstallAtlans:
-    def __str__(self) -> str:
-        return "install atlans"
-
-
-@attrs.frozen
 class AddMod:
     card: int
 
@@ -314,8 +308,8 @@ Action = (
     ChooseAshak | KeepGuild | PlaceAshak | Scout | Move | Collect | Consult | Install
     | StopInstalling | BuyToken | StopBuying | Negotiate | Reward | PickSchema | Uninstall
     | StopUninstalling | MakeShield | DropShield | BuySchema | BuyPoint | PlayCard | UseGuild
-    | UseSkill | UseUltimate | InstallAtlans | AddMod | DoneMods | TargetAshak | TargetHex
+    | UseSkill | UseUltimate | AddMod | DoneMods | TargetAshak | TargetHex
     | NoSecondTarget | PayOptional | SkipOptional | ActivateToken | React | Pass | StepTo
     | StopMoving | ChooseVictim | ChooseResource | ReplaceSkill | TakeBack | EndTurn
 )  # fmt: skip
-ACTION_TYPES: tuple[type, ...] = Action.__args__  # type: ignore[attr-defined]
+ACTION_TYPES: tuple[type, ...] = Action.__args__

@@ -191,10 +191,7 @@ def step_options(s: RivalsState, kind: str, mover: int, ref: int, left: int) -> 
     there = s.pos[ref] if ref >= 0 else -1
     if there < 0:
         return []
-    if kind in ("pull", "approach"):
-        cand = toward(here, there)
-    else:
-        cand = away(here, there)
+    cand = toward(here, there) if kind in ("pull", "approach") else away(here, there)
     return [h for h in cand if standable(s, h) and not enemy_shield(s, h, mover)]
 
 

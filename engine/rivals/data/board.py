@@ -108,12 +108,12 @@ TILE_ERA: tuple[int, ...] = (1,) * 6 + (1,) * 18 + (2,) * 12 + (3,) * 6 + (0,)
 STARTING_TILES: tuple[int, ...] = tuple(LONG_TILES)
 
 # Faces: the printed hex types of a tile, in the order of its hexes at orientation 0.
-F, C, I, A, L = FOREST, CRYSTAL, INTERFACE, ANTICIPATION, LAKE
-LONG_FACE: tuple[str, str, str] = (F, I, C)
+F, C, N, A, L = FOREST, CRYSTAL, INTERFACE, ANTICIPATION, LAKE  # N: iNterface
+LONG_FACE: tuple[str, str, str] = (F, N, C)
 _TRIHEX_PATTERNS: tuple[tuple[str, str, str], ...] = (
-    (F, C, I), (F, C, A), (F, I, A), (C, I, A),
-    (F, A, L), (C, A, L), (I, F, L), (C, F, L),
-    (A, I, L), (F, F, A), (C, C, I), (A, A, C),
+    (F, C, N), (F, C, A), (F, N, A), (C, N, A),
+    (F, A, L), (C, A, L), (N, F, L), (C, F, L),
+    (A, N, L), (F, F, A), (C, C, N), (A, A, C),
 )  # fmt: skip
 # Face ids: 0-5 long faces, 6-41 trihex faces (each pattern printed three times).
 FACES: tuple[tuple[str, ...], ...] = (LONG_FACE,) * 6 + _TRIHEX_PATTERNS * 3
@@ -163,10 +163,7 @@ def _zone_cards() -> tuple[ZoneCard, ...]:
         cards.append(ZoneCard(len(cards), 1, drops, spons))
     for k in range(8):
         drops2: tuple[int, ...]
-        if k < 4:
-            drops2 = (g10[k], g11[(k + 2) % 6])
-        else:
-            drops2 = ((g10[4], g10[5], g11[0], g11[1])[k - 4],)
+        drops2 = (g10[k], g11[(k + 2) % 6]) if k < 4 else ((g10[4], g10[5], g11[0], g11[1])[k - 4],)
         spons2 = tuple(TILE_HEXES[core[(j + k) % 6]][(j + k) % 3] for j in range(5)) + (0,)
         cards.append(ZoneCard(len(cards), 2, drops2, spons2))
     for k, drops3 in enumerate(((core[0], core[3]), (core[1], core[4]), (core[2],), (core[5],))):

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.core import Event
+from engine.rivals.actions import StopBuying, StopInstalling
 from engine.rivals.rules import choices, collect, setup_phase, turn
 from engine.rivals.state import RivalsState
 
@@ -24,25 +25,33 @@ PHASES: dict[str, tuple[OptionsFn, PerformFn, str]] = {
     "guild": (setup_phase.guild_options, setup_phase.guild_perform, "Keep one of your two guilds"),
     "place": (setup_phase.place_options, setup_phase.place_perform, "Place your Ashak on a starting tile"),
     "turn": (turn.options, turn.perform, "Your turn"),
-    "consult": (collect.consult_options, lambda s, seat, a: collect.consult(s, seat, a), "Consult the row or the deck"),  # type: ignore[arg-type]
+    "consult": (
+        collect.consult_options,
+        lambda s, seat, a: collect.consult(s, seat, a),  # type: ignore[arg-type]
+        "Consult the row or the deck",
+    ),
     "install": (
         collect.install_options,
         lambda s, seat, a: collect.install(s, seat, a)  # type: ignore[arg-type]
-        if not isinstance(a, collect.StopInstalling)
+        if not isinstance(a, StopInstalling)
         else collect.stop_installing(s, seat),
         "Install cards you consulted",
     ),
     "tokens": (
         collect.token_options,
         lambda s, seat, a: collect.buy_token(s, seat, a)  # type: ignore[arg-type]
-        if not isinstance(a, collect.StopBuying)
+        if not isinstance(a, StopBuying)
         else collect.stop_buying(s, seat),
         "Buy anticipation tokens",
     ),
     "mods": (choices.mods_options, choices.mods_perform, "Add mods to your physical card"),
     "target": (choices.target_options, choices.target_perform, "Choose the target"),
     "target2": (choices.target2_options, choices.target2_perform, "Choose a second target"),
-    "optional": (choices.optional_options, choices.optional_perform, "Discard a card for the optional effect?"),
+    "optional": (
+        choices.optional_options,
+        choices.optional_perform,
+        "Discard a card for the optional effect?",
+    ),
     "victim": (choices.victim_options, choices.victim_perform, "Which Ashak does the blast hit next?"),
     "freephys": (choices.freephys_options, choices.freephys_perform, "Play a physical card for free?"),
     "react": (choices.react_options, choices.react_perform, "React to the attack"),

@@ -97,10 +97,9 @@ def salvo(s: RivalsState, attacker: int, victim: int, index: int, extra: int) ->
     if got:
         s.p_wounds += got
         ev += wound(s, victim, got, attacker, c.name)
-        if _toxic(s, victim):
-            if s.alive[attacker] and attacker != victim:
-                s.poison[attacker].append(victim)
-                ev.append(Event(f"Toxic Blood poisons {who(s, attacker)}."))
+        if _toxic(s, victim) and s.alive[attacker] and attacker != victim:
+            s.poison[attacker].append(victim)
+            ev.append(Event(f"Toxic Blood poisons {who(s, attacker)}."))
     return ev
 
 

@@ -18,6 +18,7 @@ from engine.rivals.data.cards import (
     SELF,
     UTILITY,
     Card,
+    Eff,
 )
 from engine.rivals.data.catalog import CARD, ULTIMATES
 from engine.rivals.effects import apply_effect, front, install_top
@@ -36,7 +37,27 @@ from engine.rivals.rules.common import (
 )
 from engine.rivals.state import RivalsState, Task
 
-PASSIVE = frozenset(["dice", "m_dmg", "m_salvo", "m_range", "m_pierce", "m_dice", "t_def", "t_armor", "t_range", "t_dmg", "p_range", "p_def", "p_dmg", "p_toxic", "cancel", "counter"])  # fmt: skip
+# Effects read where they apply (dice, damage, range, defence) rather than run as steps.
+PASSIVE = frozenset(
+    {
+        "dice",
+        "m_dmg",
+        "m_salvo",
+        "m_range",
+        "m_pierce",
+        "m_dice",
+        "t_def",
+        "t_armor",
+        "t_range",
+        "t_dmg",
+        "p_range",
+        "p_def",
+        "p_dmg",
+        "p_toxic",
+        "cancel",
+        "counter",
+    }
+)
 OWN_TURN_ONLY = frozenset({"ap"})
 
 
@@ -252,7 +273,7 @@ def begin(s: RivalsState) -> None:
     front(s, *tasks)
 
 
-def _effect_tasks(s: RivalsState, seat: int, target: int, effs: tuple, card: int) -> list[Task]:
+def _effect_tasks(s: RivalsState, seat: int, target: int, effs: tuple[Eff, ...], card: int) -> list[Task]:
     return [Task("eff", seat, target, card, k=e.kind, n=e.n) for e in effs if e.kind not in PASSIVE]
 
 
@@ -278,7 +299,7 @@ def task_hit(s: RivalsState, t: Task) -> list[Event]:
     if not s.alive[v] or s.p_cancel:
         return []
     c = design(s)
-    mods: tuple = tuple(e for m in s.p_mods for e in CARD[m].auto)
+    mods = tuple(e for m in s.p_mods for e in CARD[m].auto)
     effs = c.auto + tuple(e for e in mods if e.kind == "m_poison")
     tasks = _effect_tasks(s, seat, v, effs, s.p_card)
     if s.p_opt >= 0:
@@ -395,9 +416,8 @@ def can_respond(s: RivalsState, x: int, defender: bool) -> bool:
     if defender and can_activate(s, x) and design(s).key != "radiation":
         return True
     g = s.guild[x]
-    if g >= 0 and not s.guild_used[x] and CARD[g].type == UTILITY:
-        if defender or not CARD[g].reaction:
-            return True
+    if g >= 0 and not s.guild_used[x] and CARD[g].type == UTILITY and (defender or not CARD[g].reaction):
+        return True
     u = ULTIMATES[s.ashak[x]]
     return u.type == UTILITY and s.ult[x] >= ASHAKS[s.ashak[x]].gauge
 

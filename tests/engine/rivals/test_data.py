@@ -39,7 +39,7 @@ def test_tiles_36_trihex_6_long_and_the_volcano() -> None:
         else:  # a triangle: all three touch
             assert b in NEIGHBOURS[a] and c in NEIGHBOURS[a] and c in NEIGHBOURS[b]
     assert sum(1 for t in range(42) if t not in board.LONG_TILES) == 36
-    assert board.STARTING_TILES == tuple(board.LONG_TILES)
+    assert tuple(board.LONG_TILES) == board.STARTING_TILES
     assert all(board.RING[h] == 6 for t in board.LONG_TILES for h in board.TILE_HEXES[t])
 
 
