@@ -14,8 +14,9 @@ from engine.rivals import ai, scoring, texts, views
 from engine.rivals.actions import ACTION_TYPES, Action
 from engine.rivals.data.board import ROUND_ERA
 from engine.rivals.options import RivalsOptions
-from engine.rivals.rules import PHASES, SECTIONS, turn
+from engine.rivals.rules import turn
 from engine.rivals.rules.flow import advance
+from engine.rivals.rules.phases import PHASES, SECTIONS
 from engine.rivals.setup import build
 from engine.rivals.state import RivalsState
 
@@ -44,7 +45,9 @@ class RivalsGame(GameBase[RivalsState, Action, RivalsOptions]):
     action_types: ClassVar[tuple[type, ...]] = ACTION_TYPES
     state_type: ClassVar[type] = RivalsState
     supports_series: ClassVar[bool] = False
-    ai_rollout_depth: ClassVar[int | None] = None
+    # Random rollouts to the end of a battle royale are long and noisy: a few random decisions,
+    # then the evaluation.
+    ai_rollout_depth: ClassVar[int | None] = 6
 
     def setup(self, options: RivalsOptions, seats: int, seed: int) -> RivalsState:
         return build(options.setup, seats, seed)

@@ -3,6 +3,8 @@ Radiation, Sylva's spores, Oru's Bulwark."""
 
 from __future__ import annotations
 
+import pytest
+
 from engine.rivals.actions import (
     ChooseVictim,
     Pass,
@@ -147,3 +149,30 @@ def test_sylva_spores_poison_every_rival_within_three() -> None:
     act(s, 0, UseUltimate())
     assert s.poison[1] == [0, 0]
     assert RENKO_CARDS
+
+
+@pytest.mark.parametrize("ashak", [a.name for a in ASHAKS])
+def test_every_ultimate_needs_a_full_gauge_resolves_and_empties_it(ashak: str) -> None:
+    s = new((ashak, "Korrin" if ashak != "Korrin" else "Oru"))
+    reveal_all(s)
+    for o in range(2):
+        clear_hand(s, o)
+    fighting(s, 0)
+    put(s, 0, 0, 0)
+    put(s, 1, 0, -1)
+    gauge = ASHAKS[s.ashak[0]].gauge
+    s.ult[0] = gauge - 1
+    assert GAME.why_illegal(s, 0, UseUltimate()) == f"Your ultimate gauge is at {gauge - 1}/{gauge}."
+    s.ult[0] = gauge
+    s.hp[0] = 10
+    with dice(False):
+        act(s, 0, UseUltimate())
+        assert s.ult[0] == 0  # the gauge empties as the ultimate is unleashed
+        for _ in range(30):
+            if s.phase == "turn" or GAME.outcome(s) is not None:
+                break
+            legal = GAME.legal(s, s.actor)
+            aim = [a for a in legal if str(a) in ("target seat 1", f"target hex {s.pos[1]}")]
+            act(s, s.actor, (aim or legal)[0])
+    changed = s.hp[1] < 20 or s.poison[1] or s.hp[0] > 10 or s.temps[1]
+    assert changed, "the ultimate did something to the rival or to its user"
