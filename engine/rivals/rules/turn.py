@@ -79,15 +79,15 @@ def move_budget(s: RivalsState) -> int:
 
 def options(s: RivalsState, seat: int) -> list[Option]:
     opts: list[Option] = []
+    memo: dict[int, bool] = {}  # line of sight to each rival, worked out once per menu
     for t in scoutable(s, seat):
-        opts.append((Scout(t), None))
+        opts.append((SCOUT[t], None))
     if s.ap >= 1:
         for h in sorted(reachable(s, seat, s.pos[seat], move_budget(s))):
             opts.append((MOVE[h], None))
-    opts.append((Collect(), collect_reason(s, seat)))
-    opts.append((Negotiate(), negotiate_reason(s, seat)))
+    opts.append((COLLECT, collect_reason(s, seat)))
+    opts.append((NEGOTIATE, negotiate_reason(s, seat)))
     seen: dict[str, str | None] = {}
-    memo: dict[int, bool] = {}
     for c in s.hand[seat]:
         if c == ATLANS_ID:
             opts.append((PLAY[c], None))
@@ -99,19 +99,19 @@ def options(s: RivalsState, seat: int) -> list[Option]:
     g = s.guild[seat]
     if g >= 0:
         why = "Your guild is used for this round." if s.guild_used[seat] else None
-        opts.append((UseGuild(), why or card_reason(s, seat, CARD[g], "guild")))
+        opts.append((GUILD, why or card_reason(s, seat, CARD[g], "guild", memo=memo)))
     for c in s.skills[seat]:
         if CARD[c].once:
             why = "Already used this round." if c in s.exhausted[seat] else None
-            opts.append((UseSkill(c), why or card_reason(s, seat, CARD[c], "skill")))
-    opts.append((UseUltimate(), ultimate_reason(s, seat)))
+            opts.append((UseSkill(c), why or card_reason(s, seat, CARD[c], "skill", memo=memo)))
+    opts.append((ULTIMATE, ultimate_reason(s, seat, memo)))
     if s.tokens[seat]:
         why = None if can_activate(s, seat) else "Two tokens are already active."
-        opts.append((ActivateToken(), why))
+        opts.append((TOKEN, why))
     if s.crystals[seat] >= 2:
         for c in sorted(s.hand[seat] + s.discard[seat]):
             opts.append((UNINSTALL[c], None))
-    opts.append((MakeShield(), None if s.resins[seat] >= 2 else "A shield costs 2 resins."))
+    opts.append((SHIELD, None if s.resins[seat] >= 2 else "A shield costs 2 resins."))
     schemas = bool(s.schema_row or s.schema_deck)
     for res in ("crystal", "resin"):
         have = s.crystals[seat] if res == "crystal" else s.resins[seat]
@@ -156,14 +156,14 @@ def negotiate_reason(s: RivalsState, seat: int) -> str | None:
     return None
 
 
-def ultimate_reason(s: RivalsState, seat: int) -> str | None:
+def ultimate_reason(s: RivalsState, seat: int, memo: dict[int, bool] | None = None) -> str | None:
     a = ASHAKS[s.ashak[seat]]
     if s.ult[seat] < a.gauge:
         return f"Your ultimate gauge is at {s.ult[seat]}/{a.gauge}."
     c = ULTIMATES[s.ashak[seat]]
     if resolve.offensive(c) and first_turn(s):
         return FIRST_TURN
-    if not resolve.has_target(s, seat, c, 0):
+    if not resolve.has_target(s, seat, c, 0, memo):
         return f"No target in range of {c.name}."
     return None
 
@@ -323,3 +323,6 @@ PLAY: tuple[PlayCard, ...] = tuple(PlayCard(c) for c in range(len(CARD)))
 UNINSTALL: tuple[Uninstall, ...] = tuple(Uninstall(c) for c in range(len(CARD)))
 MOVE: tuple[Move, ...] = tuple(Move(h) for h in range(127))
 END = EndTurn()
+SCOUT: tuple[Scout, ...] = tuple(Scout(t) for t in range(43))
+COLLECT, NEGOTIATE, GUILD = Collect(), Negotiate(), UseGuild()
+ULTIMATE, TOKEN, SHIELD = UseUltimate(), ActivateToken(), MakeShield()
