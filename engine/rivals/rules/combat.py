@@ -76,7 +76,7 @@ def salvo_damage(s: RivalsState, attacker: int, victim: int, index: int, extra: 
 
 
 def salvo(s: RivalsState, attacker: int, victim: int, index: int, extra: int) -> list[Event]:
-    if not s.alive[victim] or s.p_cancel:
+    if not s.alive[victim] or not s.alive[attacker] or s.p_cancel:
         return []
     c = design(s)
     if c.type != EXPLOSIVE and not pierces(s) and shielded(s, attacker, victim):

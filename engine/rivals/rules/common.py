@@ -167,7 +167,7 @@ def lose_hp(s: RivalsState, victim: int, n: int, by: int, why: str) -> list[Even
     return ev
 
 
-def eliminate(s: RivalsState, victim: int, by: int) -> list[Event]:
+def eliminate(s: RivalsState, victim: int, by: int, check: bool = True) -> list[Event]:
     """Take `victim` out. A killer (not a fall) scores 2 RP and then installs one of the
     victim's cards (queued as a decision); everything else the victim owned is uninstalled."""
     from engine.rivals.state import Task
@@ -198,7 +198,8 @@ def eliminate(s: RivalsState, victim: int, by: int) -> list[Event]:
         s.tasks.insert(0, Task("loot", by, victim))
     else:
         s.tasks.insert(0, Task("loot", -1, victim))
-    check_end(s)
+    if check:
+        check_end(s)
     return ev
 
 

@@ -30,6 +30,7 @@ from engine.rivals.rules.common import (
     check_end,
     clear_victim,
     draw,
+    eliminate,
     lootable,
     lose_hp,
     return_flasher,
@@ -200,9 +201,23 @@ def phase4(s: RivalsState, t: Task) -> list[Event]:
             for o in range(s.seats):
                 if s.alive[o] and s.pos[o] in TILE_HEXES[tile]:
                     fallers.append(o)
+    # Every fall hurts at the same moment: Ashaks who die together are eliminated together.
+    dead = []
     for o in fallers:
-        ev.append(Event(f"{who(s, o)} falls with its tile.", kind="fall"))
-        ev += lose_hp(s, o, FALL_LOSS, -1, "the fall")
+        before = s.hp[o]
+        s.hp[o] = max(0, before - FALL_LOSS)
+        ev.append(
+            Event(
+                f"{who(s, o)} falls with its tile and loses {before - s.hp[o]} HP ({s.hp[o]} HP).",
+                kind="fall",
+            )
+        )
+        if s.hp[o] == 0:
+            dead.append(o)
+    for o in dead:
+        ev += eliminate(s, o, -1, check=False)
+    if dead:
+        check_end(s)
     for o in clockwise(s, s.first):
         if o in fallers and s.alive[o]:
             s.pos[o] = -1

@@ -164,3 +164,18 @@ def test_dice_helper_is_consistent() -> None:
         pass
     put(s, 0, 0, -2)
     assert s.pos[0] >= 0
+
+
+def test_the_last_two_falling_to_their_deaths_together_share_the_win() -> None:
+    s = new(("Atmos", "Renko", "Phae"))
+    s.round = 1
+    s.alive[2], s.hp[2] = False, 0
+    z = ZONE_CARDS[s.zone_deck[-1]]
+    tile = z.drops[0]
+    for seat in (0, 1):
+        s.pos[seat] = TILE_HEXES[tile][seat]
+        s.hp[seat] = 3
+    s.tasks = []
+    phase4(s, Task("p4"))
+    out = GAME.outcome(s)
+    assert out is not None and out.winners == (0, 1)
