@@ -100,21 +100,16 @@ def has_sight(s: RivalsState, seat: int, src: int, dst: int, target: int) -> boo
 
     Blockers on the way: any other Ashak that is not the target, and shields not raised by
     `seat`. Volcanoes, the void and unrevealed tiles do not block."""
+    shield = s.shield
+    others = [s.pos[o] for o in range(s.seats) if o != seat and o != target and s.alive[o]]
     for path in sight_paths(src, dst):
-        clear = True
         for h in path:
             if h < 0:
                 continue
-            if s.shield[h] >= 0 and s.shield[h] != seat:
-                clear = False
+            o = shield[h]
+            if (o >= 0 and o != seat) or h in others:
                 break
-            for o in range(s.seats):
-                if o != seat and o != target and s.alive[o] and s.pos[o] == h:
-                    clear = False
-                    break
-            if not clear:
-                break
-        if clear:
+        else:
             return True
     return False
 

@@ -366,9 +366,8 @@ def dropshield(s: RivalsState, t: Task) -> list[Event]:
 
 
 def freephys(s: RivalsState, t: Task) -> list[Event]:
-    from engine.rivals.data.cards import PHYSICAL
-
-    if not any(CARD[c].type == PHYSICAL for c in s.hand[t.seat]):
+    # Offered whenever the hand is not empty (public), not only when it holds a physical card.
+    if not s.hand[t.seat]:
         return []
     s.phase, s.actor = "freephys", t.seat
     return []
