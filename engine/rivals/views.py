@@ -9,7 +9,7 @@ from __future__ import annotations
 from engine.core.copying import copier
 from engine.core.rng import Rng
 from engine.rivals.data.board import LONG_FACES, TILE_COUNT, VOLCANO_TILE, ZONE_CARDS
-from engine.rivals.data.catalog import CARD_COUNT, GUILD_IDS, INTERFACE_IDS, SCHEMA_IDS
+from engine.rivals.data.catalog import CARD_COUNT, FLASHER_IDS, GUILD_IDS, INTERFACE_IDS, SCHEMA_IDS
 from engine.rivals.data.events import EVENTS
 from engine.rivals.state import RivalsState
 
@@ -18,6 +18,7 @@ clone = copier(RivalsState)
 GUILD_SET = frozenset(GUILD_IDS)
 SCHEMA_SET = frozenset(SCHEMA_IDS)
 IFACE_SET = frozenset(INTERFACE_IDS)
+FLASHER_SET = frozenset(FLASHER_IDS)
 
 
 def _mask(xs: list[int]) -> list[int]:
@@ -74,9 +75,13 @@ def determinize(v: RivalsState, seat: int, rng: Rng) -> RivalsState:
     fill(d.schema_deck, schemas)
     fill(d.iface_deck, ifaces)
     fill(d.consult, ifaces)
-    rest = [c for c in unknown if c not in taken]
-    for o in range(d.seats):
+    rest = [c for c in unknown if c not in taken and c not in FLASHER_SET]
+    flashers = [c for c in unknown if c in FLASHER_SET]
+    for o in range(d.seats):  # a Flasher never stays in a hand: hands first, without them
         fill(d.hand[o], rest)
+    rest += flashers
+    rng.shuffle(rest)
+    for o in range(d.seats):
         fill(d.deck[o], rest)
     rng.shuffle(d.deck[seat])
     # Zone cards: the unseen ones, era 1 on top.
