@@ -91,32 +91,48 @@ def needs_sight(c: Card) -> bool:
     return c.type == PHYSICAL and c.key not in ("rail", "blink")
 
 
+class Reach:
+    """What a menu needs about the rivals, worked out once: distances, range bonuses, and line
+    of sight to each rival on first use."""
+
+    __slots__ = ("bonus", "here", "opp", "pbonus", "s", "seat", "sight")
+
+    def __init__(self, s: RivalsState, seat: int) -> None:
+        self.s, self.seat = s, seat
+        self.here = s.pos[seat]
+        row = DIST[self.here]
+        self.opp = [(o, row[s.pos[o]]) for o in range(s.seats) if o != seat and s.alive[o] and s.pos[o] >= 0]
+        bonus = s.range_bonus[seat]
+        if s.temps[seat]:
+            bonus += temp_total(s, seat, "t_range")
+        if s.event >= 0 and event_on(s, "fog"):
+            bonus -= 1
+        self.bonus = bonus
+        self.pbonus = skill_total(s, seat, "p_range") if s.skills[seat] else 0
+        self.sight: dict[int, bool] = {}
+
+    def max_range(self, c: Card, extra: int) -> int:
+        if c.rmax < 0:
+            return -1
+        r = c.rmax + extra + self.bonus + (self.pbonus if c.type == PHYSICAL else 0)
+        return max(r, c.rmin)
+
+    def sees(self, o: int) -> bool:
+        if o not in self.sight:
+            s = self.s
+            self.sight[o] = has_sight(s, self.seat, self.here, s.pos[o], o)
+        return self.sight[o]
+
+
 def ashak_targets(
-    s: RivalsState, seat: int, c: Card, extra: int = 0, memo: dict[int, bool] | None = None
+    s: RivalsState, seat: int, c: Card, extra: int = 0, reach: Reach | None = None
 ) -> list[int]:
-    """Opposing Ashaks `c` may aim at (`memo` caches sight per seat within one listing)."""
-    out = []
-    here = s.pos[seat]
-    row = DIST[here]
-    lo, hi = c.rmin, max_range(s, seat, c, extra)
+    """Opposing Ashaks `c` may aim at (`reach`: facts shared by one menu listing)."""
+    if reach is None:
+        reach = Reach(s, seat)
+    lo, hi = c.rmin, reach.max_range(c, extra)
     sight = needs_sight(c)
-    for o in range(s.seats):
-        if o == seat or not s.alive[o]:
-            continue
-        d = row[s.pos[o]]
-        if d < lo or (hi >= 0 and d > hi):
-            continue
-        if sight:
-            if memo is None:
-                seen = has_sight(s, seat, here, s.pos[o], o)
-            else:
-                if o not in memo:
-                    memo[o] = has_sight(s, seat, here, s.pos[o], o)
-                seen = memo[o]
-            if not seen:
-                continue
-        out.append(o)
-    return out
+    return [o for o, d in reach.opp if d >= lo and (hi < 0 or d <= hi) and (not sight or reach.sees(o))]
 
 
 def shield_targets(s: RivalsState, seat: int, c: Card, extra: int = 0) -> list[int]:
@@ -148,13 +164,13 @@ def range_mods_in_hand(s: RivalsState, seat: int) -> int:
     return sum(e.n for m in s.hand[seat] for e in CARD[m].auto if e.kind == "m_range")
 
 
-def has_target(s: RivalsState, seat: int, c: Card, extra: int, memo: dict[int, bool] | None = None) -> bool:
+def has_target(s: RivalsState, seat: int, c: Card, extra: int, reach: Reach | None = None) -> bool:
     if c.target == HEX:
         return bool(hex_targets(s, seat, c))
     if c.target == ENEMY:
         if c.key in ("swarm",) and not s.extra:
             return False
-        return bool(ashak_targets(s, seat, c, extra, memo) or shield_targets(s, seat, c, extra))
+        return bool(ashak_targets(s, seat, c, extra, reach) or shield_targets(s, seat, c, extra))
     return True
 
 

@@ -47,10 +47,10 @@ def card_reason(
     c: Card,
     source: str,
     free: bool = False,
-    memo: dict[int, bool] | None = None,
+    reach: resolve.Reach | None = None,
 ) -> str | None:
-    """Why `seat` cannot start playing `c` from `source` now (None: it can). `memo` caches line
-    of sight to each rival while one menu is listed."""
+    """Why `seat` cannot start playing `c` from `source` now (None: it can). `reach` shares the
+    rivals' distances and line of sight while one menu is listed."""
     if c.key == "flasher":
         return "A Flasher cannot be played."
     if c.type == MOD:
@@ -66,7 +66,7 @@ def card_reason(
     if resolve.offensive(c) and first_turn(s):
         return FIRST_TURN
     extra = resolve.range_mods_in_hand(s, seat) if c.type == "physical" else 0
-    if not resolve.has_target(s, seat, c, extra, memo):
+    if not resolve.has_target(s, seat, c, extra, reach):
         if c.key == "swarm" and not s.extra:
             return "No Flasher is left in your extra deck."
         return f"No target in range of {c.name}."
@@ -79,7 +79,7 @@ def move_budget(s: RivalsState) -> int:
 
 def options(s: RivalsState, seat: int) -> list[Option]:
     opts: list[Option] = []
-    memo: dict[int, bool] = {}  # line of sight to each rival, worked out once per menu
+    reach = resolve.Reach(s, seat)  # the rivals' distances and sight, once per menu
     for t in scoutable(s, seat):
         opts.append((SCOUT[t], None))
     if s.ap >= 1:
@@ -94,17 +94,17 @@ def options(s: RivalsState, seat: int) -> list[Option]:
             continue
         d = CARD[c]
         if d.name not in seen:
-            seen[d.name] = card_reason(s, seat, d, "hand", memo=memo)
+            seen[d.name] = card_reason(s, seat, d, "hand", reach=reach)
         opts.append((PLAY[c], seen[d.name]))
     g = s.guild[seat]
     if g >= 0:
         why = "Your guild is used for this round." if s.guild_used[seat] else None
-        opts.append((GUILD, why or card_reason(s, seat, CARD[g], "guild", memo=memo)))
+        opts.append((GUILD, why or card_reason(s, seat, CARD[g], "guild", reach=reach)))
     for c in s.skills[seat]:
         if CARD[c].once:
             why = "Already used this round." if c in s.exhausted[seat] else None
-            opts.append((UseSkill(c), why or card_reason(s, seat, CARD[c], "skill", memo=memo)))
-    opts.append((ULTIMATE, ultimate_reason(s, seat, memo)))
+            opts.append((UseSkill(c), why or card_reason(s, seat, CARD[c], "skill", reach=reach)))
+    opts.append((ULTIMATE, ultimate_reason(s, seat, reach)))
     if s.tokens[seat]:
         why = None if can_activate(s, seat) else "Two tokens are already active."
         opts.append((TOKEN, why))
@@ -156,14 +156,14 @@ def negotiate_reason(s: RivalsState, seat: int) -> str | None:
     return None
 
 
-def ultimate_reason(s: RivalsState, seat: int, memo: dict[int, bool] | None = None) -> str | None:
+def ultimate_reason(s: RivalsState, seat: int, reach: resolve.Reach | None = None) -> str | None:
     a = ASHAKS[s.ashak[seat]]
     if s.ult[seat] < a.gauge:
         return f"Your ultimate gauge is at {s.ult[seat]}/{a.gauge}."
     c = ULTIMATES[s.ashak[seat]]
     if resolve.offensive(c) and first_turn(s):
         return FIRST_TURN
-    if not resolve.has_target(s, seat, c, 0, memo):
+    if not resolve.has_target(s, seat, c, 0, reach):
         return f"No target in range of {c.name}."
     return None
 
