@@ -21,7 +21,7 @@ from engine.rivals.data.board import (
 from engine.rivals.data.catalog import CARD
 from engine.rivals.data.events import EVENT_KEYS, EVENTS
 from engine.rivals.effects import do_step, refill_interface, step_options
-from engine.rivals.rules import resolve
+from engine.rivals.rules import resolve, specials
 from engine.rivals.rules.board import border_hexes, reveal
 from engine.rivals.rules.combat import event_on
 from engine.rivals.rules.common import (
@@ -430,7 +430,7 @@ HANDLERS: dict[str, Handler] = {
     "nextvictim": resolve.task_nextvictim,
     "window": resolve.task_window,
     "stack": resolve.task_stack,
-    "keyed": resolve.task_keyed,
+    "keyed": specials.task_keyed,
     "finish": resolve.task_finish,
     "salvo": lambda s, t: salvo_task(s, t),
 }

@@ -23,12 +23,11 @@ from engine.rivals.data.cards import (
 from engine.rivals.data.catalog import CARD, ULTIMATES
 from engine.rivals.effects import apply_effect, front, install_top
 from engine.rivals.hexes import DIST, NEIGHBOURS
+from engine.rivals.rules import specials
 from engine.rivals.rules.board import has_sight
 from engine.rivals.rules.combat import design, event_on, mod_total, pierces, shielded
 from engine.rivals.rules.common import (
-    FLASHER_SET,
     can_activate,
-    draw,
     lose_hp,
     skill_total,
     temp_total,
@@ -456,7 +455,7 @@ def task_stack(s: RivalsState, t: Task) -> list[Event]:
         x = s.r_seats.pop()
         other = attacker if x == defender else defender
         if c == -1:
-            ev += keyed_flashers(s, x, other)
+            ev += specials.keyed_flashers(s, x, other)
             continue
         card = CARD[s.guild[x]] if c == -2 else CARD[c]
         if c >= 0:
@@ -475,81 +474,6 @@ def task_stack(s: RivalsState, t: Task) -> list[Event]:
                 ev += wound(s, other, e.n, x, card.name)
             elif e.kind not in PASSIVE:
                 ev += apply_effect(s, x, other, e.kind, e.n, c if c >= 0 else -1)
-    return ev
-
-
-def keyed_flashers(s: RivalsState, renko: int, target: int) -> list[Event]:
-    """Renko's ultimate: +1 range this turn, a Flasher to the target's slot, all Flashers of its
-    deck pulled there, then its discard shuffled into its deck."""
-    s.range_bonus[renko] += 1
-    ev = [Event(f"{who(s, renko)} unleashes Flashers on {who(s, target)}.")]
-    if not s.alive[target]:
-        return ev
-    if s.extra:
-        s.temps[target].append(s.extra.pop())
-        s.temp_until[target].append(2)
-    found = [c for c in s.deck[target] if c in FLASHER_SET]
-    for c in found:
-        s.deck[target].remove(c)
-        s.temps[target].append(c)
-        s.temp_until[target].append(2)
-    s.deck[target].extend(s.discard[target])
-    s.discard[target] = []
-    s.rng.shuffle(s.deck[target])
-    ev.append(
-        Event(
-            f"{who(s, target)} has {sum(1 for c in s.temps[target] if c in FLASHER_SET)} Flasher(s) active."
-        )
-    )
-    return ev
-
-
-def task_keyed(s: RivalsState, t: Task) -> list[Event]:
-    c = design(s)
-    seat = t.seat
-    ev: list[Event] = []
-    if c.key == "swarm":
-        for target in (s.p_target, s.p_target2):
-            if target >= 0 and s.extra and s.alive[target]:
-                s.deck[target].append(s.extra.pop())
-                s.rng.shuffle(s.deck[target])
-                ev.append(Event(f"A Flasher is shuffled into the deck of {who(s, target)}."))
-    elif c.key == "accel":
-        ev += accelerate(s, seat, s.p_target)
-    elif c.key == "flashers":
-        ev += keyed_flashers(s, seat, s.p_target)
-    elif c.key == "spores":
-        for o in range(s.seats):
-            if o != seat and s.alive[o] and DIST[s.pos[seat]][s.pos[o]] <= 3:
-                s.poison[o].extend([seat, seat])
-                ev.append(Event(f"{who(s, o)} is poisoned twice by the spores."))
-    return ev
-
-
-def accelerate(s: RivalsState, renko: int, target: int) -> list[Event]:
-    shown: list[int] = []
-    deck = s.deck[target]
-    while len(shown) < 3:
-        if not deck:
-            if not s.discard[target]:
-                break
-            deck.extend(s.discard[target])
-            s.discard[target] = []
-            s.rng.shuffle(deck)
-        shown.append(deck.pop())
-    names = ", ".join(CARD[c].name for c in shown) or "nothing"
-    ev = [Event(f"{who(s, target)} reveals {names}.", reveal=True)]
-    flash = [c for c in shown if c in FLASHER_SET]
-    rest = [c for c in shown if c not in FLASHER_SET]
-    for c in reversed(rest):
-        deck.append(c)
-    for c in flash:
-        s.temps[target].append(c)
-        s.temp_until[target].append(2)
-    if flash:
-        ev += wound(s, target, 1, renko, "the Acceleration Drone")
-    else:
-        ev += draw(s, renko, 1)
     return ev
 
 
