@@ -73,8 +73,11 @@ def determinize(v: RivalsState, seat: int, rng: Rng) -> RivalsState:
         fill(d.guild_offer[o], guilds)
     fill(d.box, guilds)
     fill(d.schema_deck, schemas)
+    # Cards being consulted from the deck are never ones that came from the row (those are known).
+    deck_only = [c for c in ifaces if c not in d.consult_row]
+    fill(d.consult, deck_only)
+    ifaces = [c for c in ifaces if c not in taken]
     fill(d.iface_deck, ifaces)
-    fill(d.consult, ifaces)
     rest = [c for c in unknown if c not in taken and c not in FLASHER_SET]
     flashers = [c for c in unknown if c in FLASHER_SET]
     for o in range(d.seats):  # a Flasher never stays in a hand: hands first, without them
