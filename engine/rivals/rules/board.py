@@ -20,6 +20,9 @@ from engine.rivals.state import RivalsState
 
 UNKNOWN = ""
 HEX_SLOT: tuple[int, ...] = tuple(TILE_HEXES[TILE_OF[h]].index(h) for h in range(len(TILE_OF)))
+NEIGHBOUR_TILES: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple((n, TILE_OF[n]) for n in NEIGHBOURS[h]) for h in range(len(TILE_OF))
+)
 
 
 def hex_type(s: RivalsState, h: int) -> str:
@@ -66,26 +69,25 @@ def reachable(s: RivalsState, seat: int, start: int, budget: int) -> dict[int, i
 
     Lakes end a move; entering an opposing shield costs two; unrevealed or fallen hexes cannot be
     entered."""
-    best: dict[int, int] = {start: budget}
-    frontier = [start]
-    fallen, revealed, shield = s.fallen, s.revealed, s.shield
+    best: dict[int, int] = {}
+    frontier = [(start, budget)]
+    fallen, revealed, shield, face, orient = s.fallen, s.revealed, s.shield, s.face, s.orient
     while frontier:
         nxt = []
-        for h in frontier:
-            left = best[h]
-            if left <= 0 or (h != start and hex_type(s, h) == LAKE):
-                continue
-            for n in NEIGHBOURS[h]:
-                t = TILE_OF[n]
-                if fallen[t] or not revealed[t]:
+        for h, left in frontier:
+            for n, t in NEIGHBOUR_TILES[h]:
+                if fallen[t] or not revealed[t] or n == start:
                     continue
                 o = shield[n]
                 rem = left - (2 if o >= 0 and o != seat else 1)
-                if rem >= 0 and best.get(n, -1) < rem:
-                    best[n] = rem
-                    nxt.append(n)
+                if rem < 0 or best.get(n, -1) >= rem:
+                    continue
+                best[n] = rem
+                if rem > 0 and not (
+                    t != VOLCANO_TILE and FACE_TYPES[face[t]][orient[t]][HEX_SLOT[n]] == LAKE
+                ):
+                    nxt.append((n, rem))
         frontier = nxt
-    del best[start]
     return best
 
 
