@@ -321,8 +321,7 @@ def task_hit(s: RivalsState, t: Task) -> list[Event]:
         tasks += _effect_tasks(s, seat, v, c.optional, s.p_card)
     salvos = c.salvos + mod_total(s, "m_salvo")
     for i in range(salvos):
-        extra = t.b if t.b != -1 else 0
-        tasks.append(Task("salvo", seat, v, i, n=extra))
+        tasks.append(Task("salvo", seat, v, i, n=t.n))  # n: extra damage on this victim
     front(s, *tasks)
     return []
 
@@ -414,7 +413,7 @@ def choose_victim(s: RivalsState, v: int) -> list[Event]:
         s,
         Task("window", seat, v),
         Task("stack", seat, v),
-        Task("hit", seat, v, victim_extra(s, v)),
+        Task("hit", seat, v, n=victim_extra(s, v)),
         Task("nextvictim", seat),
     )
     return []

@@ -141,6 +141,29 @@ def test_natural_radiation_spares_atmos_and_hits_the_neighbouring_tiles() -> Non
     _ = texts
 
 
+def test_natural_radiation_deals_3_on_the_tiles_next_to_the_target() -> None:
+    from engine.rivals.data.board import TILE_HEXES, TILE_OF, VOLCANO_TILE
+    from engine.rivals.hexes import NEIGHBOURS
+
+    s = new(("Atmos", "Renko", "Phae"))
+    reveal_all(s)
+    for o in range(3):
+        clear_hand(s, o)
+    fighting(s, 0)
+    put(s, 0, 0, 0)
+    h1 = put(s, 1, 0, -1)
+    t = TILE_OF[h1]
+    near = [n for h in TILE_HEXES[t] for n in NEIGHBOURS[h] if TILE_OF[n] not in (t, VOLCANO_TILE)]
+    s.pos[2] = near[0]
+    s.ult[0] = ASHAKS[0].gauge
+    act(s, 0, UseUltimate())
+    with dice(False):
+        act(s, 0, TargetHex(h1))
+        while s.phase != "turn":
+            act(s, s.actor, GAME.legal(s, s.actor)[0])
+    assert s.hp == [20, 16, 17]
+
+
 def test_sylva_spores_poison_every_rival_within_three() -> None:
     s = setup(("Sylva", "Atmos"))
     put(s, 0, 0, 0)
