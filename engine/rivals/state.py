@@ -122,17 +122,11 @@ class RivalsState:
     p_cancel: bool = False
     p_victims: list[int] = attrs.Factory(list)
     p_victim: int = -1
-    p_protected: bool = False
     # reaction window
     r_stack: list[int] = attrs.Factory(list)
     r_seats: list[int] = attrs.Factory(list)
     r_passes: int = 0
-    # pending small decisions
-    step_left: int = 0
-    step_kind: str = ""
-    step_who: int = -1
-    step_ref: int = -1
-    pick_left: int = 0
+    # Double Blaster's free physical card, offered once the card that granted it has left play
     free_ap: int = 0
     tasks: list[Task] = attrs.Factory(list)
     stamp: int = 0

@@ -312,7 +312,6 @@ def seat_skill(s: RivalsState, seat: int, card: int) -> list[Event]:
         s.exhausted[seat].append(card)
     if c.key == "premium":
         s.tasks.insert(0, Task("resource", seat, n=4))
-        s.pick_left = 4
         s.phase = "idle"
     return []
 
