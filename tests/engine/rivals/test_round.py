@@ -10,7 +10,7 @@ from engine.rivals.options import RivalsOptions
 from engine.rivals.rules.board import border_hexes
 from engine.rivals.rules.flow import phase4, phase5, phase6
 from engine.rivals.state import Task
-from tests.engine.rivals.helpers import act, clear_hand, dice, give, new, put, reveal_all
+from tests.engine.rivals.helpers import act, clear_hand, give, new
 
 
 def test_standard_setup() -> None:
@@ -155,15 +155,6 @@ def test_the_token_goes_to_the_lowest_hp_when_two_remain() -> None:
     s.first = 0
     phase3(s, Task("p3"))
     assert s.first == 1
-
-
-def test_dice_helper_is_consistent() -> None:
-    s = new(("Atmos", "Renko"))
-    reveal_all(s)
-    with dice(True):
-        pass
-    put(s, 0, 0, -2)
-    assert s.pos[0] >= 0
 
 
 def test_the_last_two_falling_to_their_deaths_together_share_the_win() -> None:
