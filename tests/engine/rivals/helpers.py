@@ -12,7 +12,6 @@ from engine.rivals.data.board import HEX_INDEX
 from engine.rivals.data.catalog import CARD, CARD_COUNT
 from engine.rivals.game import GAME
 from engine.rivals.options import RivalsOptions
-from engine.rivals.rules.common import lootable
 from engine.rivals.state import RivalsState
 from engine.rivals.views import card_places
 
@@ -148,4 +147,3 @@ def check_invariants(s: RivalsState) -> None:
             assert not s.fallen[board.TILE_OF[s.pos[o]]], "an Ashak stands on a fallen tile"
         assert s.alive[o] == (s.hp[o] > 0)
     assert s.sponsors_left + sum(1 for x in s.sponsor if x) == board.SPONSOR_TOKENS
-    _ = lootable

@@ -18,7 +18,7 @@ from engine.rivals.data.ashaks import ASHAKS
 from engine.rivals.data.catalog import ATLANS_ID, CARD, FLASHER_IDS
 from engine.rivals.game import GAME
 from engine.rivals.rules.common import draw
-from tests.engine.rivals.helpers import act, clear_hand, dice, fighting, give, new, put, reveal_all, texts
+from tests.engine.rivals.helpers import act, clear_hand, dice, fighting, give, new, put, reveal_all
 
 RENKO_CARDS = {"Swarm of Flashers", "Acceleration Drone"}
 
@@ -138,7 +138,6 @@ def test_natural_radiation_spares_atmos_and_hits_the_neighbouring_tiles() -> Non
         while s.phase == "react":
             act(s, s.actor, Pass())
     assert s.hp[0] == 20 and s.hp[1] == 16
-    _ = texts
 
 
 def test_natural_radiation_deals_3_on_the_tiles_next_to_the_target() -> None:

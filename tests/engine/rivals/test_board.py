@@ -10,7 +10,6 @@ from engine.rivals.actions import (
     Move,
     PlayCard,
     Scout,
-    StopBuying,
     TargetAshak,
 )
 from engine.rivals.data.board import CRYSTAL, FOREST, INTERFACE, LAKE, TILE_HEXES, TILE_OF
@@ -142,7 +141,6 @@ def test_collect_gathers_every_hex_and_dries_the_tile() -> None:
     assert row[0] in s.hand[0] and len(s.iface_row) == 2
     assert s.drought[t] == 1
     assert GAME.why_illegal(s, 0, Collect()) == "This tile is dried up."
-    _ = (StopBuying, b, c)
 
 
 def test_a_third_shield_replaces_one_of_the_first_two() -> None:

@@ -4,12 +4,10 @@ from __future__ import annotations
 
 from engine.rivals.actions import (
     ActivateToken,
-    DoneMods,
     Pass,
     PayOptional,
     PlayCard,
     React,
-    SkipOptional,
     TargetAshak,
 )
 from engine.rivals.data.board import CRYSTAL, FOREST
@@ -24,7 +22,6 @@ from tests.engine.rivals.helpers import (
     dice,
     fighting,
     give,
-    hx,
     new,
     put,
     reveal_all,
@@ -241,4 +238,3 @@ def test_skip_optional_and_mods_flow() -> None:
     with dice(False):
         act(s, 1, TargetAshak(0))
     assert s.hp[0] == 17 and mod in s.discard[1]
-    _ = (DoneMods, SkipOptional, hx)
