@@ -94,7 +94,7 @@ class Reach:
     """What a menu needs about the rivals, worked out once: distances, range bonuses, and line
     of sight to each rival on first use."""
 
-    __slots__ = ("bonus", "here", "opp", "pbonus", "s", "seat", "sight")
+    __slots__ = ("bonus", "here", "opp", "pbonus", "s", "seat", "shields", "sight")
 
     def __init__(self, s: RivalsState, seat: int) -> None:
         self.s, self.seat = s, seat
@@ -109,6 +109,11 @@ class Reach:
         self.bonus = bonus
         self.pbonus = skill_total(s, seat, "p_range") if s.skills[seat] else 0
         self.sight: dict[int, bool] = {}
+        # Shields not raised by this seat, with their distance (none at all: nothing to scan).
+        shield = s.shield
+        self.shields = (
+            [(h, row[h]) for h, o in enumerate(shield) if o >= 0 and o != seat] if max(shield) >= 0 else []
+        )
 
     def max_range(self, c: Card, extra: int) -> int:
         if c.rmax < 0:
@@ -134,25 +139,21 @@ def ashak_targets(
     return [o for o, d in reach.opp if d >= lo and (hi < 0 or d <= hi) and (not sight or reach.sees(o))]
 
 
-def shield_targets(s: RivalsState, seat: int, c: Card, extra: int = 0) -> list[int]:
+def shield_targets(
+    s: RivalsState, seat: int, c: Card, extra: int = 0, reach: Reach | None = None
+) -> list[int]:
     """Hexes holding a shield not raised by `seat` that an attack may aim at."""
-    if c.type not in (PHYSICAL, "psychic") or max(s.shield) < 0:
+    if c.type not in (PHYSICAL, "psychic"):
         return []
-    here = s.pos[seat]
-    row = DIST[here]
-    lo, hi = c.rmin, max_range(s, seat, c, extra)
+    if reach is None:
+        reach = Reach(s, seat)
+    lo, hi = c.rmin, reach.max_range(c, extra)
     sight = needs_sight(c)
-    out = []
-    for h, o in enumerate(s.shield):
-        if o < 0 or o == seat:
-            continue
-        d = row[h]
-        if d < lo or (hi >= 0 and d > hi):
-            continue
-        if sight and not has_sight(s, seat, here, h, -1):
-            continue
-        out.append(h)
-    return out
+    return [
+        h
+        for h, d in reach.shields
+        if d >= lo and (hi < 0 or d <= hi) and (not sight or has_sight(s, seat, reach.here, h, -1))
+    ]
 
 
 def hex_targets(s: RivalsState, seat: int, c: Card) -> list[int]:
@@ -169,7 +170,9 @@ def has_target(s: RivalsState, seat: int, c: Card, extra: int, reach: Reach | No
     if c.target == ENEMY:
         if c.key in ("swarm",) and not s.extra:
             return False
-        return bool(ashak_targets(s, seat, c, extra, reach) or shield_targets(s, seat, c, extra))
+        if reach is None:
+            reach = Reach(s, seat)
+        return bool(ashak_targets(s, seat, c, extra, reach) or shield_targets(s, seat, c, extra, reach))
     return True
 
 
