@@ -4,8 +4,8 @@ heading is checked for all games in tests/engine/test_help_files.py.)"""
 
 from __future__ import annotations
 
-from engine.rival_kings import GAME
 from engine.rival_kings.data import CHARACTERS, PROFESSIONS
+from engine.rival_kings.game import GAME
 from tests.engine.test_help_files import default_sections, help_text
 
 

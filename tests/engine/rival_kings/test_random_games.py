@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.rival_kings import GAME
+from engine.rival_kings.game import GAME
 from tests.engine.rival_kings.helpers import check_invariants, random_game
 
 

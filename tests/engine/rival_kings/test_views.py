@@ -7,9 +7,9 @@ import json
 from cattrs.preconf.json import make_converter
 
 from engine.core import Rng
-from engine.rival_kings import GAME
 from engine.rival_kings.actions import ChooseCharacter
 from engine.rival_kings.data import CHARACTERS
+from engine.rival_kings.game import GAME
 from engine.rival_kings.state import RKState
 from tests.engine.rival_kings.helpers import check_invariants
 
@@ -181,7 +181,7 @@ def test_match_undo_and_replay_work_with_rival_kings() -> None:
 
 
 def test_query_helpers_for_the_screen() -> None:
-    from engine.rival_kings.game import active_subject, covered_actions, pending, purse_value
+    from engine.rival_kings.queries import active_subject, covered_actions, pending, purse_value
     from tests.engine.rival_kings.helpers import give, new
 
     s = new(2, 8)
