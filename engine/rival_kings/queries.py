@@ -14,6 +14,7 @@ from engine.rival_kings.state import RKState
 
 RANK_INDEX = {r: i for i, r in enumerate(RANKS)}
 CHAR_RANK = tuple(RANK_INDEX[c.rank] for c in CHARACTERS)
+SYMBOL = tuple(c.symbol for c in CARDS)  # by card id, for the pair checks in hot loops
 NO_RANK = 99  # a seat without a (visible) character sorts after every rank
 
 
@@ -94,7 +95,7 @@ def pending(s: RKState) -> tuple[str, str] | None:
 
 
 def pending_kind(s: RKState) -> str:
-    return s.stack[-1].split(":")[1] if s.stack else ""
+    return s.stack[-1].partition(":")[2] if s.stack else ""
 
 
 def price(s: RKState, pile: int, discount: bool) -> int:
@@ -118,15 +119,12 @@ def free_cards(s: RKState, seat: int, kind: str) -> list[int]:
     """Cards of `kind` that seat may give or lose in an exchange: those not needed for a perfect
     pair (with copies, only as many as can pair are protected)."""
     row = s.buildings[seat] if kind == BUILDING else s.subjects[seat]
+    if not row:
+        return []
     other = s.subjects[seat] if kind == BUILDING else s.buildings[seat]
-    out = []
-    for c in row:
-        sym = CARDS[c].symbol
-        mine = sum(1 for x in row if CARDS[x].symbol == sym)
-        partners = sum(1 for x in other if CARDS[x].symbol == sym)
-        if mine > partners:
-            out.append(c)
-    return distinct(out)
+    mine = [SYMBOL[x] for x in row]
+    partners = [SYMBOL[x] for x in other]
+    return distinct([c for c, sym in zip(row, mine, strict=True) if mine.count(sym) > partners.count(sym)])
 
 
 def swaps(s: RKState, seat: int, kind: str) -> list[tuple[int, int, int]]:

@@ -66,6 +66,7 @@ from engine.rival_kings.queries import (
     covered_actions,
     crest_owner,
     distinct,
+    free_cards,
     greens,
     pending_kind,
     player,
@@ -273,6 +274,15 @@ def _r_end_turn(s: RKState, seat: int, a: EndTurn) -> str | None:
     return None
 
 
+# The decision each ability takes (UseAbility for the others).
+ABILITY_ACTION = {
+    HERBALIST: GiveMarker,
+    COURT_LADY: SwapBuilding,
+    BISHOP: SwapSubject,
+    TROUBADOUR: SwapDisplay,
+}
+
+
 def _r_ability(s: RKState, seat: int, a: Any) -> str | None:
     """Every subject ability: one per cycle, the active subject's, at the right moment."""
     if s.ability_used[seat]:
@@ -282,8 +292,7 @@ def _r_ability(s: RKState, seat: int, a: Any) -> str | None:
     ab = active_ability(s, seat)
     if ab in START_ABILITIES:
         return WINDOW_ONLY
-    need = {HERBALIST: GiveMarker, COURT_LADY: SwapBuilding, BISHOP: SwapSubject, TROUBADOUR: SwapDisplay}
-    if not isinstance(a, need.get(ab, UseAbility)) or ab in (BLACKSMITH, MILLER):
+    if type(a) is not ABILITY_ACTION.get(ab, UseAbility) or ab in (BLACKSMITH, MILLER):
         return "Your active subject cannot do that now."
     return ABILITY_CHECKS[ab](s, seat, a)
 
@@ -338,9 +347,13 @@ def _can_herbalist(s: RKState, seat: int, a: GiveMarker) -> str | None:
 
 def _can_swap_rows(s: RKState, seat: int, a: SwapBuilding | SwapSubject) -> str | None:
     kind = BUILDING if isinstance(a, SwapBuilding) else SUBJECT
-    if (a.mine, a.other, a.theirs) in swaps(s, seat, kind):
-        return None
-    return "That exchange is not allowed: a card of a perfect pair, or not your active subject's."
+    if a.other == seat or not 0 <= a.other < s.seats:
+        return "Trade with another player."
+    if a.mine not in free_cards(s, seat, kind) or a.theirs not in free_cards(s, a.other, kind):
+        return "That exchange is not allowed: a card of a perfect pair, or not your active subject's."
+    if CARDS[a.mine].name == CARDS[a.theirs].name:
+        return "Those two cards are alike: the exchange would change nothing."
+    return None
 
 
 def _can_swap_display(s: RKState, seat: int, a: SwapDisplay) -> str | None:
@@ -368,38 +381,51 @@ ABILITY_CHECKS: dict[str, Callable[[RKState, int, Any], str | None]] = {
     TROUBADOUR: _can_swap_display,
 }
 
-TURN_REASONS: dict[type, Callable[[RKState, int, Any], str | None]] = {
-    Steal: _r_steal,
-    ChooseAction: _r_choose_action,
-    TakeMoney: _r_take_money,
-    Recruit: _r_acquire,
-    Buy: _r_acquire,
-    Settle: _r_settle,
-    PassConflict: _r_pass,
-    Skip: _r_skip,
-    EndTurn: _r_end_turn,
-    UseAbility: _r_ability,
-    GiveMarker: _r_ability,
-    SwapBuilding: _r_ability,
-    SwapSubject: _r_ability,
-    SwapDisplay: _r_ability,
-}
-START_REASONS: dict[type, Callable[[RKState, int, Any], str | None]] = {
-    ChooseCharacter: _r_choose,
-    Gardener: _r_gardener,
-    Watchman: _r_watchman,
-    Decline: _r_decline,
+# Per action type: its reason, and whether it belongs to the turns (after the conflicts).
+REASONS: dict[type, tuple[Callable[[RKState, int, Any], str | None], bool]] = {
+    ChooseCharacter: (_r_choose, False),
+    Gardener: (_r_gardener, False),
+    Watchman: (_r_watchman, False),
+    Decline: (_r_decline, False),
+    Steal: (_r_steal, True),
+    ChooseAction: (_r_choose_action, True),
+    TakeMoney: (_r_take_money, True),
+    Recruit: (_r_acquire, True),
+    Buy: (_r_acquire, True),
+    Settle: (_r_settle, True),
+    PassConflict: (_r_pass, True),
+    Skip: (_r_skip, True),
+    EndTurn: (_r_end_turn, True),
+    UseAbility: (_r_ability, True),
+    GiveMarker: (_r_ability, True),
+    SwapBuilding: (_r_ability, True),
+    SwapSubject: (_r_ability, True),
+    SwapDisplay: (_r_ability, True),
 }
 
 
 def reason(s: RKState, seat: int, a: RKAction) -> str | None:
     """None when `a` is allowed for `seat` (who is to act), else the sentence saying why not."""
-    start = START_REASONS.get(type(a))
-    if start is not None:
-        return start(s, seat, a)
-    if s.phase != "turn":
+    check, in_turn = REASONS[type(a)]
+    if in_turn and s.phase != "turn":
         return "Everyone must first choose a character."
-    return TURN_REASONS[type(a)](s, seat, a)
+    return check(s, seat, a)
+
+
+# Candidates are built so that most are allowed as they stand: every decision of the choosing
+# phase and the start windows, and a Skip, End turn, Take money, Steal or exchange in a turn. The
+# others depend on the purse, the markers or the supply and go through `reason`.
+_ALL_ALLOWED = ("choose", "gardener", "watchman")
+_CHECKED = frozenset({Recruit, Buy, Settle, PassConflict, ChooseAction, UseAbility, GiveMarker})
+
+
+def legal(s: RKState, seat: int) -> list[RKAction]:
+    """The allowed candidates: the list GameBase would build, in half the time (the conformance
+    suite checks the two agree)."""
+    found = candidates(s, seat)
+    if s.phase in _ALL_ALLOWED:
+        return found
+    return [a for a in found if type(a) not in _CHECKED or reason(s, seat, a) is None]
 
 
 def can_use_ability(s: RKState, seat: int) -> bool:

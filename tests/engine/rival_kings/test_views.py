@@ -51,6 +51,11 @@ def test_views_and_events_keep_secrets_during_random_games() -> None:
                 before_reveal = s.phase == "choose"
                 events = GAME.apply(s, seat, a)
                 for e in events:
+                    if e.kind == "round" and e.to is not None:
+                        # A new round: each seat alone is told its own new hand.
+                        (j,) = e.to
+                        assert all(CHARACTERS[c].label in e.text for c in s.hands[j])
+                        continue
                     assert e.to is None or e.to == (seat,)
                 if isinstance(a, ChooseCharacter) and before_reveal:
                     name = CHARACTERS[a.card].name
