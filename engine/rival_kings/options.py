@@ -17,7 +17,7 @@ class RKOptions:
 
     stalemate: bool = option(
         False,
-        label="End an idle game",
+        label="Idle ending",
         help=(
             f"Not in the rulebook: the game also ends after {STALL_CYCLES} cycles in a row in "
             "which nobody recruits or buys a card. Off: only an empty pile ends the game."
