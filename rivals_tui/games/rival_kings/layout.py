@@ -31,6 +31,7 @@ from engine.rival_kings.data import (
 )
 from engine.rival_kings.scoring import match_cards
 from engine.rival_kings.state import RKState
+from rivals_tui.games.rival_kings.names import short_name
 from rivals_tui.widgets.linetable import LineWriter, Seg, Table
 
 # Short names of the printed actions: words, three letters, one sign.
@@ -61,31 +62,19 @@ def colour_initial(colour: str) -> str:
     return colour[0].upper()
 
 
-def abbrev(name: str, n: int) -> str:
-    """`name` in at most `n` letters; two-word names keep the second word's initial."""
-    if len(name) <= n:
-        return name
-    if n <= 0:
-        return ""
-    words = name.split()
-    if len(words) > 1 and n >= 3:
-        return words[0][: n - 1] + words[1][0].upper()
-    return name[:n]
-
-
 def card_token(cid: int, level: int, marks: str = "", cut: int | None = None) -> str:
     """A card in a row or on a pile: marks, name (cut to fit), colour initial and value."""
     c = CARDS[cid]
-    name = c.name if level == 0 else abbrev(c.name, 6 if level == 1 else 4)
+    name = c.name if level == 0 else short_name(c.name, 6 if level == 1 else 4)
     if cut is not None:
-        name = abbrev(c.name, cut)
+        name = short_name(c.name, cut)
     tag = f"{colour_initial(c.colour)}{c.value}"
     return f"{marks}{name} {tag}" if name else f"{marks}{tag}"
 
 
 def char_token(cid: int, level: int) -> str:
     ch = CHARACTERS[cid]
-    name = ch.name if level < 2 else abbrev(ch.name, 5)
+    name = ch.name if level < 2 else short_name(ch.name, 5)
     return f"{name} {ch.rank}"
 
 
@@ -107,16 +96,18 @@ def action_states(v: RKState, seat: int) -> dict[str, str]:
         return out
     finished = v.turn != seat and seat not in v.to_go
     if v.tie[seat]:
-        if v.turn == seat and v.single_kind:
+        # Each tied seat's one action is kept per seat until the cycle ends (engine `single`).
+        chosen = v.single[seat]
+        if chosen:
             for a in acts:
                 if out[a] != "covered":
                     out[a] = "unused"
-            pending = any(x == "own:" + v.single_kind for x in v.stack)
-            out[v.single_kind] = "now" if pending else "done"
+            pending = v.turn == seat and any(x == "own:" + chosen for x in v.stack)
+            out[chosen] = "now" if pending else "done"
         elif finished:
             for a in acts:
                 if out[a] != "covered":
-                    out[a] = "done" if a == v.single_kind else "unused"
+                    out[a] = "unused"
         return out
     if finished:
         return {a: (s or "done") for a, s in out.items()}
