@@ -499,6 +499,27 @@ def load_envelope(
     except Exception as exc:  # whatever setup raises on odd options, the player gets one line
         raise SaveError(source, f"the game cannot be set up from its options ({exc})") from None
     try:
+        _replay_and_check(match, history, game, data, source)
+    except SaveError as exc:
+        saved_by = data["app_version"]
+        if saved_by != engine.__version__:
+            # Rules corrections change what a list of moves leads to; say so rather than blame
+            # the file. The file itself is left as it is.
+            raise SaveError(
+                source,
+                f"saved by Rivals {saved_by} under rules of {game.title} that have been corrected "
+                f"since, so it cannot be resumed by Rivals {engine.__version__} ({exc.fault})",
+            ) from None
+        raise
+    return match, data
+
+
+def _replay_and_check(
+    match: Match, history: list[tuple[int, Any]], game: Any, data: Any, source: str
+) -> None:
+    """Replay every saved move through the rules (each one checked), then compare the result with
+    the saved position."""
+    try:
         match.rebuild(history)
     except IllegalAction as exc:
         n = len(match.history) + 1
@@ -508,11 +529,9 @@ def load_envelope(
     except Exception as exc:  # an engine failure during replay still must not become a traceback
         n = len(match.history) + 1
         raise SaveError(source, f"move {n} could not be replayed ({type(exc).__name__}: {exc})") from None
-
     snapshot = _structure(data["snapshot"], game.state_type, "snapshot", source)
     if snapshot != match.state:
         raise SaveError(source, "the saved position does not match its moves (was the file edited?)")
-    return match, data
 
 
 def load_match(

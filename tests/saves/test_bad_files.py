@@ -241,3 +241,21 @@ def test_unplayable_options_are_listed_as_damaged(tmp_path: Path) -> None:
     infos = {i.name: i for i in store.list()}
     assert infos["four"].error is None and infos["four"].progress == "0 moves made"
     assert infos["odd"].error == "odd.json: options: Cards must be a whole number from 2 to 13."
+
+
+def test_a_game_saved_under_older_rules_says_so_and_is_left_alone(tmp_path: Path) -> None:
+    # Saved by Rivals 0.1.0 before Rival Kings' payment, Merchant and tied-rank corrections: its
+    # moves no longer lead to its saved position. The player is told why in one line.
+    from saves.codec import loads
+    from saves.errors import SaveError
+
+    fixture = Path(__file__).parent / "fixtures" / "rival_kings-0.1.0.json"
+    before = fixture.read_bytes()
+    with pytest.raises(SaveError) as err:
+        loads(before, source="old.json")
+    line = str(err.value)
+    assert line.startswith(
+        "old.json: saved by Rivals 0.1.0 under rules of Rival Kings that have been corrected"
+    )
+    assert "\n" not in line
+    assert fixture.read_bytes() == before

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+import engine
 from engine.core import SeatSpec
 from rivals_tui.cli import main
 from tests.tui.conftest import GAMES, VS_AI, goof_match, make_store
@@ -28,7 +29,7 @@ def test_version(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exit_info:
         main(["--version"], games=GAMES)
     assert exit_info.value.code == 0
-    assert capsys.readouterr().out.strip() == "rivals 0.1.0"
+    assert capsys.readouterr().out.strip() == f"rivals {engine.__version__}"
 
 
 def test_list_prints_a_plain_table(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
