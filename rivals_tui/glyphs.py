@@ -98,6 +98,17 @@ def plain() -> bool:
     return _plain
 
 
+# Typography that texts from the rules may carry, in plain ASCII.
+_PLAIN_TEXT = str.maketrans(
+    {"—": "-", "–": "-", "…": "...", "’": "'", "‘": "'", "“": '"', "”": '"', "×": "x", "•": "-", "·": "-"}
+)
+
+
+def text(s: str) -> str:
+    """A text for the set in use: with ASCII, rule texts' dashes, quotes and dots made plain."""
+    return s.translate(_PLAIN_TEXT) if _plain else s
+
+
 def unicode_terminal(env: Mapping[str, str] | None = None, encoding: str | None = None) -> bool:
     """Whether the terminal can show the Unicode set: the locale's character set (the first of
     LC_ALL, LC_CTYPE, LANG that is set) and the encoding of the output stream must both allow it.
@@ -230,6 +241,7 @@ __all__ = [
     "Glyph",
     "GlyphTable",
     "plain",
+    "text",
     "unicode_terminal",
     "use",
     "using",

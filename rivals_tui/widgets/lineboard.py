@@ -31,6 +31,7 @@ from textual.dom import NoScreen
 from textual.strip import Strip
 
 from engine.core import Event, Game
+from rivals_tui import glyphs
 from rivals_tui.glyphs import LINES, GlyphTable
 from rivals_tui.widgets.action_picker import ActionPicker
 from rivals_tui.widgets.board import GameBoard
@@ -311,6 +312,9 @@ class LineBoard(GameBoard):
         if self.view is None:
             return
         msg = self.detail()
+        if msg is not None:
+            # Rule texts may hold typographic dashes a terminal without UTF-8 cannot show.
+            msg = (glyphs.text(msg[0]), glyphs.text(msg[1]))
         if msg is not None and msg != self._posted:
             self._posted = msg
             self.post_message(self.DetailChanged(*msg))

@@ -253,3 +253,19 @@ def test_rivalist_players_whose_names_cut_alike_stay_apart() -> None:
     text = table_text(table)
     assert "Christ 1" in text and "Christ 2" in text
     assert table.short["Christ 1"] == "Christopher" and table.short["Christ 2"] == "Christophe"
+
+
+async def test_in_ascii_the_detail_panel_gets_plain_rule_texts() -> None:
+    game = GAMES["rival_kings"]
+    state = game.setup(game.Options(), 2, 4)
+    with glyphs.using("ascii"):
+        app = LegendBoardApp(game, state, 0)
+        async with app.run_test(size=(46, 20)) as pilot:
+            await pilot.pause()
+            # A pile's text quotes its top card's, which has a dash in it.
+            board = app.board
+            pile = next(n for n, it in enumerate(board.table().items) if it.key[0] == "pile")
+            assert "—" in board.table().items[pile].text
+            board._set_cursor(pile)
+            await pilot.pause()
+            assert app.details and all(t.isascii() and x.isascii() for t, x in app.details)
