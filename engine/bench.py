@@ -135,19 +135,93 @@ def _bench_saves(game: Game[Any, Any, Any], players: int, calib: float) -> list[
     ]
 
 
+# Start-up: the app's cold start to its menu against a bare Textual app with a Footer, both headless
+# at 80x24 in fresh interpreters. They run in turn (A B A B ...) so drifts in machine speed hit both
+# alike; the figure to quote is the median of the per-pair ratios. The scripts are text run in a
+# child process: the engine never imports the app.
+_BARE_APP = """
+from textual.app import App
+from textual.widgets import Footer
+class Bare(App[None]):
+    def compose(self):
+        yield Footer()
+    def on_ready(self):
+        self.exit()
+Bare().run(headless=True, size=(80, 24))
+"""
+_RIVALS_APP = """
+import sys, tempfile
+from pathlib import Path
+from rivals_tui.app import RivalsApp
+from saves.store import SaveStore
+home = Path(sys.argv[1])
+class Timed(RivalsApp):
+    def on_ready(self):
+        self.exit()
+Timed(store=SaveStore(home / "saves"), settings_path=home / "settings.json").run(headless=True, size=(80, 24))
+"""
+
+
+def _child_run(code: str, *args: str) -> tuple[float, float]:
+    """Wall and CPU seconds of `python -c code args` in a fresh interpreter."""
+    import resource
+    import subprocess
+    import sys
+
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    t0 = time.perf_counter()
+    subprocess.run([sys.executable, "-c", code, *args], check=True, capture_output=True)
+    wall = time.perf_counter() - t0
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return wall, cpu
+
+
+def startup_rows(pairs: int) -> list[str]:
+    """Cold start to the menu vs a bare Textual app, `pairs` alternating runs after a warm-up."""
+    import statistics
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as home:
+        _child_run(_BARE_APP)
+        _child_run(_RIVALS_APP, home)
+        rivals: list[tuple[float, float]] = []
+        bare: list[tuple[float, float]] = []
+        for _ in range(pairs):
+            rivals.append(_child_run(_RIVALS_APP, home))
+            bare.append(_child_run(_BARE_APP))
+    med = statistics.median
+    cpu_ratio = med(r[1] / b[1] for r, b in zip(rivals, bare, strict=True))
+    wall_ratio = med(r[0] / b[0] for r, b in zip(rivals, bare, strict=True))
+    return [
+        f"start-up to the menu, headless 80x24, {pairs} alternating pairs (medians):",
+        f"  rivals    wall s {med(r[0] for r in rivals):8.3f}   cpu s {med(r[1] for r in rivals):8.3f}",
+        f"  bare app  wall s {med(b[0] for b in bare):8.3f}   cpu s {med(b[1] for b in bare):8.3f}",
+        f"  ratio     wall   {wall_ratio:8.2f}   cpu   {cpu_ratio:8.2f}   (target: at most 1.3)",
+    ]
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m engine.bench", description=__doc__.split("\n\n")[0])
     p.add_argument("--seconds", type=float, default=3.0, help="time spent on playouts per game and size")
+    p.add_argument("--game", action="append", help="only this game id (repeatable)")
+    p.add_argument("--startup", type=int, default=0, metavar="PAIRS", help="also time the app's start-up")
     args = p.parse_args(argv)
     calib = best_of(calibration_loop, 7)
     print(f"calibration loop: {calib * 1e3:.2f} ms (best of 7)")
     if not GAMES:
         print("no games registered")
-    for game in GAMES.values():
+    for game_id in GAMES:
+        if args.game and game_id not in args.game:
+            continue
+        game = GAMES[game_id]
         for players in game.players:
             print(f"{game.title}, {players} players")
             for row in bench_game(game, players, calib, args.seconds):
                 print(row)
+    if args.startup > 0:
+        for row in startup_rows(args.startup):
+            print(row)
     return 0
 
 

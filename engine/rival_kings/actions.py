@@ -218,25 +218,3 @@ RKAction = (
     | SwapSubject
     | SwapDisplay
 )
-
-
-Action = (
-    ChooseCharacter
-    | Gardener
-    | Watchman
-    | Decline
-    | Steal
-    | ChooseAction
-    | TakeMoney
-    | Recruit
-    | Buy
-    | Settle
-    | PassConflict
-    | Skip
-    | EndTurn
-    | UseAbility
-    | GiveMarker
-    | SwapBuilding
-    | SwapSubject
-    | SwapDisplay
-)

@@ -232,9 +232,6 @@ START_MARKERS = 1
 PILE_SIZE = 8
 HAND_SIZE = 3
 CYCLES_PER_ROUND = 2
-# House rule against a stalled game (see RULES_NOTES.md): this many cycles in a row without a card
-# recruited or bought end the game.
-STALL_CYCLES = 6
 
 
 def card_by_name(name: str, kind: str | None = None) -> Card:

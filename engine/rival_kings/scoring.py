@@ -1,4 +1,5 @@
-"""Rival Kings scoring: perfect pairs, colour pairs, single cards, coins and conflict markers.
+"""Rival Kings scoring and the end of a game: perfect pairs, colour pairs, single cards, coins
+and conflict markers.
 
 Perfect pairs are taken out first (per symbol, as many as both rows allow). Colour pairs are then
 matched to give the player the best total. A colour pair is worth its higher card, two single
@@ -14,7 +15,11 @@ from collections.abc import Sequence
 
 import attrs
 
-from engine.rival_kings.data import CARDS, COLOURS
+from engine.core import Outcome, ScoreLine
+from engine.rival_kings.data import CARDS, COLOURS, PILE_NAMES
+from engine.rival_kings.options import STALL_CYCLES
+from engine.rival_kings.queries import purse_value
+from engine.rival_kings.state import RKState
 
 
 @attrs.frozen
@@ -82,3 +87,51 @@ def score(buildings: Sequence[int], subjects: Sequence[int], coins: int, markers
         colour_pairs=tuple(colour_pairs),
         singles=tuple(singles),
     )
+
+
+# -- the end of a game -------------------------------------------------------------------------
+
+TIE_RULE = "Tied totals: fewer Conflict markers wins; then more coins; players still level share the win."
+
+
+def breakdown(s: RKState, seat: int) -> Breakdown:
+    """Seat's score as it stands, by category."""
+    return score(s.buildings[seat], s.subjects[seat], max(0, purse_value(s, seat)), s.markers[seat])
+
+
+def final_scores(s: RKState) -> tuple[int, ...]:
+    return tuple(breakdown(s, i).total for i in range(s.seats))
+
+
+def end_reason(s: RKState) -> str:
+    """Why the game ends after this cycle ("" while it goes on), as a sentence."""
+    empty = [PILE_NAMES[p] for p in range(4) if not s.piles[p]]
+    if empty:
+        return f"{', '.join(empty).capitalize()} ran out."
+    if s.stall_end and s.idle_cycles >= STALL_CYCLES:
+        return f"Nobody recruited or bought a card for {STALL_CYCLES} cycles in a row (idle-game option)."
+    return ""
+
+
+def outcome(s: RKState) -> Outcome | None:
+    if not s.over:
+        return None
+    bd = [breakdown(s, i) for i in range(s.seats)]
+    scores = tuple(b.total for b in bd)
+    best = max(scores)
+    lead = [i for i in range(s.seats) if scores[i] == best]
+    tiebreak = ""
+    if len(lead) > 1:
+        tiebreak = TIE_RULE
+        fewest = min(s.markers[i] for i in lead)
+        lead = [i for i in lead if s.markers[i] == fewest]
+        most = max(purse_value(s, i) for i in lead)
+        lead = [i for i in lead if purse_value(s, i) == most]
+    lines = (
+        ScoreLine("Perfect pairs", tuple(b.perfect for b in bd)),
+        ScoreLine("Colour pairs", tuple(b.colour for b in bd)),
+        ScoreLine("Single cards", tuple(b.single for b in bd)),
+        ScoreLine("Coins (1 per 3)", tuple(b.coins for b in bd)),
+        ScoreLine("Conflict markers (-2 each)", tuple(b.markers for b in bd)),
+    )
+    return Outcome(scores=scores, winners=tuple(lead), lines=lines, reason=end_reason(s), tiebreak=tiebreak)

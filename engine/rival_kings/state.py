@@ -1,4 +1,4 @@
-"""Rival Kings state, options and actions.
+"""The Rival Kings state.
 
 The state is plain attrs with lists, ints, strs and None so the saves converter can round-trip it.
 In a view, hidden values are -1: other players' hand cards and unrevealed choices, the set-aside
@@ -14,9 +14,6 @@ from __future__ import annotations
 import attrs
 
 from engine.core.rng import Rng
-from engine.rival_kings.options import RKOptions
-
-__all__ = ["RKOptions"]
 
 
 @attrs.frozen
@@ -64,7 +61,10 @@ class RKState:
     steal_from: list[int]  # seats the current player still has to take an action from
     stack: list[str]  # pending actions "source:kind", top = last; source own/stolen/ability/sailor
     cursor: int  # next printed action index of the current player's own card
-    single_kind: str  # equal-rank conflict: the one action chosen ("" = not yet)
+    # Equal-rank conflict: the one action each seat chose this cycle ("" = none yet). Kept per
+    # seat until the cycle ends, so a finished turn still shows what it did.
+    single: list[str]
     over: bool = False
     bought: bool = False  # someone recruited or bought a card this cycle
     idle_cycles: int = 0  # completed cycles in a row without any card recruited or bought
+    stall_end: bool = False  # the optional idle-cycles ending is in force (RKOptions.stalemate)

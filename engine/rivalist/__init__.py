@@ -1,21 +1,14 @@
-"""Rivalist: a two-player duel of three Ages, wonders, science and military. Exposes `GAME`."""
+"""Rivalist: a two-player duel of three Ages, wonders, science and military.
 
-# The package itself stays light so the game list loads without the rules (engine.registry);
-# the rules load on first use of one of these names.
-from typing import Any
+Where things are (docs/ARCHITECTURE.md explains the roles):
 
-_LAZY = {
-    "GAME": "engine.rivalist.game",
-    "RVOptions": "engine.rivalist.state",
-    "RVState": "engine.rivalist.state",
-    "Rivalist": "engine.rivalist.game",
-}
-
-
-def __getattr__(name: str) -> Any:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    import importlib
-
-    return getattr(importlib.import_module(module), name)
+- `meta`, `options`: what the game list needs, without loading the rules;
+- `data`: cards, wonders, tokens, pyramids, the military track (checked by tests);
+- `state`: the mutable state and facts derived from it; `actions`: the decisions;
+- `setup`: the draft's first group, the tokens, dealing an Age;
+- `rules/`: one module per kind of decision, `rules.dispatch.PHASES` from phase to its rules,
+  `rules.flow` for what follows a turn, `rules.costs` for prices;
+- `effects`: what cards, Wonders and tokens do; `scoring`: the outcome;
+- `views`: view and determinize; `texts`: prompts and descriptions; `ai`: the evaluation;
+- `game`: `GAME`, the contract wired to the above.
+"""

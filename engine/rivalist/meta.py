@@ -1,13 +1,13 @@
 """What the app knows about Rivalist before loading its rules."""
 
 from engine.core.info import GameInfo
-from engine.rivalist.options import RVOptions
+from engine.rivalist.options import RLOptions
 
 INFO = GameInfo(
     id="rivalist",
     title="Rivalist",
     players=range(2, 3),
-    options=RVOptions,
+    options=RLOptions,
     rules="engine.rivalist.game",
     supports_series=False,
 )

@@ -6,5 +6,5 @@ import attrs
 
 
 @attrs.frozen
-class RVOptions:
+class RLOptions:
     """Rivalist has no variants."""

@@ -1,4 +1,4 @@
-"""Rivalist state, options and actions.
+"""The Rivalist state, and the facts derived from it that several roles read.
 
 The state is plain attrs with lists, ints, strs and bools so the saves converter round-trips it.
 Seats are 0-based ("Player 1" is seat 0). Card, wonder and token ids index the tables in
@@ -55,13 +55,24 @@ from __future__ import annotations
 import attrs
 
 from engine.core.rng import Rng
-from engine.rivalist.options import RVOptions
-
-__all__ = ["RVOptions"]
+from engine.rivalist.data import (
+    BLUE,
+    BROWN,
+    GREEN,
+    GREY,
+    RED,
+    U_BLUE,
+    U_GREEN,
+    U_PRODUCERS,
+    U_RED,
+    U_WONDERS,
+    U_YELLOW,
+    YELLOW,
+)
 
 
 @attrs.define
-class RVState:
+class RLState:
     rng: Rng
     phase: str
     current: int
@@ -104,114 +115,41 @@ class RVState:
     over: bool = False
 
 
-# ---------------------------------------------------------------- actions (decisions)
-@attrs.frozen
-class PickWonder:
-    """Draft: take revealed wonder `wonder`."""
-
-    wonder: int
-
-    def __str__(self) -> str:
-        return f"pick wonder {self.wonder}"
+# A face-down pyramid card in a view (the view never holds its identity).
+HIDDEN = -2
+# The direction in which each seat pushes the Conflict pawn.
+SIGN = (1, -1)
 
 
-@attrs.frozen
-class Take:
-    """Take the accessible card in pyramid slot `slot`."""
-
-    slot: int
-
-    def __str__(self) -> str:
-        return f"take slot {self.slot}"
+def built_count(s: RLState) -> int:
+    """Wonders built by both players together."""
+    return wonders_built(s, 0) + wonders_built(s, 1)
 
 
-@attrs.frozen
-class Construct:
-    """Build the taken card in your city, paying its cost."""
-
-    def __str__(self) -> str:
-        return "construct"
+def wonders_built(s: RLState, seat: int) -> int:
+    row = s.wonder_cards[seat]
+    return len(row) - row.count(-1)  # -1 marks an unbuilt Wonder
 
 
-@attrs.frozen
-class Discard:
-    """Discard the taken card for 2 coins plus 1 per yellow card you own."""
-
-    def __str__(self) -> str:
-        return "discard"
+def distinct_symbols(s: RLState, seat: int) -> int:
+    """Different science symbols `seat` owns (six win at once)."""
+    row = s.symbols[seat]
+    return len(row) - row.count(0)
 
 
-@attrs.frozen
-class BuildWonder:
-    """Tuck the taken card under your unbuilt wonder `wonder`, paying the wonder's cost."""
-
-    wonder: int
-
-    def __str__(self) -> str:
-        return f"build wonder {self.wonder}"
-
-
-@attrs.frozen
-class PickToken:
-    """Keep progress token `token` (from the board, or from the unused ones with the Library)."""
-
-    token: int
-
-    def __str__(self) -> str:
-        return f"token {self.token}"
-
-
-@attrs.frozen
-class DestroyCard:
-    """Send the rival's card `card` to the discard pile."""
-
-    card: int
-
-    def __str__(self) -> str:
-        return f"destroy {self.card}"
-
-
-@attrs.frozen
-class StealCard:
-    """Move the rival's card `card` into your city, built for free."""
-
-    card: int
-
-    def __str__(self) -> str:
-        return f"steal {self.card}"
-
-
-@attrs.frozen
-class ChooseStarter:
-    """Name the seat that begins the next Age."""
-
-    seat: int
-
-    def __str__(self) -> str:
-        return f"starter {self.seat}"
-
-
-ACTION_TYPES: tuple[type, ...] = (
-    PickWonder,
-    Take,
-    Construct,
-    Discard,
-    BuildWonder,
-    PickToken,
-    DestroyCard,
-    StealCard,
-    ChooseStarter,
-)
-
-# Every decision of the game: the action type parameter of its Game.
-RLAction = (
-    PickWonder
-    | Take
-    | Construct
-    | Discard
-    | BuildWonder
-    | PickToken
-    | DestroyCard
-    | StealCard
-    | ChooseStarter
-)
+def union_count(s: RLState, seat: int, union: int) -> int:
+    """What a union card counts in `seat`'s city (cards of its colours, built Wonders, or coins / 3)."""
+    cols = s.colours[seat]
+    if union == U_YELLOW:
+        return cols[YELLOW]
+    if union == U_PRODUCERS:
+        return cols[BROWN] + cols[GREY]
+    if union == U_GREEN:
+        return cols[GREEN]
+    if union == U_BLUE:
+        return cols[BLUE]
+    if union == U_RED:
+        return cols[RED]
+    if union == U_WONDERS:
+        return wonders_built(s, seat)
+    return s.coins[seat] // 3

@@ -24,10 +24,6 @@ from tests.support.goofspiel import GoofOptions, Goofspiel
 # suite's main cost; 3 seeds per table find the leaks found so far in under a second per game.
 SEEDS = 3
 
-# Games whose engines do not yet mark every reveal (private draws, a money find, a laid hidden
-# tile) with `reveal=True`; being fixed game by game (issue 8). Remove an id once it passes.
-NOT_YET = {"rival_kings", "rivalist", "rivality"}
-
 
 def variants(options_cls: type, seats: int) -> list[Any]:
     """The default options and, for each option that applies to this table, one game with it
@@ -53,12 +49,7 @@ def cases() -> list[Any]:
             for opts in variants(game.Options, seats):
                 tag = ",".join(f"{k}={v}" for k, v in attrs.asdict(opts).items()) or "default"
                 for seed in range(1, SEEDS + 1):
-                    marks = [pytest.mark.xfail(reason="reveals not marked yet")] if game.id in NOT_YET else []
-                    out.append(
-                        pytest.param(
-                            game, opts, seats, seed, id=f"{game.id}-{seats}p-{tag}-s{seed}", marks=marks
-                        )
-                    )
+                    out.append(pytest.param(game, opts, seats, seed, id=f"{game.id}-{seats}p-{tag}-s{seed}"))
     return out
 
 

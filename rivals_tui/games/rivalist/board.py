@@ -21,11 +21,13 @@ from typing import Any
 from textual.binding import Binding
 
 from engine.core import Event
-from engine.rivalist.data import CARDS
-from engine.rivalist.game import wonder_price
-from engine.rivalist.state import BuildWonder, Construct, Discard, PickToken, PickWonder, RVState, Take
-from rivals_tui.games.rivalist.layout import build_table
+from engine.rivalist.actions import BuildWonder, Construct, Discard, PickToken, PickWonder, Take
+from engine.rivalist.data import CARDS, COLOUR_NAMES, COLOURS, LOOT_BIG, LOOT_SMALL, RESOURCES
+from engine.rivalist.rules.costs import wonder_price
+from engine.rivalist.state import RLState
+from rivals_tui.games.rivalist.layout import COLOUR_CODES, RES_CODES, build_table
 from rivals_tui.games.rivalist.targets import actions_at, first_of, wonder_builds
+from rivals_tui.glyphs import RIVALIST
 from rivals_tui.widgets.lineboard import (
     BASE_LOOKS,
     Key,
@@ -56,7 +58,7 @@ LOOKS = {
 }
 
 
-def changed_keys(old: RVState | None, new: RVState) -> set[tuple[Any, ...]]:
+def changed_keys(old: RLState | None, new: RLState) -> set[tuple[Any, ...]]:
     """The pieces that differ between two views of the same seat (to mark them as new)."""
     if old is None:
         return set()
@@ -99,6 +101,7 @@ class RivalistBoard(LineBoard):
     """The Rivalist table for the seat at the keyboard."""
 
     PREFIX = "rv"
+    GLYPHS = RIVALIST
     AREAS = AREAS
     HOME_AREA = "pyramid"
     MOVE_BY_CENTRES = True
@@ -117,7 +120,7 @@ class RivalistBoard(LineBoard):
 
     def __init__(self, game: Any, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(game, id=id, classes=classes)
-        self._since: RVState | None = None
+        self._since: RLState | None = None
         self._was_deciding = False
 
     def note_changes(self, old: Any, events: Sequence[Event]) -> None:
@@ -138,7 +141,7 @@ class RivalistBoard(LineBoard):
 
     def target_keys(self) -> set[Key]:
         """Every key where Enter does something now (found from a first pass over the pieces)."""
-        v: RVState = self.view
+        v: RLState = self.view
         probe = build_table(v, self.seat, self.legal, self.names, 200, 200, set(), set(), self.cursor_key)
         return {it.key for it in probe.items if self.actions_for(it.key)}
 
@@ -187,8 +190,32 @@ class RivalistBoard(LineBoard):
                 return "build it with the taken card"
         return super().verb(acts)
 
+    def codes(self) -> list[tuple[str, str]]:
+        colours = ", ".join(
+            f"{c} {name} ({kind})" for c, name, kind in zip(COLOUR_CODES, COLOURS, COLOUR_NAMES, strict=True)
+        )
+        res = ", ".join(f"{c} {name}" for c, name in zip(RES_CODES, RESOURCES, strict=True))
+        return [
+            (" ".join(COLOUR_CODES), f"card colours: {colours}"),
+            ("b2 g0 R1", "how many cards of each colour a city holds"),
+            (" ".join(RES_CODES), f"resources: {res}"),
+            ("sci0", "how many different science symbols the city holds (six win at once)"),
+            ("make O2", "what the city's brown and grey cards make every turn (O2: two Ore)"),
+            ("+LBO +PD", "one more unit of any of those, whichever is needed (+2LBO: two)"),
+            ("buy L3", "what one missing unit costs from the bank (L3: Lumber for 3 coins)"),
+            ("5$", "coins (a price when it follows a name: Ares 7$ costs 7 coins now)"),
+            ("3$OOLB  free", "a pyramid card's printed cost, under it: coins, then resources"),
+            ("W", "the player's Wonders, built or not"),
+            ("Tok", "the progress tokens still on the board"),
+            ("Disc9", "the discard pile and how many cards lie in it"),
+            (f"{LOOT_SMALL} {LOOT_BIG}", "loot on the track: the coins lost when the pawn reaches it"),
+            ("c Build 3$", "c builds the taken card in your city, for that price"),
+            ("d Discard +2$", "d discards the taken card for that many coins"),
+            ("w Wonder", "w tucks the taken card under one of your Wonders to build it"),
+        ]
+
     def why_not(self, key: Key) -> str:
-        v: RVState = self.view
+        v: RLState = self.view
         if key == ("use", "construct") and self.seat is not None:
             reason = self.game.why_illegal(v, self.seat, Construct())
             if reason:
@@ -228,7 +255,7 @@ class RivalistBoard(LineBoard):
         elif builds:
             self.pick("Which Wonder?", builds)
         elif self.view is not None and self.view.phase == "use" and self.seat is not None:
-            v: RVState = self.view
+            v: RLState = self.view
             mine = [w for k, w in enumerate(v.wonders[self.seat]) if v.wonder_cards[self.seat][k] < 0]
             if not mine:
                 self.tell("All your Wonders are built (or out of the game).")

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engine.rivalist.state import (
+from engine.rivalist.actions import (
     BuildWonder,
     ChooseStarter,
     Construct,

@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Event
-from engine.rival_kings import GAME
 from engine.rival_kings.data import CARDS, TOTAL_MARKERS
+from engine.rival_kings.game import GAME
+from engine.rival_kings.options import RKOptions
 from engine.rival_kings.state import RKState
 from tests.support.playout import random_game as play_random
 
@@ -26,6 +27,10 @@ def check_invariants(s: RKState) -> None:
         + sum(s.purse_twos)
     )
     assert len(cards) + coin_cards == 64
+    # The money's total value never changes: coins only move between supply, piles and purses.
+    value = s.supply_ones + 2 * s.supply_twos + sum(s.pile_ones) + sum(s.purse_ones)
+    value += 2 * (sum(s.pile_twos) + sum(s.purse_twos))
+    assert value == s.total_ones + 2 * s.total_twos
     assert sum(s.pile_ones) + sum(s.purse_ones) + s.supply_ones == s.total_ones
     assert sum(s.pile_twos) + sum(s.purse_twos) + s.supply_twos == s.total_twos
     # The coin cards are exactly the cards lying neither on a pile nor in front of a player.
@@ -55,8 +60,8 @@ def random_game(
 
 
 # -- building scenarios -------------------------------------------------------------------------
-def new(seats: int, seed: int = 1) -> RKState:
-    return GAME.setup(GAME.Options(), seats, seed)
+def new(seats: int, seed: int = 1, **options: Any) -> RKState:
+    return GAME.setup(RKOptions(**options), seats, seed)
 
 
 def give_char(s: RKState, seat: int, cid: int) -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from engine.rival_kings import GAME
 from engine.rival_kings.actions import (
     Buy,
     ChooseAction,
@@ -20,6 +19,7 @@ from engine.rival_kings.actions import (
     Watchman,
 )
 from engine.rival_kings.data import CARDS, CHARACTERS
+from engine.rival_kings.game import GAME
 from engine.rival_kings.state import RKState
 from tests.engine.rival_kings.helpers import (
     act,

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine.rival_kings import GAME
 from engine.rival_kings.actions import ChooseAction, EndTurn, Skip, Steal
 from engine.rival_kings.data import CHARACTERS, RANKS
+from engine.rival_kings.game import GAME
 from tests.engine.rival_kings.helpers import act, new, play, set_markers, texts
 
 # One non-conflicting partner rank per rank (neither equal nor thief nor victim).

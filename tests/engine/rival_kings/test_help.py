@@ -4,8 +4,9 @@ heading is checked for all games in tests/engine/test_help_files.py.)"""
 
 from __future__ import annotations
 
-from engine.rival_kings import GAME
+from engine.core.options import option_fields
 from engine.rival_kings.data import CHARACTERS, PROFESSIONS
+from engine.rival_kings.game import GAME
 from tests.engine.test_help_files import default_sections, help_text
 
 
@@ -32,3 +33,10 @@ def test_card_list_names_every_card_and_value() -> None:
         assert f"{p.subject} ({p.subject_value})" in text
     for c in CHARACTERS:
         assert c.name in text
+
+
+def test_help_shows_the_idle_game_option_and_exact_payment() -> None:
+    text = help_text(GAME.id)
+    (field,) = [f for f in option_fields(GAME.Options) if f.name == "stalemate"]
+    assert f"**{field.label}**" in text and "off unless you switch it on" in text
+    assert "exactly the price goes under the pile" in text

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
-from engine.rival_kings import GAME
+from engine.core import Rng
+from engine.core.options import option_fields
 from engine.rival_kings.actions import Buy, EndTurn, Recruit, Skip, TakeMoney
 from engine.rival_kings.data import CARDS
+from engine.rival_kings.game import GAME
+from engine.rival_kings.options import RKOptions
+from engine.rival_kings.state import RKState
 from tests.engine.rival_kings.helpers import act, check_invariants, new, play, put_top, set_purse, texts
 from tests.engine.rival_kings.test_abilities import COUNT, QUEEN, purse, queen_turn
 from tests.engine.rival_kings.test_conflicts import char_of, harmless_pile_card
@@ -61,16 +65,22 @@ def test_refill_stops_when_the_supply_runs_out() -> None:
 
 
 def test_paying_makes_change_so_as_not_to_overpay() -> None:
+    # Issue 8's worked case: a 3-coin price, a purse of two 2-coin cards. The player changes one
+    # 2 for two 1s at the supply (equal value), then pays exactly 3 under the pile.
     s = queen_turn()
     assert CARDS[put_top(s, 3, "Sailor")].value == 3
     set_purse(s, 0, 0, 2)
-    pile_before = (s.pile_ones[3], s.pile_twos[3])
-    supply_ones = s.supply_ones
+    pile_before = s.pile_ones[3] + 2 * s.pile_twos[3]
+    supply_before = (s.supply_ones, s.supply_twos)
     ev = act(s, Recruit(3))
+    assert s.pile_ones[3] + 2 * s.pile_twos[3] == pile_before + 3
     assert (s.purse_ones[0], s.purse_twos[0]) == (1, 0)
-    assert (s.pile_ones[3], s.pile_twos[3]) == (pile_before[0], pile_before[1] + 2)
-    assert s.supply_ones == supply_ones - 1
-    assert "1 coin change" in texts(ev)
+    assert (s.supply_ones, s.supply_twos) == (supply_before[0] - 2, supply_before[1] + 1)
+    assert s.supply_ones + 2 * s.supply_twos == supply_before[0] + 2 * supply_before[1]
+    assert "changes a 2-coin card for two 1-coin cards" in texts(ev)
+    assert "Sailor" in texts(ev) and "for 3 coins." in texts(ev)
+    # The table sees the exchange: it shows the purse held no 1-coin card, so it is a reveal.
+    assert any(e.reveal and "changes" in e.text for e in ev)
     check_invariants(s)
 
 
@@ -78,12 +88,45 @@ def test_without_change_in_the_supply_the_buyer_overpays() -> None:
     s = queen_turn(seed=34)
     put_top(s, 3, "Sailor")
     set_purse(s, 0, 0, 2)
-    set_purse(s, 1, s.purse_ones[1] + s.supply_ones, s.purse_twos[1])
-    assert s.supply_ones == 0
+    set_purse(s, 1, s.purse_ones[1] + s.supply_ones - 1, s.purse_twos[1])
+    assert s.supply_ones == 1  # one 1-coin card is not change for a 2
+    pile_before = s.pile_ones[3] + 2 * s.pile_twos[3]
     ev = act(s, Recruit(3))
     assert (s.purse_ones[0], s.purse_twos[0]) == (0, 0)
-    assert "overpaid by 1" in texts(ev)
+    assert s.pile_ones[3] + 2 * s.pile_twos[3] == pile_before + 4 and s.supply_ones == 1
+    assert "pays 1 coin too many" in texts(ev)
     check_invariants(s)
+
+
+def test_exact_purses_pay_exactly_and_never_touch_the_supply() -> None:
+    s = queen_turn(seed=36)
+    put_top(s, 3, "Sailor")
+    set_purse(s, 0, 1, 2)
+    supply = (s.supply_ones, s.supply_twos)
+    ev = act(s, Recruit(3))
+    assert (s.purse_ones[0], s.purse_twos[0]) == (0, 1)
+    assert (s.supply_ones, s.supply_twos) == supply
+    assert "change" not in texts(ev) and not any(e.reveal and "pays" in e.text for e in ev)
+
+
+def test_every_purchase_of_random_games_puts_exactly_the_price_under_the_pile() -> None:
+    for seats in (2, 3, 4):
+        for seed in range(40):
+            s = new(seats, seed)
+            rng = Rng.from_seed(seed)
+            while not s.over:
+                seat = GAME.to_act(s)[0]
+                a = rng.choice(GAME.legal(s, seat))
+                if isinstance(a, (Recruit, Buy)):
+                    cost = max(0, CARDS[s.piles[a.pile][-1]].value - a.discount)
+                    under = s.pile_ones[a.pile] + 2 * s.pile_twos[a.pile]
+                    supply = s.supply_ones + 2 * s.supply_twos
+                    overpay = s.purse_ones[seat] == 0 and cost % 2 == 1 and s.supply_ones < 2
+                GAME.apply(s, seat, a)
+                if isinstance(a, (Recruit, Buy)):
+                    paid = s.pile_ones[a.pile] + 2 * s.pile_twos[a.pile] - under
+                    assert paid == cost + (1 if overpay else 0)
+                    assert s.supply_ones + 2 * s.supply_twos == supply
 
 
 def test_unaffordable_cards_are_greyed_with_the_reason() -> None:
@@ -194,11 +237,12 @@ def test_an_unaffordable_recruit_is_a_private_decision_not_an_announcement() -> 
     assert "cannot" not in texts(ev)
 
 
-def test_six_idle_cycles_end_a_stalled_game() -> None:
-    s = new(2, 41)
+def idle_play(s: RKState, limit: int) -> tuple[int, list[int]]:
+    """Everybody skips every purchase; returns the cycles played (up to `limit`) and the idle
+    counts at which the log warned."""
     warned = []
     cycles = 0
-    while not s.over:
+    while not s.over and cycles < limit:
         seat = GAME.to_act(s)[0]
         legal = GAME.legal(s, seat)
         passive = [a for a in legal if isinstance(a, (Skip, EndTurn))]
@@ -207,14 +251,34 @@ def test_six_idle_cycles_end_a_stalled_game() -> None:
             warned.append(s.idle_cycles)
         if s.phase == "choose" and all(c is None for c in s.played) and ev:
             cycles += 1
+    return cycles, warned
+
+
+def test_by_the_rulebook_an_idle_table_does_not_end_the_game() -> None:
+    s = new(2, 41)
+    cycles, warned = idle_play(s, 12)
+    assert cycles == 12 and not s.over and GAME.outcome(s) is None and warned == []
+    assert all(len(p) == 8 for p in s.piles)
+
+
+def test_with_the_option_six_idle_cycles_end_a_stalled_game() -> None:
+    s = new(2, 41, stalemate=True)
+    cycles, warned = idle_play(s, 50)
     assert cycles == 5 and s.idle_cycles == 6 and warned == [4, 5]
     out = GAME.outcome(s)
     assert out is not None and "6 cycles in a row" in out.reason
     assert all(len(p) == 8 for p in s.piles)
 
 
+def test_the_idle_option_is_visible_and_off_by_default() -> None:
+    (field,) = [f for f in option_fields(RKOptions) if f.name == "stalemate"]
+    assert field.kind == "bool" and field.default is False and field.label
+    assert "Not in the rulebook" in field.help
+
+
 def test_buying_resets_the_idle_count() -> None:
     s = queen_turn(seed=42)
+    s.stall_end = True
     s.idle_cycles = 5
     act(s, Recruit(2))
     while s.phase != "choose":

@@ -27,7 +27,7 @@ def test_mark_scores_eleven() -> None:
 
 
 def test_mark_in_a_finished_game_gets_eleven_in_the_outcome() -> None:
-    from engine.rival_kings import GAME
+    from engine.rival_kings.game import GAME
 
     s = new(2, 3)
     give(s, 0, "Vineyard", "Garden", "Forge", "Prison", "Vintner", "Gardener", "Innkeeper", "Sailor")

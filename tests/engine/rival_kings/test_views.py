@@ -7,9 +7,9 @@ import json
 from cattrs.preconf.json import make_converter
 
 from engine.core import Rng
-from engine.rival_kings import GAME
 from engine.rival_kings.actions import ChooseCharacter
 from engine.rival_kings.data import CHARACTERS
+from engine.rival_kings.game import GAME
 from engine.rival_kings.state import RKState
 from tests.engine.rival_kings.helpers import check_invariants
 
@@ -51,6 +51,11 @@ def test_views_and_events_keep_secrets_during_random_games() -> None:
                 before_reveal = s.phase == "choose"
                 events = GAME.apply(s, seat, a)
                 for e in events:
+                    if e.kind == "round" and e.to is not None:
+                        # A new round: each seat alone is told its own new hand.
+                        (j,) = e.to
+                        assert all(CHARACTERS[c].label in e.text for c in s.hands[j])
+                        continue
                     assert e.to is None or e.to == (seat,)
                 if isinstance(a, ChooseCharacter) and before_reveal:
                     name = CHARACTERS[a.card].name
@@ -181,7 +186,7 @@ def test_match_undo_and_replay_work_with_rival_kings() -> None:
 
 
 def test_query_helpers_for_the_screen() -> None:
-    from engine.rival_kings.game import active_subject, covered_actions, pending, purse_value
+    from engine.rival_kings.queries import active_subject, covered_actions, pending, purse_value
     from tests.engine.rival_kings.helpers import give, new
 
     s = new(2, 8)

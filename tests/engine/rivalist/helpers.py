@@ -4,14 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Event
-from engine.rivalist import GAME
+from engine.core import Event, Rng
 from engine.rivalist.data import AGE_DECKS, CAPITAL, CARDS, COLOUR, UNIONS, WONDERS
-from engine.rivalist.state import RVState
+from engine.rivalist.effects import add_card
+from engine.rivalist.game import GAME
+from engine.rivalist.setup import deal
+from engine.rivalist.state import RLState
 from tests.support.playout import random_game as play_random
 
 
-def dealt_cards(s: RVState) -> list[int]:
+def dealt_cards(s: RLState) -> list[int]:
     """Every card of the Ages dealt so far, wherever it lies (pyramid, box, cities, wonders, discard,
     the card in hand)."""
     cards = [c for c in s.pyramid if c >= 0] + s.box + s.unseen + s.discard + s.city[0] + s.city[1]
@@ -21,7 +23,7 @@ def dealt_cards(s: RVState) -> list[int]:
     return cards
 
 
-def check_invariants(s: RVState) -> None:
+def check_invariants(s: RLState) -> None:
     """Coins never negative, every card in exactly one place, the pawn on the track, derived
     counts matching the cities."""
     assert all(c >= 0 for c in s.coins), s.coins
@@ -55,9 +57,24 @@ def check_invariants(s: RVState) -> None:
         assert set(s.access) <= set(acc)
 
 
-def random_game(seed: int, check: bool = False) -> tuple[RVState, list[tuple[int, Any]], list[Event]]:
+def random_game(seed: int, check: bool = False) -> tuple[RLState, list[tuple[int, Any]], list[Event]]:
     """Play a whole game with uniformly random legal decisions; returns state, history, events."""
     return play_random(GAME, GAME.Options(), 2, seed, check_invariants if check else None, limit=1000)
+
+
+def states(seed: int, every: int = 3) -> list[RLState]:
+    """Copies of every `every`-th position of a random game (and of the first)."""
+    s = GAME.setup(GAME.Options(), 2, seed)
+    rng = Rng.from_seed(seed)
+    out = [GAME.clone(s)]
+    n = 0
+    while GAME.outcome(s) is None:
+        legal = GAME.legal(s, s.current)
+        GAME.apply(s, s.current, legal[rng.below(len(legal))])
+        n += 1
+        if n % every == 0:
+            out.append(GAME.clone(s))
+    return out
 
 
 def card_id(name: str) -> int:
@@ -69,7 +86,7 @@ def wonder_id(name: str) -> int:
 
 
 # -- building scenarios -------------------------------------------------------------------------
-def drafted(seed: int = 1) -> RVState:
+def drafted(seed: int = 1) -> RLState:
     """A new game with the draft done (each seat took the first Wonder offered): Age I, take phase."""
     s = GAME.setup(GAME.Options(), 2, seed)
     while s.phase == "draft":
@@ -77,26 +94,26 @@ def drafted(seed: int = 1) -> RVState:
     return s
 
 
-def at_age(age: int, seed: int = 1) -> RVState:
+def at_age(age: int, seed: int = 1) -> RLState:
     """A drafted game moved straight to `age`'s pyramid, Player 1 to take a card."""
     s = drafted(seed)
     if age > 1:
-        GAME._deal(s, age)
+        deal(s, age)
     s.current = 0
     s.phase = "take"
     return s
 
 
-def give(s: RVState, seat: int, *names: str) -> None:
+def give(s: RLState, seat: int, *names: str) -> None:
     """Put cards straight into seat's city (no effects, no payment), as if built earlier."""
     for n in names:
         c = card_id(n)
-        GAME._add_card(s, seat, c)
+        add_card(s, seat, c)
         if CARDS[c].symbol >= 0:
             s.symbols[seat][CARDS[c].symbol] += 1
 
 
-def holding(s: RVState, seat: int, name: str) -> RVState:
+def holding(s: RLState, seat: int, name: str) -> RLState:
     """`seat` has just taken card `name` and must now decide what to do with it."""
     s.taken = card_id(name)
     s.phase = "use"
@@ -104,7 +121,7 @@ def holding(s: RVState, seat: int, name: str) -> RVState:
     return s
 
 
-def with_wonders(s: RVState, seat: int, *names: str) -> None:
+def with_wonders(s: RLState, seat: int, *names: str) -> None:
     """Replace seat's unbuilt wonders with these."""
     s.wonders[seat] = [wonder_id(n) for n in names]
     s.wonder_cards[seat] = [-1] * len(names)

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from engine.rivalist import GAME
+from engine.rivalist.actions import BuildWonder, ChooseStarter, Construct, Discard, Take
 from engine.rivalist.data import HARVEST, IDEOLOGY, MULTIPLICATION
-from engine.rivalist.game import TIE_RULE
-from engine.rivalist.state import BuildWonder, ChooseStarter, Construct, Discard, RVState, Take
+from engine.rivalist.game import GAME
+from engine.rivalist.scoring import TIE_RULE, breakdown
+from engine.rivalist.state import RLState
 from tests.engine.rivalist.helpers import at_age, card_id, give, holding, texts, with_wonders, wonder_id
 
 
-def last_card(age: int, taker: int) -> RVState:
+def last_card(age: int, taker: int) -> RLState:
     """Age `age` with one card left (slot 19, accessible), `taker` to take it."""
     s = at_age(age)
     for i in range(20):
@@ -100,12 +101,12 @@ def test_unions_pay_on_building_and_score_on_the_stronger_city() -> None:
     price = 7  # Brick, Diamond, Paper at 2 and Lumber at 1 (Lumber Depot)
     GAME.apply(s, 0, Construct())
     assert s.coins[0] == 20 - price + 3
-    assert GAME.breakdown(s, 0)[4] == 3
+    assert breakdown(s, 0)[4] == 3
     s.wonder_cards = [[5, 6], [7, -1]]
     s.wonders = [[0, 1], [2, 3]]
     give(s, 0, "Builders' Union", "Moneylenders' Union")
     s.coins = [3, 31]
-    assert GAME.breakdown(s, 0)[4] == 3 + 4 + 10
+    assert breakdown(s, 0)[4] == 3 + 4 + 10
 
 
 def test_tie_break_goes_to_blue_buildings_then_shared() -> None:

@@ -5,11 +5,12 @@ from __future__ import annotations
 import pytest
 
 from engine.core import IllegalAction
-from engine.rivalist import GAME
-from engine.rivalist.data import BRICK, LUMBER, TRADE
-from engine.rivalist.game import card_price, trade_prices
-from engine.rivalist.state import Construct, Discard
-from tests.engine.rivalist.helpers import at_age, card_id, give, holding
+from engine.rivalist.actions import Construct, Discard
+from engine.rivalist.data import BRICK, CARDS, LUMBER, NEEDS, TRADE, WONDER_NEEDS, WONDERS
+from engine.rivalist.game import GAME
+from engine.rivalist.rules.costs import bought_units, card_price, trade_cost, trade_prices
+from engine.rivalist.scoring import breakdown
+from tests.engine.rivalist.helpers import at_age, card_id, give, holding, states
 
 
 def test_price_is_two_plus_the_rivals_brown_and_grey_production() -> None:
@@ -116,7 +117,7 @@ def test_confirm_line_says_exactly_what_you_pay() -> None:
     s2 = holding(s, 0, "Horse Guard")
     assert "Brick x1 from the bank: 3 coins" in GAME.describe(s2, Construct())
     give(s, 0, "Stables")
-    assert "Free through the chain" in GAME.describe(holding(s, 0, "Horse Guard"), Construct())
+    assert "free through the chain" in GAME.describe(holding(s, 0, "Horse Guard"), Construct())
 
 
 def test_discard_pays_two_plus_one_per_yellow_card() -> None:
@@ -158,4 +159,25 @@ def test_arena_pays_two_per_built_wonder_and_is_worth_three() -> None:
     holding(s, 0, "Arena")
     s.coins[0] = 0
     GAME.apply(s, 0, Construct())
-    assert s.coins[0] == 4 and GAME.breakdown(s, 0)[2] == 3
+    assert s.coins[0] == 4 and breakdown(s, 0)[2] == 3
+
+
+def test_the_price_always_adds_up_the_units_the_payment_lines_list() -> None:
+    # The price a search reads (trade_cost) and the units the panel lists (bought_units) are
+    # computed apart for speed; in every position of random games they must agree.
+
+    checked = 0
+    for seed in range(12):
+        for s in states(seed, every=5):
+            for seat in (0, 1):
+                for disc in (0, 2):
+                    for card in range(0, len(CARDS), 3):
+                        units = bought_units(s, seat, NEEDS[card], disc)
+                        assert trade_cost(s, seat, NEEDS[card], disc) == sum(p for _r, p in units)
+                    for w in range(len(WONDERS)):
+                        units = bought_units(s, seat, WONDER_NEEDS[w], disc)
+                        assert trade_cost(s, seat, WONDER_NEEDS[w], disc) == sum(p for _r, p in units)
+                    checked += 1
+                    if s.choice_raw[seat] or s.choice_goods[seat]:
+                        checked += 1000
+    assert checked > 1000  # some positions had choice producers, the case that differs

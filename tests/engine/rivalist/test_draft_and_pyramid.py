@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from engine.core import IllegalAction
-from engine.rivalist import GAME
+from engine.rivalist.actions import Discard, PickWonder, Take
 from engine.rivalist.data import AGE_DECKS, COLOUR, COVERED_BY, LAYOUTS, PURPLE, UNIONS
-from engine.rivalist.state import Discard, PickWonder, Take
+from engine.rivalist.game import GAME
 from tests.engine.rivalist.helpers import at_age, drafted, texts
 
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import re
 
-from engine.rivalist import GAME
 from engine.rivalist.data import RESOURCES, TOKEN_NAMES, WONDERS
+from engine.rivalist.game import GAME
 from tests.engine.test_help_files import default_sections, help_text
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.core import Event
-from engine.rivalist import GAME
+from engine.rivalist.actions import Construct, PickToken
 from engine.rivalist.data import (
     GLOBE,
     HARVEST,
@@ -12,12 +12,14 @@ from engine.rivalist.data import (
     THEORY,
     WAR,
 )
-from engine.rivalist.game import card_price
-from engine.rivalist.state import Construct, PickToken, RVState
+from engine.rivalist.game import GAME
+from engine.rivalist.rules.costs import card_price
+from engine.rivalist.scoring import breakdown
+from engine.rivalist.state import RLState
 from tests.engine.rivalist.helpers import at_age, card_id, give, holding, texts
 
 
-def build(s: RVState, seat: int, name: str) -> list[Event]:
+def build(s: RLState, seat: int, name: str) -> list[Event]:
     """`seat` takes and constructs `name`, topped up with just enough coins if short."""
     holding(s, seat, name)
     s.coins[seat] = max(s.coins[seat], card_price(s, seat, s.taken)[0])
@@ -76,9 +78,9 @@ def test_final_military_vp_by_zone() -> None:
     s = at_age(1)
     for pawn, vp in ((0, 0), (1, 2), (2, 2), (3, 5), (5, 5), (6, 10), (8, 10)):
         s.pawn = pawn
-        assert GAME.breakdown(s, 0)[0] == vp and GAME.breakdown(s, 1)[0] == 0
+        assert breakdown(s, 0)[0] == vp and breakdown(s, 1)[0] == 0
         s.pawn = -pawn
-        assert GAME.breakdown(s, 1)[0] == vp
+        assert breakdown(s, 1)[0] == vp
 
 
 def test_war_token_adds_a_shield_to_red_buildings() -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from engine.rivalist import GAME
+from engine.rivalist.game import GAME
 from tests.engine.rivalist.helpers import check_invariants, random_game
 
 

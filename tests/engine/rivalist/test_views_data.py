@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from engine.core import Rng
-from engine.rivalist import GAME
 from engine.rivalist.data import (
     AGE_DECKS,
     CARDS,
@@ -16,23 +15,9 @@ from engine.rivalist.data import (
     UNIONS,
     WONDERS,
 )
-from engine.rivalist.game import HIDDEN
-from engine.rivalist.state import RVState
-from tests.engine.rivalist.helpers import card_id, check_invariants
-
-
-def states(seed: int, every: int = 3) -> list[RVState]:
-    s = GAME.setup(GAME.Options(), 2, seed)
-    rng = Rng.from_seed(seed)
-    out = [GAME.clone(s)]
-    n = 0
-    while GAME.outcome(s) is None:
-        legal = GAME.legal(s, s.current)
-        GAME.apply(s, s.current, legal[rng.below(len(legal))])
-        n += 1
-        if n % every == 0:
-            out.append(GAME.clone(s))
-    return out
+from engine.rivalist.game import GAME
+from engine.rivalist.state import HIDDEN
+from tests.engine.rivalist.helpers import card_id, check_invariants, states
 
 
 def test_views_never_show_face_down_cards_or_unrevealed_wonders() -> None:

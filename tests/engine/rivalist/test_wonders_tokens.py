@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.core import Event
-from engine.rivalist import GAME
+from engine.rivalist.actions import BuildWonder, Construct, DestroyCard, PickToken, StealCard
 from engine.rivalist.data import (
     BLACKSMITH,
     BLUE,
@@ -17,12 +17,14 @@ from engine.rivalist.data import (
     TRADE,
     WONDERS,
 )
-from engine.rivalist.game import card_price, wonder_price
-from engine.rivalist.state import BuildWonder, Construct, DestroyCard, PickToken, RVState, StealCard
+from engine.rivalist.game import GAME
+from engine.rivalist.rules.costs import card_price, wonder_price
+from engine.rivalist.scoring import breakdown
+from engine.rivalist.state import RLState
 from tests.engine.rivalist.helpers import at_age, card_id, give, holding, texts, with_wonders, wonder_id
 
 
-def raise_wonder(s: RVState, seat: int, name: str, card: str = "Watchtower", coins: int = 40) -> list[Event]:
+def raise_wonder(s: RLState, seat: int, name: str, card: str = "Watchtower", coins: int = 40) -> list[Event]:
     """`seat` owns only the Wonder `name` and builds it with `card`, holding `coins` before paying."""
     with_wonders(s, seat, name)
     holding(s, seat, card)
@@ -36,7 +38,7 @@ def test_the_tucked_card_gives_nothing_and_the_wonder_acts() -> None:
     assert s.pawn == 0 and card_id("Watchtower") not in s.city[0]
     assert s.wonder_cards[0] == [card_id("Watchtower")]
     assert s.choice_raw[0] == 1  # Pergamon: pick of Lumber, Brick or Ore each turn
-    assert GAME.breakdown(s, 0)[5] == 4
+    assert breakdown(s, 0)[5] == 4
 
 
 def test_wonder_cost_is_paid_like_a_card() -> None:
@@ -56,7 +58,7 @@ def test_babylon_gardens_coins_vp_and_another_turn() -> None:
     ev = raise_wonder(s, 0, "Babylon Gardens", coins=20)
     assert s.coins[0] == 20 - price + 6
     assert s.current == 0 and s.phase == "take" and "another turn" in texts(ev)
-    assert GAME.breakdown(s, 0)[5] == 3
+    assert breakdown(s, 0)[5] == 3
 
 
 def test_red_fort_twelve_coins_and_another_turn() -> None:
@@ -64,7 +66,7 @@ def test_red_fort_twelve_coins_and_another_turn() -> None:
     give(s, 0, "Timber Camp", "Ore Vein", "Gem Cutter", "Papyrus Press")  # pays nothing
     raise_wonder(s, 0, "The Red Fort", coins=0)
     assert s.coins[0] == 12 and s.current == 0
-    assert GAME.breakdown(s, 0)[5] == 0
+    assert breakdown(s, 0)[5] == 0
 
 
 def test_temple_of_ares_destroys_a_chosen_brown_card_and_pushes() -> None:
@@ -112,13 +114,13 @@ def test_library_offers_the_unused_tokens_to_the_builder_only() -> None:
     GAME.apply(s, 0, PickToken(IDEOLOGY))
     assert s.tokens[0] == [IDEOLOGY] and s.board_tokens == [0, 1, 2, 3, 4]
     assert GAME.view(s, 0).unused_tokens == [-1] * 4
-    assert GAME.breakdown(s, 0)[6] == 7
+    assert breakdown(s, 0)[6] == 7
 
 
 def test_palace_of_cyrus_two_shields() -> None:
     s = at_age(1)
     raise_wonder(s, 0, "Palace of King Cyrus")
-    assert s.pawn == 2 and GAME.breakdown(s, 0)[5] == 3
+    assert s.pawn == 2 and breakdown(s, 0)[5] == 3
 
 
 def test_chinese_tower_ships_choice_of_goods_and_another_turn() -> None:
@@ -135,6 +137,10 @@ def test_alcantara_steals_a_non_green_card_and_builds_it_free() -> None:
     raise_wonder(s, 0, "The Alcantara Bridge", coins=30)
     assert s.phase == "steal"
     assert GAME.legal(s, 0) == [StealCard(card_id("Tavern")), StealCard(card_id("Timber Camp"))]
+    # The green card is listed too, greyed with the reason.
+    assert dict(GAME.choices(s, 0))[StealCard(card_id("Herbalist's Hut"))] == (
+        "Green cards cannot be taken with the Alcantara Bridge."
+    )
     before = s.coins[0]
     GAME.apply(s, 0, StealCard(card_id("Tavern")))
     assert card_id("Tavern") in s.city[0] and card_id("Tavern") not in s.city[1]
@@ -176,7 +182,7 @@ def test_harvest_six_coins_and_four_vp() -> None:
     s = at_age(1)
     s.phase, s.current, s.board_tokens = "token", 0, [HARVEST]
     GAME.apply(s, 0, PickToken(HARVEST))
-    assert s.coins[0] == 13 and GAME.breakdown(s, 0)[6] == 4
+    assert s.coins[0] == 13 and breakdown(s, 0)[6] == 4
 
 
 def test_construction_takes_two_resources_off_wonders() -> None:
@@ -209,7 +215,7 @@ def test_trade_token_in_a_wonder_build() -> None:
 def test_multiplication_three_per_token() -> None:
     s = at_age(1)
     s.tokens[0] = [MULTIPLICATION, HARVEST, TRADE]
-    assert GAME.breakdown(s, 0)[6] == 9 + 4
+    assert breakdown(s, 0)[6] == 9 + 4
 
 
 def test_religion_gives_wonders_another_turn() -> None:

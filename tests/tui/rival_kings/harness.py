@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.rival_kings import GAME
+from engine.rival_kings.game import GAME
 from engine.rival_kings.state import RKState
 from rivals_tui.games.rival_kings import BOARD
 from tests.tui import boards

@@ -6,9 +6,9 @@ from __future__ import annotations
 import random
 import re
 
-from engine.rival_kings import GAME
 from engine.rival_kings.actions import ChooseCharacter, EndTurn, Recruit, Skip, Steal, TakeMoney
 from engine.rival_kings.data import CARDS, CHARACTERS
+from engine.rival_kings.game import GAME
 from engine.rival_kings.state import RKState
 from tests.tui.boards import assert_fits, random_game
 from tests.tui.rival_kings.harness import BoardApp, find_state

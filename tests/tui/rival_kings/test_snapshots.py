@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from engine.core.match import Match
-from engine.rival_kings import GAME
+from engine.rival_kings.game import GAME
 from tests.tui.boards import SIZES, find_match, screen_app, settle
 
 

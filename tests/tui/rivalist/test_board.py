@@ -8,10 +8,7 @@ from __future__ import annotations
 import random
 import re
 
-from engine.rivalist import GAME, RVState
-from engine.rivalist.data import CARDS, COLOURS, TOKEN_NAMES, WONDERS
-from engine.rivalist.game import payment_lines
-from engine.rivalist.state import (
+from engine.rivalist.actions import (
     BuildWonder,
     ChooseStarter,
     Construct,
@@ -22,6 +19,10 @@ from engine.rivalist.state import (
     StealCard,
     Take,
 )
+from engine.rivalist.data import CARDS, COLOURS, TOKEN_NAMES, WONDERS
+from engine.rivalist.game import GAME
+from engine.rivalist.state import RLState
+from engine.rivalist.texts import payment_lines
 from rivals_tui.games.rivalist.layout import COLOUR_CODES, track_cells
 from rivals_tui.widgets.action_picker import ActionPicker
 from tests.tui.boards import assert_fits, random_game
@@ -287,7 +288,7 @@ def test_the_track_shows_the_pawn_capitals_and_only_the_loot_still_there() -> No
     assert signs[other] == ("2" if s.loot_small[1 - loser] else "-")
 
 
-def flipping_slot(s: RVState) -> int | None:
+def flipping_slot(s: RLState) -> int | None:
     """An accessible slot whose taking turns a face-down card up, if any."""
     if s.phase != "take":
         return None
@@ -343,7 +344,7 @@ async def test_a_card_the_rival_turned_up_is_still_marked_when_your_turn_comes()
         assert ("coins", rival) in app.board.changed and ("discard",) in app.board.changed
 
 
-def secrets(s: RVState, seat: int) -> set[str]:
+def secrets(s: RLState, seat: int) -> set[str]:
     """Names the seat must not read: face-down pyramid cards, set-aside cards, unrevealed
     wonders, and (outside its own Library choice) the tokens left out of the game."""
     hidden = {CARDS[c].name for i, c in enumerate(s.pyramid) if c >= 0 and not s.face_up[i]}

@@ -12,8 +12,8 @@ from textual.widgets import DataTable, Static
 
 from engine.core import SeatSpec
 from engine.core.match import Match
-from engine.rivalist import GAME
-from engine.rivalist.state import Construct, Discard
+from engine.rivalist.actions import Construct, Discard
+from engine.rivalist.game import GAME
 from rivals_tui.app import RivalsApp
 from rivals_tui.games.rivalist import BOARD
 from rivals_tui.screens.game import GameScreen

@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 
 from engine.core.match import Match
-from engine.rivalist import GAME
-from engine.rivalist.state import BuildWonder, Construct
+from engine.rivalist.actions import BuildWonder, Construct
+from engine.rivalist.game import GAME
 from tests.tui.boards import SIZES, find_match, screen_app, settle
 
 

@@ -1,0 +1,434 @@
+"""What a Rival Kings seat may do now: the candidates worth listing, and the one reason per rule.
+
+`candidates` lists, per phase, every decision worth showing in the picker (allowed or greyed);
+`reason` is the only place that decides whether a decision is allowed, returning the sentence a
+player reads when it is not. GameBase builds `legal`, `choices`, `why_illegal` and `apply` on top.
+Both are tables keyed by phase / action type, each handler short.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from engine.rival_kings.actions import (
+    Buy,
+    ChooseAction,
+    ChooseCharacter,
+    Decline,
+    EndTurn,
+    Gardener,
+    GiveMarker,
+    PassConflict,
+    Recruit,
+    RKAction,
+    Settle,
+    Skip,
+    Steal,
+    SwapBuilding,
+    SwapDisplay,
+    SwapSubject,
+    TakeMoney,
+    UseAbility,
+    Watchman,
+)
+from engine.rival_kings.data import (
+    ACTION_NAMES,
+    BISHOP,
+    BLACKSMITH,
+    BUILDING,
+    BUY,
+    CARDS,
+    CHARACTERS,
+    COURT_LADY,
+    HERBALIST,
+    INNKEEPER,
+    JAILER,
+    MERCHANT,
+    MILLER,
+    MINER,
+    MONEY,
+    PASS,
+    PILE_KIND,
+    RECRUIT,
+    SAILOR,
+    SCHOLAR,
+    SETTLE,
+    SHEPHERD,
+    START_ABILITIES,
+    SUBJECT,
+    TROUBADOUR,
+    VINTNER,
+)
+from engine.rival_kings.queries import (
+    active_ability,
+    coins,
+    covered_actions,
+    crest_owner,
+    distinct,
+    free_cards,
+    greens,
+    pending_kind,
+    player,
+    price,
+    purse,
+    supply_value,
+    swaps,
+    uncovered_actions,
+)
+from engine.rival_kings.state import RKState
+
+WINDOW_ONLY = "The Gardener and the Watchman act only right after the characters are revealed."
+# Abilities used without a further choice (or that open an extra action), through UseAbility.
+PLAIN_ABILITIES = (JAILER, SCHOLAR, SHEPHERD, MINER, VINTNER, INNKEEPER, MERCHANT, SAILOR)
+
+# -- candidates, per phase ---------------------------------------------------------------------
+
+
+def _choose(s: RKState, seat: int) -> list[RKAction]:
+    return [ChooseCharacter(c) for c in s.hands[seat]]
+
+
+def _gardener(s: RKState, seat: int) -> list[RKAction]:
+    out: list[RKAction] = [Gardener(t) for t in range(s.seats) if t != seat]
+    out.append(Decline())
+    return out
+
+
+def _watchman(s: RKState, seat: int) -> list[RKAction]:
+    return [Watchman(), Decline()]
+
+
+def _turn(s: RKState, seat: int) -> list[RKAction]:
+    out: list[RKAction] = []
+    if s.stack:
+        out.extend(_pending_options(s, seat, pending_kind(s)))
+        out.append(Skip())
+    elif s.steal_from:
+        out.extend(Steal(t, a) for t in s.steal_from for a in uncovered_actions(s, t))
+    elif s.tie[seat] and not s.single[seat]:
+        c = s.played[seat]
+        assert c is not None
+        out.extend(ChooseAction(a) for a in CHARACTERS[c].actions)
+        out.append(EndTurn())
+    else:
+        out.append(EndTurn())
+    out.extend(ability_candidates(s, seat))
+    return out
+
+
+CANDIDATES: dict[str, Callable[[RKState, int], list[RKAction]]] = {
+    "choose": _choose,
+    "gardener": _gardener,
+    "watchman": _watchman,
+    "turn": _turn,
+}
+
+
+def candidates(s: RKState, seat: int) -> list[RKAction]:
+    return CANDIDATES[s.phase](s, seat) if s.phase in CANDIDATES else []
+
+
+def _pending_options(s: RKState, seat: int, kind: str) -> list[RKAction]:
+    if kind == SETTLE:
+        return [Settle()]
+    if kind == PASS:
+        return [PassConflict(t) for t in range(s.seats) if t != seat]
+    if kind == MONEY:
+        return [TakeMoney(p) for p in range(4)]
+    recruit = kind == RECRUIT
+    helper = MILLER if recruit else BLACKSMITH
+    discount = not s.ability_used[seat] and active_ability(s, seat) == helper
+    out: list[RKAction] = []
+    for p in (2, 3) if recruit else (0, 1):
+        out.append(Recruit(p) if recruit else Buy(p))
+        if discount and s.piles[p]:
+            out.append(Recruit(p, True) if recruit else Buy(p, True))
+    return out
+
+
+def ability_candidates(s: RKState, seat: int) -> list[RKAction]:
+    """The decisions the active subject offers now (those that can never apply are left out)."""
+    if s.ability_used[seat]:
+        return []
+    ab = active_ability(s, seat)
+    if ab in PLAIN_ABILITIES:
+        return [UseAbility()]
+    if ab == HERBALIST:
+        return [GiveMarker(t) for t in range(s.seats) if t != seat]
+    if ab == COURT_LADY:
+        return [SwapBuilding(m, o, t) for m, o, t in swaps(s, seat, BUILDING)]
+    if ab == BISHOP:
+        return [SwapSubject(m, o, t) for m, o, t in swaps(s, seat, SUBJECT)]
+    if ab == TROUBADOUR:
+        return [
+            SwapDisplay(m, p)
+            for m in distinct(s.buildings[seat] + s.subjects[seat])
+            for p in range(4)
+            if s.piles[p] and s.piles[p][-1] >= 0 and CARDS[s.piles[p][-1]].name != CARDS[m].name
+        ]
+    return []  # Gardener and Watchman: the start windows; Blacksmith and Miller: Buy / Recruit
+
+
+# -- reasons, per action type ------------------------------------------------------------------
+
+
+def _r_choose(s: RKState, seat: int, a: ChooseCharacter) -> str | None:
+    if s.phase != "choose":
+        return "Characters are chosen at the start of a cycle."
+    if a.card not in s.hands[seat]:
+        return "That character is not in your hand."
+    return None
+
+
+def _r_gardener(s: RKState, seat: int, a: Gardener) -> str | None:
+    if s.phase != "gardener":
+        return WINDOW_ONLY
+    if a.target == seat or not 0 <= a.target < s.seats:
+        return "Trade with another player."
+    return None
+
+
+def _r_watchman(s: RKState, seat: int, a: Watchman) -> str | None:
+    return None if s.phase == "watchman" else WINDOW_ONLY
+
+
+def _r_decline(s: RKState, seat: int, a: Decline) -> str | None:
+    return None if s.phase in ("gardener", "watchman") else WINDOW_ONLY
+
+
+def _r_steal(s: RKState, seat: int, a: Steal) -> str | None:
+    if s.stack:
+        return "Finish or skip the pending choice first."
+    if a.target not in s.steal_from:
+        return "You cannot take an action from that player now."
+    if a.action in covered_actions(s, a.target):
+        return "That action is already covered by a crest."
+    if a.action not in uncovered_actions(s, a.target):
+        return "That character has no such action."
+    return None
+
+
+def _r_choose_action(s: RKState, seat: int, a: ChooseAction) -> str | None:
+    if not s.tie[seat]:
+        return "Only a character in an equal-rank conflict picks a single action."
+    owner = crest_owner(s, seat, a.action)
+    if owner is not None:
+        return f"{player(owner)}'s crest covers that action."
+    if s.stack or s.steal_from or s.single[seat] or a.action not in uncovered_actions(s, seat):
+        return "You cannot choose that action now."
+    return None
+
+
+def _r_take_money(s: RKState, seat: int, a: TakeMoney) -> str | None:
+    if pending_kind(s) != MONEY:
+        return "You are not carrying out a Take money action now."
+    return None if 0 <= a.pile < 4 else "No such pile."
+
+
+def _r_acquire(s: RKState, seat: int, a: Recruit | Buy) -> str | None:
+    want = RECRUIT if isinstance(a, Recruit) else BUY
+    if pending_kind(s) != want:
+        return f"You are not carrying out a {ACTION_NAMES[want]} action now."
+    if not 0 <= a.pile < 4 or PILE_KIND[a.pile] != (SUBJECT if want == RECRUIT else BUILDING):
+        return "That pile holds the other kind of card."
+    if not s.piles[a.pile]:
+        return "The pile is empty."
+    if a.discount:
+        helper = "Miller" if want == RECRUIT else "Blacksmith"
+        if s.ability_used[seat]:
+            return "You have already used a subject ability this cycle."
+        if active_ability(s, seat) != (MILLER if want == RECRUIT else BLACKSMITH):
+            return f"Your active subject is not a {helper}."
+    cost = price(s, a.pile, a.discount)
+    if cost > purse(s, seat):
+        return f"You need {coins(cost)}; you have {purse(s, seat)}."
+    return None
+
+
+def _r_settle(s: RKState, seat: int, a: Settle) -> str | None:
+    if pending_kind(s) != SETTLE:
+        return "That action is not pending now."
+    return "You have no Conflict marker." if s.markers[seat] == 0 else None
+
+
+def _r_pass(s: RKState, seat: int, a: PassConflict) -> str | None:
+    if pending_kind(s) != PASS:
+        return "That action is not pending now."
+    if s.markers[seat] == 0:
+        return "You have no Conflict marker."
+    if a.to == seat:
+        return "Pass the marker to a rival, not to yourself."
+    return None if 0 <= a.to < s.seats else "There is no such player."
+
+
+def _r_skip(s: RKState, seat: int, a: Skip) -> str | None:
+    return None if s.stack else "There is no pending action to skip."
+
+
+def _r_end_turn(s: RKState, seat: int, a: EndTurn) -> str | None:
+    if s.stack:
+        return "Finish or skip the pending choice first."
+    if s.steal_from:
+        return "First take an action from " + " and ".join(player(t) for t in s.steal_from) + "."
+    return None
+
+
+# The decision each ability takes (UseAbility for the others).
+ABILITY_ACTION = {
+    HERBALIST: GiveMarker,
+    COURT_LADY: SwapBuilding,
+    BISHOP: SwapSubject,
+    TROUBADOUR: SwapDisplay,
+}
+
+
+def _r_ability(s: RKState, seat: int, a: Any) -> str | None:
+    """Every subject ability: one per cycle, the active subject's, at the right moment."""
+    if s.ability_used[seat]:
+        return "You have already used a subject ability this cycle."
+    if not s.subjects[seat]:
+        return "You have no subject yet."
+    ab = active_ability(s, seat)
+    if ab in START_ABILITIES:
+        return WINDOW_ONLY
+    if type(a) is not ABILITY_ACTION.get(ab, UseAbility) or ab in (BLACKSMITH, MILLER):
+        return "Your active subject cannot do that now."
+    return ABILITY_CHECKS[ab](s, seat, a)
+
+
+def _can_jail(s: RKState, seat: int, a: Any) -> str | None:
+    if s.markers[seat] == 0:
+        return "The Jailer pays for Conflict markers, and you have none."
+    return None if supply_value(s) else "The supply has no coins left."
+
+
+def _can_study(s: RKState, seat: int, a: Any) -> str | None:
+    if not s.buildings[seat]:
+        return "The Scholar pays for buildings, and you have none."
+    return None if supply_value(s) else "The supply has no coins left."
+
+
+def _can_herd(s: RKState, seat: int, a: Any) -> str | None:
+    if not greens(s, seat):
+        return "The Shepherd pays for green cards, and you have none."
+    return None if supply_value(s) else "The supply has no coins left."
+
+
+def _can_mine(s: RKState, seat: int, a: Any) -> str | None:
+    return None if supply_value(s) else "The supply has no coins left."
+
+
+def _can_soothe(s: RKState, seat: int, a: Any) -> str | None:
+    return None if s.markers[seat] else "You have no Conflict marker to return."
+
+
+def _can_host(s: RKState, seat: int, a: Any) -> str | None:
+    return None
+
+
+def _can_trade(s: RKState, seat: int, a: Any) -> str | None:
+    # Whether the player can afford a building does not matter here: the extra Buy is then a
+    # decision with only Skip allowed. Deciding it by the purse would tell the table the amount.
+    return None if s.piles[0] or s.piles[1] else "Both building piles are empty."
+
+
+def _can_sail(s: RKState, seat: int, a: Any) -> str | None:
+    if not (s.tie[seat] and s.single[seat] and not s.stack):
+        return "The Sailor repeats your one action in an equal-rank conflict, after you carried it out."
+    return None
+
+
+def _can_herbalist(s: RKState, seat: int, a: GiveMarker) -> str | None:
+    if a.to == seat or not 0 <= a.to < s.seats:
+        return "Give the marker to a rival."
+    return None if s.marker_supply > 0 else "The marker supply is empty."
+
+
+def _can_swap_rows(s: RKState, seat: int, a: SwapBuilding | SwapSubject) -> str | None:
+    kind = BUILDING if isinstance(a, SwapBuilding) else SUBJECT
+    if a.other == seat or not 0 <= a.other < s.seats:
+        return "Trade with another player."
+    if a.mine not in free_cards(s, seat, kind) or a.theirs not in free_cards(s, a.other, kind):
+        return "That exchange is not allowed: a card of a perfect pair, or not your active subject's."
+    if CARDS[a.mine].name == CARDS[a.theirs].name:
+        return "Those two cards are alike: the exchange would change nothing."
+    return None
+
+
+def _can_swap_display(s: RKState, seat: int, a: SwapDisplay) -> str | None:
+    if a.mine not in s.buildings[seat] + s.subjects[seat]:
+        return "That card is not yours."
+    if not 0 <= a.pile < 4 or not s.piles[a.pile]:
+        return "There is no card on display there."
+    if CARDS[s.piles[a.pile][-1]].name == CARDS[a.mine].name:
+        return "That would give you the same card back."
+    return None
+
+
+ABILITY_CHECKS: dict[str, Callable[[RKState, int, Any], str | None]] = {
+    JAILER: _can_jail,
+    SCHOLAR: _can_study,
+    SHEPHERD: _can_herd,
+    MINER: _can_mine,
+    VINTNER: _can_soothe,
+    INNKEEPER: _can_host,
+    MERCHANT: _can_trade,
+    SAILOR: _can_sail,
+    HERBALIST: _can_herbalist,
+    COURT_LADY: _can_swap_rows,
+    BISHOP: _can_swap_rows,
+    TROUBADOUR: _can_swap_display,
+}
+
+# Per action type: its reason, and whether it belongs to the turns (after the conflicts).
+REASONS: dict[type, tuple[Callable[[RKState, int, Any], str | None], bool]] = {
+    ChooseCharacter: (_r_choose, False),
+    Gardener: (_r_gardener, False),
+    Watchman: (_r_watchman, False),
+    Decline: (_r_decline, False),
+    Steal: (_r_steal, True),
+    ChooseAction: (_r_choose_action, True),
+    TakeMoney: (_r_take_money, True),
+    Recruit: (_r_acquire, True),
+    Buy: (_r_acquire, True),
+    Settle: (_r_settle, True),
+    PassConflict: (_r_pass, True),
+    Skip: (_r_skip, True),
+    EndTurn: (_r_end_turn, True),
+    UseAbility: (_r_ability, True),
+    GiveMarker: (_r_ability, True),
+    SwapBuilding: (_r_ability, True),
+    SwapSubject: (_r_ability, True),
+    SwapDisplay: (_r_ability, True),
+}
+
+
+def reason(s: RKState, seat: int, a: RKAction) -> str | None:
+    """None when `a` is allowed for `seat` (who is to act), else the sentence saying why not."""
+    check, in_turn = REASONS[type(a)]
+    if in_turn and s.phase != "turn":
+        return "Everyone must first choose a character."
+    return check(s, seat, a)
+
+
+# Candidates are built so that most are allowed as they stand: every decision of the choosing
+# phase and the start windows, and a Skip, End turn, Take money, Steal or exchange in a turn. The
+# others depend on the purse, the markers or the supply and go through `reason`.
+_ALL_ALLOWED = ("choose", "gardener", "watchman")
+_CHECKED = frozenset({Recruit, Buy, Settle, PassConflict, ChooseAction, UseAbility, GiveMarker})
+
+
+def legal(s: RKState, seat: int) -> list[RKAction]:
+    """The allowed candidates: the list GameBase would build, in half the time (the conformance
+    suite checks the two agree)."""
+    found = candidates(s, seat)
+    if s.phase in _ALL_ALLOWED:
+        return found
+    return [a for a in found if type(a) not in _CHECKED or reason(s, seat, a) is None]
+
+
+def can_use_ability(s: RKState, seat: int) -> bool:
+    """Whether the active subject offers something the seat may do now (a reason to stop and
+    ask instead of moving on automatically). Never depends on the seat's purse."""
+    return any(reason(s, seat, a) is None for a in ability_candidates(s, seat))

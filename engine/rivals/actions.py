@@ -1,0 +1,315 @@
+"""Rivals decisions. Each is a small frozen record with a short text form for logs and tests.
+Card fields are instance ids (data.catalog.CARD); hex fields index data.board.HEXES."""
+
+from __future__ import annotations
+
+import attrs
+
+
+@attrs.frozen
+class ChooseAshak:
+    ashak: int
+
+    def __str__(self) -> str:
+        return f"ashak {self.ashak}"
+
+
+@attrs.frozen
+class KeepGuild:
+    card: int
+
+    def __str__(self) -> str:
+        return f"keep guild {self.card}"
+
+
+@attrs.frozen
+class PlaceAshak:
+    hex: int
+
+    def __str__(self) -> str:
+        return f"place {self.hex}"
+
+
+@attrs.frozen
+class Scout:
+    tile: int
+
+    def __str__(self) -> str:
+        return f"scout {self.tile}"
+
+
+@attrs.frozen
+class Move:
+    hex: int
+
+    def __str__(self) -> str:
+        return f"move {self.hex}"
+
+
+@attrs.frozen
+class Collect:
+    def __str__(self) -> str:
+        return "collect"
+
+
+@attrs.frozen
+class Consult:
+    deck: bool
+
+    def __str__(self) -> str:
+        return "consult deck" if self.deck else "consult row"
+
+
+@attrs.frozen
+class Install:
+    card: int
+
+    def __str__(self) -> str:
+        return f"install {self.card}"
+
+
+@attrs.frozen
+class StopInstalling:
+    def __str__(self) -> str:
+        return "stop installing"
+
+
+@attrs.frozen
+class BuyToken:
+    pay: str  # "free" | "cc" | "cr" | "rr"
+
+    def __str__(self) -> str:
+        return f"token {self.pay}"
+
+
+@attrs.frozen
+class StopBuying:
+    def __str__(self) -> str:
+        return "stop buying"
+
+
+@attrs.frozen
+class Negotiate:
+    def __str__(self) -> str:
+        return "negotiate"
+
+
+@attrs.frozen
+class Reward:
+    kind: str  # "schema" | "tokens" | "uninstall"
+
+    def __str__(self) -> str:
+        return f"reward {self.kind}"
+
+
+@attrs.frozen
+class PickSchema:
+    card: int  # -1: the top of the schema deck
+
+    def __str__(self) -> str:
+        return f"schema {self.card}"
+
+
+@attrs.frozen
+class Uninstall:
+    card: int
+
+    def __str__(self) -> str:
+        return f"uninstall {self.card}"
+
+
+@attrs.frozen
+class StopUninstalling:
+    def __str__(self) -> str:
+        return "stop uninstalling"
+
+
+@attrs.frozen
+class MakeShield:
+    def __str__(self) -> str:
+        return "shield"
+
+
+@attrs.frozen
+class DropShield:
+    hex: int
+
+    def __str__(self) -> str:
+        return f"drop shield {self.hex}"
+
+
+@attrs.frozen
+class BuySchema:
+    resource: str  # "crystal" | "resin"
+
+    def __str__(self) -> str:
+        return f"buy schema {self.resource}"
+
+
+@attrs.frozen
+class BuyPoint:
+    resource: str  # "crystal" | "resin" | "mix" (Premium Card)
+
+    def __str__(self) -> str:
+        return f"buy point {self.resource}"
+
+
+@attrs.frozen
+class PlayCard:
+    card: int
+
+    def __str__(self) -> str:
+        return f"play {self.card}"
+
+
+@attrs.frozen
+class UseGuild:
+    def __str__(self) -> str:
+        return "guild"
+
+
+@attrs.frozen
+class UseSkill:
+    card: int
+
+    def __str__(self) -> str:
+        return f"skill {self.card}"
+
+
+@attrs.frozen
+class UseUltimate:
+    def __str__(self) -> str:
+        return "ultimate"
+
+
+@attrs.frozen
+class AddMod:
+    card: int
+
+    def __str__(self) -> str:
+        return f"mod {self.card}"
+
+
+@attrs.frozen
+class DoneMods:
+    def __str__(self) -> str:
+        return "done mods"
+
+
+@attrs.frozen
+class TargetAshak:
+    seat: int
+
+    def __str__(self) -> str:
+        return f"target seat {self.seat}"
+
+
+@attrs.frozen
+class TargetHex:
+    hex: int
+
+    def __str__(self) -> str:
+        return f"target hex {self.hex}"
+
+
+@attrs.frozen
+class NoSecondTarget:
+    def __str__(self) -> str:
+        return "no second target"
+
+
+@attrs.frozen
+class PayOptional:
+    card: int
+
+    def __str__(self) -> str:
+        return f"discard {self.card}"
+
+
+@attrs.frozen
+class SkipOptional:
+    def __str__(self) -> str:
+        return "skip optional"
+
+
+@attrs.frozen
+class ActivateToken:
+    def __str__(self) -> str:
+        return "activate token"
+
+
+@attrs.frozen
+class React:
+    card: int  # -1: the ultimate; -2: the guild
+
+    def __str__(self) -> str:
+        return f"react {self.card}"
+
+
+@attrs.frozen
+class Pass:
+    def __str__(self) -> str:
+        return "pass"
+
+
+@attrs.frozen
+class StepTo:
+    hex: int
+
+    def __str__(self) -> str:
+        return f"to {self.hex}"
+
+
+@attrs.frozen
+class StopMoving:
+    def __str__(self) -> str:
+        return "stay"
+
+
+@attrs.frozen
+class ChooseVictim:
+    seat: int
+
+    def __str__(self) -> str:
+        return f"victim {self.seat}"
+
+
+@attrs.frozen
+class ChooseResource:
+    resource: str
+
+    def __str__(self) -> str:
+        return f"take {self.resource}"
+
+
+@attrs.frozen
+class ReplaceSkill:
+    card: int
+
+    def __str__(self) -> str:
+        return f"replace {self.card}"
+
+
+@attrs.frozen
+class TakeBack:
+    """Back out of a card half played: it returns to where it came from, AP refunded."""
+
+    def __str__(self) -> str:
+        return "take back"
+
+
+@attrs.frozen
+class EndTurn:
+    def __str__(self) -> str:
+        return "end turn"
+
+
+Action = (
+    ChooseAshak | KeepGuild | PlaceAshak | Scout | Move | Collect | Consult | Install
+    | StopInstalling | BuyToken | StopBuying | Negotiate | Reward | PickSchema | Uninstall
+    | StopUninstalling | MakeShield | DropShield | BuySchema | BuyPoint | PlayCard | UseGuild
+    | UseSkill | UseUltimate | AddMod | DoneMods | TargetAshak | TargetHex
+    | NoSecondTarget | PayOptional | SkipOptional | ActivateToken | React | Pass | StepTo
+    | StopMoving | ChooseVictim | ChooseResource | ReplaceSkill | TakeBack | EndTurn
+)  # fmt: skip
+ACTION_TYPES: tuple[type, ...] = Action.__args__

@@ -1,0 +1,123 @@
+"""The Rivals game object: wires set-up, the phase table, views, scoring and texts into the
+engine contract. `GAME` is the instance the registry exposes.
+
+Legality lives in one place per phase: the `options` function of rules.PHASES lists every action
+worth showing with the reason it is not allowed (None when it is); `candidates`, `reason` and the
+faster `legal`/`choices` all read it."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from engine.core import Event, Game, GameBase, Outcome, Prompt, Rng
+from engine.rivals import ai, scoring, texts, views
+from engine.rivals.actions import ACTION_TYPES, Action
+from engine.rivals.data.board import ROUND_ERA
+from engine.rivals.options import RivalsOptions
+from engine.rivals.rules import turn
+from engine.rivals.rules.flow import advance
+from engine.rivals.rules.phases import PHASES, SECTIONS
+from engine.rivals.setup import build
+from engine.rivals.state import RivalsState
+
+SECRET_PHASES = frozenset(
+    [
+        "guild",
+        "turn",
+        "consult",
+        "install",
+        "mods",
+        "optional",
+        "react",
+        "freephys",
+        "uninstall",
+        "loot",
+        "replace",
+    ]
+)
+
+
+class RivalsGame(GameBase[RivalsState, Action, RivalsOptions]):
+    id: ClassVar[str] = "rivals"
+    title: ClassVar[str] = "Rivals"
+    players: ClassVar[range] = range(2, 7)
+    Options: ClassVar[type[Any]] = RivalsOptions
+    action_types: ClassVar[tuple[type, ...]] = ACTION_TYPES
+    state_type: ClassVar[type] = RivalsState
+    supports_series: ClassVar[bool] = False
+    # Random rollouts to the end of a battle royale are long and noisy: a few random decisions,
+    # then the evaluation.
+    ai_rollout_depth: ClassVar[int | None] = 6
+
+    def setup(self, options: RivalsOptions, seats: int, seed: int) -> RivalsState:
+        return build(options.setup, seats, seed)
+
+    def to_act(self, s: RivalsState) -> tuple[int, ...]:
+        if s.winners or s.actor < 0:
+            return ()
+        return (s.actor,)
+
+    def prompt(self, s: RivalsState, seat: int) -> Prompt:
+        if s.winners:
+            return Prompt("The game is over.", section="the-end")
+        if seat != s.actor:
+            return Prompt("Waiting for another player.", section=SECTIONS.get(s.phase, "the-round"))
+        text = PHASES[s.phase][2]
+        return Prompt(text, section=SECTIONS[s.phase], secret=s.phase in SECRET_PHASES)
+
+    def candidates(self, s: RivalsState, seat: int) -> list[Action]:
+        if seat not in self.to_act(s):
+            return []
+        return [a for a, _ in PHASES[s.phase][0](s, seat)]  # type: ignore[misc]
+
+    def reason(self, s: RivalsState, seat: int, a: Action) -> str | None:
+        if seat not in self.to_act(s):
+            return "It is not your turn to decide."
+        if s.phase == "turn":
+            return turn.reason(s, seat, a)
+        kind = type(a)
+        for b, why in PHASES[s.phase][0](s, seat):
+            if type(b) is kind and b == a:
+                return why
+        return "That is not possible now."
+
+    def legal(self, s: RivalsState, seat: int) -> list[Action]:
+        if seat not in self.to_act(s):
+            return []
+        return [a for a, why in PHASES[s.phase][0](s, seat) if why is None]  # type: ignore[misc]
+
+    def choices(self, s: RivalsState, seat: int) -> list[tuple[Action, str | None]]:
+        if seat not in self.to_act(s):
+            return []
+        return list(PHASES[s.phase][0](s, seat))  # type: ignore[arg-type]
+
+    def perform(self, s: RivalsState, seat: int, a: Action) -> list[Event]:
+        s.stamp += 1
+        ev = PHASES[s.phase][1](s, seat, a)
+        if s.phase == "turn" and not s.alive[seat]:
+            s.phase = "idle"  # the player's own move killed it (a lake): its turn is over
+        return ev + advance(s)
+
+    def outcome(self, s: RivalsState) -> Outcome | None:
+        return scoring.outcome(s)
+
+    def view(self, s: RivalsState, seat: int | None) -> RivalsState:
+        return views.view(s, seat)
+
+    def determinize(self, v: RivalsState, seat: int, rng: Rng) -> RivalsState:
+        return views.determinize(v, seat, rng)
+
+    def describe(self, s: RivalsState, a: Action) -> str:
+        return texts.describe(s, a)
+
+    def evaluate(self, s: RivalsState, seat: int) -> float:
+        return ai.evaluate(s, seat)
+
+    def progress(self, s: RivalsState) -> str:
+        if s.round == 0:
+            return "set-up"
+        era = ROUND_ERA[min(s.round, len(ROUND_ERA)) - 1]
+        return f"round {s.round}, era {era}"
+
+
+GAME: Game[RivalsState, Action, RivalsOptions] = RivalsGame()

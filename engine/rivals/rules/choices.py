@@ -1,0 +1,430 @@
+"""The small decisions inside a turn or a resolution: mods, targets, the optional discard,
+reactions, explosive victims, step destinations, uninstalls, shields to drop, rewards, schemas,
+skills to replace, resources to take, loot and re-entry. Each phase has `options` (every action
+with its reason or None) and a `perform`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from engine.core import Event
+from engine.rivals.actions import (
+    ActivateToken,
+    AddMod,
+    ChooseResource,
+    ChooseVictim,
+    DoneMods,
+    DropShield,
+    Install,
+    NoSecondTarget,
+    Pass,
+    PayOptional,
+    PickSchema,
+    PlayCard,
+    React,
+    ReplaceSkill,
+    Reward,
+    SkipOptional,
+    StepTo,
+    StopInstalling,
+    StopMoving,
+    StopUninstalling,
+    TakeBack,
+    TargetAshak,
+    TargetHex,
+    Uninstall,
+)
+from engine.rivals.data.ashaks import ASHAKS
+from engine.rivals.data.board import TILE_OF
+from engine.rivals.data.cards import ENEMY, MOD, PHYSICAL, UTILITY
+from engine.rivals.data.catalog import CARD, ULTIMATES
+from engine.rivals.effects import do_step, place_shield, step_options
+from engine.rivals.rules import resolve
+from engine.rivals.rules.board import border_hexes, reveal, shields_of
+from engine.rivals.rules.combat import design
+from engine.rivals.rules.common import (
+    can_activate,
+    clear_victim,
+    gain_tokens,
+    lootable,
+    name,
+    who,
+)
+from engine.rivals.rules.turn import activate, card_reason, seat_skill
+from engine.rivals.state import RivalsState
+
+Option = tuple[object, str | None]
+
+
+# --- playing a card ----------------------------------------------------------------------------
+
+
+def mods_options(s: RivalsState, seat: int) -> list[Option]:
+    opts: list[Option] = []
+    for m in s.hand[seat]:
+        c = CARD[m]
+        if c.type == MOD:
+            opts.append((AddMod(m), None if c.ap <= s.ap else f"{c.name} costs {c.ap} AP."))
+    opts.append((DoneMods(), None))
+    opts.append((TakeBack(), None))
+    return opts
+
+
+def mods_perform(s: RivalsState, seat: int, a: object) -> list[Event]:
+    if isinstance(a, TakeBack):
+        return resolve.take_back(s)
+    if isinstance(a, AddMod):
+        s.hand[seat].remove(a.card)
+        s.in_play.append(a.card)
+        s.p_mods.append(a.card)
+        s.ap -= CARD[a.card].ap
+        ev = [Event(f"{who(s, seat)} adds the mod {name(a.card)}.", reveal=True)]
+        if s.hand[seat]:
+            return ev  # more mods may follow
+    else:
+        ev = []
+    resolve.after_mods(s)
+    return ev
+
+
+def range_extra(s: RivalsState) -> int:
+    return sum(e.n for m in s.p_mods for e in CARD[m].auto if e.kind == "m_range")
+
+
+def target_options(s: RivalsState, seat: int) -> list[Option]:
+    c = design(s)
+    extra = range_extra(s)
+    if c.target == ENEMY:
+        opts: list[Option] = [(TargetAshak(o), None) for o in resolve.ashak_targets(s, seat, c, extra)]
+        if c.is_attack:
+            opts += [(TargetHex(h), None) for h in resolve.shield_targets(s, seat, c, extra)]
+    else:
+        opts = [(TargetHex(h), None) for h in resolve.hex_targets(s, seat, c)]
+    return opts + [(TakeBack(), None)]
+
+
+def target_perform(s: RivalsState, seat: int, a: object) -> list[Event]:
+    if isinstance(a, TakeBack):
+        return resolve.take_back(s)
+    if isinstance(a, TargetAshak):
+        s.p_target = a.seat
+        s.p_hex = s.pos[a.seat]
+        ev = [Event(f"{design(s).name} is aimed at {who(s, a.seat)}.", kind="target")]
+    else:
+        assert isinstance(a, TargetHex)
+        s.p_hex = a.hex
+        ev = [Event(f"{design(s).name} is aimed at hex {a.hex}.", kind="target")]
+    resolve.after_target(s)
+    return ev
+
+
+def target2_options(s: RivalsState, seat: int) -> list[Option]:
+    c = design(s)
+    opts: list[Option] = [
+        (TargetAshak(o), None) for o in resolve.ashak_targets(s, seat, c) if o != s.p_target
+    ]
+    return opts + [(NoSecondTarget(), None)]
+
+
+def target2_perform(s: RivalsState, seat: int, a: object) -> list[Event]:
+    if isinstance(a, TargetAshak):
+        s.p_target2 = a.seat
+    resolve.after_second(s)
+    return []
+
+
+def optional_options(s: RivalsState, seat: int) -> list[Option]:
+    return [(PayOptional(c), None) for c in s.hand[seat]] + [(SkipOptional(), None)]
+
+
+def optional_perform(s: RivalsState, seat: int, a: object) -> list[Event]:
+    ev: list[Event] = []
+    if isinstance(a, PayOptional):
+        s.hand[seat].remove(a.card)
+        s.discard[seat].append(a.card)
+        s.p_opt = a.card
+        ev.append(Event(f"{who(s, seat)} discards {name(a.card)} for the optional effect.", reveal=True))
+    resolve.begin(s)
+    return ev
+
+
+def victim_options(s: RivalsState, seat: int) -> list[Option]:
+    return [(ChooseVictim(v), None) for v in s.p_victims]
+
+
+def victim_perform(s: RivalsState, seat: int, a: object) -> list[Event]:
+    assert isinstance(a, ChooseVictim)
+    s.tasks.pop(0)  # the waiting "nextvictim"
+    s.phase = "idle"
+    return resolve.choose_victim(s, a.seat)
+
+
+def freephys_options(s: RivalsState, seat: int) -> list[Option]:
+    opts: list[Option] = []
+    for c in s.hand[seat]:
+        if CARD[c].type == PHYSICAL:
+            opts.append((PlayCard(c), card_reason(s, seat, CARD[c], "hand", free=True)))
+    return opts + [(Pass(), None)]
+
+
+def freephys_perform(s: RivalsState, seat: int, a: object) -> list[Event]:
+    if isinstance(a, PlayCard):
+        s.p_free = True
+        return resolve.start_play(s, seat, a.card, "hand")
+    s.phase = "idle"
+    return []
+
+
+# --- the reaction window -----------------------------------------------------------------------
+
+
+def _combatants(s: RivalsState) -> tuple[int, int]:
+    t = s.tasks[0]  # the "stack" task waiting behind the window
+    return t.seat, t.a
+
+
+def react_options(s: RivalsState, seat: int) -> list[Option]:
+    attacker, defender = _combatants(s)
+    is_def = seat == defender
+    opts: list[Option] = []
+    if is_def and s.tokens[seat]:
+        if design(s).key == "radiation":
+            opts.append((ActivateToken(), "Nobody may activate anticipation against it."))
+        else:
+            opts.append(
+                (ActivateToken(), None if can_activate(s, seat) else "Two tokens are already active.")
+            )
+    for c in s.hand[seat]:
+        opts.append((React(c), reaction_reason(CARD[c], is_def)))
+    g = s.guild[seat]
+    if g >= 0 and CARD[g].type == UTILITY and not s.guild_used[seat]:
+        opts.append((React(-2), reaction_reason(CARD[g], is_def)))
+    u = ULTIMATES[s.ashak[seat]]
+    if u.type == UTILITY and s.ult[seat] >= ASHAKS[s.ashak[seat]].gauge:
+        opts.append((React(-1), None))
+    return opts + [(Pass(), None)]
+
+
+def reaction_reason(c: object, is_def: bool) -> str | None:
+    from engine.rivals.data.cards import Card
+
+    assert isinstance(c, Card)
+    if c.type != UTILITY or c.key == "flasher":
+        return "Only utility cards can be played during an attack."
+    if c.ap > 0:
+        return "Outside your turn you have no AP."
+    if any(e.kind in resolve.OWN_TURN_ONLY for e in c.auto):
+        return "Only in your own turn."
+    if c.reaction and not is_def:
+        return "Only the Ashak under attack may play it."
+    return None
+
+
+def react_perform(s: RivalsState, seat: int, a: object) -> list[Event]:
+    attacker, defender = _combatants(s)
+    other = attacker if seat == defender else defender
+    if isinstance(a, ActivateToken):
+        return activate(s, seat)
+    if isinstance(a, React):
+        if a.card >= 0:
+            s.hand[seat].remove(a.card)
+            s.in_play.append(a.card)
+            what = name(a.card)
+        elif a.card == -2:
+            s.guild_used[seat] = True
+            what = name(s.guild[seat])
+        else:
+            s.ult[seat] = 0
+            what = ULTIMATES[s.ashak[seat]].name
+        s.r_stack.append(a.card)
+        s.r_seats.append(seat)
+        s.r_passes = 0
+        if resolve.can_respond(s, other, other == defender):
+            s.actor = other
+        return [Event(f"{who(s, seat)} reacts with {what}.", seat=seat, reveal=True, kind="react")]
+    # a pass
+    s.r_passes += 1
+    if s.r_stack and s.r_passes < 2 and resolve.can_respond(s, other, other == defender):
+        s.actor = other
+        return []
+    s.phase = "idle"
+    return []
+
+
+# --- steps, uninstalls, shields ----------------------------------------------------------------
+
+
+def step_options_(s: RivalsState, seat: int) -> list[Option]:
+    t = s.tasks[0]
+    opts: list[Option] = [(StepTo(h), None) for h in step_options(s, t.k, t.seat, t.a, t.n)]
+    if t.k in ("move", "teleport"):
+        opts.append((StopMoving(), None))
+    return opts
+
+
+def step_perform(s: RivalsState, seat: int, a: object) -> list[Event]:
+    t = s.tasks.pop(0)
+    s.phase = "idle"
+    if isinstance(a, StopMoving):
+        return []
+    assert isinstance(a, StepTo)
+    return do_step(s, t, a.hex)
+
+
+def uninstall_options(s: RivalsState, seat: int) -> list[Option]:
+    cards = sorted(s.hand[seat] + s.discard[seat])
+    return [(Uninstall(c), None) for c in cards] + [(StopUninstalling(), None)]
+
+
+def uninstall_perform(s: RivalsState, seat: int, a: object) -> list[Event]:
+    from engine.rivals.state import Task
+
+    t = s.tasks.pop(0)
+    s.phase = "idle"
+    if isinstance(a, StopUninstalling):
+        return []
+    assert isinstance(a, Uninstall)
+    pile = s.hand[seat] if a.card in s.hand[seat] else s.discard[seat]
+    pile.remove(a.card)
+    s.box.append(a.card)
+    if t.n > 1:
+        s.tasks.insert(0, Task("uninstall", seat, n=t.n - 1))
+    return [Event(f"{who(s, seat)} uninstalls {name(a.card)}.", reveal=True)]
+
+
+def dropshield_options(s: RivalsState, seat: int) -> list[Option]:
+    return [(DropShield(h), None) for h in shields_of(s, seat)]
+
+
+def dropshield_perform(s: RivalsState, seat: int, a: object) -> list[Event]:
+    assert isinstance(a, DropShield)
+    t = s.tasks.pop(0)
+    s.phase = "idle"
+    s.shield[a.hex] = -1
+    return [Event(f"{who(s, seat)} lets its shield on hex {a.hex} go.")] + place_shield(s, seat, t.a)
+
+
+# --- rewards, schemas, skills, resources, loot, re-entry ---------------------------------------
+
+
+def reward_options(s: RivalsState, seat: int) -> list[Option]:
+    schemas = bool(s.schema_row or s.schema_deck)
+    cards = bool(s.hand[seat] or s.discard[seat])
+    return [
+        (Reward("schema"), None if schemas else "No schema is left."),
+        (Reward("tokens"), None),
+        (Reward("uninstall"), None if cards else "You have no card in hand or discard."),
+    ]
+
+
+def reward_perform(s: RivalsState, seat: int, a: object) -> list[Event]:
+    from engine.rivals.state import Task
+
+    assert isinstance(a, Reward)
+    if a.kind == "schema":
+        s.phase = "schema"
+        return []
+    s.phase = "idle"
+    if a.kind == "tokens":
+        return gain_tokens(s, seat, 2)
+    s.tasks.insert(0, Task("uninstall", seat, n=2))
+    return []
+
+
+def schema_options(s: RivalsState, seat: int) -> list[Option]:
+    opts: list[Option] = [(PickSchema(c), None) for c in s.schema_row]
+    if s.schema_deck:
+        opts.append((PickSchema(-1), None))
+    return opts
+
+
+def schema_perform(s: RivalsState, seat: int, a: object) -> list[Event]:
+    assert isinstance(a, PickSchema)
+    s.phase = "idle"
+    others = tuple(o for o in range(s.seats) if o != seat)
+    if a.card >= 0:
+        s.schema_row.remove(a.card)
+        s.hand[seat].append(a.card)
+        ev = [Event(f"{who(s, seat)} installs the schema {name(a.card)}.", kind="install")]
+        if s.schema_deck:
+            s.schema_row.append(s.schema_deck.pop())
+            ev.append(Event("A new schema is shown.", reveal=True))
+        return ev
+    c = s.schema_deck.pop()
+    s.hand[seat].append(c)
+    return [
+        Event(f"You install the schema {name(c)}.", seat=seat, to=(seat,), reveal=True),
+        Event(f"{who(s, seat)} installs the top schema.", to=others),
+    ]
+
+
+def replace_options(s: RivalsState, seat: int) -> list[Option]:
+    return [(ReplaceSkill(c), None) for c in s.skills[seat]]
+
+
+def replace_perform(s: RivalsState, seat: int, a: object) -> list[Event]:
+    assert isinstance(a, ReplaceSkill)
+    s.skills[seat].remove(a.card)
+    if a.card in s.exhausted[seat]:
+        s.exhausted[seat].remove(a.card)
+    s.box.append(a.card)
+    new = s.in_play[-1]
+    s.phase = "idle"
+    ev = [Event(f"{who(s, seat)} uninstalls the skill {name(a.card)} to make room.")]
+    return ev + seat_skill(s, seat, new)
+
+
+def resource_options(s: RivalsState, seat: int) -> list[Option]:
+    return [(ChooseResource("crystal"), None), (ChooseResource("resin"), None)]
+
+
+def resource_perform(s: RivalsState, seat: int, a: object) -> list[Event]:
+    from engine.rivals.state import Task
+
+    assert isinstance(a, ChooseResource)
+    t = s.tasks.pop(0)
+    s.phase = "idle"
+    if a.resource == "crystal":
+        s.crystals[seat] += 1
+    else:
+        s.resins[seat] += 1
+    if t.n > 1:
+        s.tasks.insert(0, Task("resource", seat, n=t.n - 1))
+    return [Event(f"{who(s, seat)} takes a {a.resource}.")]
+
+
+def loot_options(s: RivalsState, seat: int) -> list[Option]:
+    victim = s.tasks[0].a
+    return [(Install(c), None) for c in lootable(s, victim)] + [(StopInstalling(), None)]
+
+
+def loot_perform(s: RivalsState, seat: int, a: object) -> list[Event]:
+    t = s.tasks.pop(0)
+    s.phase = "idle"
+    victim = t.a
+    ev: list[Event] = []
+    if isinstance(a, Install):
+        for pile in (s.deck, s.hand, s.discard, s.skills):
+            if a.card in pile[victim]:
+                pile[victim].remove(a.card)
+        s.hand[seat].append(a.card)
+        ev.append(Event(f"{who(s, seat)} installs {name(a.card)} from its victim.", reveal=True))
+    return ev + clear_victim(s, victim)
+
+
+def reentry_options(s: RivalsState, seat: int) -> list[Option]:
+    return [(StepTo(h), None) for h in border_hexes(s)]
+
+
+def reentry_perform(s: RivalsState, seat: int, a: object) -> list[Event]:
+    assert isinstance(a, StepTo)
+    s.tasks.pop(0)
+    s.phase = "idle"
+    ev = reveal(s, TILE_OF[a.hex])
+    s.pos[seat] = a.hex
+    ev.append(Event(f"{who(s, seat)} climbs back onto hex {a.hex}.", kind="move"))
+    return ev
+
+
+Perform = Callable[[RivalsState, int, object], list[Event]]
+OptionsFn = Callable[[RivalsState, int], list[Option]]

@@ -1,0 +1,274 @@
+"""State changes shared by every phase: drawing (Flashers included), tokens, healing, the
+ultimate gauge, wounds and HP loss, elimination and the instant victory check."""
+
+from __future__ import annotations
+
+from engine.core import Event, seat_label
+from engine.rivals.data.ashaks import ASHAKS, RENKO
+from engine.rivals.data.board import (
+    ANTICIPATION_ACTIVE_MAX,
+    ANTICIPATION_MAX,
+    DIE_FACES,
+    RP_TO_WIN,
+    START_HP,
+)
+from engine.rivals.data.catalog import CARD, FLASHER_IDS
+from engine.rivals.state import RivalsState
+
+FLASHER_SET = frozenset(FLASHER_IDS)
+
+
+def who(s: RivalsState, seat: int) -> str:
+    a = s.ashak[seat]
+    return f"{seat_label(seat)} ({ASHAKS[a].name})" if a >= 0 else seat_label(seat)
+
+
+def name(card: int) -> str:
+    return CARD[card].name
+
+
+def roll(s: RivalsState) -> bool:
+    """One success die."""
+    return DIE_FACES[s.rng.below(len(DIE_FACES))]
+
+
+def has_skill(s: RivalsState, seat: int, key: str) -> bool:
+    return any(CARD[c].key == key for c in s.skills[seat])
+
+
+def skill_total(s: RivalsState, seat: int, kind: str) -> int:
+    return sum(e.n for c in s.skills[seat] for e in CARD[c].auto if e.kind == kind)
+
+
+def temp_total(s: RivalsState, seat: int, kind: str) -> int:
+    return sum(e.n for c in s.temps[seat] for e in CARD[c].auto if e.kind == kind)
+
+
+def flashers_on(s: RivalsState, seat: int) -> int:
+    return sum(1 for c in s.temps[seat] if c in FLASHER_SET)
+
+
+def refill(s: RivalsState, seat: int) -> bool:
+    """Shuffle the discard into an empty deck; False when there is nothing to shuffle."""
+    if s.deck[seat]:
+        return True
+    if not s.discard[seat]:
+        return False
+    s.deck[seat] = s.discard[seat]
+    s.discard[seat] = []
+    s.rng.shuffle(s.deck[seat])
+    return True
+
+
+def draw(s: RivalsState, seat: int, n: int) -> list[Event]:
+    """Draw `n` cards; a Flasher drawn goes to the temporary slot and is replaced."""
+    ev: list[Event] = []
+    got = 0
+    flashed = 0
+    while got < n:
+        if not refill(s, seat):
+            break
+        c = s.deck[seat].pop()
+        if c in FLASHER_SET:
+            s.temps[seat].append(c)
+            s.temp_until[seat].append(2)
+            flashed += 1
+            continue
+        s.hand[seat].append(c)
+        got += 1
+    if flashed:
+        ev.append(
+            Event(f"{who(s, seat)} draws {flashed} Flasher(s): they go to the temporary slot.", reveal=True)
+        )
+    if got:
+        names = ", ".join(name(c) for c in s.hand[seat][-got:])
+        ev.append(Event(f"You draw {names}.", seat=seat, to=(seat,), reveal=True))
+        others = tuple(o for o in range(s.seats) if o != seat)
+        ev.append(Event(f"{who(s, seat)} draws {got} card(s).", seat=seat, to=others))
+    return ev
+
+
+def gain_tokens(s: RivalsState, seat: int, n: int) -> list[Event]:
+    """Add anticipation tokens up to the limit of three; Steel Skin draws for each one added."""
+    room = ANTICIPATION_MAX - s.tokens[seat] - s.active_tokens[seat]
+    k = max(0, min(n, room))
+    if k == 0 or not s.alive[seat]:
+        return []
+    s.tokens[seat] += k
+    ev = [Event(f"{who(s, seat)} gains {k} anticipation token(s).")]
+    if has_skill(s, seat, "steelskin"):
+        ev += draw(s, seat, k)
+    return ev
+
+
+def remove_token(s: RivalsState, seat: int) -> bool:
+    """Remove one token, an inactive one first."""
+    if s.tokens[seat]:
+        s.tokens[seat] -= 1
+        return True
+    if s.active_tokens[seat]:
+        s.active_tokens[seat] -= 1
+        return True
+    return False
+
+
+def can_activate(s: RivalsState, seat: int) -> bool:
+    return s.tokens[seat] > 0 and s.active_tokens[seat] < ANTICIPATION_ACTIVE_MAX
+
+
+def heal(s: RivalsState, seat: int, n: int) -> list[Event]:
+    k = min(n, START_HP - s.hp[seat])
+    if k <= 0 or not s.alive[seat]:
+        return []
+    s.hp[seat] += k
+    return [Event(f"{who(s, seat)} heals {k} HP ({s.hp[seat]}).")]
+
+
+def charge(s: RivalsState, seat: int, n: int) -> None:
+    """Fill `seat`'s ultimate gauge by `n`; a full gauge does not overflow."""
+    if seat < 0 or not s.alive[seat] or s.ashak[seat] < 0:
+        return
+    s.ult[seat] = min(ASHAKS[s.ashak[seat]].gauge, s.ult[seat] + n)
+
+
+def ult_bonus(hp_before: int, wounds: int) -> int:
+    """The bonus band: hitting an Ashak that still had 15 HP or more doubles the charge."""
+    return wounds if hp_before >= 15 else 0
+
+
+def wound(s: RivalsState, victim: int, n: int, by: int, why: str) -> list[Event]:
+    """`n` wounds (from damage not defended, or direct wounds): HP lost, attacker charged with
+    the bonus."""
+    if n <= 0 or not s.alive[victim]:
+        return []
+    before = s.hp[victim]
+    s.hp[victim] = max(0, before - n)
+    lost = before - s.hp[victim]
+    if by >= 0 and by != victim:
+        charge(s, by, lost + ult_bonus(before, lost))
+    ev = [Event(f"{who(s, victim)} takes {lost} wound(s) from {why} ({s.hp[victim]} HP).")]
+    if s.hp[victim] == 0:
+        ev += eliminate(s, victim, by)
+    return ev
+
+
+def lose_hp(s: RivalsState, victim: int, n: int, by: int, why: str) -> list[Event]:
+    """Plain HP loss (lakes, poison, falls, some cards): no defence, no bonus for the cause."""
+    if n <= 0 or not s.alive[victim]:
+        return []
+    before = s.hp[victim]
+    s.hp[victim] = max(0, before - n)
+    lost = before - s.hp[victim]
+    if by >= 0 and by != victim:
+        charge(s, by, lost)
+    ev = [Event(f"{who(s, victim)} loses {lost} HP to {why} ({s.hp[victim]} HP).")]
+    if s.hp[victim] == 0:
+        ev += eliminate(s, victim, by)
+    return ev
+
+
+def eliminate(s: RivalsState, victim: int, by: int, check: bool = True) -> list[Event]:
+    """Take `victim` out. A killer (not a fall) scores 2 RP and then installs one of the
+    victim's cards (queued as a decision); everything else the victim owned is uninstalled."""
+    from engine.rivals.state import Task
+
+    s.alive[victim] = False
+    s.died[victim] = s.stamp
+    s.pos[victim] = -1
+    for h, o in enumerate(s.shield):
+        if o == victim:
+            s.shield[h] = -1
+    s.poison[victim] = []
+    s.tokens[victim] = s.active_tokens[victim] = 0
+    ev = [Event(f"{who(s, victim)} is eliminated.", kind="elimination")]
+    held = s.deck[victim] + s.hand[victim]
+    if held:  # its cards are laid open for the killer's pick (and stay open: views show them)
+        names = ", ".join(sorted(name(c) for c in held))
+        ev.append(Event(f"{who(s, victim)} held: {names}.", reveal=True))
+    # Flashers in the victim's slot go back to Renko; its own cards wait for the killer's pick.
+    for c in s.temps[victim]:
+        if c in FLASHER_SET:
+            _return_flasher(s, c)
+        else:
+            s.discard[victim].append(c)
+    s.temps[victim], s.temp_until[victim] = [], []
+    if by >= 0 and by != victim and s.alive[by]:
+        s.rp[by] += 2
+        ev.append(Event(f"{who(s, by)} scores 2 Rival Points ({s.rp[by]})."))
+        s.tasks.insert(0, Task("loot", by, victim))
+    else:
+        s.tasks.insert(0, Task("loot", -1, victim))
+    if check:
+        check_end(s)
+    return ev
+
+
+def _return_flasher(s: RivalsState, c: int) -> None:
+    renko = next((o for o in range(s.seats) if s.ashak[o] == RENKO), -1)
+    if renko >= 0 and s.alive[renko]:
+        s.extra.append(c)
+    else:
+        s.box.append(c)
+
+
+def return_flasher(s: RivalsState, c: int) -> None:
+    _return_flasher(s, c)
+
+
+def lootable(s: RivalsState, victim: int) -> list[int]:
+    """The victim's cards a killer may install: its deck, hand, discard and skills, but not its
+    guild, its Ashak cards or Flashers."""
+    from engine.rivals.data.catalog import ATLANS_ID, GUILD_IDS, SIGNATURE_IDS
+
+    banned = set(SIGNATURE_IDS[s.ashak[victim]]) | {ATLANS_ID} | set(GUILD_IDS) | FLASHER_SET
+    pool = s.deck[victim] + s.hand[victim] + s.discard[victim] + s.skills[victim]
+    return sorted(c for c in pool if c not in banned)
+
+
+def clear_victim(s: RivalsState, victim: int) -> list[Event]:
+    """Uninstall everything the victim still owns; its hidden cards are shown as they go."""
+    ev: list[Event] = []
+    if s.deck[victim] or s.hand[victim] or s.discard[victim] or s.skills[victim]:
+        ev.append(Event(f"The cards of {who(s, victim)} are uninstalled."))
+    for pile in (s.deck, s.hand, s.discard, s.skills):
+        s.box.extend(pile[victim])
+        pile[victim] = []
+    s.exhausted[victim] = []
+    if s.guild[victim] >= 0:
+        s.box.append(s.guild[victim])
+        s.guild[victim] = -1
+    if s.ashak[victim] == RENKO:
+        s.box.extend(s.extra)
+        s.extra = []
+    return ev
+
+
+def alive_seats(s: RivalsState) -> list[int]:
+    return [o for o in range(s.seats) if s.alive[o]]
+
+
+def check_end(s: RivalsState) -> bool:
+    """The instant victory: 5 RP, or the last Ashak standing (or, when the last ones fall
+    together, all of them)."""
+    if s.winners:
+        return True
+    for o in range(s.seats):
+        if s.rp[o] >= RP_TO_WIN and s.alive[o]:
+            s.winners = [o]
+            s.reason = f"{who(s, o)} reaches {RP_TO_WIN} Rival Points."
+            break
+    else:
+        living = alive_seats(s)
+        if len(living) == 1 and s.round > 0:
+            s.winners = living
+            s.reason = f"{who(s, living[0])} is the last Ashak standing."
+        elif not living:
+            last = max(s.died)
+            s.winners = [o for o in range(s.seats) if s.died[o] == last]
+            s.reason = "The last Ashaks fall together."
+    if s.winners:
+        s.phase = "over"
+        s.actor = -1
+        s.tasks = []
+        return True
+    return False

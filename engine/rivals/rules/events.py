@@ -1,0 +1,59 @@
+"""Instant events (phase 7). Lasting events are read where they apply (combat, moves,
+collects, draws) through `combat.event_on`."""
+
+from __future__ import annotations
+
+from engine.core import Event
+from engine.rivals.data.board import FOREST, LAKE, TILE_OF
+from engine.rivals.hexes import NEIGHBOURS
+from engine.rivals.rules.board import hex_type, reveal
+from engine.rivals.rules.common import alive_seats, gain_tokens, heal, lose_hp
+from engine.rivals.state import RivalsState
+
+
+def instant_event(s: RivalsState, key: str) -> list[Event]:
+    ev: list[Event] = []
+    living = alive_seats(s)
+    if key == "supply":
+        for o in living:
+            s.crystals[o] += 1
+            s.resins[o] += 1
+    elif key == "tremor":
+        for o in living:
+            if hex_type(s, s.pos[o]) == LAKE:
+                ev += lose_hp(s, o, 2, -1, "the tremor")
+    elif key == "ionstorm":
+        s.shield = [-1] * len(s.shield)
+    elif key == "underdog":
+        low = min(s.rp[o] for o in living)
+        for o in living:
+            if s.rp[o] == low:
+                ev += gain_tokens(s, o, 1)
+    elif key == "rain":
+        s.drought = [0] * len(s.drought)
+    elif key == "patron":
+        if not s.sponsor[0] and s.sponsors_left > 0:
+            s.sponsor[0] = 2
+            s.sponsors_left -= 1
+            ev.append(Event("An active sponsor lands on the Volcano."))
+    elif key == "spring":
+        for o in living:
+            ev += heal(s, o, 2)
+    elif key == "survey":
+        for o in living:
+            for n in NEIGHBOURS[s.pos[o]]:
+                t = TILE_OF[n]
+                if not s.fallen[t]:
+                    ev += reveal(s, t)
+    elif key == "tax":
+        for o in living:
+            if s.crystals[o]:
+                s.crystals[o] -= 1
+            if s.resins[o]:
+                s.resins[o] -= 1
+        ev.append(Event("Every Ashak pays its tax."))
+    elif key == "spores":
+        for o in living:
+            if s.alive[o] and hex_type(s, s.pos[o]) == FOREST:
+                ev += lose_hp(s, o, 1, -1, "toxic spores")
+    return ev

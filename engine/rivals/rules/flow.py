@@ -1,0 +1,454 @@
+"""The engine's clock: `advance` runs queued tasks until a decision is owed, and the tasks of
+the round itself — the draw, the turns (start-of-turn poison and tokens, the first-player token
+flip), and phases 3 to 10 after the second turn."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from engine.core import Event
+from engine.rivals.data.board import (
+    AP_PER_TURN,
+    FALL_LOSS,
+    HAND_SIZE,
+    ROUND_ERA,
+    ROUND_REVEALS,
+    SCHEMAS_ON_ERA,
+    TILE_HEXES,
+    TILE_OF,
+    ZONE_CARDS,
+)
+from engine.rivals.data.catalog import CARD
+from engine.rivals.data.events import EVENT_KEYS, EVENTS
+from engine.rivals.effects import do_step, refill_interface, step_options
+from engine.rivals.rules import resolve, specials
+from engine.rivals.rules.board import border_hexes, reveal
+from engine.rivals.rules.combat import event_on
+from engine.rivals.rules.common import (
+    FLASHER_SET,
+    alive_seats,
+    check_end,
+    clear_victim,
+    draw,
+    eliminate,
+    lootable,
+    lose_hp,
+    return_flasher,
+    roll,
+    who,
+)
+from engine.rivals.state import RivalsState, Task
+
+Handler = Callable[[RivalsState, Task], list[Event]]
+
+
+def advance(s: RivalsState) -> list[Event]:
+    """Run automatic work until someone owes a decision (or the game is over)."""
+    ev: list[Event] = []
+    while s.phase == "idle" and not s.winners:
+        if not s.tasks:
+            if s.active >= 0 and s.alive[s.active]:
+                s.phase, s.actor = "turn", s.active
+                break
+            s.tasks.append(Task("next_turn"))
+        t = s.tasks.pop(0)
+        ev += HANDLERS[t.kind](s, t)
+    if s.winners:
+        s.phase, s.actor = "over", -1
+    return ev
+
+
+# --- the round ----------------------------------------------------------------------------
+
+
+def round_start(s: RivalsState, t: Task) -> list[Event]:
+    s.round += 1
+    s.turn_no = 1
+    s.token_side = 1
+    ev = [Event(f"Round {s.round} (era {ROUND_ERA[min(s.round, 11) - 1]}) begins.", kind="round")]
+    n = HAND_SIZE + (1 if event_on(s, "frenzy") else 0)
+    for o in alive_seats(s):
+        ev += draw(s, o, n)
+    s.turn_order = [o for o in clockwise(s, s.first) if s.alive[o]]
+    s.active = s.turn_seat = -1
+    s.tasks.append(Task("turn_start", s.turn_order[0]))
+    return ev
+
+
+def clockwise(s: RivalsState, start: int) -> list[int]:
+    return [(start + k) % s.seats for k in range(s.seats)]
+
+
+def turn_start(s: RivalsState, t: Task) -> list[Event]:
+    seat = t.seat
+    s.active = s.turn_seat = seat
+    s.range_bonus[seat] = 0
+    ev = [Event(f"Turn {s.turn_no}: {who(s, seat)} to play.", seat=seat, kind="turn")]
+    s.active_tokens[seat] = 0
+    # Poison: oldest token first, 1 HP and a die each; the poisoner charges its ultimate.
+    kept: list[int] = []
+    for by in list(s.poison[seat]):
+        if not s.alive[seat]:
+            break
+        ev += lose_hp(s, seat, 1, by if s.alive[by] else -1, "poison")
+        if roll(s):
+            ev.append(Event(f"{who(s, seat)} rolls a success and sheds that poison token.", reveal=True))
+        else:
+            kept.append(by)
+            ev.append(Event(f"{who(s, seat)} rolls no success: the poison token stays.", reveal=True))
+    if s.alive[seat]:
+        s.poison[seat] = kept
+    s.ap = AP_PER_TURN + (1 if s.turn_no == 1 and event_on(s, "adrenaline") else 0)
+    if not s.alive[seat]:
+        s.active = -1
+        return ev
+    if s.tasks:  # a kill by poison left a loot decision: play on after it
+        s.tasks.append(Task("resume", seat))
+        s.active = -1
+        return ev
+    s.phase, s.actor = "turn", seat
+    return ev
+
+
+def resume(s: RivalsState, t: Task) -> list[Event]:
+    if s.alive[t.seat]:
+        s.active = t.seat
+        s.phase, s.actor = "turn", t.seat
+    return []
+
+
+def next_turn(s: RivalsState, t: Task) -> list[Event]:
+    """The next seat's turn; the token flips after turn 1; after turn 2 the round ends."""
+    order = [o for o in s.turn_order if s.alive[o]]
+    s.active = -1
+    done = s.turn_order.index(s.turn_seat) if s.turn_seat in s.turn_order else -1
+    later = [o for o in s.turn_order[done + 1 :] if s.alive[o]]
+    if later:
+        s.tasks.append(Task("turn_start", later[0]))
+        return []
+    if s.turn_no == 1:
+        s.turn_no = 2
+        s.token_side = 2
+        ev = [Event("The first player token flips: second turn.", kind="turn")]
+        ev += expire(s, 1)
+        s.turn_order = order
+        s.tasks.append(Task("turn_start", order[0]))
+        return ev
+    s.tasks.extend(Task(k) for k in ("p3", "p4", "p5", "p6", "p7", "p8", "p9", "p10", "round_start"))
+    return []
+
+
+def expire(s: RivalsState, turn: int) -> list[Event]:
+    """Temporary effects that last until the end of `turn` leave their slots."""
+    ev: list[Event] = []
+    for o in range(s.seats):
+        keep, until = [], []
+        for c, u in zip(s.temps[o], s.temp_until[o], strict=True):
+            if u <= turn and c not in FLASHER_SET:
+                s.discard[o].append(c)
+                ev.append(Event(f"{CARD[c].name} of {who(s, o)} wears off."))
+            else:
+                keep.append(c)
+                until.append(u)
+        s.temps[o], s.temp_until[o] = keep, until
+    return ev
+
+
+def phase3(s: RivalsState, t: Task) -> list[Event]:
+    for o in range(s.seats):
+        s.discard[o].extend(s.hand[o])
+        s.hand[o] = []
+    living = alive_seats(s)
+    if len(living) == 2:
+        low = min(living, key=lambda o: s.hp[o])
+        if s.hp[living[0]] != s.hp[living[1]]:
+            s.first = low
+    else:
+        nxt = [o for o in clockwise(s, s.first)[1:] if s.alive[o]]
+        s.first = nxt[0] if nxt else s.first
+    return [Event(f"Hands are discarded; {who(s, s.first)} takes the first player token.")]
+
+
+def phase4(s: RivalsState, t: Task) -> list[Event]:
+    """The Wildtech shrinks: this round's zone cards drop their tiles."""
+    ev: list[Event] = []
+    k = ROUND_REVEALS[s.round - 1] if s.round <= len(ROUND_REVEALS) else 0
+    s.last_zone = -1
+    fallers: list[int] = []
+    s.stamp += 1
+    for _ in range(k):
+        if not s.zone_deck:
+            break
+        z = ZONE_CARDS[s.zone_deck.pop()]
+        s.zones_shown.append(z.id)
+        s.last_zone = z.id
+        ev.append(
+            Event(
+                f"Zone card {z.id + 1} (era {z.era}) drops tiles {', '.join(map(str, z.drops))}.",
+                kind="zone",
+                reveal=True,
+            )
+        )
+        for tile in z.drops:
+            s.fallen[tile] = True
+            s.drought[tile] = 0
+            for h in TILE_HEXES[tile]:
+                s.shield[h] = -1
+                if s.sponsor[h]:
+                    s.sponsor[h] = 0
+                    s.sponsors_left += 1
+                    ev.append(Event(f"The sponsor on hex {h} is lost."))
+            for o in range(s.seats):
+                if s.alive[o] and s.pos[o] in TILE_HEXES[tile]:
+                    fallers.append(o)
+    # Every fall hurts at the same moment: Ashaks who die together are eliminated together.
+    dead = []
+    for o in fallers:
+        before = s.hp[o]
+        s.hp[o] = max(0, before - FALL_LOSS)
+        ev.append(
+            Event(
+                f"{who(s, o)} falls with its tile and loses {before - s.hp[o]} HP ({s.hp[o]} HP).",
+                kind="fall",
+            )
+        )
+        if s.hp[o] == 0:
+            dead.append(o)
+    for o in dead:
+        ev += eliminate(s, o, -1, check=False)
+    if dead:
+        check_end(s)
+    for o in clockwise(s, s.first):
+        if o in fallers and s.alive[o]:
+            s.pos[o] = -1
+            s.tasks.insert(0, Task("reentry", o))
+    return ev
+
+
+def reentry(s: RivalsState, t: Task) -> list[Event]:
+    if not s.alive[t.seat]:
+        return []
+    s.tasks.insert(0, t)
+    s.phase, s.actor = "reentry", t.seat
+    return []
+
+
+def phase5(s: RivalsState, t: Task) -> list[Event]:
+    ev: list[Event] = []
+    for h, v in enumerate(s.sponsor):
+        if v == 1:
+            s.sponsor[h] = 2
+    if s.last_zone < 0 or (s.seats >= 3 and len(alive_seats(s)) <= 2):
+        return ev
+    z = ZONE_CARDS[s.last_zone]
+    for _ in range(2):
+        d = s.rng.randint(1, 6)
+        h = z.sponsors[d - 1]
+        if s.fallen[TILE_OF[h]] or s.sponsor[h] or s.sponsors_left <= 0:
+            ev.append(Event(f"Sponsor roll {d}: hex {h} gets no sponsor.", reveal=True))
+            continue
+        s.sponsor[h] = 1
+        s.sponsors_left -= 1
+        ev.append(Event(f"Sponsor roll {d}: a sponsor lands on hex {h}.", kind="sponsor", reveal=True))
+    return ev
+
+
+def phase6(s: RivalsState, t: Task) -> list[Event]:
+    for tile, d in enumerate(s.drought):
+        s.drought[tile] = 0 if d == 2 else (2 if d == 1 else 0)
+    return []
+
+
+def phase7(s: RivalsState, t: Task) -> list[Event]:
+    from engine.rivals.rules.events import instant_event
+
+    s.event = -1
+    if not s.event_deck:
+        return []
+    e = s.event_deck.pop()
+    s.events_shown.append(e)
+    card = EVENTS[e]
+    ev = [Event(f"Event: {card.name}. {card.text}", kind="event", reveal=True)]
+    if card.lasting:
+        s.event = e
+    else:
+        ev += instant_event(s, EVENT_KEYS[e])
+    return ev
+
+
+def phase8(s: RivalsState, t: Task) -> list[Event]:
+    s.iface_discard.extend(s.iface_row)
+    s.iface_row = []
+    fill_row(s)
+    return [Event("The interface row is renewed.", reveal=True)]
+
+
+def fill_row(s: RivalsState) -> None:
+    while len(s.iface_row) < 2:
+        refill_interface(s)
+        if not s.iface_deck:
+            return
+        s.iface_row.append(s.iface_deck.pop())
+
+
+def phase9(s: RivalsState, t: Task) -> list[Event]:
+    for o in range(s.seats):
+        s.exhausted[o] = []
+        s.guild_used[o] = False
+        for c in s.temps[o]:
+            if c in FLASHER_SET:
+                return_flasher(s, c)
+            else:
+                s.discard[o].append(c)
+        s.temps[o], s.temp_until[o] = [], []
+    return []
+
+
+def phase10(s: RivalsState, t: Task) -> list[Event]:
+    ev: list[Event] = []
+    if s.round < len(ROUND_ERA) and ROUND_ERA[s.round] != ROUND_ERA[s.round - 1]:
+        era = ROUND_ERA[s.round]
+        s.schema_discard.extend(s.schema_row)
+        s.schema_row = []
+        for _ in range(SCHEMAS_ON_ERA[era]):
+            if s.schema_deck:
+                s.schema_row.append(s.schema_deck.pop())
+        ev.append(
+            Event(f"Era {era} begins: {len(s.schema_row)} new schemas are shown.", kind="era", reveal=True)
+        )
+    if s.round >= len(ROUND_REVEALS):
+        end_by_exhaustion(s)
+    return ev
+
+
+def end_by_exhaustion(s: RivalsState) -> None:
+    """Past the last zone card the Wildtech cannot shrink further: the Ashaks standing are
+    ranked by Rival Points, then HP (see RULES_NOTES.md)."""
+    living = alive_seats(s)
+    best = max((s.rp[o], s.hp[o]) for o in living)
+    s.winners = [o for o in living if (s.rp[o], s.hp[o]) == best]
+    s.reason = "The Wildtech is spent: the most Rival Points (then HP) win."
+    s.phase, s.actor, s.tasks = "over", -1, []
+
+
+# --- small decisions queued by effects --------------------------------------------------------
+
+
+def step(s: RivalsState, t: Task) -> list[Event]:
+    """A step effect: `t.k` move/teleport (up to t.n, the mover chooses), or pull/push/approach
+    (forced, one hex at a time, the card's player chooses among equal hexes)."""
+    mover = t.seat
+    if not s.alive[mover] or (t.a >= 0 and not s.alive[t.a] and t.k != "move"):
+        return []
+    opts = step_options(s, t.k, mover, t.a, t.n)
+    if not opts:
+        return []
+    if len(opts) == 1 and t.k in ("push", "pull", "approach"):
+        return do_step(s, t, opts[0])  # a forced step with one way to go
+    s.tasks.insert(0, t)
+    s.phase = "step"
+    s.actor = mover if t.k in ("move", "teleport") else s.p_seat if s.p_seat >= 0 else mover
+    return []
+
+
+def uninstall(s: RivalsState, t: Task) -> list[Event]:
+    if not (s.hand[t.seat] or s.discard[t.seat]) or t.n <= 0:
+        return []
+    s.tasks.insert(0, t)
+    s.phase, s.actor = "uninstall", t.seat
+    return []
+
+
+def dropshield(s: RivalsState, t: Task) -> list[Event]:
+    s.tasks.insert(0, t)
+    s.phase, s.actor = "dropshield", t.seat
+    return []
+
+
+def freephys(s: RivalsState, t: Task) -> list[Event]:
+    # Offered whenever the hand is not empty (public), not only when it holds a physical card.
+    if not s.hand[t.seat]:
+        return []
+    s.phase, s.actor = "freephys", t.seat
+    return []
+
+
+def loot(s: RivalsState, t: Task) -> list[Event]:
+    killer, victim = t.seat, t.a
+    if killer < 0 or not s.alive[killer] or not lootable(s, victim):
+        return clear_victim(s, victim)
+    s.tasks.insert(0, t)
+    s.phase, s.actor = "loot", killer
+    return []
+
+
+def resources(s: RivalsState, t: Task) -> list[Event]:
+    s.tasks.insert(0, t)
+    s.phase, s.actor = "resource", t.seat
+    return []
+
+
+def skip(s: RivalsState, t: Task) -> list[Event]:
+    return []
+
+
+def collect_task(s: RivalsState, t: Task) -> list[Event]:
+    from engine.rivals.rules.collect import collect_step
+
+    return collect_step(s, t)
+
+
+HANDLERS: dict[str, Handler] = {
+    "round_start": round_start,
+    "turn_start": turn_start,
+    "resume": resume,
+    "next_turn": next_turn,
+    "p3": phase3,
+    "p4": phase4,
+    "reentry": reentry,
+    "p5": phase5,
+    "p6": phase6,
+    "p7": phase7,
+    "p8": phase8,
+    "p9": phase9,
+    "p10": phase10,
+    "step": step,
+    "uninstall": uninstall,
+    "dropshield": dropshield,
+    "freephys": freephys,
+    "loot": loot,
+    "resource": resources,
+    "consult": collect_task,
+    "tokens": collect_task,
+    "dry": collect_task,
+    "eff": resolve.run_eff,
+    "hit": resolve.task_hit,
+    "cond": resolve.task_cond,
+    "selfeff": resolve.task_selfeff,
+    "shieldhit": resolve.task_shieldhit,
+    "blast": resolve.task_blast,
+    "nextvictim": resolve.task_nextvictim,
+    "window": resolve.task_window,
+    "stack": resolve.task_stack,
+    "keyed": specials.task_keyed,
+    "finish": resolve.task_finish,
+    "salvo": lambda s, t: salvo_task(s, t),
+}
+
+
+def salvo_task(s: RivalsState, t: Task) -> list[Event]:
+    from engine.rivals.rules.combat import salvo
+
+    return salvo(s, t.seat, t.a, t.b, t.n)
+
+
+def check(s: RivalsState) -> bool:
+    return check_end(s)
+
+
+def reveal_for(s: RivalsState, h: int) -> list[Event]:
+    return reveal(s, TILE_OF[h])
+
+
+def borders(s: RivalsState) -> list[int]:
+    return border_hexes(s)

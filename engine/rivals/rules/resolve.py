@@ -1,0 +1,521 @@
+"""Playing a card, from the choice of card to its last effect: mods, target(s), the optional
+discard, the defender's reaction window, automatic effects, salvos, conditional effects, and
+where the card goes afterwards. Explosives hit every Ashak on the tile in the order the player
+chooses. The steps are tasks (state.Task) run by rules.flow.advance."""
+
+from __future__ import annotations
+
+from engine.core import Event
+from engine.rivals.data.ashaks import ASHAKS
+from engine.rivals.data.board import TILE_HEXES, TILE_OF
+from engine.rivals.data.cards import (
+    BLOCKABLE,
+    ENEMY,
+    EXPLOSIVE,
+    HEX,
+    PHYSICAL,
+    PROTECTION,
+    SELF,
+    UTILITY,
+    Card,
+    Eff,
+)
+from engine.rivals.data.catalog import CARD, ULTIMATES
+from engine.rivals.effects import apply_effect, front, install_top
+from engine.rivals.hexes import DIST, NEIGHBOURS
+from engine.rivals.rules import specials
+from engine.rivals.rules.board import has_sight
+from engine.rivals.rules.combat import design, event_on, mod_total, pierces, shielded
+from engine.rivals.rules.common import (
+    can_activate,
+    lose_hp,
+    skill_total,
+    temp_total,
+    who,
+    wound,
+)
+from engine.rivals.state import RivalsState, Task
+
+# Effects read where they apply (dice, damage, range, defence) rather than run as steps.
+PASSIVE = frozenset(
+    {
+        "dice",
+        "m_dmg",
+        "m_salvo",
+        "m_range",
+        "m_pierce",
+        "m_dice",
+        "t_def",
+        "t_armor",
+        "t_range",
+        "t_dmg",
+        "p_range",
+        "p_def",
+        "p_dmg",
+        "p_toxic",
+        "cancel",
+        "counter",
+    }
+)
+OWN_TURN_ONLY = frozenset({"ap"})
+
+
+def offensive(c: Card) -> bool:
+    return c.is_attack or c.target == ENEMY or c.key == "spores"
+
+
+def max_range(s: RivalsState, seat: int, c: Card, extra: int = 0) -> int:
+    """The card's maximum range for `seat` now (-1: no limit)."""
+    if c.rmax < 0:
+        return -1
+    r = c.rmax + extra + s.range_bonus[seat]
+    if s.temps[seat]:
+        r += temp_total(s, seat, "t_range")
+    if c.type == PHYSICAL and s.skills[seat]:
+        r += skill_total(s, seat, "p_range")
+    if s.event >= 0 and event_on(s, "fog"):
+        r -= 1
+    return max(r, c.rmin)
+
+
+def in_range(s: RivalsState, seat: int, c: Card, h: int, extra: int = 0) -> bool:
+    d = DIST[s.pos[seat]][h]
+    if d < c.rmin:
+        return False
+    hi = max_range(s, seat, c, extra)
+    return hi < 0 or d <= hi
+
+
+def needs_sight(c: Card) -> bool:
+    return c.type == PHYSICAL and c.key not in ("rail", "blink")
+
+
+class Reach:
+    """What a menu needs about the rivals, worked out once: distances, range bonuses, and line
+    of sight to each rival on first use."""
+
+    __slots__ = ("bonus", "here", "opp", "pbonus", "s", "seat", "shields", "sight")
+
+    def __init__(self, s: RivalsState, seat: int) -> None:
+        self.s, self.seat = s, seat
+        self.here = s.pos[seat]
+        row = DIST[self.here]
+        self.opp = [(o, row[s.pos[o]]) for o in range(s.seats) if o != seat and s.alive[o] and s.pos[o] >= 0]
+        bonus = s.range_bonus[seat]
+        if s.temps[seat]:
+            bonus += temp_total(s, seat, "t_range")
+        if s.event >= 0 and event_on(s, "fog"):
+            bonus -= 1
+        self.bonus = bonus
+        self.pbonus = skill_total(s, seat, "p_range") if s.skills[seat] else 0
+        self.sight: dict[int, bool] = {}
+        # Shields not raised by this seat, with their distance (none at all: nothing to scan).
+        shield = s.shield
+        self.shields = (
+            [(h, row[h]) for h, o in enumerate(shield) if o >= 0 and o != seat] if max(shield) >= 0 else []
+        )
+
+    def max_range(self, c: Card, extra: int) -> int:
+        if c.rmax < 0:
+            return -1
+        r = c.rmax + extra + self.bonus + (self.pbonus if c.type == PHYSICAL else 0)
+        return max(r, c.rmin)
+
+    def sees(self, o: int) -> bool:
+        if o not in self.sight:
+            s = self.s
+            self.sight[o] = has_sight(s, self.seat, self.here, s.pos[o], o)
+        return self.sight[o]
+
+
+def ashak_targets(
+    s: RivalsState, seat: int, c: Card, extra: int = 0, reach: Reach | None = None
+) -> list[int]:
+    """Opposing Ashaks `c` may aim at (`reach`: facts shared by one menu listing)."""
+    if reach is None:
+        reach = Reach(s, seat)
+    lo, hi = c.rmin, reach.max_range(c, extra)
+    sight = needs_sight(c)
+    return [o for o, d in reach.opp if d >= lo and (hi < 0 or d <= hi) and (not sight or reach.sees(o))]
+
+
+def shield_targets(
+    s: RivalsState, seat: int, c: Card, extra: int = 0, reach: Reach | None = None
+) -> list[int]:
+    """Hexes holding a shield not raised by `seat` that an attack may aim at."""
+    if c.type not in (PHYSICAL, "psychic"):
+        return []
+    if reach is None:
+        reach = Reach(s, seat)
+    lo, hi = c.rmin, reach.max_range(c, extra)
+    sight = needs_sight(c)
+    return [
+        h
+        for h, d in reach.shields
+        if d >= lo and (hi < 0 or d <= hi) and (not sight or has_sight(s, seat, reach.here, h, -1))
+    ]
+
+
+def hex_targets(s: RivalsState, seat: int, c: Card) -> list[int]:
+    return [h for h in range(len(s.shield)) if not s.fallen[TILE_OF[h]] and in_range(s, seat, c, h)]
+
+
+def range_mods_in_hand(s: RivalsState, seat: int) -> int:
+    return sum(e.n for m in s.hand[seat] for e in CARD[m].auto if e.kind == "m_range")
+
+
+def has_target(s: RivalsState, seat: int, c: Card, extra: int, reach: Reach | None = None) -> bool:
+    if c.target == HEX:
+        return bool(hex_targets(s, seat, c))
+    if c.target == ENEMY:
+        if c.key in ("swarm",) and not s.extra:
+            return False
+        if reach is None:
+            reach = Reach(s, seat)
+        return bool(ashak_targets(s, seat, c, extra, reach) or shield_targets(s, seat, c, extra, reach))
+    return True
+
+
+def reset_play(s: RivalsState) -> None:
+    s.p_card, s.p_ult, s.p_source, s.p_seat = -1, False, "", -1
+    s.p_mods = []
+    s.p_target = s.p_target2 = s.p_hex = s.p_opt = -1
+    s.p_wounds = 0
+    s.p_cancel = False
+    s.p_victims = []
+    s.p_victim = -1
+    s.p_free = False
+
+
+def start_play(s: RivalsState, seat: int, card: int, source: str) -> list[Event]:
+    """Begin playing `card` (-1: the ultimate) from `source` (hand, guild, skill, ult)."""
+    free = s.p_free
+    reset_play(s)
+    s.p_free = free
+    s.p_card, s.p_seat, s.p_source, s.p_ult = card, seat, source, source == "ult"
+    c = design(s)
+    if not free:
+        s.ap -= c.ap
+    if source == "hand":
+        s.hand[seat].remove(card)
+        s.in_play.append(card)
+    elif source == "guild":
+        s.guild_used[seat] = True
+    elif source == "skill":
+        s.exhausted[seat].append(card)
+    elif source == "ult":
+        s.ult[seat] = 0
+    what = "its ultimate, " if source == "ult" else ("its guild, " if source == "guild" else "")
+    ev = [Event(f"{who(s, seat)} plays {what}{c.name}.", seat=seat, kind="play", reveal=True)]
+    # Whether mods are asked for depends only on the hand's size (public), never on whether it
+    # holds a mod, so the pause tells the table nothing.
+    if c.type == PHYSICAL and s.hand[seat]:
+        s.phase, s.actor = "mods", seat
+    else:
+        after_mods(s)
+    return ev
+
+
+def take_back(s: RivalsState) -> list[Event]:
+    """Undo a half-made play: the card and its mods go back, the AP and uses are refunded."""
+    seat = s.p_seat
+    c = design(s)
+    for m in s.p_mods:
+        s.in_play.remove(m)
+        s.hand[seat].append(m)
+        s.ap += CARD[m].ap
+    if not s.p_free:
+        s.ap += c.ap
+    if s.p_source == "hand":
+        s.in_play.remove(s.p_card)
+        s.hand[seat].append(s.p_card)
+    elif s.p_source == "guild":
+        s.guild_used[seat] = False
+    elif s.p_source == "skill":
+        s.exhausted[seat].remove(s.p_card)
+    elif s.p_source == "ult":
+        s.ult[seat] = ASHAKS[s.ashak[seat]].gauge
+    reset_play(s)
+    s.phase = "idle"
+    return [Event(f"{who(s, seat)} takes back {c.name}.", seat=seat)]
+
+
+def after_mods(s: RivalsState) -> None:
+    c = design(s)
+    if c.target in (ENEMY, HEX):
+        s.phase, s.actor = "target", s.p_seat
+    else:
+        after_target(s)
+
+
+def after_target(s: RivalsState) -> None:
+    c = design(s)
+    seat = s.p_seat
+    if c.key == "swarm" and len(s.extra) >= 2 and len(ashak_targets(s, seat, c)) >= 2:
+        s.phase, s.actor = "target2", seat
+        return
+    after_second(s)
+
+
+def after_second(s: RivalsState) -> None:
+    c = design(s)
+    if c.optional and s.hand[s.p_seat]:
+        s.phase, s.actor = "optional", s.p_seat
+        return
+    begin(s)
+
+
+def begin(s: RivalsState) -> None:
+    """Queue the resolution of the chosen card."""
+    c = design(s)
+    seat = s.p_seat
+    s.phase = "idle"
+    tasks: list[Task]
+    if c.type == EXPLOSIVE:
+        tasks = [Task("blast", seat), Task("nextvictim", seat), Task("finish", seat)]
+    elif c.key in ("swarm", "accel", "flashers", "spores"):
+        tasks = [Task("keyed", seat, s.p_target), Task("finish", seat)]
+    elif c.target == ENEMY and s.p_target >= 0:
+        v = s.p_target
+        tasks = [
+            Task("window", seat, v),
+            Task("stack", seat, v),
+            Task("hit", seat, v),
+            Task("cond", seat, v),
+            Task("finish", seat),
+        ]
+    elif c.target == ENEMY:
+        tasks = [Task("shieldhit", seat, s.p_hex), Task("finish", seat)]
+    else:
+        tasks = [Task("selfeff", seat), Task("finish", seat)]
+    front(s, *tasks)
+
+
+def _effect_tasks(s: RivalsState, seat: int, target: int, effs: tuple[Eff, ...], card: int) -> list[Task]:
+    return [Task("eff", seat, target, card, k=e.kind, n=e.n) for e in effs if e.kind not in PASSIVE]
+
+
+def run_eff(s: RivalsState, t: Task) -> list[Event]:
+    c = design(s) if s.p_seat >= 0 else None
+    target = t.a
+    if (
+        c is not None
+        and target >= 0
+        and t.k in BLOCKABLE | {"m_poison"}
+        and c.type != EXPLOSIVE
+        and not pierces(s)
+        and s.alive[target]
+        and shielded(s, t.seat, target)
+    ):
+        return [Event(f"The shield on hex {s.pos[target]} stops the effect on {who(s, target)}.")]
+    return apply_effect(s, t.seat, target, t.k, t.n, t.b)
+
+
+def task_hit(s: RivalsState, t: Task) -> list[Event]:
+    """Automatic effects, the optional effect, then the salvos, against one Ashak."""
+    seat, v = t.seat, t.a
+    if not s.alive[v] or s.p_cancel:
+        return []
+    c = design(s)
+    mods = tuple(e for m in s.p_mods for e in CARD[m].auto)
+    effs = c.auto + tuple(e for e in mods if e.kind == "m_poison")
+    tasks = _effect_tasks(s, seat, v, effs, s.p_card)
+    if s.p_opt >= 0:
+        tasks += _effect_tasks(s, seat, v, c.optional, s.p_card)
+    salvos = c.salvos + mod_total(s, "m_salvo")
+    for i in range(salvos):
+        tasks.append(Task("salvo", seat, v, i, n=t.n))  # n: extra damage on this victim
+    front(s, *tasks)
+    return []
+
+
+def task_cond(s: RivalsState, t: Task) -> list[Event]:
+    c = design(s)
+    if not c.cond or s.p_wounds < c.cond_min or not s.alive[t.seat]:
+        return []
+    front(s, *_effect_tasks(s, t.seat, t.a, c.cond, s.p_card))
+    return [Event(f"{c.name}: its condition is met ({s.p_wounds} wound(s)).")]
+
+
+def task_selfeff(s: RivalsState, t: Task) -> list[Event]:
+    c = design(s)
+    tasks = _effect_tasks(s, t.seat, -1, c.auto, s.p_card)
+    if s.p_opt >= 0:
+        tasks += _effect_tasks(s, t.seat, -1, c.optional, s.p_card)
+    front(s, *tasks)
+    return []
+
+
+def task_shieldhit(s: RivalsState, t: Task) -> list[Event]:
+    h = t.a
+    if s.shield[h] >= 0 and s.shield[h] != t.seat:
+        s.shield[h] = -1
+        return [Event(f"{design(s).name} breaks the shield on hex {h}.", kind="shield")]
+    return []
+
+
+def blast_area(s: RivalsState) -> tuple[list[int], list[int]]:
+    """Tiles hit by the explosive being played: the target tile, and (Natural Radiation) the
+    tiles next to it."""
+    t0 = TILE_OF[s.p_hex]
+    near: list[int] = []
+    if design(s).key == "radiation":
+        for h in TILE_HEXES[t0]:
+            for n in NEIGHBOURS[h]:
+                t = TILE_OF[n]
+                if t != t0 and not s.fallen[t] and t not in near:
+                    near.append(t)
+    return [t0], near
+
+
+def task_blast(s: RivalsState, t: Task) -> list[Event]:
+    c = design(s)
+    main, near = blast_area(s)
+    ev = [Event(f"{c.name} explodes on tile {main[0]}.", kind="blast")]
+    victims: list[int] = []
+    for tile in main + near:
+        for h in TILE_HEXES[tile]:
+            if s.shield[h] >= 0:
+                s.shield[h] = -1
+                ev.append(Event(f"The blast breaks the shield on hex {h}."))
+        for o in range(s.seats):
+            if s.alive[o] and TILE_OF[s.pos[o]] == tile and o not in victims:
+                if s.p_ult and o == t.seat:
+                    continue
+                victims.append(o)
+    s.p_victims = victims
+    return ev
+
+
+def victim_extra(s: RivalsState, v: int) -> int:
+    c = design(s)
+    if c.key == "stellar" and s.pos[v] == s.p_hex:
+        return 3
+    if c.key == "radiation" and TILE_OF[s.pos[v]] != TILE_OF[s.p_hex]:
+        return -1
+    return 0
+
+
+def task_nextvictim(s: RivalsState, t: Task) -> list[Event]:
+    s.p_victims = [v for v in s.p_victims if s.alive[v]]
+    if not s.p_victims:
+        return []
+    if len(s.p_victims) == 1:
+        return choose_victim(s, s.p_victims[0])
+    s.tasks.insert(0, t)
+    s.phase, s.actor = "victim", t.seat
+    return []
+
+
+def choose_victim(s: RivalsState, v: int) -> list[Event]:
+    s.p_victims.remove(v)
+    s.p_victim = v
+    s.p_cancel = False
+    seat = s.p_seat
+    front(
+        s,
+        Task("window", seat, v),
+        Task("stack", seat, v),
+        Task("hit", seat, v, n=victim_extra(s, v)),
+        Task("nextvictim", seat),
+    )
+    return []
+
+
+def can_respond(s: RivalsState, x: int, defender: bool) -> bool:
+    """Whether the reaction window is offered to `x` — decided on public facts only: cards in
+    hand (any of them might be a utility), a token that can be activated, an unused utility
+    guild, a full utility ultimate."""
+    if not s.alive[x]:
+        return False
+    if s.hand[x]:
+        return True
+    if defender and can_activate(s, x) and design(s).key != "radiation":
+        return True
+    g = s.guild[x]
+    if g >= 0 and not s.guild_used[x] and CARD[g].type == UTILITY and (defender or not CARD[g].reaction):
+        return True
+    u = ULTIMATES[s.ashak[x]]
+    return u.type == UTILITY and s.ult[x] >= ASHAKS[s.ashak[x]].gauge
+
+
+def task_window(s: RivalsState, t: Task) -> list[Event]:
+    attacker, v = t.seat, t.a
+    if v == attacker or not s.alive[v] or s.p_cancel or not can_respond(s, v, True):
+        return []
+    s.r_stack, s.r_seats, s.r_passes = [], [], 0
+    s.phase, s.actor = "react", v
+    return []
+
+
+def task_stack(s: RivalsState, t: Task) -> list[Event]:
+    """Resolve the utilities played during the window, the last one first."""
+    ev: list[Event] = []
+    attacker, defender = t.seat, t.a
+    while s.r_stack:
+        c = s.r_stack.pop()
+        x = s.r_seats.pop()
+        other = attacker if x == defender else defender
+        if c == -1:
+            ev += specials.keyed_flashers(s, x, other)
+            continue
+        card = CARD[s.guild[x]] if c == -2 else CARD[c]
+        if c >= 0:
+            s.in_play.remove(c)
+            if card.temp:
+                s.temps[x].append(c)
+                s.temp_until[x].append(min(2, s.turn_no + card.temp - 1))
+            else:
+                s.discard[x].append(c)
+        ev.append(Event(f"{card.name} of {who(s, x)} resolves."))
+        for e in card.auto:
+            if e.kind == "cancel":
+                s.p_cancel = True
+                ev.append(Event(f"The attack on {who(s, x)} is cancelled."))
+            elif e.kind == "counter":
+                ev += wound(s, other, e.n, x, card.name)
+            elif e.kind not in PASSIVE:
+                ev += apply_effect(s, x, other, e.kind, e.n, c if c >= 0 else -1)
+    return ev
+
+
+def task_finish(s: RivalsState, t: Task) -> list[Event]:
+    """The played card leaves play: discarded, uninstalled (explosives: then the top interface
+    card is installed), or into the temporary slot; mods are discarded."""
+    from engine.rivals.rules.common import has_skill
+
+    ev: list[Event] = []
+    seat = t.seat
+    c = design(s)
+    card = s.p_card
+    if s.p_source == "hand" and card in s.in_play:
+        s.in_play.remove(card)
+        if c.type == EXPLOSIVE:
+            if c.grenade and has_skill(s, seat, "bomberman"):
+                s.discard[seat].append(card)
+            else:
+                s.box.append(card)
+                ev.append(Event(f"{c.name} is uninstalled after use."))
+                if s.alive[seat]:
+                    ev += install_top(s, seat)
+        elif c.temp:
+            s.temps[seat].append(card)
+            s.temp_until[seat].append(min(2, s.turn_no + c.temp - 1))
+        else:
+            s.discard[seat].append(card)
+    for m in s.p_mods:
+        s.in_play.remove(m)
+        s.discard[seat].append(m)
+    free = s.free_ap
+    s.free_ap = 0
+    reset_play(s)
+    if free and s.alive[seat]:
+        s.tasks.insert(0, Task("freephys", seat))
+    return ev
+
+
+def hp_loss_text(s: RivalsState, v: int, n: int, by: int, why: str) -> list[Event]:
+    return lose_hp(s, v, n, by, why)
+
+
+SELF_TYPES = (PROTECTION, UTILITY, SELF)

@@ -1,0 +1,79 @@
+"""The set-up decisions: choosing Ashaks, keeping a guild, placing the Ashak tokens."""
+
+from __future__ import annotations
+
+from engine.core import Event
+from engine.rivals.actions import ChooseAshak, KeepGuild, PlaceAshak
+from engine.rivals.data.ashaks import ASHAKS
+from engine.rivals.data.board import STARTING_TILES, TILE_HEXES, TILE_OF
+from engine.rivals.rules.common import name, who
+from engine.rivals.setup import clockwise_from, equip, first_player_rolls
+from engine.rivals.state import RivalsState, Task
+
+Option = tuple[object, str | None]
+
+
+def ashak_options(s: RivalsState, seat: int) -> list[Option]:
+    taken = set(s.ashak)
+    return [
+        (ChooseAshak(a), None if a not in taken else f"{ASHAKS[a].name} is already taken.")
+        for a in range(len(ASHAKS))
+    ]
+
+
+def ashak_perform(s: RivalsState, seat: int, a: object) -> list[Event]:
+    assert isinstance(a, ChooseAshak)
+    equip(s, seat, a.ashak)
+    ev = [Event(f"{who(s, seat)} chooses {ASHAKS[a.ashak].name}.", seat=seat)]
+    left = [o for o in s.pick_order if s.ashak[o] < 0]
+    if left:
+        s.actor = left[0]
+        return ev
+    if s.setup_mode != "competition":
+        first_player_rolls(s)
+    rolls = ", ".join(f"{who(s, o)} {s.rolls[o]}" for o in range(s.seats))
+    ev.append(Event(f"First player rolls: {rolls}. {who(s, s.first)} starts.", kind="dice", reveal=True))
+    s.pick_order = clockwise_from(s, s.first)
+    s.phase, s.actor = "guild", s.pick_order[0]
+    return ev
+
+
+def guild_options(s: RivalsState, seat: int) -> list[Option]:
+    return [(KeepGuild(c), None) for c in s.guild_offer[seat]]
+
+
+def guild_perform(s: RivalsState, seat: int, a: object) -> list[Event]:
+    assert isinstance(a, KeepGuild)
+    s.guild[seat] = a.card
+    s.box.extend(c for c in s.guild_offer[seat] if c != a.card)
+    s.guild_offer[seat] = []
+    ev = [Event(f"{who(s, seat)} keeps the guild {name(a.card)}.", seat=seat)]
+    left = [o for o in s.pick_order if s.guild[o] < 0]
+    if left:
+        s.actor = left[0]
+    else:
+        s.phase, s.actor = "place", s.pick_order[0]
+    return ev
+
+
+def place_options(s: RivalsState, seat: int) -> list[Option]:
+    used = {TILE_OF[s.pos[o]] for o in range(s.seats) if s.pos[o] >= 0}
+    return [
+        (PlaceAshak(h), None)
+        for t in STARTING_TILES
+        if s.revealed[t] and t not in used
+        for h in TILE_HEXES[t]
+    ]
+
+
+def place_perform(s: RivalsState, seat: int, a: object) -> list[Event]:
+    assert isinstance(a, PlaceAshak)
+    s.pos[seat] = a.hex
+    ev = [Event(f"{who(s, seat)} enters the Wildtech on hex {a.hex}.", seat=seat, kind="move")]
+    left = [o for o in s.pick_order if s.pos[o] < 0]
+    if left:
+        s.actor = left[0]
+        return ev
+    s.phase, s.actor = "idle", -1
+    s.tasks.append(Task("round_start"))
+    return ev

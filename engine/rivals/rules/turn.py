@@ -1,0 +1,335 @@
+"""The active player's menu (phase 2): scout, move, collect, negotiate, spend resources, play
+a card, use the guild, a skill or the ultimate, activate a token, end the turn. `options`
+lists every action worth showing with the reason it is not allowed (None when it is)."""
+
+from __future__ import annotations
+
+from engine.core import Event
+from engine.rivals.actions import (
+    ActivateToken,
+    BuyPoint,
+    BuySchema,
+    Collect,
+    EndTurn,
+    MakeShield,
+    Move,
+    Negotiate,
+    PlayCard,
+    Scout,
+    Uninstall,
+    UseGuild,
+    UseSkill,
+    UseUltimate,
+)
+from engine.rivals.data.ashaks import ASHAKS
+from engine.rivals.data.board import LAKE, LAKE_LOSS
+from engine.rivals.data.cards import MOD, SKILL, Card
+from engine.rivals.data.catalog import ATLANS_ID, CARD, ULTIMATES
+from engine.rivals.effects import calm, raise_shield
+from engine.rivals.rules import resolve
+from engine.rivals.rules.board import hex_type, reachable, reveal, scoutable
+from engine.rivals.rules.collect import collect_reason, do_collect
+from engine.rivals.rules.combat import event_on
+from engine.rivals.rules.common import can_activate, check_end, draw, has_skill, lose_hp, name, who
+from engine.rivals.state import RivalsState, Task
+
+Option = tuple[object, str | None]
+FIRST_TURN = "No attacks in the very first turn of the game."
+
+
+def first_turn(s: RivalsState) -> bool:
+    return s.round == 1 and s.turn_no == 1
+
+
+def card_reason(
+    s: RivalsState,
+    seat: int,
+    c: Card,
+    source: str,
+    free: bool = False,
+    reach: resolve.Reach | None = None,
+) -> str | None:
+    """Why `seat` cannot start playing `c` from `source` now (None: it can). `reach` shares the
+    rivals' distances and line of sight while one menu is listed."""
+    if c.key == "flasher":
+        return "A Flasher cannot be played."
+    if c.type == MOD:
+        return "A mod is played together with a physical card."
+    if not free and c.ap > s.ap:
+        return f"{c.name} costs {c.ap} AP; you have {s.ap}."
+    if c.reaction:
+        return "Keep it for when you are attacked."
+    if c.type == SKILL and source == "hand":
+        if any(CARD[k].name == c.name for k in s.skills[seat]):
+            return f"{c.name} is already installed on your board."
+        return None
+    if resolve.offensive(c) and first_turn(s):
+        return FIRST_TURN
+    extra = resolve.range_mods_in_hand(s, seat) if c.type == "physical" else 0
+    if not resolve.has_target(s, seat, c, extra, reach):
+        if c.key == "swarm" and not s.extra:
+            return "No Flasher is left in your extra deck."
+        return f"No target in range of {c.name}."
+    return None
+
+
+def move_budget(s: RivalsState) -> int:
+    return 1 if event_on(s, "gravity") else 2
+
+
+def options(s: RivalsState, seat: int) -> list[Option]:
+    opts: list[Option] = []
+    reach = resolve.Reach(s, seat)  # the rivals' distances and sight, once per menu
+    for t in scoutable(s, seat):
+        opts.append((SCOUT[t], None))
+    if s.ap >= 1:
+        for h in sorted(reachable(s, seat, s.pos[seat], move_budget(s))):
+            opts.append((MOVE[h], None))
+    opts.append((COLLECT, collect_reason(s, seat)))
+    opts.append((NEGOTIATE, negotiate_reason(s, seat)))
+    seen: dict[str, str | None] = {}
+    for c in s.hand[seat]:
+        if c == ATLANS_ID:
+            opts.append((PLAY[c], None))
+            continue
+        d = CARD[c]
+        if d.name not in seen:
+            seen[d.name] = card_reason(s, seat, d, "hand", reach=reach)
+        opts.append((PLAY[c], seen[d.name]))
+    g = s.guild[seat]
+    if g >= 0:
+        why = "Your guild is used for this round." if s.guild_used[seat] else None
+        opts.append((GUILD, why or card_reason(s, seat, CARD[g], "guild", reach=reach)))
+    for c in s.skills[seat]:
+        if CARD[c].once:
+            why = "Already used this round." if c in s.exhausted[seat] else None
+            opts.append((UseSkill(c), why or card_reason(s, seat, CARD[c], "skill", reach=reach)))
+    opts.append((ULTIMATE, ultimate_reason(s, seat, reach)))
+    if s.tokens[seat]:
+        why = None if can_activate(s, seat) else "Two tokens are already active."
+        opts.append((TOKEN, why))
+    if s.crystals[seat] >= 2:
+        for c in sorted(s.hand[seat] + s.discard[seat]):
+            opts.append((UNINSTALL[c], None))
+    opts.append((SHIELD, None if s.resins[seat] >= 2 else "A shield costs 2 resins."))
+    schemas = bool(s.schema_row or s.schema_deck)
+    for res in ("crystal", "resin"):
+        have = s.crystals[seat] if res == "crystal" else s.resins[seat]
+        if have >= 5:
+            opts.append((BuySchema(res), None if schemas else "No schema is left."))
+        if have >= 10:
+            opts.append((BuyPoint(res), None))
+    if has_skill(s, seat, "premium") and s.crystals[seat] + s.resins[seat] >= 10:
+        opts.append((BuyPoint("mix"), None))
+    opts.append((END, None))
+    return opts
+
+
+def reason(s: RivalsState, seat: int, a: object) -> str | None:
+    """The turn menu's verdict on one action: the hot cases are answered by the same checks the
+    menu uses, without listing the whole menu."""
+    if isinstance(a, PlayCard):
+        if a.card not in s.hand[seat]:
+            return "That card is not in your hand."
+        if a.card == ATLANS_ID:
+            return None
+        return card_reason(s, seat, CARD[a.card], "hand")
+    if isinstance(a, EndTurn):
+        return None
+    if isinstance(a, Collect):
+        return collect_reason(s, seat)
+    if isinstance(a, Negotiate):
+        return negotiate_reason(s, seat)
+    if isinstance(a, UseUltimate):
+        return ultimate_reason(s, seat)
+    if isinstance(a, Scout):
+        return None if a.tile in scoutable(s, seat) else "That is not possible now."
+    if isinstance(a, Move):
+        if s.ap >= 1 and a.hex in reachable(s, seat, s.pos[seat], move_budget(s)):
+            return None
+        return "That is not possible now."
+    for b, why in options(s, seat):
+        if type(b) is type(a) and b == a:
+            return why
+    return "That is not possible now."
+
+
+def negotiate_reason(s: RivalsState, seat: int) -> str | None:
+    if s.sponsor[s.pos[seat]] != 2:
+        return "There is no active sponsor on your hex."
+    if s.ap < 1:
+        return "Negotiating costs 1 AP."
+    if not s.tokens[seat]:
+        return "Negotiating spends an inactive anticipation token."
+    return None
+
+
+def ultimate_reason(s: RivalsState, seat: int, reach: resolve.Reach | None = None) -> str | None:
+    a = ASHAKS[s.ashak[seat]]
+    if s.ult[seat] < a.gauge:
+        return f"Your ultimate gauge is at {s.ult[seat]}/{a.gauge}."
+    c = ULTIMATES[s.ashak[seat]]
+    if resolve.offensive(c) and first_turn(s):
+        return FIRST_TURN
+    if not resolve.has_target(s, seat, c, 0, reach):
+        return f"No target in range of {c.name}."
+    return None
+
+
+def perform(s: RivalsState, seat: int, a: object) -> list[Event]:
+    if isinstance(a, Scout):
+        return reveal(s, a.tile)
+    if isinstance(a, Move):
+        return do_move(s, seat, a.hex)
+    if isinstance(a, Collect):
+        return do_collect(s, seat)
+    if isinstance(a, Negotiate):
+        return negotiate(s, seat)
+    if isinstance(a, PlayCard):
+        return play_from_hand(s, seat, a.card)
+    if isinstance(a, UseGuild):
+        s.p_free = False
+        return resolve.start_play(s, seat, s.guild[seat], "guild")
+    if isinstance(a, UseSkill):
+        s.p_free = False
+        return resolve.start_play(s, seat, a.card, "skill")
+    if isinstance(a, UseUltimate):
+        s.p_free = False
+        return resolve.start_play(s, seat, -1, "ult")
+    if isinstance(a, ActivateToken):
+        return activate(s, seat)
+    if isinstance(a, Uninstall):
+        return spend_uninstall(s, seat, a.card)
+    if isinstance(a, MakeShield):
+        s.resins[seat] -= 2
+        ev = raise_shield(s, seat)
+        if s.tasks:
+            s.phase = "idle"
+        return ev
+    if isinstance(a, BuySchema):
+        if a.resource == "crystal":
+            s.crystals[seat] -= 5
+        else:
+            s.resins[seat] -= 5
+        s.phase, s.actor = "schema", seat
+        return [Event(f"{who(s, seat)} spends 5 {a.resource}s on a schema.")]
+    if isinstance(a, BuyPoint):
+        return buy_point(s, seat, a.resource)
+    if isinstance(a, EndTurn):
+        s.phase = "idle"
+        s.active = -1
+        s.tasks.append(Task("next_turn"))
+        return [Event(f"{who(s, seat)} ends its turn.", seat=seat)]
+    raise AssertionError(a)
+
+
+def do_move(s: RivalsState, seat: int, h: int) -> list[Event]:
+    s.ap -= 1
+    s.pos[seat] = h
+    ev = [Event(f"{who(s, seat)} moves to hex {h}.", seat=seat, kind="move")]
+    if hex_type(s, h) == LAKE and not calm(s):
+        ev += lose_hp(s, seat, LAKE_LOSS, -1, "a lake")
+    return ev
+
+
+def activate(s: RivalsState, seat: int) -> list[Event]:
+    s.tokens[seat] -= 1
+    s.active_tokens[seat] += 1
+    return [Event(f"{who(s, seat)} activates an anticipation token.", seat=seat)]
+
+
+def negotiate(s: RivalsState, seat: int) -> list[Event]:
+    s.ap -= 1
+    s.tokens[seat] -= 1
+    h = s.pos[seat]
+    s.sponsor[h] = 0
+    s.sponsors_left += 1
+    s.rp[seat] += 1
+    ev = [Event(f"{who(s, seat)} negotiates with the sponsor: 1 Rival Point ({s.rp[seat]}).", kind="rp")]
+    if not check_end(s):
+        s.phase, s.actor = "reward", seat
+    return ev
+
+
+def spend_uninstall(s: RivalsState, seat: int, c: int) -> list[Event]:
+    s.crystals[seat] -= 2
+    ev = [Event(f"{who(s, seat)} uninstalls {name(c)}.", seat=seat, reveal=True)]
+    if c in s.hand[seat]:
+        s.hand[seat].remove(c)
+        s.box.append(c)
+        ev += draw(s, seat, 1)
+    else:
+        s.discard[seat].remove(c)
+        s.box.append(c)
+    return ev
+
+
+def buy_point(s: RivalsState, seat: int, res: str) -> list[Event]:
+    if res == "crystal":
+        s.crystals[seat] -= 10
+    elif res == "resin":
+        s.resins[seat] -= 10
+    else:  # Premium Card: the larger pile pays first
+        for _ in range(10):
+            if s.crystals[seat] >= s.resins[seat]:
+                s.crystals[seat] -= 1
+            else:
+                s.resins[seat] -= 1
+    s.rp[seat] += 1
+    ev = [Event(f"{who(s, seat)} buys a Rival Point ({s.rp[seat]}).", kind="rp")]
+    check_end(s)
+    return ev
+
+
+def play_from_hand(s: RivalsState, seat: int, card: int) -> list[Event]:
+    c = CARD[card]
+    if card == ATLANS_ID:
+        return install_atlans(s, seat)
+    if c.type == SKILL:
+        return place_skill(s, seat, card)
+    s.p_free = False
+    return resolve.start_play(s, seat, card, "hand")
+
+
+def install_atlans(s: RivalsState, seat: int) -> list[Event]:
+    s.hand[seat].remove(ATLANS_ID)
+    old = s.guild[seat]
+    if old >= 0:
+        s.box.append(old)
+    s.guild[seat] = ATLANS_ID
+    s.guild_used[seat] = False
+    gone = f" in place of {name(old)}" if old >= 0 else ""
+    return [Event(f"{who(s, seat)} sets Atlans on her board{gone}.", seat=seat, reveal=True)]
+
+
+def place_skill(s: RivalsState, seat: int, card: int) -> list[Event]:
+    s.hand[seat].remove(card)
+    s.in_play.append(card)
+    ev = [Event(f"{who(s, seat)} installs the skill {name(card)}.", seat=seat, reveal=True)]
+    if len(s.skills[seat]) >= 3:
+        s.phase, s.actor = "replace", seat
+        return ev
+    return ev + seat_skill(s, seat, card)
+
+
+def seat_skill(s: RivalsState, seat: int, card: int) -> list[Event]:
+    s.in_play.remove(card)
+    s.skills[seat].append(card)
+    c = CARD[card]
+    if c.once:
+        s.exhausted[seat].append(card)
+    if c.key == "premium":
+        s.tasks.insert(0, Task("resource", seat, n=4))
+        s.phase = "idle"
+    return []
+
+
+SKILL_SLOTS = 3
+# Interned decisions: the menu is rebuilt at every step, its actions need not be.
+PLAY: tuple[PlayCard, ...] = tuple(PlayCard(c) for c in range(len(CARD)))
+UNINSTALL: tuple[Uninstall, ...] = tuple(Uninstall(c) for c in range(len(CARD)))
+MOVE: tuple[Move, ...] = tuple(Move(h) for h in range(127))
+END = EndTurn()
+SCOUT: tuple[Scout, ...] = tuple(Scout(t) for t in range(43))
+COLLECT, NEGOTIATE, GUILD = Collect(), Negotiate(), UseGuild()
+ULTIMATE, TOKEN, SHIELD = UseUltimate(), ActivateToken(), MakeShield()

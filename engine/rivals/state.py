@@ -1,0 +1,134 @@
+"""The mutable Rivals state: plain lists and ints so saves round-trip and copies are cheap.
+
+Seats are 0-based; `n` below is the seat count. Card instances are ids into
+`data.catalog.CARD`; every instance is in exactly one place at all times: a seat's hand, deck,
+discard, skill slots, guild slot, temporary slot or Renko's extra deck; the interface or schema
+deck, row or discard; `consult` (cards being looked at during a collect); `in_play` (a card being
+resolved, with its mods and the utilities stacked against it); or the box (unused, returned or
+uninstalled). Piles keep their top at the END of the list.
+
+Board: `revealed`, `fallen`, `face`, `orient`, `drought` (0 none, 1 yellow, 2 green) are per tile
+(data.board.TILE_HEXES); `shield` (owner seat or -1) and `sponsor` (0 none, 1 inactive, 2
+active) per hex.
+
+The turn: `phase` names the decision owed (see rules/__init__.py), `actor` the seat owing it.
+A card being played is described by the `p_*` fields; work that resolves by itself is queued in
+`tasks` and run by rules.flow.advance until a decision is needed.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from engine.core.rng import Rng
+
+
+@attrs.frozen
+class Task:
+    """A queued step of resolution: `kind` with a seat and two arguments."""
+
+    kind: str
+    seat: int = -1
+    a: int = -1
+    b: int = -1
+    k: str = ""
+    n: int = 0
+
+
+@attrs.define(slots=True)
+class RivalsState:
+    seats: int
+    setup_mode: str
+    rng: Rng
+    phase: str = "ashak"
+    actor: int = 0
+    # set-up and turn order
+    pick_order: list[int] = attrs.Factory(list)
+    rolls: list[int] = attrs.Factory(list)
+    first: int = 0
+    token_side: int = 1
+    round: int = 0
+    turn_no: int = 1
+    active: int = -1
+    turn_seat: int = -1
+    ap: int = 0
+    turn_order: list[int] = attrs.Factory(list)
+    # per seat
+    ashak: list[int] = attrs.Factory(list)
+    guild: list[int] = attrs.Factory(list)
+    guild_used: list[bool] = attrs.Factory(list)
+    guild_offer: list[list[int]] = attrs.Factory(list)
+    hp: list[int] = attrs.Factory(list)
+    ult: list[int] = attrs.Factory(list)
+    rp: list[int] = attrs.Factory(list)
+    crystals: list[int] = attrs.Factory(list)
+    resins: list[int] = attrs.Factory(list)
+    tokens: list[int] = attrs.Factory(list)
+    active_tokens: list[int] = attrs.Factory(list)
+    pos: list[int] = attrs.Factory(list)
+    alive: list[bool] = attrs.Factory(list)
+    died: list[int] = attrs.Factory(list)
+    hand: list[list[int]] = attrs.Factory(list)
+    deck: list[list[int]] = attrs.Factory(list)
+    discard: list[list[int]] = attrs.Factory(list)
+    skills: list[list[int]] = attrs.Factory(list)
+    exhausted: list[list[int]] = attrs.Factory(list)
+    temps: list[list[int]] = attrs.Factory(list)
+    temp_until: list[list[int]] = attrs.Factory(list)
+    poison: list[list[int]] = attrs.Factory(list)
+    extra: list[int] = attrs.Factory(list)
+    range_bonus: list[int] = attrs.Factory(list)
+    # board
+    revealed: list[bool] = attrs.Factory(list)
+    fallen: list[bool] = attrs.Factory(list)
+    face: list[int] = attrs.Factory(list)
+    orient: list[int] = attrs.Factory(list)
+    drought: list[int] = attrs.Factory(list)
+    shield: list[int] = attrs.Factory(list)
+    sponsor: list[int] = attrs.Factory(list)
+    sponsors_left: int = 0
+    # common piles
+    iface_deck: list[int] = attrs.Factory(list)
+    iface_row: list[int] = attrs.Factory(list)
+    iface_discard: list[int] = attrs.Factory(list)
+    schema_deck: list[int] = attrs.Factory(list)
+    schema_row: list[int] = attrs.Factory(list)
+    schema_discard: list[int] = attrs.Factory(list)
+    zone_deck: list[int] = attrs.Factory(list)
+    zones_shown: list[int] = attrs.Factory(list)
+    last_zone: int = -1
+    event_deck: list[int] = attrs.Factory(list)
+    events_shown: list[int] = attrs.Factory(list)
+    event: int = -1
+    box: list[int] = attrs.Factory(list)
+    consult: list[int] = attrs.Factory(list)
+    consult_row: list[int] = attrs.Factory(list)
+    in_play: list[int] = attrs.Factory(list)
+    # a collect in progress
+    c_installs: int = 0
+    c_free: int = 0
+    # the card being played
+    p_card: int = -1
+    p_ult: bool = False
+    p_source: str = ""
+    p_seat: int = -1
+    p_mods: list[int] = attrs.Factory(list)
+    p_target: int = -1
+    p_target2: int = -1
+    p_hex: int = -1
+    p_opt: int = -1
+    p_free: bool = False
+    p_wounds: int = 0
+    p_cancel: bool = False
+    p_victims: list[int] = attrs.Factory(list)
+    p_victim: int = -1
+    # reaction window
+    r_stack: list[int] = attrs.Factory(list)
+    r_seats: list[int] = attrs.Factory(list)
+    r_passes: int = 0
+    # Double Blaster's free physical card, offered once the card that granted it has left play
+    free_ap: int = 0
+    tasks: list[Task] = attrs.Factory(list)
+    stamp: int = 0
+    winners: list[int] = attrs.Factory(list)
+    reason: str = ""

@@ -1,0 +1,190 @@
+"""Every card design resolves from a real hand to its proper place, and the effect vocabulary
+does what the card texts say."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.rivals.actions import (
+    AddMod,
+    DoneMods,
+    PlayCard,
+    SkipOptional,
+    StepTo,
+    TargetAshak,
+    UseSkill,
+)
+from engine.rivals.data.board import CRYSTAL
+from engine.rivals.data.cards import EXPLOSIVE, MOD, SKILL
+from engine.rivals.data.catalog import CARD
+from engine.rivals.game import GAME
+from engine.rivals.hexes import DIST
+from tests.engine.rivals.helpers import (
+    act,
+    check_invariants,
+    clear_hand,
+    dice,
+    fighting,
+    give,
+    hx,
+    new,
+    put,
+    reveal_all,
+    set_type,
+)
+
+NAMES = sorted({c.name for c in CARD if c.key != "flasher" and c.rarity not in ("guild",)})
+
+
+def duel(attacker: str = "Korrin"):
+    s = new(("Atmos", attacker))
+    reveal_all(s)
+    for seat in (0, 1):
+        clear_hand(s, seat)
+    fighting(s, 1)
+    put(s, 0, 0, -2)
+    put(s, 1, 0, 0)
+    set_type(s, s.pos[0], CRYSTAL)
+    set_type(s, s.pos[1], CRYSTAL) if s.pos[1] != 0 else None
+    return s
+
+
+def finish(s, seat: int) -> None:
+    """Answer every pending prompt with its first legal choice until the turn menu is back."""
+    for _ in range(60):
+        if s.phase == "turn" or GAME.outcome(s) is not None:
+            return
+        who = s.actor
+        legal = GAME.legal(s, who)
+        aim = [a for a in legal if str(a) in ("target seat 0", f"target hex {s.pos[0]}")]
+        pref = aim or [a for a in legal if isinstance(a, (TargetAshak, StepTo, DoneMods, SkipOptional))]
+        act(s, who, (pref or legal)[0])
+    raise AssertionError(f"stuck in {s.phase}")
+
+
+@pytest.mark.parametrize("card_name", NAMES)
+def test_every_card_resolves_and_lands_where_it_should(card_name: str) -> None:
+    s = duel("Renko" if card_name == "Swarm of Flashers" else "Korrin")
+    c = give(s, 1, card_name)
+    d = CARD[c]
+    hi = d.rmax if d.rmax >= 0 else 6
+    put(s, 0, 0, -min(max(2, d.rmin), hi))
+    set_type(s, s.pos[0], CRYSTAL)
+    s.hp[1] = 15
+    s.ap = 2
+    if d.type == MOD:
+        b = give(s, 1, "Blaster")
+        act(s, 1, PlayCard(b))
+        act(s, 1, AddMod(c))
+        with dice(False):
+            finish(s, 1)
+        assert c in s.discard[1]
+        check_invariants(s)
+        return
+    if d.reaction:
+        assert GAME.why_illegal(s, 1, PlayCard(c)) == "Keep it for when you are attacked."
+        return
+    why = GAME.why_illegal(s, 1, PlayCard(c))
+    assert why is None, why
+    before = GAME.clone(s)
+    with dice(False):
+        act(s, 1, PlayCard(c))
+        finish(s, 1)
+    check_invariants(s)
+    assert c not in s.hand[1] and s != before
+    if d.type == SKILL:
+        assert c in s.skills[1]
+        if d.once:
+            assert GAME.why_illegal(s, 1, UseSkill(c)) == "Already used this round."
+    elif d.type == EXPLOSIVE:
+        assert c in s.box and s.hp[0] < 20
+    elif d.temp:
+        assert c in s.temps[1]
+    else:
+        assert c in s.discard[1]
+    if d.is_attack and d.salvos:
+        assert s.hp[0] < 20, "an undefended attack must wound"
+
+
+def test_poison_pull_push_and_leap_move_and_hurt_as_written() -> None:
+    s = duel()
+    with dice(False):
+        act(s, 1, PlayCard(give(s, 1, "Toxic Dart")))
+        act(s, 1, TargetAshak(0))
+    assert s.poison[0] == [1] and s.hp[0] == 19
+    put(s, 0, 0, -3)
+    s.ap = 2
+    with dice(True):
+        act(s, 1, PlayCard(give(s, 1, "Gravity Well")))
+        act(s, 1, TargetAshak(0))
+        finish(s, 1)
+    assert DIST[s.pos[0]][s.pos[1]] == 1
+    s.ap = 2
+    with dice(True):
+        act(s, 1, PlayCard(give(s, 1, "Shockwave")))
+        act(s, 1, TargetAshak(0))
+        finish(s, 1)
+    assert DIST[s.pos[0]][s.pos[1]] == 3
+    s.ap = 2
+    put(s, 0, 0, -2)
+    with dice(True):
+        act(s, 1, PlayCard(give(s, 1, "Cheetah Leap")))
+        act(s, 1, TargetAshak(0))
+    assert s.pos[1] == s.pos[0]
+
+
+def test_parasite_grenade_takes_a_token_before_the_damage() -> None:
+    s = duel()
+    s.tokens[0] = 1
+    s.active_tokens[0] = 1
+    with dice(False):
+        act(s, 1, PlayCard(give(s, 1, "Parasite Grenade")))
+        act(s, 1, GAME.legal(s, 1)[[str(a) for a in GAME.legal(s, 1)].index(f"target hex {s.pos[0]}")])
+        finish(s, 1)
+    assert s.tokens[0] == 0 and s.active_tokens[0] == 1  # the inactive one went first
+    assert s.hp[0] == 18
+
+
+def test_stellar_cannon_adds_three_on_the_aimed_hex() -> None:
+    s = duel()
+    put(s, 0, 0, -3)
+    s.ap = 2
+    with dice(False):
+        act(s, 1, PlayCard(give(s, 1, "Stellar Cannon")))
+        act(s, 1, GAME.legal(s, 1)[[str(a) for a in GAME.legal(s, 1)].index(f"target hex {s.pos[0]}")])
+        finish(s, 1)
+    assert s.hp[0] == 14  # 3 to the whole tile + 3 on the aimed hex
+
+
+def test_steel_skin_draws_for_each_token_gained() -> None:
+    s = duel()
+    act(s, 1, PlayCard(give(s, 1, "Steel Skin")))
+    s.deck[1] = [give(s, 0, "Blaster"), give(s, 0, "Blaster")]
+    s.hand[0] = []
+    act(s, 1, PlayCard(give(s, 1, "Guard Up")))
+    assert s.tokens[1] == 1 and len(s.hand[1]) == 2  # Guard Up's own draw and Steel Skin's
+
+
+def test_premium_card_gives_four_resources_of_your_choice_and_mixed_points() -> None:
+    from engine.rivals.actions import BuyPoint, ChooseResource
+
+    s = duel()
+    s.crystals[1], s.resins[1] = 0, 0
+    act(s, 1, PlayCard(give(s, 1, "Premium Card")))
+    for r in ("crystal", "crystal", "resin", "crystal"):
+        act(s, 1, ChooseResource(r))
+    assert (s.crystals[1], s.resins[1]) == (3, 1)
+    s.crystals[1], s.resins[1] = 6, 4
+    act(s, 1, BuyPoint("mix"))
+    assert s.rp[1] == 1 and s.crystals[1] + s.resins[1] == 0
+
+
+def test_explore_the_abyss_lands_on_a_lake_without_losing_hp() -> None:
+    from engine.rivals.data.board import LAKE
+
+    s = duel()
+    lake = hx(0, 2)
+    set_type(s, lake, LAKE)
+    act(s, 1, PlayCard(give(s, 1, "Explore the Abyss")))
+    act(s, 1, StepTo(lake))
+    assert s.pos[1] == lake and s.hp[1] == 20

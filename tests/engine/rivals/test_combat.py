@@ -1,0 +1,240 @@
+"""Attacks, shields, defence, wounds and the ultimate gauge, with the rulebook's worked examples."""
+
+from __future__ import annotations
+
+from engine.rivals.actions import (
+    ActivateToken,
+    Pass,
+    PayOptional,
+    PlayCard,
+    React,
+    TargetAshak,
+)
+from engine.rivals.data.board import CRYSTAL, FOREST
+from engine.rivals.game import GAME
+from engine.rivals.hexes import DIST
+from engine.rivals.rules.combat import defence_dice
+from engine.rivals.rules.flow import turn_start
+from engine.rivals.state import Task
+from tests.engine.rivals.helpers import (
+    act,
+    clear_hand,
+    dice,
+    fighting,
+    give,
+    new,
+    put,
+    reveal_all,
+    set_type,
+    texts,
+)
+
+
+def duel(a: str = "Atmos", b: str = "Korrin"):
+    s = new((a, b))
+    reveal_all(s)
+    for seat in (0, 1):
+        clear_hand(s, seat)
+    fighting(s, 1)
+    return s
+
+
+def test_atmos_takes_3_wounds_and_the_attacker_gains_6_ultimate_points() -> None:
+    s = duel()
+    put(s, 0, 0, -2)
+    put(s, 1, 0, 0)
+    set_type(s, s.pos[0], CRYSTAL)
+    bone = give(s, 1, "Bone Cracker")
+    with dice(False):
+        act(s, 1, PlayCard(bone))
+        act(s, 1, TargetAshak(0))
+    assert s.hp[0] == 17
+    assert s.ult[1] == 6  # 3 wounds + 3 bonus: Atmos had 20 HP before the attack
+
+
+def test_bone_cracker_range_is_checked_before_its_step() -> None:
+    s = duel()
+    put(s, 0, 0, -3)
+    put(s, 1, 0, 0)
+    bone = give(s, 1, "Bone Cracker")
+    assert GAME.why_illegal(s, 1, PlayCard(bone)) == "No target in range of Bone Cracker."
+    put(s, 1, 0, -1)
+    assert GAME.why_illegal(s, 1, PlayCard(bone)) is None
+    with dice(True):
+        act(s, 1, PlayCard(bone))
+        act(s, 1, TargetAshak(0))
+    assert DIST[s.pos[1]][s.pos[0]] == 1  # stepped one hex toward Atmos
+
+
+def test_double_blaster_grants_a_free_physical_card_after_4_damage() -> None:
+    s = duel()
+    put(s, 0, 0, -2)
+    put(s, 1, 0, 0)
+    set_type(s, s.pos[0], CRYSTAL)
+    db = give(s, 1, "Double Blaster")
+    blaster = give(s, 1, "Blaster")
+    s.ap = 1
+    with dice(False):
+        act(s, 1, PlayCard(db))
+        act(s, 1, TargetAshak(0))
+    assert s.hp[0] == 16
+    assert s.phase == "freephys" and s.ap == 0
+    assert GAME.why_illegal(s, 1, PlayCard(blaster)) is None
+    with dice(False):
+        act(s, 1, PlayCard(blaster))
+        act(s, 1, TargetAshak(0))
+    assert s.hp[0] == 14 and s.phase == "turn"
+
+
+def test_double_blaster_fully_defended_grants_nothing() -> None:
+    s = duel()
+    put(s, 0, 0, -2)
+    put(s, 1, 0, 0)
+    db = give(s, 1, "Double Blaster")
+    give(s, 1, "Blaster")
+    with dice(True):
+        act(s, 1, PlayCard(db))
+        act(s, 1, TargetAshak(0))
+    assert s.hp[0] == 20 and s.phase == "turn"
+
+
+def test_a_shield_absorbs_only_the_first_of_three_salvos() -> None:
+    s = duel()
+    put(s, 0, 0, -2)
+    put(s, 1, 0, 0)
+    set_type(s, s.pos[0], CRYSTAL)
+    s.shield[s.pos[0]] = 0
+    shot = give(s, 1, "Triple Shot")
+    with dice(False):
+        act(s, 1, PlayCard(shot))
+        ev = act(s, 1, TargetAshak(0))
+    assert "absorbs a salvo" in texts(ev)
+    assert s.shield[s.pos[0]] == -1
+    assert s.hp[0] == 16  # two salvos of 2 got through
+
+
+def test_an_attack_from_inside_the_shield_ignores_it() -> None:
+    s = duel()
+    h = put(s, 0, 0, -2)
+    put(s, 1, 0, -2)
+    set_type(s, h, CRYSTAL)
+    s.shield[h] = 0
+    bone = give(s, 1, "Bone Cracker")
+    with dice(False):
+        act(s, 1, PlayCard(bone))
+        act(s, 1, TargetAshak(0))
+    assert s.hp[0] == 17 and s.shield[h] == 0
+
+
+def test_psychic_spike_loses_1_hp_and_the_discard_heals_2() -> None:
+    s = duel()
+    put(s, 0, 0, -2)
+    put(s, 1, 0, 0)
+    s.hp[1] = 10
+    spike = give(s, 1, "Psychic Spike")
+    spare = give(s, 1, "Blaster")
+    act(s, 1, PlayCard(spike))
+    act(s, 1, TargetAshak(0))
+    assert s.phase == "optional"
+    act(s, 1, PayOptional(spare))
+    assert s.hp[0] == 19 and s.hp[1] == 12
+    assert spare in s.discard[1]
+
+
+def test_defence_dice_forest_and_anticipation() -> None:
+    s = duel()
+    h = put(s, 0, 0, -2)
+    set_type(s, h, CRYSTAL)
+    assert defence_dice(s, 0) == 2
+    set_type(s, h, FOREST)
+    assert defence_dice(s, 0) == 3
+    s.tokens[0] = 1
+    s.active_tokens[0] = 1
+    assert defence_dice(s, 0) == 5
+
+
+def test_the_defender_may_activate_a_token_in_the_window() -> None:
+    s = duel()
+    put(s, 0, 0, -2)
+    put(s, 1, 0, 0)
+    s.tokens[0] = 2
+    blaster = give(s, 1, "Blaster")
+    act(s, 1, PlayCard(blaster))
+    act(s, 1, TargetAshak(0))
+    assert s.phase == "react" and s.actor == 0
+    act(s, 0, ActivateToken())
+    assert s.active_tokens[0] == 1
+    with dice(True):
+        act(s, 0, Pass())
+    assert s.hp[0] == 20
+
+
+def test_no_window_for_a_defender_without_cards_or_tokens() -> None:
+    s = duel()
+    put(s, 0, 0, -2)
+    put(s, 1, 0, 0)
+    blaster = give(s, 1, "Blaster")
+    with dice(False):
+        act(s, 1, PlayCard(blaster))
+        act(s, 1, TargetAshak(0))
+    assert s.phase == "turn" and s.hp[0] == 18
+
+
+def test_a_reaction_card_cancels_the_attack() -> None:
+    s = duel()
+    put(s, 0, 0, -2)
+    put(s, 1, 0, 0)
+    wall = give(s, 0, "Firewall")
+    blaster = give(s, 1, "Blaster")
+    act(s, 1, PlayCard(blaster))
+    act(s, 1, TargetAshak(0))
+    act(s, 0, React(wall))
+    assert s.actor == 0  # the attacker has no card left to answer with: back to the defender
+    with dice(False):
+        ev = act(s, 0, Pass())
+    assert "cancelled" in texts(ev)
+    assert s.hp[0] == 20 and wall in s.discard[0]
+
+
+def test_poison_costs_1_hp_at_the_start_of_turn_and_charges_the_poisoner() -> None:
+    s = duel()
+    s.poison[0] = [1, 1]
+    with dice(False):
+        turn_start(s, Task("turn_start", 0))
+    assert s.hp[0] == 18 and s.ult[1] == 2 and s.poison[0] == [1, 1]
+    with dice(True):
+        turn_start(s, Task("turn_start", 0))
+    assert s.hp[0] == 16 and s.poison[0] == []
+
+
+def test_a_kill_scores_2_rp_and_installs_a_card_of_the_victim() -> None:
+    s = duel()
+    put(s, 0, 0, -2)
+    put(s, 1, 0, 0)
+    s.hp[0] = 2
+    s.deck[0].append(give(s, 0, "Railgun"))
+    s.hand[0].remove(s.deck[0][-1])
+    blaster = give(s, 1, "Blaster")
+    with dice(False):
+        act(s, 1, PlayCard(blaster))
+        ev = act(s, 1, TargetAshak(0))
+    assert not s.alive[0] and "eliminated" in texts(ev)
+    # Two seats: the kill is also the last survivor's win.
+    assert GAME.outcome(s) is not None and GAME.outcome(s).winners == (1,)
+
+
+def test_skip_optional_and_mods_flow() -> None:
+    s = duel()
+    put(s, 0, 0, -2)
+    put(s, 1, 0, 0)
+    blaster = give(s, 1, "Blaster")
+    mod = give(s, 1, "Hollow Point")
+    act(s, 1, PlayCard(blaster))
+    assert s.phase == "mods"
+    from engine.rivals.actions import AddMod
+
+    act(s, 1, AddMod(mod))
+    assert s.phase == "target"
+    with dice(False):
+        act(s, 1, TargetAshak(0))
+    assert s.hp[0] == 17 and mod in s.discard[1]

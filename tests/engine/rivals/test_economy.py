@@ -1,0 +1,135 @@
+"""Collecting, anticipation tokens, sponsors' rewards and spending resources."""
+
+from __future__ import annotations
+
+from engine.rivals.actions import (
+    BuyPoint,
+    BuySchema,
+    BuyToken,
+    Collect,
+    Consult,
+    Install,
+    Negotiate,
+    PickSchema,
+    Reward,
+    StopBuying,
+    StopInstalling,
+    Uninstall,
+)
+from engine.rivals.data.board import ANTICIPATION, CRYSTAL, FACES, FOREST, INTERFACE, LAKE
+from engine.rivals.game import GAME
+from tests.engine.rivals.helpers import act, clear_hand, fighting, give, new, reveal_all
+
+
+def table():
+    s = new(("Atmos", "Korrin"))
+    reveal_all(s)
+    for o in range(2):
+        clear_hand(s, o)
+    fighting(s, 0)
+    return s
+
+
+def lay(s, seat: int, q: int, r: int, pattern: tuple[str, ...], slot: int) -> int:
+    """Give the tile under (q, r) the face `pattern` and stand the seat on its hex `slot`."""
+    from engine.rivals.data.board import TILE_HEXES, TILE_OF
+    from tests.engine.rivals.helpers import hx
+
+    t = TILE_OF[hx(q, r)]
+    face = next(f for f in range(6, 42) if FACES[f] == pattern)
+    other = s.face.index(face)
+    s.face[other], s.face[t] = s.face[t], face
+    s.orient[t] = 0
+    s.pos[seat] = TILE_HEXES[t][slot]
+    return t
+
+
+def test_an_enhanced_interface_hex_shows_four_cards_and_installs_two() -> None:
+    s = table()
+    lay(s, 0, -2, 3, (FOREST, CRYSTAL, INTERFACE), 2)
+    act(s, 0, Collect())
+    assert (s.resins[0], s.crystals[0]) == (2 + 1, 0 + 1)
+    act(s, 0, Consult(True))
+    assert len(s.consult) == 4
+    first, second = s.consult[0], s.consult[1]
+    act(s, 0, Install(first))
+    act(s, 0, Install(second))
+    assert {first, second} <= set(s.hand[0]) and s.consult == [] and s.phase == "turn"
+
+
+def test_a_plain_interface_hex_installs_one_and_may_install_none() -> None:
+    s = table()
+    lay(s, 0, -2, 3, (FOREST, CRYSTAL, INTERFACE), 0)
+    act(s, 0, Collect())
+    assert s.resins[0] == 2 + 3  # the enhanced forest
+    act(s, 0, Consult(True))
+    assert len(s.consult) == 2
+    looked = list(s.consult)
+    act(s, 0, StopInstalling())
+    assert set(looked) <= set(s.iface_discard) and s.hand[0] == []
+
+
+def test_anticipation_tokens_cost_two_resources_and_the_first_is_free_when_enhanced() -> None:
+    s = table()
+    s.crystals[0], s.resins[0] = 1, 0
+    t = lay(s, 0, -2, 3, (ANTICIPATION, ANTICIPATION, CRYSTAL), 0)
+    act(s, 0, Collect())
+    assert s.crystals[0] == 2  # one from the crystal hex
+    assert BuyToken("free") in GAME.legal(s, 0)
+    act(s, 0, BuyToken("free"))
+    act(s, 0, BuyToken("cc"))
+    assert s.tokens[0] == 2 and s.crystals[0] == 0
+    assert s.phase == "turn"  # nothing left to pay with
+    assert s.drought[t] == 1  # the tile dries once the collect is over
+
+
+def test_a_lake_tile_collects_nothing_from_its_lake() -> None:
+    s = table()
+    lay(s, 0, -2, 3, (FOREST, ANTICIPATION, LAKE), 2)
+    s.resins[0] = 0
+    act(s, 0, Collect())
+    if s.phase == "tokens":
+        act(s, 0, StopBuying())
+    assert s.resins[0] == 1 and s.crystals[0] == 0
+
+
+def test_sponsor_rewards_schema_and_uninstalls() -> None:
+    s = table()
+    s.sponsor[s.pos[0]] = 2
+    s.tokens[0] = 2
+    act(s, 0, Negotiate())
+    row = list(s.schema_row)
+    act(s, 0, Reward("schema"))
+    act(s, 0, PickSchema(row[0]))
+    assert row[0] in s.hand[0] and len(s.schema_row) == 2 and s.rp[0] == 1
+    s.sponsor[s.pos[0]] = 2
+    junk = give(s, 0, "Blaster")
+    act(s, 0, Negotiate())
+    act(s, 0, Reward("uninstall"))
+    act(s, 0, Uninstall(junk))
+    assert junk in s.box and s.rp[0] == 2
+
+
+def test_spending_crystals_and_resins() -> None:
+    s = table()
+    s.crystals[0], s.resins[0] = 12, 5
+    s.deck[0] = [give(s, 1, "Blaster")]
+    s.hand[1] = []
+    junk = give(s, 0, "Psywave")
+    act(s, 0, Uninstall(junk))
+    assert junk in s.box and len(s.hand[0]) == 1 and s.crystals[0] == 10  # a card drawn back
+    act(s, 0, BuySchema("resin"))
+    assert s.phase == "schema" and s.resins[0] == 0
+    act(s, 0, PickSchema(-1))
+    act(s, 0, BuyPoint("crystal"))
+    assert s.rp[0] == 1 and s.crystals[0] == 0
+    assert GAME.why_illegal(s, 0, BuyPoint("mix")) == "That is not possible now."
+
+
+def test_no_ultimate_in_the_first_turn_of_the_game() -> None:
+    s = new(("Atmos", "Korrin"))
+    seat = s.actor
+    s.ult[seat] = 20
+    from engine.rivals.actions import UseUltimate
+
+    assert GAME.why_illegal(s, seat, UseUltimate()) == "No attacks in the very first turn of the game."

@@ -1,0 +1,172 @@
+"""Set-up, the ten phases of a round, falling tiles, sponsors, drought and victory."""
+
+from __future__ import annotations
+
+from engine.rivals.actions import ChooseAshak, EndTurn, Negotiate, PlayCard, Reward, StepTo
+from engine.rivals.data.board import LONG_TILES, TILE_HEXES, TILE_OF, ZONE_CARDS
+from engine.rivals.data.catalog import CARD
+from engine.rivals.game import GAME
+from engine.rivals.options import RivalsOptions
+from engine.rivals.rules.board import border_hexes
+from engine.rivals.rules.flow import phase4, phase5, phase6
+from engine.rivals.state import Task
+from tests.engine.rivals.helpers import act, clear_hand, give, new
+
+
+def test_standard_setup() -> None:
+    s = GAME.setup(RivalsOptions(), 4, 3)
+    assert s.phase == "ashak" and s.actor == 0
+    assert s.hp == [20] * 4 and s.ult == [0] * 4 and s.rp == [0] * 4
+    assert len(s.iface_row) == 2 and len(s.schema_row) == 2
+    assert s.sponsor[0] == 1 and sum(1 for x in s.sponsor if x) == 1
+    assert [s.revealed[t] for t in LONG_TILES] == [True] * 6
+    assert sum(s.revealed) == 7  # the six starting tiles and the Volcano
+    eras = [ZONE_CARDS[z].era for z in s.zone_deck]
+    assert eras == sorted(eras, reverse=True)  # era 1 on top (the end of the list)
+    assert all(len(o) == 2 for o in s.guild_offer)
+
+
+def test_competition_rolls_first_and_the_last_player_chooses_first() -> None:
+    s = GAME.setup(RivalsOptions(setup="competition"), 4, 5)
+    assert s.rolls and s.actor == (s.first - 1) % 4
+    act(s, s.actor, ChooseAshak(0))
+    assert GAME.why_illegal(s, s.actor, ChooseAshak(0)) == "Atmos is already taken."
+
+
+def test_start_positions_one_per_starting_tile_never_the_volcano() -> None:
+    s = new(("Atmos", "Renko", "Phae", "Korrin", "Sylva", "Vex"))
+    tiles = [TILE_OF[h] for h in s.pos]
+    assert len(set(tiles)) == 6 and all(t in LONG_TILES for t in tiles)
+    assert all(len(h) == 4 for h in s.hand)
+    assert s.round == 1 and s.phase == "turn" and s.actor == s.first
+
+
+def test_starting_deck_is_five_cards_plus_the_ashak_cards() -> None:
+    s = new(("Phae", "Renko"))
+    for o, extra in ((0, 3), (1, 2)):
+        cards = [CARD[c].name for c in s.hand[o] + s.deck[o]]
+        assert cards.count("Blaster") == 3 and cards.count("Psywave") == 2
+        assert len(cards) == 5 + extra
+    assert "Atlans" in [CARD[c].name for c in s.hand[0] + s.deck[0]]
+    assert len(s.extra) == 6
+
+
+def test_no_attacks_in_the_first_turn_of_the_game() -> None:
+    s = new(("Atmos", "Renko"))
+    seat = s.actor
+    clear_hand(s, seat)
+    b = give(s, seat, "Blaster")
+    assert GAME.why_illegal(s, seat, PlayCard(b)) == "No attacks in the very first turn of the game."
+
+
+def test_two_turns_then_the_round_ends_with_a_new_hand() -> None:
+    s = new(("Atmos", "Renko"), seed=2)
+    first = s.first
+    act(s, s.actor, EndTurn())
+    act(s, s.actor, EndTurn())
+    assert s.turn_no == 2 and s.token_side == 2 and s.actor == first
+    act(s, s.actor, EndTurn())
+    act(s, s.actor, EndTurn())
+    while s.phase == "reentry":
+        act(s, s.actor, GAME.legal(s, s.actor)[0])
+    assert s.round == 2 and s.turn_no == 1
+    assert len(s.zones_shown) == 1 and len(s.events_shown) == 1
+    assert all(len(h) == 4 or not s.alive[o] for o, h in enumerate(s.hand))
+
+
+def test_a_falling_tile_costs_4_hp_and_the_ashak_climbs_back_at_the_border() -> None:
+    s = new(("Atmos", "Renko"))
+    s.round = 1
+    z = ZONE_CARDS[s.zone_deck[-1]]
+    tile = z.drops[0]
+    h = TILE_HEXES[tile][0]
+    s.revealed[tile] = True
+    s.pos[0] = h
+    s.shield[h] = 0
+    s.tasks = []
+    phase4(s, Task("p4"))
+    assert s.fallen[tile] and s.hp[0] == 16 and s.shield[h] == -1
+    assert s.tasks[0].kind == "reentry"
+    s.phase = "idle"
+    from engine.rivals.rules.flow import advance
+
+    advance(s)
+    assert s.phase == "reentry" and s.actor == 0
+    opts = GAME.legal(s, 0)
+    assert opts and all(isinstance(a, StepTo) for a in opts)
+    border = set(border_hexes(s))
+    assert {a.hex for a in opts} == border
+    target = (
+        next(a for a in opts if not s.revealed[TILE_OF[a.hex]])
+        if any(not s.revealed[TILE_OF[a.hex]] for a in opts)
+        else opts[0]
+    )
+    act(s, 0, target)
+    assert s.revealed[TILE_OF[target.hex]] and s.pos[0] == target.hex
+
+
+def test_sponsors_activate_then_spawn_on_the_last_zone_card() -> None:
+    s = new(("Atmos", "Renko", "Phae"))
+    s.last_zone = 0
+    phase5(s, Task("p5"))
+    assert s.sponsor[0] == 2  # the Volcano's sponsor is now active
+    spawned = [h for h, v in enumerate(s.sponsor) if v == 1]
+    assert all(h in ZONE_CARDS[0].sponsors for h in spawned)
+    s.alive[2] = False
+    s.sponsor = [0] * len(s.sponsor)
+    s.sponsors_left = 6
+    phase5(s, Task("p5"))
+    assert not any(s.sponsor)  # two Ashaks left in a 3-player game: no more sponsors
+
+
+def test_drought_yellow_then_green_then_gone() -> None:
+    s = new(("Atmos", "Renko"))
+    s.drought[10] = 1
+    phase6(s, Task("p6"))
+    assert s.drought[10] == 2
+    phase6(s, Task("p6"))
+    assert s.drought[10] == 0
+
+
+def test_negotiating_scores_a_point_and_five_points_win_at_once() -> None:
+    s = new(("Atmos", "Renko"))
+    seat = s.actor
+    s.sponsor[s.pos[seat]] = 2
+    s.tokens[seat] = 1
+    s.rp[seat] = 3
+    act(s, seat, Negotiate())
+    assert s.rp[seat] == 4 and s.tokens[seat] == 0 and s.phase == "reward"
+    act(s, seat, Reward("tokens"))
+    assert s.tokens[seat] == 2
+    s.sponsor[s.pos[seat]] = 2
+    s.ap = 1
+    act(s, seat, Negotiate())
+    out = GAME.outcome(s)
+    assert out is not None and out.winners == (seat,) and "5 Rival Points" in out.reason
+
+
+def test_the_token_goes_to_the_lowest_hp_when_two_remain() -> None:
+    from engine.rivals.rules.flow import phase3
+
+    s = new(("Atmos", "Renko", "Phae"))
+    s.alive[2] = False
+    s.hp[2] = 0
+    s.hp[0], s.hp[1] = 15, 9
+    s.first = 0
+    phase3(s, Task("p3"))
+    assert s.first == 1
+
+
+def test_the_last_two_falling_to_their_deaths_together_share_the_win() -> None:
+    s = new(("Atmos", "Renko", "Phae"))
+    s.round = 1
+    s.alive[2], s.hp[2] = False, 0
+    z = ZONE_CARDS[s.zone_deck[-1]]
+    tile = z.drops[0]
+    for seat in (0, 1):
+        s.pos[seat] = TILE_HEXES[tile][seat]
+        s.hp[seat] = 3
+    s.tasks = []
+    phase4(s, Task("p4"))
+    out = GAME.outcome(s)
+    assert out is not None and out.winners == (0, 1)
