@@ -228,7 +228,27 @@ RIVALITY = GlyphTable(
     },
 )
 
-TABLES = (LINES, RIVAL_KINGS, RIVALIST, RIVALITY)
+RIVAL_REALMS = GlyphTable(
+    "Rival Realms",
+    {
+        "turn": G("▶", ">", "whose turn it is"),
+        "explored": G("[ ]", "[ ]", "a region already explored (its card has been turned)"),
+        "empty": G("·", ".", "an empty space: no region summoned there yet"),
+        "slot": G("◇", "<>", "an empty space where the chosen card may be summoned"),
+        "adventurer": G("@", "@", "the adventurer of that realm"),
+        "mountain": G("▲", "^", "a Mountain between two sub-realms: it cannot be crossed"),
+        "valley": G("═══", "===", "a Valley between two sub-realms: walk across it freely"),
+        "raven": G("R", "R", "the Raven perches on this Mountain: it can be crossed"),
+        "seen": G("✓", "+", "an explored region, on the other player's compact realm"),
+        "held": G("★", "*", "a quest you hold"),
+        "taken": G("✗", "x", "a quest the other player holds"),
+        "bar": G("│", "|", "separates the parts of a line"),
+        "then": G("→", "->", "in a plan: the next step"),
+        "cut": G("…", "...", "the text goes on (shortened to fit)"),
+    },
+)
+
+TABLES = (LINES, RIVAL_KINGS, RIVALIST, RIVALITY, RIVAL_REALMS)
 
 __all__ = [
     "LINES",
@@ -237,6 +257,7 @@ __all__ = [
     "RIVALIST",
     "RIVALITY",
     "RIVAL_KINGS",
+    "RIVAL_REALMS",
     "TABLES",
     "Glyph",
     "GlyphTable",
