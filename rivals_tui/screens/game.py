@@ -354,7 +354,7 @@ class GameScreen(Screen[None]):
     def action_rules(self) -> None:
         section = ""
         if self.keyboard is not None and self.keyboard in self.session.to_act():
-            section = self.session.prompt(self.keyboard).section
+            section = self.query_one(GameBoard).help_section() or self.session.prompt(self.keyboard).section
         self.rivals.open_rules(self.session.game.id, section)
 
     def action_leave(self) -> None:
