@@ -58,6 +58,8 @@ async def decide_by_keys(pilot: Any, seen: dict[str, int]) -> None:
     session = screen.session
     before = len(session.match.history)
     board = screen.query_one("#board")
+    # On the real 80×24 screen every line of the board fits its width: no word is cut.
+    assert board.table().width() <= board.size.width
     summons = [a for a in session.legal(0) if isinstance(a, Summon)]
     steps = [a for a in session.legal(0) if isinstance(a, Go) and (a.card or a.creature)]
     if steps and (seen["plans"] == 0 or (seen["summons"] >= 1 and seen["plans"] < 2)):
