@@ -210,7 +210,7 @@ class LineBoard(GameBoard):
             return False
         best: tuple[int, int, int] | None = None
         for n, it in enumerate(self.table().items):
-            acts = self.actions_for(it.key)
+            acts = self.choices(it.key)
             if action in acts:
                 rank = (len(acts), self.preference(it.key), n)
                 best = rank if best is None or rank < best else best
