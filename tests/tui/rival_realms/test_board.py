@@ -289,3 +289,63 @@ async def test_the_flying_carpet_is_chosen_then_flown_as_a_planned_step() -> Non
         assert "carpet" in board.rendered_text()
         await pilot.press("c")
         assert app.chosen == [flights[-1]]
+
+
+async def test_tokens_and_event_answers_by_keyboard() -> None:
+    from engine.rival_realms.actions import Decline, GemRaven, GemSteal, GiveCard, Mirror
+
+    # A gem in the supply: Enter on it lists what it can do (the theft and every Mountain).
+    s, seat = find_state(2, lambda s, i: s.phase == "turn" and GemSteal() in GAME.legal(s, i), seed=8)
+    app = BoardApp(s, seat)
+    async with app.run_test(size=(46, 19)) as pilot:
+        await pilot.pause()
+        board = app.board
+        board._set_cursor(("token", seat, "gem", s.supply[seat].index("gem")))
+        await pilot.press("enter")
+        await pilot.pause()
+        from rivals_tui.widgets.action_picker import ActionPicker
+
+        assert isinstance(app.screen, ActionPicker)
+        offered = [a for a, _, _ in app.screen.entries]
+        assert set(offered) == {a for a in GAME.legal(s, seat) if isinstance(a, (GemSteal, GemRaven))}
+        for _ in range(offered.index(GemSteal())):
+            await pilot.press("down")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.chosen == [GemSteal()]
+
+    # The Magic Mirror: chosen first, then a piece of the realm; the list holds only its exchanges.
+    def mirror_moment(s: RealmsState, i: int) -> bool:
+        return s.phase == "turn" and any(
+            isinstance(a, Mirror) and a.kind == "region" for a in GAME.legal(s, i)
+        )
+
+    s, seat = find_state(2, mirror_moment, seed=9, tries=150)
+    swap = next(a for a in GAME.legal(s, seat) if isinstance(a, Mirror) and a.kind == "region")
+    app = BoardApp(s, seat)
+    async with app.run_test(size=(46, 19)) as pilot:
+        await pilot.pause()
+        board = app.board
+        board._set_cursor(("token", seat, "mirror", s.supply[seat].index("mirror")))
+        await pilot.press("enter")
+        board._set_cursor(("space", seat, swap.a))
+        acts = board.actions_for(("space", seat, swap.a))
+        assert swap in acts and all(isinstance(a, Mirror) and swap.a in (a.a, a.b) for a in acts)
+
+    # An event asks for a card: Enter on a hand card gives it; a Decline piece lets it pass.
+    def give_moment(s: RealmsState, i: int) -> bool:
+        return s.phase == "event" and any(isinstance(a, GiveCard) for a in GAME.legal(s, i))
+
+    s, seat = find_state(2, give_moment, seed=10, tries=200, events=True)
+    app = BoardApp(s, seat)
+    async with app.run_test(size=(46, 19)) as pilot:
+        await pilot.pause()
+        board = app.board
+        card = s.hands[seat][0]
+        board._set_cursor(("hand", card))
+        await pilot.press("enter")
+        assert app.chosen == [GiveCard(card)]
+        if Decline() in GAME.legal(s, seat):
+            board._set_cursor(("decline",))
+            await pilot.press("enter")
+            assert app.chosen[-1] == Decline()
