@@ -25,6 +25,7 @@ from textual.binding import Binding
 from engine.core import Event, IllegalAction
 from engine.rival_realms.actions import EndTurn, Go
 from engine.rival_realms.data import LANDS, QUESTS, SPACES, TOKEN_NAMES, TYPES
+from engine.rival_realms.realm import step_preview
 from engine.rival_realms.state import RealmsState
 from rivals_tui.games.rival_realms.layout import (
     QUEST_SHORT,
@@ -139,6 +140,7 @@ class RivalRealmsBoard(LineBoard):
         self.plan: list[Any] = []
         self.plan_view: RealmsState | None = None
         self.plan_texts: list[str] = []
+        self.plan_trail: set[int] = set()
         # Planned steps still to be handed to the screen, one per `show`, and the space the last
         # one handed over leads to (the next goes only once the adventurer stands there).
         self.committing: list[Any] = []
@@ -162,6 +164,7 @@ class RivalRealmsBoard(LineBoard):
         self.plan = []
         self.plan_view = None
         self.plan_texts = []
+        self.plan_trail = set()
 
     def _continue_commit(self, events: Sequence[Event]) -> None:
         """Hand the next planned step to the screen once the previous one has been played."""
@@ -201,6 +204,7 @@ class RivalRealmsBoard(LineBoard):
             changed=self.changed,
             slots=slots,
             path=tuple(path),
+            trail=frozenset(self.plan_trail),
             plan=tuple(self.plan_texts),
             chosen=self.chosen,
         )
@@ -328,6 +332,9 @@ class RivalRealmsBoard(LineBoard):
             return
         self.plan.append(action)
         self.plan_texts.append(step_short(base, seat, action))
+        if isinstance(action, Go):
+            preview = step_preview(base, seat, action.space, action.via)
+            self.plan_trail.update(preview.path[:-1] if preview is not None else ())
         self.plan_view = after
         self.chosen = None
         self._table = None

@@ -86,12 +86,14 @@ def token_text(t: str) -> str:
 @dataclass
 class Marks:
     """What the board adds to the view: which pieces Enter works on, what changed, the slots of
-    the chosen card, the planned path, the piece chosen first (a card, a token)."""
+    the chosen card, the planned path (the regions stepped into, in order, and those walked
+    through on the way), the piece chosen first (a card, a token)."""
 
     targets: Mapping[Key, bool] = field(default_factory=dict)
     changed: set[Any] = field(default_factory=set)
     slots: frozenset[int] = frozenset()
     path: tuple[int, ...] = ()
+    trail: frozenset[int] = frozenset()
     plan: tuple[str, ...] = ()
     chosen: Key | None = None
 
@@ -282,7 +284,7 @@ class Layout:
                     slot = p in self.m.slots
                     body = " " + (RR.slot if slot else RR.empty)
                     look.append("slot" if slot else "dim")
-                if i == self.me and p in self.m.path:
+                if i == self.me and (p in self.m.path or p in self.m.trail):
                     look.append("path")
                 key = ("space", i, p)
                 label = f"{self.cell_mark(i, p)}{body:<6}"

@@ -19,7 +19,7 @@ from engine.rival_realms.actions import (
     Summon,
 )
 from engine.rival_realms.data import COLS, space_name
-from engine.rival_realms.realm import summon_slots
+from engine.rival_realms.realm import step_preview, summon_slots
 from engine.rival_realms.state import RealmsState
 from rivals_tui import glyphs
 from rivals_tui.games.rival_realms.layout import card_code
@@ -119,6 +119,12 @@ async def test_an_adventure_is_planned_on_the_board_then_played_step_by_step() -
         # Planned, not played: nothing reached the screen; the realm shows step 1 explored.
         assert app.chosen == [] and board.plan == [first]
         assert cell(board.rendered_text(), first.space).startswith("1[")
+        # The regions walked through on the way are marked as part of the path too.
+        walked = step_preview(s, seat, first.space, first.via).path
+        table = board.table()
+        for p in walked:
+            seg = next(x for line in table.lines for x in line if x.item == table.index(("space", seat, p)))
+            assert "path" in seg.styles
         assert f"1 {'UML'[first.space // COLS]}{first.space % COLS + 1} ({card_code(first.card)})" in (
             board.rendered_text()
         )
