@@ -46,6 +46,8 @@ class Table:
     lines: list[list[Seg]] = field(default_factory=list)
     items: list[Item] = field(default_factory=list)
     level: int = 0
+    # Every shortened name drawn, and the full name it stands for (the legend lists them).
+    short: dict[str, str] = field(default_factory=dict)
 
     def width(self) -> int:
         return max((sum(cell_len(s.text) for s in line) for line in self.lines), default=0)
@@ -84,6 +86,12 @@ class LineWriter:
         idx = len(self.t.items)
         self.t.items.append(Item(key, title, text, area))
         self.line.append(Seg(label, tuple(x for x in styles if x), idx))
+
+    def shortened(self, short: str, full: str) -> str:
+        """Draw `short` for `full`: noted for the legend when it is not the whole name."""
+        if short and short != full:
+            self.t.short[short] = full
+        return short
 
     def used(self) -> int:
         return sum(cell_len(x.text) for x in self.line)

@@ -1,0 +1,93 @@
+"""The Rival Realms game object (`GAME`): wires set-up, rules, views, texts, scoring and the AI's
+evaluation together. See the package modules for each role, and RULES_NOTES.md for every
+interpretation and designed component.
+
+Board helpers (read-only): engine.rival_realms.realm (`summon_slots`, `summon_problem`;
+`step_targets` — where the next adventuring step can go — and `step_preview` — its walk, ways to
+pay and tokens collected; `crossable`, `star_targets`, `mirror_pairs`), engine.rival_realms.scoring
+(`score_parts` by category, `quest_done`), and engine.rival_realms.rules.flow (`hand_target`).
+The state's fields are described in engine.rival_realms.state (hidden cards read 0 in a view).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import ClassVar
+
+import attrs
+
+from engine.core.game import Event, Game, GameBase, Outcome, Prompt
+from engine.core.rng import Rng
+from engine.rival_realms import ai, rules, scoring, texts, views
+from engine.rival_realms.actions import ACTION_TYPES, Action
+from engine.rival_realms.options import START_CHOICES, RealmsOptions
+from engine.rival_realms.setup import new_state
+from engine.rival_realms.state import RealmsState
+
+
+class RivalRealms(GameBase[RealmsState, Action, RealmsOptions]):
+    id = "rival_realms"
+    title = "Rival Realms"
+    players = range(1, 3)
+    Options = RealmsOptions
+    action_types = ACTION_TYPES
+    state_type = RealmsState
+    supports_series = True
+    # The search scores a leaf with `evaluate` at once: random moves after it are mostly
+    # summons into the wrong slots (blocking rows for good) and aimless walks, which only blur
+    # the evaluation's expected score (RULES_NOTES.md, "AI").
+    ai_rollout_depth: ClassVar[int | None] = 0
+
+    def next_options(self, options: RealmsOptions, out: Outcome) -> RealmsOptions:
+        """The options of the next game of a series: whoever lost this one begins (a shared
+        victory keeps the same start player)."""
+        if len(out.scores) != 2 or len(out.winners) != 1:
+            return options
+        loser = 1 - out.winners[0]
+        return attrs.evolve(options, start=START_CHOICES[loser])
+
+    def setup(self, options: RealmsOptions, seats: int, seed: int) -> RealmsState:
+        problem = self.check_options(options, seats)
+        if problem:
+            raise ValueError(problem)
+        return new_state(options, seats, seed)
+
+    def to_act(self, s: RealmsState) -> tuple[int, ...]:
+        return () if s.phase == "over" else (s.actor,)
+
+    def prompt(self, s: RealmsState, seat: int) -> Prompt:
+        return texts.prompt(s, seat)
+
+    # Legality: `reason` decides; `legal` is the fast path giving the same list.
+    def candidates(self, s: RealmsState, seat: int) -> Iterable[Action]:
+        return rules.candidates(s, seat)
+
+    def reason(self, s: RealmsState, seat: int, a: Action) -> str | None:
+        return rules.reason(s, seat, a)
+
+    def legal(self, s: RealmsState, seat: int) -> list[Action]:
+        return rules.legal(s, seat)
+
+    def perform(self, s: RealmsState, seat: int, a: Action) -> list[Event]:
+        return rules.perform(s, seat, a)
+
+    def outcome(self, s: RealmsState) -> Outcome | None:
+        return scoring.outcome(s)
+
+    def view(self, s: RealmsState, seat: int | None) -> RealmsState:
+        return views.view(s, seat)
+
+    def determinize(self, v: RealmsState, seat: int, rng: Rng) -> RealmsState:
+        return views.determinize(v, seat, rng)
+
+    def describe(self, s: RealmsState, a: Action) -> str:
+        return texts.describe(s, a)
+
+    def evaluate(self, s: RealmsState, seat: int) -> float:
+        return ai.evaluate(s, seat)
+
+    def progress(self, s: RealmsState) -> str:
+        return texts.progress(s)
+
+
+GAME: Game[RealmsState, Action, RealmsOptions] = RivalRealms()
