@@ -21,13 +21,16 @@ from typing import Any
 from textual.binding import Binding
 
 from engine.core import Event
-from engine.rivality.actions import ChooseTile, Orient
-from engine.rivality.data import DIR_NAMES, TILES, pos_of, xy_of
+from engine.rivality.actions import CastDelayed, ChooseTile, MoveMagician, Orient, PlaceAt, RemoveGolem
+from engine.rivality.data import COLOURS, DIR_NAMES, EDGE_NAMES, TILES, pos_of, xy_of
 from engine.rivality.preview import PlacementPreview, preview
 from engine.rivality.state import RYState
 from rivals_tui.games.rivality.layout import Board, bounds, build
 from rivals_tui.games.rivality.targets import Key, actions_at, key_pos, target_positions
 from rivals_tui.games.rivality.texts import (
+    EDGE_LETTER,
+    KIND_LETTER,
+    LETTERS,
     cell_detail,
     empty_detail,
     preview_sentence,
@@ -37,14 +40,17 @@ from rivals_tui.games.rivality.texts import (
     tile_token,
     where,
 )
+from rivals_tui.glyphs import RIVALITY
 from rivals_tui.widgets.lineboard import BASE_LOOKS, LineBoard, Table, board_css, component_classes
 
 AREAS = ("cell", "hand", "side")
 
 LOOKS = {
     **BASE_LOOKS,
+    # Each side's colour stays apart from plain text and the others in 16 colours too: these map
+    # to bright red, bright magenta and bright cyan (a paler mauve turned into plain white).
     "s0": "color: #ff8c69;",
-    "s1": "color: #b48cff;",
+    "s1": "color: #c070f0;",
     "s2": "color: #40e0d0;",
     "new": "background: $accent 35%;",
     "preview": "color: $success; text-style: bold italic;",
@@ -76,6 +82,7 @@ class RivalityBoard(LineBoard):
     """The Rivality table for the seat at the keyboard; the cursor moves square by square."""
 
     PREFIX = "rv"
+    GLYPHS = RIVALITY
     FALLBACK_SIZE = (46, 20)
     COMPONENT_CLASSES = component_classes("rv", LOOKS)
     DEFAULT_CSS = board_css("RivalityBoard", "rv", LOOKS)
@@ -202,6 +209,52 @@ class RivalityBoard(LineBoard):
         return (
             self.words(self.game.prompt(self.view, self.seat).text) if self.seat is not None else "Which one?"
         )
+
+    def codes(self) -> list[tuple[str, str]]:
+        sides = ", ".join(f"{LETTERS[k]} {COLOURS[k]}" for k in range(3))
+        kinds = ", ".join(f"{letter} {kind}" for kind, letter in KIND_LETTER.items())
+        edges = ", ".join(f"{EDGE_LETTER[e]} {EDGE_NAMES[e]}" for e in range(3))
+        return [
+            (" ".join(LETTERS), f"the sides by colour: {sides}"),
+            ("S3 M2", "golems on a tile, by side (S3: three of Salmon's)"),
+            ("SSM", "golems in a short box: one letter per golem"),
+            ("S", "alone at the start of a box's last line: the side controlling the tile"),
+            (" ".join(KIND_LETTER.values()), f"tile kinds: {kinds}; the number after it is its value"),
+            ("??? down", "a face-down tile (solo): its spells are unknown until it turns up"),
+            (" ".join(EDGE_LETTER), f"a tile's spells by edge: {edges}"),
+            ("L3x2", "a spell: three golems sent two squares away"),
+            ("+2", "in a preview: golems arriving on the square"),
+            ("-1", "in a preview: golems destroyed by shields or sent back over five"),
+            ("waits lost never", "in a preview: the spell waits (expert), is lost, or never fires"),
+            ("@M next", "solo: where Souramoun's magician follows you"),
+            ("4pt 26g", "running score and golems left in the supply"),
+            ("pile 8 hand 2", "tiles left in the side's pile and in each player's hand"),
+        ]
+
+    def focus_action(self, action: Any) -> bool:
+        """The cursor to the square (or hand tile) an action names, even outside the window."""
+        v: RYState | None = self.view
+        if v is None:
+            return False
+        p = None
+        if isinstance(action, (PlaceAt, MoveMagician)):
+            p = action.pos
+        elif isinstance(action, Orient) and v.target >= 0:
+            p = v.target
+            self.rot = action.rot
+        elif isinstance(action, RemoveGolem) and v.cut_cell >= 0:
+            p = v.pos[v.cut_cell]
+        elif isinstance(action, CastDelayed):
+            p = v.pos[action.spell >> 2]
+        elif isinstance(action, ChooseTile) and action.tile in self._hand():
+            self._set_cursor(("hand", self._hand().index(action.tile)))
+            return True
+        if p is None:
+            return super().focus_action(action)
+        x, y = xy_of(p)
+        self._table = None
+        self._set_cursor(("cell", x, y))
+        return True
 
     # -- the cursor -------------------------------------------------------------------------
     def _hand(self) -> list[int]:

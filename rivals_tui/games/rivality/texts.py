@@ -23,19 +23,25 @@ from engine.rivality.data import (
 from engine.rivality.preview import PlacementPreview, SiegePreview, SpellPreview
 from engine.rivality.scoring import score_parts
 from engine.rivality.state import RYState
+from rivals_tui.glyphs import RIVALITY as RY
 
 # Colour is never the only carrier: every side also has a letter.
 LETTERS = ("S", "M", "T")
 KIND_LETTER = {"Mana Well": "W", "Dolmen Plain": "P", "Cottage": "C", "Fortress": "F"}
-ARROWS = ("↑", "→", "↓", "←")
 EDGE_LETTER = ("L", "F", "R")
 
 
-def side_name(v: RYState, k: int, names: Sequence[str], sep: str = " & ") -> str:
+def side_who(v: RYState, k: int, names: Sequence[str], sep: str = " & ") -> str:
     """Who plays side `k`: "Ann", "Ann & Cid" (a team), "Souramoun"."""
     if v.mode == "solo":
         return "Souramoun" if k == 1 else seat_name(names, 0)
     return sep.join(seat_name(names, i) for i in range(v.seats) if v.side_of[i] == k)
+
+
+def side_name(v: RYState, k: int, names: Sequence[str], sep: str = " & ") -> str:
+    """Side `k` as players and colour together, as the log's colours and the board's names meet:
+    "Ann (Salmon)", "Ann & Cid (Mauve)", "Souramoun (Mauve)"."""
+    return f"{side_who(v, k, names, sep)} ({colour_name(v, k)})"
 
 
 def seat_name(names: Sequence[str], seat: int) -> str:
@@ -49,7 +55,7 @@ def colour_name(v: RYState, k: int) -> str:
 
 def side_title(v: RYState, k: int, names: Sequence[str]) -> str:
     """ "Ann (Salmon, S)": name, colour and the letter the board uses for the side."""
-    return f"{side_name(v, k, names)} ({colour_name(v, k)}, {LETTERS[k]})"
+    return f"{side_who(v, k, names)} ({colour_name(v, k)}, {LETTERS[k]})"
 
 
 def where(p: int) -> str:
@@ -69,7 +75,7 @@ def spell_tokens(t: int, rot: int | None = None) -> str:
         if sp is None:
             continue
         g, d = sp
-        arrow = "" if rot is None else ARROWS[(rot + (3, 0, 1)[edge]) % 4]
+        arrow = "" if rot is None else RY.front[(rot + (3, 0, 1)[edge]) % 4]
         out.append(f"{EDGE_LETTER[edge]}{arrow}{g}x{d}")
     return " ".join(out)
 
@@ -77,8 +83,8 @@ def spell_tokens(t: int, rot: int | None = None) -> str:
 def tile_token(t: int) -> str:
     """A hand tile in one line: kind, value, shields, spells."""
     tile = TILES[t]
-    shields = f" ◈{tile.shields}" if tile.shields else ""
-    star = " ★" if tile.star else ""
+    shields = f" {RY.shield}{tile.shields}" if tile.shields else ""
+    star = f" {RY.star}" if tile.star else ""
     return f"{tile.kind} {tile.value}{shields}{star}: {spell_tokens(t)}"
 
 
@@ -157,8 +163,8 @@ def cell_detail(v: RYState, c: int, names: Sequence[str]) -> tuple[str, str]:
     lines.append(f"Controller: {controller_words(v, c, names)}.")
     for k in range(v.sides):
         if v.mage[k] == c:
-            who = "Souramoun" if v.mode == "solo" and k == 1 else side_name(v, k, names)
-            lines.append(f"Magician: {who}'s ({LETTERS[k]}) stands here; the tile scores nothing.")
+            who = side_title(v, k, names)
+            lines.append(f"Magician of {who} stands here; the tile scores nothing.")
     if v.by[c] >= 0:
         lines.append(f"Laid by {side_name(v, v.by[c], names)}.")
     return f"{tile.kind} {where(p)}", "\n".join(lines)
@@ -180,7 +186,7 @@ def empty_detail(v: RYState, p: int, names: Sequence[str], frontier: bool) -> tu
             else "Spells aimed here (without the expert rules they are simply lost):"
         )
         for c, edge, g, k in waiting:
-            who = f"for {side_name(v, k, names)} ({LETTERS[k]})" if k >= 0 else "contested: never fires"
+            who = f"for {side_title(v, k, names)}" if k >= 0 else "contested: never fires"
             lines.append(
                 f"  {EDGE_NAMES[edge]} spell of the {tile_word(v.tile[c])} {where(v.pos[c])}: {g}, {who}"
             )
@@ -189,7 +195,7 @@ def empty_detail(v: RYState, p: int, names: Sequence[str], frontier: bool) -> tu
 
 def preview_token(sp: SpellPreview, expert: bool) -> str:
     """One spell of a preview, short: "L← +2 ◈-1 ⇒S"."""
-    head = f"{EDGE_LETTER[sp.edge]}{ARROWS[sp.direction]}"
+    head = f"{EDGE_LETTER[sp.edge]}{RY.front[sp.direction]}"
     if sp.result == "empty":
         return f"{head} {'waits' if expert else 'lost'}"
     if sp.result == "magician":
@@ -198,12 +204,12 @@ def preview_token(sp: SpellPreview, expert: bool) -> str:
         return f"{head} never"
     out = f"{head} +{sp.arrive}"
     if sp.shields:
-        out += f" ◈-{sp.shields}"
+        out += f" {RY.shield}-{sp.shields}"
     cut = "".join(f"-{n}{LETTERS[k]}" for k, n in enumerate(sp.removed) if n)
     if cut:
         out += f" {cut}"
     if sp.controller_after != sp.controller_before:
-        out += f" ⇒{LETTERS[sp.controller_after] if sp.controller_after >= 0 else '='}"
+        out += f" {RY.gains}{LETTERS[sp.controller_after] if sp.controller_after >= 0 else RY.contested}"
     return out
 
 
