@@ -260,15 +260,20 @@ class Builder(LineWriter):
         scores = score_parts(v)
         lines = []
         wide = self.width >= 60
+        # Numbers as wide as the widest of their column: no room spent on padding nobody needs.
+        totals = [sum(scores[0][k]) + scores[1][k] + scores[2][k] for k in range(v.sides)]
+        tw = max(len(str(n)) for n in totals)
+        sw = max(len(str(n)) for n in v.supply[: v.sides])
+        pw = max((len(str(len(p))) for p in v.piles[: v.sides]), default=1)
         for k in range(v.sides):
             self.line = []
             turn = v.phase != "over" and v.side_of[v.turn] == k
             mark = RY.turn if turn else " "
-            total = sum(scores[0][k]) + scores[1][k] + scores[2][k]
-            parts = [f"{total:>2} pts" if wide else f"{total:>2}pt"]
-            parts.append(f"{v.supply[k]:>2} golems left" if wide else f"{v.supply[k]:>2}g")
+            total = totals[k]
+            parts = [f"{total:>{tw}} pts" if wide else f"{total:>{tw}}pt"]
+            parts.append(f"{v.supply[k]:>{sw}} golems left" if wide else f"{v.supply[k]:>{sw}}g")
             if v.mode == "duel":
-                parts.append(f"pile {len(v.piles[k]):>2}")
+                parts.append(f"pile {len(v.piles[k]):>{pw}}")
                 hands = [str(len(v.hands[i])) for i in range(v.seats) if v.side_of[i] == k]
                 parts.append("hand " + "+".join(hands))
             else:
@@ -472,6 +477,9 @@ class Builder(LineWriter):
         k = v.ctrl[c]
         mage = next((s for s in range(v.sides) if v.mage[s] == c), -1)
         if t < 0:
+            if ov is not None and ov.note and i == inner - 1:
+                # Where Souramoun follows you: often one of its face-down lands.
+                return ov.note.center(CELL_W)[:CELL_W], ("preview", *marks)
             text = ("  ???  ", "face", "down ")[i] if inner == 3 else ("  ???  ", " down  ")[i]
             return text.ljust(CELL_W), ("dim", *marks)
         tile = TILES[t]

@@ -5,6 +5,7 @@ the board's room at 80×24 (46×20 beside the side panel)."""
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 from engine.rivality.actions import (
@@ -16,7 +17,7 @@ from engine.rivality.actions import (
     PlaceAt,
     RemoveGolem,
 )
-from engine.rivality.data import DIR_NAMES, TILES, pos_of, xy_of
+from engine.rivality.data import COLOURS, DIR_NAMES, TILES, pos_of, xy_of
 from engine.rivality.game import GAME
 from engine.rivality.options import RYOptions
 from engine.rivality.preview import preview
@@ -153,8 +154,9 @@ async def test_sides_show_score_supply_pile_and_hand_sizes() -> None:
         lines = app.board.rendered_text().splitlines()
         for k in range(3):
             line = lines[k]
-            assert f"{'SMT'[k]} Player {k + 1}" in line
-            assert f"{s.supply[k]:>2}g" in line and f"pile {len(s.piles[k]):>2}" in line
+            # Name and colour together, as the log names sides by colour.
+            assert f"{'SMT'[k]} Player {k + 1} ({COLOURS[k]})" in line
+            assert re.search(rf" {s.supply[k]}g", line) and re.search(rf"pile +{len(s.piles[k])}\b", line)
             assert f"hand {len(s.hands[k])}" in line
 
 
@@ -212,8 +214,11 @@ async def test_solo_entry_mirror_and_face_down_lands() -> None:
         # The cursor waits on the entry row; Enter enters there.
         key = app.board.cursor
         assert key[0] == "cell" and key[2] == 5
-        # Souramoun's answer is named under the battlefield (its square may be out of sight).
-        assert f"M to ({key[1]}, 0)" in text
+        # The whole layout is in view, the top row where Souramoun answers included, and its
+        # answer is drawn on its square.
+        window = app.board.board().window
+        assert (window.y0, window.rows) == (0, 6)
+        assert "@M next" in text
         assert "Souramoun follows to" in app.details[-1][1]
         await pilot.press("enter")
         assert app.chosen == [MoveMagician(pos_of(key[1], 5))]
