@@ -196,7 +196,8 @@ RIVALIST = GlyphTable(
 RIVALITY = GlyphTable(
     "Rivality",
     {
-        "turn": G("▶", ">", "whose turn it is"),
+        # Not ">" in ASCII: that is a tile facing east.
+        "turn": G("▶", "!", "whose turn it is"),
         "shield": G("◈", "*", "shields: each one destroys an arriving enemy golem ({}2: two)"),
         "entrenched": G("■", "#", "entrenched: five golems of the controller, one more shield"),
         "magician": G("@", "@", "a magician (@S: Salmon's); the tile it stands on scores nothing"),

@@ -376,7 +376,7 @@ class Builder(LineWriter):
         if ph == "mulligan":
             return "Neither tile reaches the Mana Well: Enter to redraw or keep"
         if ph == "place":
-            return "Move to a + square; r turns the tile"
+            return f"Move to a {RY.target} square; r turns the tile"
         if ph == "orient":
             return "r turns the tile, Enter lays it"
         if ph == "remove":
