@@ -19,10 +19,12 @@ from textual.widgets import Static
 def legend_table(rows: list[tuple[str, str]]) -> Table:
     """Two columns, symbol and meaning; long meanings wrap."""
     table = Table.grid(padding=(0, 2))
-    table.add_column("symbol", no_wrap=True, style="bold")
+    # A narrow symbol column: a long code ("(Back: 2 coins.)") wraps rather than squeezing
+    # every meaning.
+    table.add_column("symbol", style="bold", min_width=4, max_width=14)
     table.add_column("meaning", ratio=1)
     for symbol, meaning in rows:
-        table.add_row(Text(symbol), Text(meaning))
+        table.add_row(Text(symbol.strip(), overflow="fold"), Text(meaning))
     return table
 
 
