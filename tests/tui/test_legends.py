@@ -16,6 +16,7 @@ from textual.pilot import Pilot
 from engine.core import Game
 from engine.core.match import Match
 from engine.registry import GAMES
+from engine.rivality.data import xy_of
 from rivals_tui import glyphs
 from rivals_tui.screens.legend import LegendScreen
 from tests.tui import boards
@@ -158,3 +159,68 @@ def test_board_in_ascii(snap_compare: Any, tmp_path: Path, game_id: str) -> None
     app = screen_app(tmp_path, legend_moment(game_id), symbols="ascii")
     assert glyphs.plain()
     assert snap_compare(app, terminal_size=(80, 24), run_before=settle)
+
+
+def first_of(legal: Any, name: str) -> Any:
+    return next((a for a in legal if type(a).__name__ == name), None)
+
+
+async def test_the_hint_puts_the_cursor_on_a_rivality_square_out_of_sight() -> None:
+    game = GAMES["rivality"]
+
+    def far_place(s: Any, seat: int) -> bool:
+        # A square to lay on that the 80×24 window cannot show with the cursor where it starts.
+        return s.phase == "place" and len(s.pos) >= 12
+
+    state, seat = boards.find_state(game, lambda n: game.setup(game.Options(), 2, n), far_place)
+    app = LegendBoardApp(game, state, seat)
+    async with app.run_test(size=(46, 20)) as pilot:
+        await pilot.pause()
+        board = app.board
+
+        def in_window(pos: int) -> bool:
+            w = board.board().window
+            x, y = xy_of(pos)
+            return w.x0 <= x < w.x0 + w.cols and w.y0 <= y < w.y0 + w.rows
+
+        hidden = [a for a in game.legal(state, seat) if not in_window(a.pos)]
+        assert hidden, "every square in sight: pick a bigger battlefield"
+        target = hidden[-1]
+        assert board.focus_action(target)
+        await pilot.pause()
+        x, y = xy_of(target.pos)
+        assert board.cursor == ("cell", x, y) and in_window(target.pos)
+        await pilot.press("enter")
+        assert app.chosen == [target]
+
+
+@pytest.mark.parametrize(
+    ("game_id", "seats", "kind", "key"),
+    [
+        ("rival_kings", 3, "TakeMoney", lambda a: ("pile", a.pile)),
+        ("rivalist", 2, "Take", lambda a: ("slot", a.slot)),
+    ],
+)
+async def test_the_hint_puts_the_cursor_on_the_piece_of_its_move(
+    game_id: str, seats: int, kind: str, key: Any
+) -> None:
+    game = GAMES[game_id]
+    state, seat = boards.find_state(
+        game,
+        lambda n: game.setup(game.Options(), seats, n),
+        lambda s, i: sum(type(a).__name__ == kind for a in game.legal(s, i)) >= 2,
+    )
+    app = LegendBoardApp(game, state, seat)
+    async with app.run_test(size=(46, 20)) as pilot:
+        await pilot.pause()
+        board = app.board
+        # The last of several: not where the cursor starts.
+        target = [a for a in game.legal(state, seat) if type(a).__name__ == kind][-1]
+        assert board.focus_action(target)
+        assert board.cursor_key == key(target)
+        await pilot.press("enter")
+        assert app.chosen[-1] == target
+        # A move no piece stands for leaves the cursor where it is.
+        before = board.cursor_key
+        assert not board.focus_action(object())
+        assert board.cursor_key == before

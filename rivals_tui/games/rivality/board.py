@@ -218,7 +218,7 @@ class RivalityBoard(LineBoard):
             (" ".join(LETTERS), f"the sides by colour: {sides}"),
             ("S3 M2", "golems on a tile, by side (S3: three of Salmon's)"),
             ("SSM", "golems in a short box: one letter per golem"),
-            ("S", "alone at the start of a box's last line: the side controlling the tile"),
+            ("S", "a lone side letter in a box (after the arrow, or first on the last line): its controller"),
             (" ".join(KIND_LETTER.values()), f"tile kinds: {kinds}; the number after it is its value"),
             ("??? down", "a face-down tile (solo): its spells are unknown until it turns up"),
             (" ".join(EDGE_LETTER), f"a tile's spells by edge: {edges}"),
