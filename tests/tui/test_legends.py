@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from textual.containers import VerticalScroll
 from textual.pilot import Pilot
+from textual.widgets import Static
 
 from engine.core import Game
 from engine.core.match import Match
@@ -19,8 +20,10 @@ from engine.registry import GAMES
 from engine.rivality.data import xy_of
 from rivals_tui import glyphs
 from rivals_tui.screens.legend import LegendScreen
+from rivals_tui.session import LocalSession
 from tests.tui import boards
 from tests.tui.boards import find_match, screen_app, settle
+from tests.tui.conftest import VS_AI, goof_match, make_app, make_store
 
 BOARD_GAMES = ("rival_kings", "rivalist", "rivality")
 # Characters of ordinary writing that need no legend.
@@ -224,3 +227,16 @@ async def test_the_hint_puts_the_cursor_on_the_piece_of_its_move(
         before = board.cursor_key
         assert not board.focus_action(object())
         assert board.cursor_key == before
+
+
+async def test_a_board_of_words_says_it_has_nothing_to_explain(tmp_path: Path) -> None:
+    store = make_store(tmp_path)
+    app = make_app(tmp_path, store=store, session=LocalSession(goof_match(VS_AI), store))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_legend(pilot)
+        assert isinstance(app.screen, LegendScreen)
+        text = str(app.screen.query_one("#legend-table", Static).content)
+        assert "words only" in text
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, LegendScreen)
