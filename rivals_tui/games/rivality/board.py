@@ -227,6 +227,7 @@ class RivalityBoard(LineBoard):
             ("-1", "in a preview: golems destroyed by shields or sent back over five"),
             ("waits lost never", "in a preview: the spell waits (expert), is lost, or never fires"),
             ("@M next", "solo: where Souramoun's magician follows you"),
+            ("siege", "in a preview: a tile the placement besieges, and the side it falls to"),
             ("4pt 26g", "running score and golems left in the supply"),
             ("pile 8 hand 2", "tiles left in the side's pile and in each player's hand"),
         ]

@@ -331,7 +331,7 @@ class Builder(LineWriter):
             head = f"{RY.front[pv.rot]} " if v.mode == "duel" else "You: "
             tokens = [preview_token(sp, v.expert) for sp in pv.spells]
             tokens += ["delayed " + preview_token(sp, v.expert) for sp in pv.delayed]
-            tokens += [f"siege ⇒{LETTERS[sg.taker]}" for sg in pv.sieges]
+            tokens += [f"siege {RY.gains}{LETTERS[sg.taker]}" for sg in pv.sieges]
             if not tokens:
                 tokens = ["no spells"]
             line: list[Seg] = [Seg(head, ("label",))]
