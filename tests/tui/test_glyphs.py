@@ -3,6 +3,7 @@ distinction of the Unicode one, the Symbols setting, and shortened names that st
 
 from __future__ import annotations
 
+import ast
 from pathlib import Path
 
 import pytest
@@ -132,3 +133,34 @@ def test_rivality_sides_stay_apart_from_plain_text_in_16_colours() -> None:
     assert len(set(numbers)) == 3
     # 7 and 15 are white, 0 and 8 black / grey: the colours of plain text.
     assert not set(numbers) & {0, 7, 8, 15}
+
+
+def board_modules() -> list[Path]:
+    root = Path(__file__).parents[2] / "rivals_tui"
+    return sorted((root / "games").glob("*/*.py")) + [
+        root / "widgets" / name for name in ("board.py", "lineboard.py", "linetable.py")
+    ]
+
+
+@pytest.mark.parametrize("path", board_modules(), ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_boards_write_no_symbol_of_their_own(path: Path) -> None:
+    """Every string a board module holds is ASCII (docstrings aside): its symbols come from the
+    glyph table, so the ASCII set and the legend cannot miss one."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    docstrings = {
+        id(node.body[0].value)
+        for node in ast.walk(tree)
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+        and node.body
+        and isinstance(node.body[0], ast.Expr)
+        and isinstance(node.body[0].value, ast.Constant)
+    }
+    fancy = [
+        (node.lineno, node.value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant)
+        and isinstance(node.value, str)
+        and id(node) not in docstrings
+        and not node.value.isascii()
+    ]
+    assert not fancy, fancy
