@@ -240,3 +240,16 @@ async def test_a_board_of_words_says_it_has_nothing_to_explain(tmp_path: Path) -
         await pilot.press("escape")
         await pilot.pause()
         assert not isinstance(app.screen, LegendScreen)
+
+
+def test_rivalist_players_whose_names_cut_alike_stay_apart() -> None:
+    from rivals_tui.games.rivalist.layout import build_table
+    from rivals_tui.widgets.linetable import table_text
+
+    game = GAMES["rivalist"]
+    s = game.setup(game.Options(), 2, 3)
+    names = ["Christopher", "Christophe"]
+    table = build_table(game.view(s, 0), 0, game.legal(s, 0), names, 46, 19, set(), set())
+    text = table_text(table)
+    assert "Christ 1" in text and "Christ 2" in text
+    assert table.short["Christ 1"] == "Christopher" and table.short["Christ 2"] == "Christophe"

@@ -241,7 +241,13 @@ class TableBuilder(LineWriter):
         return self.names[i] if i < len(self.names) else f"Player {i + 1}"
 
     def short_name(self, i: int) -> str:
-        return self.who(i)[: (14 if self.level == 0 else 8)]
+        """The player's name cut to fit; two names that cut alike ("Christopher", "Christophe")
+        end with their seat number instead, so the two cities never read the same."""
+        n = 14 if self.level == 0 else 8
+        cuts = [self.who(k)[:n] for k in (0, 1)]
+        if cuts[0] == cuts[1] and self.who(0) != self.who(1):
+            return self.shortened(f"{cuts[i][: n - 2]} {i + 1}", self.who(i))
+        return self.shortened(cuts[i], self.who(i))
 
     # -- the table --------------------------------------------------------------------------
     def build(self) -> Table:
