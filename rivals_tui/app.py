@@ -25,6 +25,7 @@ from textual.screen import Screen
 from engine.core import Game, SeatSpec
 from engine.core.info import Catalog
 from engine.core.match import Match, Series
+from rivals_tui import glyphs
 from rivals_tui.dialogs import ErrorDialog
 from rivals_tui.screens.too_small import MIN_SIZE, TooSmallScreen
 from rivals_tui.session import LocalSession, Session
@@ -101,6 +102,7 @@ class RivalsApp(App[None]):
         self.store = store if store is not None else SaveStore.default(None, games=self.games)
         self.settings_path = settings_path or Settings.default_path()
         self.settings = Settings.load(self.settings_path)
+        glyphs.use(self.settings.symbols)
         self.help_dir = help_dir or HELP_DIR
         self.session: Session | None = None
         self._initial = session

@@ -1,4 +1,4 @@
-"""Player preferences (theme, confirm moves, AI pace), kept as JSON in the user config folder.
+"""Player preferences (theme, confirm moves, AI pace, board symbols), kept as JSON in the user config folder.
 
 The folder is `platformdirs.user_config_dir("rivals")` unless `RIVALS_CONFIG_DIR` or an explicit
 path overrides it (tests always pass one, so they never touch the real config).
@@ -16,6 +16,7 @@ import platformdirs
 DEFAULT_THEME = "textual-dark"
 # Seconds between two AI moves, so humans can follow what the bots did.
 AI_PACES: tuple[float, ...] = (0.0, 0.3, 0.8, 1.5)
+SYMBOL_MODES = ("auto", "unicode", "ascii")
 
 
 @dataclass
@@ -23,6 +24,8 @@ class Settings:
     theme: str = DEFAULT_THEME
     confirm_moves: bool = False
     ai_pace: float = 0.3
+    # The boards' symbol set: "auto" (detected from the terminal), "unicode" or "ascii".
+    symbols: str = "auto"
 
     @staticmethod
     def default_path(override: str | Path | None = None) -> Path:
@@ -50,6 +53,8 @@ class Settings:
         pace = raw.get("ai_pace")
         if isinstance(pace, (int, float)) and not isinstance(pace, bool) and 0 <= pace <= 10:
             s.ai_pace = float(pace)
+        if raw.get("symbols") in SYMBOL_MODES:
+            s.symbols = raw["symbols"]
         return s
 
     def save(self, path: Path) -> None:
@@ -59,4 +64,4 @@ class Settings:
         os.replace(tmp, path)
 
 
-__all__ = ["AI_PACES", "DEFAULT_THEME", "Settings"]
+__all__ = ["AI_PACES", "DEFAULT_THEME", "SYMBOL_MODES", "Settings"]

@@ -1,21 +1,9 @@
-"""Rivality: tiles, golems and magicians on a growing battlefield (1-4 players). Exposes `GAME`."""
+"""Rivality: tiles, golems and magicians on a growing battlefield (1-4 players).
 
-# The package itself stays light so the game list loads without the rules (engine.registry);
-# the rules load on first use of one of these names.
-from typing import Any
-
-_LAZY = {
-    "GAME": "engine.rivality.game",
-    "RVOptions": "engine.rivality.state",
-    "RVState": "engine.rivality.state",
-    "Rivality": "engine.rivality.game",
-}
-
-
-def __getattr__(name: str) -> Any:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    import importlib
-
-    return getattr(importlib.import_module(module), name)
+The package imports nothing: the game list reads `meta.py`, and the rules load from
+`engine.rivality.game` (`GAME`) when the game is chosen. Modules by role: data and geometry
+(tiles and derived tables), state, options, actions, setup, battlefield (read-only facts about
+the board: control, shields, reach, sieges), effects (what a spell does), rules/ (legality, the
+turn, resolution, sieges, solo), views, scoring, ai, texts, preview (the board's placement
+preview).
+"""

@@ -1,10 +1,10 @@
-"""Rivality decisions. Each is frozen, has a short text form, and is interned (see `intern`)
+"""Rivality decisions. Each is frozen, has a short text form, and is interned (see `Interned`)
 so building legal lists allocates nothing."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar, cast
+from typing import Any, TypeVar
 
 import attrs
 
@@ -79,29 +79,38 @@ class MoveMagician:
         return f"move {self.pos}"
 
 
+# The most frequent decisions first: every move is checked with isinstance against this tuple.
 ACTION_TYPES: tuple[type, ...] = (
-    Mulligan,
-    ChooseTile,
     PlaceAt,
     Orient,
+    ChooseTile,
+    MoveMagician,
+    Mulligan,
     RemoveGolem,
     CastDelayed,
-    MoveMagician,
 )
 
 # Every decision of the game: the action type parameter of its Game.
 RYAction = Mulligan | ChooseTile | PlaceAt | Orient | RemoveGolem | CastDelayed | MoveMagician
 
-Action = Mulligan | ChooseTile | PlaceAt | Orient | RemoveGolem | CastDelayed | MoveMagician
-
-T = TypeVar("T")
-_CACHE: dict[tuple[Any, Any], Any] = {}
+A = TypeVar("A")
 
 
-def intern(cls: Callable[[Any], T], arg: Any) -> T:
-    """The one shared instance of `cls(arg)`."""
-    key = (cls, arg)
-    a = _CACHE.get(key)
-    if a is None:
-        a = _CACHE[key] = cls(arg)
-    return cast(T, a)
+class Interned(dict[Any, A]):
+    """The one shared instance of `cls(arg)` for each argument: `PLACE_AT[pos]`. Building a legal
+    list is then a dictionary lookup per action, with no allocation once an action exists."""
+
+    def __init__(self, cls: Callable[[Any], A]) -> None:
+        super().__init__()
+        self.cls = cls
+
+    def __missing__(self, arg: Any) -> A:
+        a = self[arg] = self.cls(arg)
+        return a
+
+
+CHOOSE_TILE: Interned[ChooseTile] = Interned(ChooseTile)
+PLACE_AT: Interned[PlaceAt] = Interned(PlaceAt)
+REMOVE_GOLEM: Interned[RemoveGolem] = Interned(RemoveGolem)
+CAST_DELAYED: Interned[CastDelayed] = Interned(CastDelayed)
+MOVE_MAGICIAN: Interned[MoveMagician] = Interned(MoveMagician)

@@ -1,13 +1,13 @@
 """What the app knows about Rivality before loading its rules."""
 
 from engine.core.info import GameInfo
-from engine.rivality.options import RVOptions
+from engine.rivality.options import RYOptions
 
 INFO = GameInfo(
     id="rivality",
     title="Rivality",
     players=range(1, 5),
-    options=RVOptions,
+    options=RYOptions,
     rules="engine.rivality.game",
     supports_series=True,
 )

@@ -4,7 +4,9 @@
 active side: where it lands (or why it is lost), how many golems the shields destroy, how many
 arrive, who the five-golem limit sends back and who controls the target afterwards. With the
 expert rules it also lists the delayed spells of tiles already on the battlefield that would fire
-on the new tile. `preview_all(s, tile, pos)` gives the four orientations. In solo, pass the
+on the new tile, and the tiles that would then be besieged (the same rule as the game,
+`battlefield.besieger`: one side holding the whole ring, or with three players two opponents
+sharing it). `preview_all(s, tile, pos)` gives the four orientations. In solo, pass the
 magician's tile (its own orientation) to see what its spells would do.
 """
 
@@ -12,8 +14,9 @@ from __future__ import annotations
 
 import attrs
 
-from engine.rivality.data import LIMIT, SHIELDS, SPELLS
-from engine.rivality.state import RVState
+from engine.rivality.battlefield import besieger
+from engine.rivality.data import LIMIT, SHIELDS, SPELLS, STEP
+from engine.rivality.state import RYState
 
 
 @attrs.frozen
@@ -44,6 +47,16 @@ class SpellPreview:
 
 
 @attrs.frozen
+class SiegePreview:
+    """Expert: the tile at `pos` (held by `holder`, -1 contested) would be besieged and taken by
+    `taker` once every spell of the turn has been cast."""
+
+    pos: int
+    holder: int
+    taker: int
+
+
+@attrs.frozen
 class PlacementPreview:
     tile: int
     pos: int
@@ -51,6 +64,7 @@ class PlacementPreview:
     side: int
     spells: tuple[SpellPreview, ...]
     delayed: tuple[SpellPreview, ...] = ()
+    sieges: tuple[SiegePreview, ...] = ()
 
 
 def _ctrl(g: list[int]) -> int:
@@ -99,7 +113,7 @@ def _land(
     return lost, n, (removed[0], removed[1], removed[2]), choice
 
 
-def preview(s: RVState, tile: int, pos: int, rot: int, side: int | None = None) -> PlacementPreview:
+def preview(s: RYState, tile: int, pos: int, rot: int, side: int | None = None) -> PlacementPreview:
     """The effects of laying `tile` at `pos` facing `rot` for `side` (default: the side on turn).
     In solo, `pos` may be the tile the magician stands on: its spells are followed the same way."""
     if side is None:
@@ -121,63 +135,84 @@ def preview(s: RVState, tile: int, pos: int, rot: int, side: int | None = None) 
         base = SpellPreview(edge, direction, golems, dist, ignore, pos, target, side, "empty")
         if c is None or c == here:
             out.append(base)
-            continue
-        if not solo and any(s.mage[k] == c for k in range(s.sides) if k != side):
+        elif not solo and any(s.mage[k] == c for k in range(s.sides) if k != side):
             out.append(attrs.evolve(base, result="magician"))
-            continue
-        g = local.setdefault(c, s.golems[c * 3 : c * 3 + 3])
-        before = (g[0], g[1], g[2])
-        cb = _ctrl(g)
-        lost, n, removed, choice = _land(g, s.tile[c], golems, ignore, side, supply, s.sides)
-        out.append(
-            attrs.evolve(
-                base,
-                result="lands",
-                shields=lost,
-                arrive=n,
-                removed=removed,
-                choice=choice,
-                before=before,
-                after=(g[0], g[1], g[2]),
-                controller_before=cb,
-                controller_after=_ctrl(g),
-            )
-        )
-    delayed: list[SpellPreview] = []
-    if s.expert and not solo and here is None:
-        found: list[tuple[int, int, SpellPreview, int]] = []
-        for c in range(len(s.pos)):
-            for edge, off, golems, dist, ignore, direction in SPELLS[s.tile[c]][s.rot[c]]:
-                if s.pos[c] + off != pos:
-                    continue
-                k = s.ctrl[c]
-                sp = SpellPreview(edge, direction, golems, dist, ignore, s.pos[c], pos, k, "contested")
-                if k < 0:
-                    delayed.append(sp)
-                    continue
-                found.append(((k - side - 1) % s.sides, c, sp, k))
-        found.sort(key=lambda f: (f[0], f[1]))
-        for _, _, sp, k in found:
-            before = (new[0], new[1], new[2])
-            cb = _ctrl(new)
-            lost, n, removed, choice = _land(new, tile, sp.golems, sp.ignores_shields, k, supply, s.sides)
-            delayed.append(
-                attrs.evolve(
-                    sp,
-                    result="lands",
-                    shields=lost,
-                    arrive=n,
-                    removed=removed,
-                    choice=choice,
-                    before=before,
-                    after=(new[0], new[1], new[2]),
-                    controller_before=cb,
-                    controller_after=_ctrl(new),
-                )
-            )
-    return PlacementPreview(tile, pos, rot, side, tuple(out), tuple(delayed))
+        else:
+            g = local.setdefault(c, s.golems[c * 3 : c * 3 + 3])
+            out.append(_landing(base, g, s.tile[c], side, supply, s.sides))
+    if not s.expert or solo or here is not None:
+        return PlacementPreview(tile, pos, rot, side, tuple(out))
+    delayed = _delayed(s, tile, pos, side, new, supply)
+    return PlacementPreview(tile, pos, rot, side, tuple(out), delayed, _sieges(s, pos, side, new, local))
 
 
-def preview_all(s: RVState, tile: int, pos: int, side: int | None = None) -> list[PlacementPreview]:
+def _landing(
+    sp: SpellPreview, g: list[int], tile: int, side: int, supply: list[int], sides: int
+) -> SpellPreview:
+    """`sp` landing for `side` on a tile holding `g` (changed in place)."""
+    before = (g[0], g[1], g[2])
+    cb = _ctrl(g)
+    lost, n, removed, choice = _land(g, tile, sp.golems, sp.ignores_shields, side, supply, sides)
+    return attrs.evolve(
+        sp,
+        result="lands",
+        shields=lost,
+        arrive=n,
+        removed=removed,
+        choice=choice,
+        before=before,
+        after=(g[0], g[1], g[2]),
+        controller_before=cb,
+        controller_after=_ctrl(g),
+    )
+
+
+def _delayed(
+    s: RYState, tile: int, pos: int, side: int, new: list[int], supply: list[int]
+) -> tuple[SpellPreview, ...]:
+    """Expert: the waiting spells aimed at `pos`, in the order they fire, landing on the new tile
+    (golems `new`, changed in place); spells of contested tiles never fire."""
+    out: list[SpellPreview] = []
+    found: list[tuple[int, int, SpellPreview]] = []
+    for c in range(len(s.pos)):
+        for edge, off, golems, dist, ignore, direction in SPELLS[s.tile[c]][s.rot[c]]:
+            if s.pos[c] + off != pos:
+                continue
+            k = s.ctrl[c]
+            sp = SpellPreview(edge, direction, golems, dist, ignore, s.pos[c], pos, k, "contested")
+            if k < 0:
+                out.append(sp)
+            else:
+                found.append(((k - side - 1) % s.sides, c, sp))
+    found.sort(key=lambda f: (f[0], f[1]))
+    out.extend(_landing(sp, new, tile, sp.caster, supply, s.sides) for _, _, sp in found)
+    return tuple(out)
+
+
+def _sieges(
+    s: RYState, pos: int, side: int, new: list[int], local: dict[int, list[int]]
+) -> tuple[SiegePreview, ...]:
+    """The sieges that would follow: control as the spells leave it (the new tile included),
+    taken tiles changing hands in turn, until no ring changes (as the rules repeat the check)."""
+    ctrl = {s.pos[c]: (_ctrl(local[c]) if c in local else s.ctrl[c]) for c in range(len(s.pos))}
+    ctrl[pos] = _ctrl(new)
+    # Where each side's magician will stand: the active side's on the new tile.
+    mage_at = {k: (pos if k == side else s.pos[m]) for k, m in enumerate(s.mage) if m >= 0 or k == side}
+    out: list[SiegePreview] = []
+    changed = True
+    while changed:
+        changed = False
+        for p in list(ctrl):
+            ring = [ctrl.get(p + st, -1) for st in STEP]
+            w = besieger(ring, ctrl[p], s.sides, side)
+            if w < 0 or any(q == p for k, q in mage_at.items() if k != w):
+                continue  # a siege never drives a magician out
+            out.append(SiegePreview(p, ctrl[p], w))
+            ctrl[p] = w
+            changed = True
+    return tuple(out)
+
+
+def preview_all(s: RYState, tile: int, pos: int, side: int | None = None) -> list[PlacementPreview]:
     """`preview` for the four orientations, north, east, south, west."""
     return [preview(s, tile, pos, r, side) for r in range(4)]

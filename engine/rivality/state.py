@@ -45,13 +45,15 @@ from __future__ import annotations
 import attrs
 
 from engine.core.rng import Rng
-from engine.rivality.options import LEVELS, RVOptions
+from engine.rivality.options import LEVELS, RYOptions
 
-__all__ = ["LEVELS", "RVOptions", "RVState"]
+__all__ = ["LEVELS", "RYOptions", "RYState"]
 
 
 @attrs.define
-class RVState:
+class RYState:
+    """The whole game, as the fields above describe it."""
+
     seats: int
     mode: str
     expert: bool

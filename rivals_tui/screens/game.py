@@ -23,6 +23,7 @@ from textual.worker import Worker, WorkerState, get_current_worker
 from engine.core import IllegalAction
 from rivals_tui.dialogs import ConfirmDialog, ErrorDialog
 from rivals_tui.games import board_for
+from rivals_tui.screens.legend import LegendScreen
 from rivals_tui.screens.log import LogScreen
 from rivals_tui.screens.pass_keyboard import PassScreen
 from rivals_tui.session import Session
@@ -61,6 +62,7 @@ class GameScreen(Screen[None]):
         Binding("u", "undo", "Undo", tooltip="Take back your last decision", id="game.undo"),
         Binding("h", "hint", "Hint", tooltip="Ask the AI what it would do", id="game.hint"),
         Binding("l", "full_log", "Log", tooltip="Everything that happened", id="game.log"),
+        Binding("g", "legend", "Legend", tooltip="What every symbol on the board means", id="game.legend"),
         Binding("q", "leave", "Menu", tooltip="Save and go back to the menu", id="game.leave"),
     ]
 
@@ -343,6 +345,11 @@ class GameScreen(Screen[None]):
         whose = "public events" if seat is None else f"as seen by {self.session.seats[seat].name}"
         lines = [e.text for e in self.session.log_for(seat)]
         self.app.push_screen(LogScreen(f"Log — {whose}", lines))
+
+    def action_legend(self) -> None:
+        board = self.query_one(GameBoard)
+        title = f"Legend: {self.session.game.title}"
+        self.app.push_screen(LegendScreen(title, board.legend()))
 
     def action_rules(self) -> None:
         section = ""

@@ -1,5 +1,6 @@
-"""Settings: colour theme, confirm moves before they are made, and the pause between AI moves.
-Every change is saved at once (JSON in the user config folder)."""
+"""Settings: colour theme, confirm moves before they are made, the pause between AI moves, and the
+boards' symbols (Unicode, plain ASCII for terminals without UTF-8, or detected). Every change is
+saved at once (JSON in the user config folder)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Label, Select, Static, Switch
 
-from rivals_tui.settings import AI_PACES
+from rivals_tui import glyphs
+from rivals_tui.settings import AI_PACES, SYMBOL_MODES
 
 if TYPE_CHECKING:
     from rivals_tui.app import RivalsApp
@@ -20,6 +22,13 @@ if TYPE_CHECKING:
 
 def pace_label(seconds: float) -> str:
     return "no pause" if seconds == 0 else f"{seconds:g} s between AI moves"
+
+
+def symbols_label(mode: str) -> str:
+    """ "automatic (Unicode here)": what automatic would pick on this terminal."""
+    if mode == "auto":
+        return f"automatic ({'Unicode' if glyphs.unicode_terminal() else 'ASCII'} here)"
+    return glyphs.MODE_LABELS[mode]
 
 
 class SettingsScreen(Screen[None]):
@@ -59,6 +68,15 @@ class SettingsScreen(Screen[None]):
                     compact=True,
                     id="pace",
                 )
+            with Horizontal(classes="form-row"):
+                yield Label("Symbols", classes="form-label")
+                yield Select(
+                    [(symbols_label(m), m) for m in SYMBOL_MODES],
+                    value=s.symbols,
+                    allow_blank=False,
+                    compact=True,
+                    id="symbols",
+                )
             yield Static("Changes are saved at once. Esc goes back.", id="settings-hint")
         yield Footer(compact=True)
 
@@ -81,6 +99,13 @@ class SettingsScreen(Screen[None]):
         value = event.value
         if isinstance(value, (int, float)):
             self.rivals.settings.ai_pace = float(value)
+            self.rivals.save_settings()
+
+    @on(Select.Changed, "#symbols")
+    def _symbols(self, event: Select.Changed) -> None:
+        if event.value in SYMBOL_MODES:
+            self.rivals.settings.symbols = str(event.value)
+            glyphs.use(self.rivals.settings.symbols)
             self.rivals.save_settings()
 
     def action_back(self) -> None:

@@ -15,7 +15,11 @@ id. The game screen owns it and talks to it through exactly one call and two mes
   the screen shows the full text in its detail panel.
 
 Keys: a board handles the cursor (arrows, ``j``/``k``), Enter (choose) and Esc (back out of a
-half-made choice). ``h`` and ``l`` are kept free for the screen's hint and log keys.
+half-made choice). ``h``, ``l`` and ``g`` are kept free for the screen's hint, log and legend keys.
+
+Two more calls: ``board.legend()`` gives (symbol, meaning) rows for every symbol the board may
+draw (the screen shows them on the legend key), and ``board.focus_action(action)`` puts the
+cursor on the piece that stands for `action` (the hint names a move; the cursor goes there).
 """
 
 from __future__ import annotations
@@ -74,6 +78,15 @@ class GameBoard(Widget):
     def focus_board(self) -> None:
         """Give the keyboard to the board (the screen calls this when it is the player's turn)."""
         self.focus()
+
+    def legend(self) -> list[tuple[str, str]]:
+        """Every symbol and code the board may draw, with its meaning: (symbol, meaning) rows.
+        A board that draws symbols derives these from the glyph table it draws with."""
+        return []
+
+    def focus_action(self, action: Any) -> bool:
+        """Put the cursor on the piece that stands for `action`; False when no piece does."""
+        return False
 
     def tell(self, text: str) -> None:
         """One line of feedback ("nothing to choose there"): the hosting screen's status line shows

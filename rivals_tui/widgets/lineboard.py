@@ -4,12 +4,14 @@ A game's board subclasses `LineBoard` and supplies what only the game knows:
 
 * `build_table(width, height)`: the view as a `Table` (linetable.py) for that much room;
 * `actions_for(key)`: the legal actions a piece stands for now (Enter on it, underlining);
+* `GLYPHS`: the glyph table (rivals_tui/glyphs.py) its layout draws every symbol with, and
+  `codes()`: the letter codes it uses ("Y4", "sci0"); together they are the board's legend;
 * optionally `changes(before, after)` (what to mark as new), `verb`, `why_not`,
   `picker_title`, `preference`, `detail`, and the styles: `PREFIX` names its component classes
   (``rk--legal``...), built with `component_classes` and `board_css` from a dict of looks.
 
 `LineBoard` does the rest the same way for every game: caching the table per size, drawing
-it with the cursor reversed (underlined when the board is not focused) and "↑ more" / "↓ more"
+it with the cursor reversed (underlined when the board is not focused) and "more" marks
 when it is taller than the board, keeping the cursor's line visible, moving the cursor
 (up/down to the nearest piece on the next line that has one, left/right through the pieces,
 Tab between areas), jumping to the decision at hand after a move, posting the focused piece's
@@ -29,6 +31,7 @@ from textual.dom import NoScreen
 from textual.strip import Strip
 
 from engine.core import Event, Game
+from rivals_tui.glyphs import LINES, GlyphTable
 from rivals_tui.widgets.action_picker import ActionPicker
 from rivals_tui.widgets.board import GameBoard
 from rivals_tui.widgets.linetable import Item, Key, LineWriter, Seg, Table, table_text
@@ -96,6 +99,14 @@ class LineBoard(GameBoard):
     MOVE_BY_CENTRES: ClassVar[bool] = False
     # The room assumed before the first layout gives the board a size.
     FALLBACK_SIZE: ClassVar[tuple[int, int]] = (80, 24)
+    # The symbols the layout draws (and the legend explains).
+    GLYPHS: ClassVar[GlyphTable | None] = None
+    # What the looks mean, for the legend (how the board marks pieces, not symbols).
+    LOOK_ROWS: ClassVar[tuple[tuple[str, str], ...]] = (
+        ("underlined", "Enter does something there now (a lists every choice)"),
+        ("reversed", "the cursor; the Detail panel gives its full text"),
+        ("highlighted", "changed by the last move"),
+    )
 
     def __init__(
         self, game: Game[Any, Any, Any], *, id: str | None = None, classes: str | None = None
@@ -176,6 +187,36 @@ class LineBoard(GameBoard):
 
     def why_not(self, key: Key) -> str:
         return "Nothing to choose there: underlined pieces can be; a lists every choice."
+
+    def codes(self) -> list[tuple[str, str]]:
+        """The letter codes and short names the layout uses, with their meaning (legend rows)."""
+        return []
+
+    # -- the legend and the hint ------------------------------------------------------------
+    def legend(self) -> list[tuple[str, str]]:
+        """The glyph table's rows in the set in use, the board's codes, the names shortened on the
+        board as drawn now, then the marks every line board uses."""
+        rows = self.GLYPHS.rows() if self.GLYPHS is not None else []
+        rows += self.codes()
+        if self.view is not None:
+            shorts = self.table().short
+            rows += [(short, f"short for {shorts[short]}") for short in sorted(shorts, key=str.lower)]
+        return rows + LINES.rows() + list(self.LOOK_ROWS)
+
+    def focus_action(self, action: Any) -> bool:
+        """The cursor to the most specific piece that stands for `action` (fewest choices)."""
+        if self.view is None:
+            return False
+        best: tuple[int, int, int] | None = None
+        for n, it in enumerate(self.table().items):
+            acts = self.actions_for(it.key)
+            if action in acts:
+                rank = (len(acts), self.preference(it.key), n)
+                best = rank if best is None or rank < best else best
+        if best is None:
+            return False
+        self._set_cursor(best[2])
+        return True
 
     def picker_title(self, key: Key) -> str:
         return "Which one?"
@@ -405,9 +446,9 @@ class LineBoard(GameBoard):
         strip = Strip(segs).crop_extend(0, width, base)
         more = ""
         if self._top and y == 0:
-            more = "↑ more"
+            more = LINES.more_up
         elif y == self.size.height - 1 and row < len(table.lines) - 1:
-            more = "↓ more"
+            more = LINES.more_down
         if more:
             strip = Strip([Segment(more, base + self._style(("dim",), False))]).crop_extend(0, width, base)
         return strip

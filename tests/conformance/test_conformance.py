@@ -26,7 +26,7 @@ SEEDS = 3
 
 # Games whose engines do not yet mark every reveal (private draws, a money find, a laid hidden
 # tile) with `reveal=True`; being fixed game by game (issue 8). Remove an id once it passes.
-NOT_YET = {"rival_kings", "rivalist", "rivality"}
+NOT_YET = {"rival_kings", "rivalist"}
 
 
 def variants(options_cls: type, seats: int) -> list[Any]:

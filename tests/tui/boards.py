@@ -132,11 +132,12 @@ def find_match(
     raise AssertionError("no interesting moment found")
 
 
-def screen_app(tmp_path: Path, match: Match) -> RivalsApp:
-    """The real app on the game screen of `match`: pinned theme, no move confirmation, no AI pace."""
+def screen_app(tmp_path: Path, match: Match, symbols: str = "unicode") -> RivalsApp:
+    """The real app on the game screen of `match`: pinned theme and symbol set, no move
+    confirmation, no AI pace."""
     game = match.game
     settings = tmp_path / "config" / "settings.json"
-    Settings(theme="textual-dark", confirm_moves=False, ai_pace=0.0).save(settings)
+    Settings(theme="textual-dark", confirm_moves=False, ai_pace=0.0, symbols=symbols).save(settings)
     store = SaveStore(tmp_path / "saves", games={game.id: game})
     session = LocalSession(match, store)
     return RivalsApp(games={game.id: game}, store=store, settings_path=settings, session=session)

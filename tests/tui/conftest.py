@@ -9,6 +9,7 @@ import pytest
 
 from engine.core import SeatSpec
 from engine.core.match import Match
+from rivals_tui import glyphs
 from rivals_tui.app import RivalsApp
 from rivals_tui.settings import Settings
 from saves.store import SaveStore
@@ -23,6 +24,10 @@ def _isolate(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # Never touch the real user folders, whatever a test forgets to pass.
     monkeypatch.setenv("RIVALS_SAVE_DIR", str(tmp_path / "env-saves"))
     monkeypatch.setenv("RIVALS_CONFIG_DIR", str(tmp_path / "env-config"))
+    # Board symbols as on a UTF-8 terminal whatever the test machine's locale (the ASCII set has
+    # tests of its own); the set in use is put back after each test.
+    monkeypatch.setattr(glyphs, "_plain", False)
+    monkeypatch.setattr(glyphs, "unicode_terminal", lambda *args, **kwargs: True)
 
 
 def make_store(tmp_path: Path) -> SaveStore:

@@ -22,9 +22,9 @@ from textual.binding import Binding
 
 from engine.core import Event
 from engine.rival_kings.actions import ChooseCharacter, EndTurn, TakeMoney
-from engine.rival_kings.data import CARDS, CHARACTERS
+from engine.rival_kings.data import ACTION_NAMES, CARDS, CHARACTERS, COLOURS, PILE_NAMES
 from engine.rival_kings.state import RKState
-from rivals_tui.games.rival_kings.layout import build_table
+from rivals_tui.games.rival_kings.layout import ACTION_SHORT, PILE_SHORT, build_table
 from rivals_tui.games.rival_kings.targets import (
     actions_at,
     is_target,
@@ -32,6 +32,7 @@ from rivals_tui.games.rival_kings.targets import (
     quick_pass,
     swap_starts,
 )
+from rivals_tui.glyphs import RIVAL_KINGS
 from rivals_tui.widgets.lineboard import (
     BASE_LOOKS,
     Key,
@@ -92,6 +93,7 @@ class RivalKingsBoard(LineBoard):
     """The Rival Kings table for the seat at the keyboard."""
 
     PREFIX = "rk"
+    GLYPHS = RIVAL_KINGS
     AREAS = AREAS
     HOME_AREA = "hand"
     COMPONENT_CLASSES = component_classes("rk", LOOKS)
@@ -157,6 +159,26 @@ class RivalKingsBoard(LineBoard):
         if len(acts) == 1 and isinstance(acts[0], ChooseCharacter):
             return "play this character (face down)"
         return super().verb(acts)
+
+    def codes(self) -> list[tuple[str, str]]:
+        colours = " ".join(f"{c[0].upper()}={c}" for c in COLOURS)
+        rows = [
+            ("Y4 R3 B2 G1", f"a card: its colour's initial ({colours}) and its value"),
+            ("$3  $?", "coins in the purse; ? when they are hidden from you"),
+            ("M3", "Conflict markers held (each costs 2 points at the end)"),
+            ("Sub  S", "the player's row of subjects (the last one is active)"),
+            ("Bld  B", "the player's row of buildings"),
+        ]
+        piles = ", ".join(f"{s} {n}" for s, n in zip(PILE_SHORT, PILE_NAMES, strict=True))
+        rows.append(("B1 B2 S1 S2", f"the four piles: {piles}"))
+        rows.append(("#8", "cards left in a pile"))
+        rows.append(("Duke B", "a character and its rank: A acts first, then B, C..."))
+        rows.append(("1:Duke B", "spent this round: the player's number, the character, its rank"))
+        for kind, forms in ACTION_SHORT.items():
+            shorts = " ".join(dict.fromkeys(f for f in forms[1:] if f != forms[0]))
+            rows.append((shorts, f"the action {ACTION_NAMES[kind]}"))
+        rows.append(("(Back: 2 coins.)", "what the card is worth as money, shown on its back"))
+        return rows
 
     def why_not(self, key: Key) -> str:
         return "Nothing to choose there: underlined pieces can be; s skips, a lists all choices."

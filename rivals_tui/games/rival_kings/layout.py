@@ -12,6 +12,7 @@ This module has no Textual import, so the layout can be checked without an app.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from typing import Any
 
 from rich.cells import cell_len
@@ -31,7 +32,8 @@ from engine.rival_kings.data import (
 )
 from engine.rival_kings.scoring import match_cards
 from engine.rival_kings.state import RKState
-from rivals_tui.widgets.linetable import LineWriter, Seg, Table
+from rivals_tui.glyphs import RIVAL_KINGS as RK
+from rivals_tui.widgets.linetable import LineWriter, Seg, Table, distinct_abbreviations
 
 # Short names of the printed actions: words, three letters, one sign.
 ACTION_SHORT: dict[str, tuple[str, str, str]] = {
@@ -42,8 +44,22 @@ ACTION_SHORT: dict[str, tuple[str, str, str]] = {
     BUY: ("Buy", "Buy", "B"),
 }
 PILE_SHORT = ("B1", "B2", "S1", "S2")
-SHORT_LEGEND = " ▸now ✓done ◆crest =pair »active #cards $money"
 LEVELS = 3
+# Every name a card or character may be shortened from: short forms are unique among all of them.
+ALL_NAMES = frozenset({c.name for c in CARDS} | {ch.name for ch in CHARACTERS})
+
+
+def short_legend() -> str:
+    """The one-line legend under the level-1 table."""
+    return f" {RK.now}now {RK.done}done {RK.crest}crest {RK.pair}pair {RK.active}active #cards $money"
+
+
+def full_legend() -> str:
+    """The legend line under the most detailed table."""
+    return (
+        f"{RK.turn} turn  {RK.now} now  {RK.done} done  {RK.crest} crest  "
+        f"{RK.pair} perfect pair  {RK.active} active subject"
+    )
 
 
 def seat_label(names: Sequence[str], seat: int) -> str:
@@ -61,32 +77,44 @@ def colour_initial(colour: str) -> str:
     return colour[0].upper()
 
 
+@cache
+def _shorts(n: int) -> dict[str, str]:
+    return distinct_abbreviations(ALL_NAMES, n)
+
+
 def abbrev(name: str, n: int) -> str:
-    """`name` in at most `n` letters; two-word names keep the second word's initial."""
+    """`name` in at most `n` letters, never the same as another card's or character's short
+    form, nor spelling another name ("Countess" is "Couns", never "Count")."""
     if len(name) <= n:
         return name
     if n <= 0:
         return ""
-    words = name.split()
-    if len(words) > 1 and n >= 3:
-        return words[0][: n - 1] + words[1][0].upper()
-    return name[:n]
+    return _shorts(n)[name]
+
+
+def card_name(cid: int, level: int, cut: int | None = None) -> str:
+    """A card's name as drawn at `level` (or cut to `cut` letters)."""
+    name = CARDS[cid].name
+    if cut is not None:
+        return abbrev(name, cut)
+    return name if level == 0 else abbrev(name, 6 if level == 1 else 4)
 
 
 def card_token(cid: int, level: int, marks: str = "", cut: int | None = None) -> str:
     """A card in a row or on a pile: marks, name (cut to fit), colour initial and value."""
     c = CARDS[cid]
-    name = c.name if level == 0 else abbrev(c.name, 6 if level == 1 else 4)
-    if cut is not None:
-        name = abbrev(c.name, cut)
+    name = card_name(cid, level, cut)
     tag = f"{colour_initial(c.colour)}{c.value}"
     return f"{marks}{name} {tag}" if name else f"{marks}{tag}"
 
 
-def char_token(cid: int, level: int) -> str:
+def char_name(cid: int, level: int) -> str:
     ch = CHARACTERS[cid]
-    name = ch.name if level < 2 else abbrev(ch.name, 5)
-    return f"{name} {ch.rank}"
+    return ch.name if level < 2 else abbrev(ch.name, 5)
+
+
+def char_token(cid: int, level: int) -> str:
+    return f"{char_name(cid, level)} {CHARACTERS[cid].rank}"
 
 
 def purse(v: RKState, seat: int) -> int | None:
@@ -138,7 +166,11 @@ def action_states(v: RKState, seat: int) -> dict[str, str]:
     return out
 
 
-STATE_MARK = {"done": "✓", "now": "▸", "next": "·", "covered": "◆", "unused": "–", "": ""}
+def state_mark(state: str) -> str:
+    """The sign after an action for its state ("done" → ✓); none for one still to come."""
+    return getattr(RK, state) if state in ("done", "now", "next", "unused") else ""
+
+
 STATE_WORD = {
     "done": "done",
     "now": "being carried out now",
@@ -212,8 +244,8 @@ class TableBuilder(LineWriter):
         if order:
             self.text("Turns: " if self.level < 2 else "Order ", "label")
             for n, i in enumerate(order):
-                mark = "▶" if i == v.turn else ("✓" if i not in v.to_go else "")
-                sep = " › " if self.level < 2 else ">"
+                mark = RK.turn if i == v.turn else (RK.done if i not in v.to_go else "")
+                sep = RK.then if self.level < 2 else RK.then.strip()
                 self.room(("" if n == 0 else sep) + mark + seat_label(self.names, i)[:8])
                 self.text(
                     ("" if n == 0 else sep) + mark + seat_label(self.names, i)[:8],
@@ -241,7 +273,7 @@ class TableBuilder(LineWriter):
         self.hand()
         if self.level == 0:
             self.newline()
-            self.text("▶ turn  ▸ now  ✓ done  ◆ crest  = perfect pair  » active subject", "dim")
+            self.text(full_legend(), "dim")
             self.newline()
         return self.t
 
@@ -249,7 +281,7 @@ class TableBuilder(LineWriter):
         v = self.v
         lv = self.level
         me = i == self.seat
-        marker = "▶" if v.turn == i else ("*" if me else " ")
+        marker = RK.turn if v.turn == i else (RK.you if me else " ")
         name = self.name(i)
         if me and lv == 0:
             name += " (you)"
@@ -289,7 +321,7 @@ class TableBuilder(LineWriter):
                 f"{v.marker_supply} left in the supply.",
                 "players",
             )
-            self.text(f"  crests {'◆' * crests_left or '-'}", "dim")
+            self.text(f"  crests {RK.crest * crests_left or 'none'}", "dim")
             if v.watch[i]:
                 self.text("  Watchman on guard", "label")
             self.newline()
@@ -311,8 +343,8 @@ class TableBuilder(LineWriter):
                 "players",
             )
             if v.watch[i]:
-                self.text(" W", "label")
-        self.text(" │ " if lv < 2 else " ", "dim")
+                self.text(f" {RK.watch}", "label")
+        self.text(f" {RK.bar} " if lv < 2 else " ", "dim")
         self.character(i)
         self.newline()
         self.rows(i)
@@ -331,7 +363,7 @@ class TableBuilder(LineWriter):
         lv = self.level
         c = v.played[i]
         if c is None:
-            label = "choosing…" if v.phase == "choose" else "—"
+            label = f"choosing{RK.cut}" if v.phase == "choose" else RK.none
             self.item(
                 ("char", i), label, "Character", "No character chosen yet this cycle.", "players", "dim"
             )
@@ -350,6 +382,7 @@ class TableBuilder(LineWriter):
         text = ch.text
         if v.tie[i]:
             text += " In an equal-rank conflict this cycle: only one action, no stealing."
+        self.shortened(char_name(c, lv), ch.name)
         self.item(("char", i), char_token(c, lv), ch.label, text, "players", "char")
         states = action_states(v, i)
         for a in ch.actions:
@@ -357,10 +390,11 @@ class TableBuilder(LineWriter):
             crest = next((cr for cr in v.crests if cr.target == i and cr.action == a), None)
             # The Trader's four actions take single signs on a narrow board.
             short = ACTION_SHORT[a][2 if lv == 1 and len(ch.actions) > 3 else lv]
-            mark = STATE_MARK[st]
+            mark = state_mark(st)
             label = f"{short}{mark}"
             if crest is not None:
-                label = f"{short}◆{crest.owner + 1}" if lv else f"{short}◆{self.names[crest.owner][:8]}"
+                owner = str(crest.owner + 1) if lv else self.names[crest.owner][:8]
+                label = f"{short}{RK.crest}{owner}"
             detail = f"{ACTION_NAMES[a]} on {self.who(i)}'s {ch.label}: {STATE_WORD[st]}."
             if crest is not None:
                 detail = (
@@ -387,7 +421,7 @@ class TableBuilder(LineWriter):
             cut = self.fit_cut(row, room, paired, kind)
             for n, cid in enumerate(row):
                 active = kind == SUBJECT and n == len(row) - 1
-                marks = ("=" if cid in paired else "") + ("»" if active else "")
+                marks = (RK.pair if cid in paired else "") + (RK.active if active else "")
                 card = CARDS[cid]
                 notes = []
                 if cid in paired:
@@ -397,6 +431,7 @@ class TableBuilder(LineWriter):
                     notes.append(f"Active subject: its ability can be used{used}.")
                 text = card.text + ("\n" + " ".join(notes) if notes else "")
                 self.text(" " if n else "")
+                self.shortened(card_name(cid, lv, cut), card.name)
                 self.item(
                     ("card", i, cid),
                     card_token(cid, lv, marks, cut),
@@ -413,8 +448,8 @@ class TableBuilder(LineWriter):
         def total(cut: int | None) -> int:
             out = 0
             for n, cid in enumerate(row):
-                marks = ("=" if cid in paired else "") + (
-                    "»" if kind == SUBJECT and n == len(row) - 1 else ""
+                marks = (RK.pair if cid in paired else "") + (
+                    RK.active if kind == SUBJECT and n == len(row) - 1 else ""
                 )
                 out += cell_len(card_token(cid, self.level, marks, cut)) + (1 if n else 0)
             return out
@@ -442,6 +477,8 @@ class TableBuilder(LineWriter):
             else:
                 money = "$?" if hidden else f"${amount}"
                 body = card_token(top, lv, cut=(6 if lv == 1 else 5)) if top is not None else "empty"
+                if top is not None:
+                    self.shortened(card_name(top, lv, cut=(6 if lv == 1 else 5)), CARDS[top].name)
                 label = f"{PILE_SHORT[p]} {body:<{9 if lv == 1 else 8}} #{len(pile)} {money}"
             lines = [f"{PILE_NAMES[p].capitalize()}: {len(pile)} card{'s' if len(pile) != 1 else ''} left."]
             if top is not None:
@@ -478,6 +515,7 @@ class TableBuilder(LineWriter):
                     else (", up: " if now else ", was: ")
                 )
                 label = char_token(c, lv if now else 2)
+                self.shortened(char_name(c, lv if now else 2), CHARACTERS[c].name)
                 self.room(word + label)
                 self.text(word, "dim")
                 self.item(
@@ -499,6 +537,7 @@ class TableBuilder(LineWriter):
             self.text(" Spent: " if lv < 2 else " Spent ", "label")
             for n, (i, c) in enumerate(spent):
                 label = f"{i + 1}:{char_token(c, 2 if lv else 0)}"
+                self.shortened(char_name(c, 2 if lv else 0), CHARACTERS[c].name)
                 self.room(" " + label if n else label)
                 if n and self.line and self.line[-1].text != "   ":
                     self.text(" ")
@@ -552,7 +591,8 @@ def build_table(
                 table = TableBuilder(
                     view, seat, legal, names, level, width, targets, changed, pending, True
                 ).build()
-            if level == 1 and len(table.lines) < height and cell_len(SHORT_LEGEND) <= width:
-                table.lines.append([Seg(SHORT_LEGEND, ("dim",))])
+            legend = short_legend()
+            if level == 1 and len(table.lines) < height and cell_len(legend) <= width:
+                table.lines.append([Seg(legend, ("dim",))])
             return table
     return table

@@ -21,11 +21,12 @@ from typing import Any
 from textual.binding import Binding
 
 from engine.core import Event
-from engine.rivalist.data import CARDS
+from engine.rivalist.data import CARDS, COLOUR_NAMES, COLOURS, LOOT_BIG, LOOT_SMALL, RESOURCES
 from engine.rivalist.game import wonder_price
 from engine.rivalist.state import BuildWonder, Construct, Discard, PickToken, PickWonder, RVState, Take
-from rivals_tui.games.rivalist.layout import build_table
+from rivals_tui.games.rivalist.layout import COLOUR_CODES, RES_CODES, build_table
 from rivals_tui.games.rivalist.targets import actions_at, first_of, wonder_builds
+from rivals_tui.glyphs import RIVALIST
 from rivals_tui.widgets.lineboard import (
     BASE_LOOKS,
     Key,
@@ -99,6 +100,7 @@ class RivalistBoard(LineBoard):
     """The Rivalist table for the seat at the keyboard."""
 
     PREFIX = "rv"
+    GLYPHS = RIVALIST
     AREAS = AREAS
     HOME_AREA = "pyramid"
     MOVE_BY_CENTRES = True
@@ -186,6 +188,30 @@ class RivalistBoard(LineBoard):
             if isinstance(a, BuildWonder) and self.cursor_key and self.cursor_key[0] == "wonder":
                 return "build it with the taken card"
         return super().verb(acts)
+
+    def codes(self) -> list[tuple[str, str]]:
+        colours = ", ".join(
+            f"{c} {name} ({kind})" for c, name, kind in zip(COLOUR_CODES, COLOURS, COLOUR_NAMES, strict=True)
+        )
+        res = ", ".join(f"{c} {name}" for c, name in zip(RES_CODES, RESOURCES, strict=True))
+        return [
+            (" ".join(COLOUR_CODES), f"card colours: {colours}"),
+            ("b2 g0 R1", "how many cards of each colour a city holds"),
+            (" ".join(RES_CODES), f"resources: {res}"),
+            ("sci0", "how many different science symbols the city holds (six win at once)"),
+            ("make O2", "what the city's brown and grey cards make every turn (O2: two Ore)"),
+            ("+LBO +PD", "one more unit of any of those, whichever is needed (+2LBO: two)"),
+            ("buy L3", "what one missing unit costs from the bank (L3: Lumber for 3 coins)"),
+            ("5$", "coins (a price when it follows a name: Ares 7$ costs 7 coins now)"),
+            ("3$OOLB  free", "a pyramid card's printed cost, under it: coins, then resources"),
+            ("W", "the player's Wonders, built or not"),
+            ("Tok", "the progress tokens still on the board"),
+            ("Disc9", "the discard pile and how many cards lie in it"),
+            (f"{LOOT_SMALL} {LOOT_BIG}", "loot on the track: the coins lost when the pawn reaches it"),
+            ("c Build 3$", "c builds the taken card in your city, for that price"),
+            ("d Discard +2$", "d discards the taken card for that many coins"),
+            ("w Wonder", "w tucks the taken card under one of your Wonders to build it"),
+        ]
 
     def why_not(self, key: Key) -> str:
         v: RVState = self.view

@@ -60,12 +60,18 @@ from engine.rivalist.state import (
     RVState,
     StealCard,
 )
+from rivals_tui.glyphs import RIVALIST as RL
 from rivals_tui.widgets.linetable import LineWriter, Seg, Table
 
 COLOUR_CODES = ("b", "g", "R", "G", "B", "Y", "P")
 RES_CODES = ("L", "B", "O", "P", "D")
-BACK = "░"
-LEGEND = "b brown g grey R red G green B blue Y yellow P purple · ░ face down"
+
+
+def legend_line() -> str:
+    """The line of colour codes under the widest table."""
+    return f"b brown g grey R red G green B blue Y yellow P purple {RL.dot.strip()} {RL.back} face down"
+
+
 SCORE_LABELS = ("military", "blue", "yellow", "green", "unions", "wonders", "tokens", "treasury")
 
 
@@ -154,12 +160,15 @@ def pay_sentence(v: RVState, seat: int, card: int = -1, wonder: int = -1) -> str
     return f"{coins(price)} now: {'; '.join(lines)}."
 
 
+def card_short(card: int, width: int) -> str:
+    """The part of a card's label that is its name, cut to fit `width` cells."""
+    return abbrev(CARDS[card].name, width - 2 if width >= 8 else width - 1)
+
+
 def card_label(card: int, width: int) -> str:
     """A card in `width` cells: colour code, then its name cut to fit."""
     code = COLOUR_CODES[CARDS[card].colour]
-    if width >= 8:
-        return f"{code} {abbrev(CARDS[card].name, width - 2)}"
-    return code + abbrev(CARDS[card].name, width - 1)
+    return f"{code} {card_short(card, width)}" if width >= 8 else code + card_short(card, width)
 
 
 def track_cells(v: RVState) -> list[tuple[str, int]]:
@@ -169,21 +178,21 @@ def track_cells(v: RVState) -> list[tuple[str, int]]:
         side = 0 if p < 0 else 1
         d = abs(p)
         if p == v.pawn:
-            sign = "●"
+            sign = RL.pawn
         elif d == 0:
-            sign = "|"
+            sign = RL.middle
         elif d == CAPITAL:
-            sign = "⌂"
+            sign = RL.capital
         elif d == LOOT_SMALL_AT and v.loot_small[side]:
             sign = str(LOOT_SMALL)
         elif d == LOOT_BIG_AT and v.loot_big[side]:
             sign = str(LOOT_BIG)
         elif d >= LOOT_BIG_AT:
-            sign = "="
+            sign = RL.far
         elif d >= LOOT_SMALL_AT:
-            sign = "-"
+            sign = RL.mid
         else:
-            sign = "·"
+            sign = RL.near
         out.append((sign, p))
     return out
 
@@ -232,7 +241,13 @@ class TableBuilder(LineWriter):
         return self.names[i] if i < len(self.names) else f"Player {i + 1}"
 
     def short_name(self, i: int) -> str:
-        return self.who(i)[: (14 if self.level == 0 else 8)]
+        """The player's name cut to fit; two names that cut alike ("Christopher", "Christophe")
+        end with their seat number instead, so the two cities never read the same."""
+        n = 14 if self.level == 0 else 8
+        cuts = [self.who(k)[:n] for k in (0, 1)]
+        if cuts[0] == cuts[1] and self.who(0) != self.who(1):
+            return self.shortened(f"{cuts[i][: n - 2]} {i + 1}", self.who(i))
+        return self.shortened(cuts[i], self.who(i))
 
     # -- the table --------------------------------------------------------------------------
     def build(self) -> Table:
@@ -252,7 +267,7 @@ class TableBuilder(LineWriter):
             self.player(i)
         if self.level == 0 and self.airy:
             self.newline()
-            self.text(LEGEND, "dim")
+            self.text(legend_line(), "dim")
             self.newline()
         return self.t
 
@@ -293,10 +308,10 @@ class TableBuilder(LineWriter):
         return (
             f"{where}\nLoot still to take: {'; '.join(loot)}. Pushing the pawn onto a loot space "
             f"({LOOT_SMALL_AT} or {LOOT_BIG_AT} spaces out) makes that player lose the coins once; "
-            f"reaching a capital ({CAPITAL} out, ⌂) wins at once.\n"
-            f"Final VP by distance: 1–{LOOT_SMALL_AT - 1} spaces 2, {LOOT_SMALL_AT}–{LOOT_BIG_AT - 1} "
-            f"spaces 5, {LOOT_BIG_AT}–{CAPITAL - 1} spaces 10.\n"
-            f"{self.who(0)}'s capital is on the left, {self.who(1)}'s on the right; ● is the pawn."
+            f"reaching a capital ({CAPITAL} out, {RL.capital}) wins at once.\n"
+            f"Final VP by distance: 1-{LOOT_SMALL_AT - 1} spaces 2, {LOOT_SMALL_AT}-{LOOT_BIG_AT - 1} "
+            f"spaces 5, {LOOT_BIG_AT}-{CAPITAL - 1} spaces 10.\n"
+            f"{self.who(0)}'s capital is on the left, {self.who(1)}'s on the right; {RL.pawn} is the pawn."
         )
 
     # -- progress tokens on the board, discard pile -----------------------------------------
@@ -308,7 +323,7 @@ class TableBuilder(LineWriter):
         if not v.board_tokens:
             self.text("none left", "dim")
         for k, t in enumerate(v.board_tokens):
-            label = TOKEN_NAMES[t][:n]
+            label = self.shortened(TOKEN_NAMES[t][:n], TOKEN_NAMES[t])
             self.room((" " if k else "") + label)
             if k and self.line[-1].text.strip():
                 self.text(" ")
@@ -332,7 +347,7 @@ class TableBuilder(LineWriter):
         if v.phase == "library" and v.current == self.seat and any(t >= 0 for t in v.unused_tokens):
             self.text("Left out: ", "label")
             for k, t in enumerate(x for x in v.unused_tokens if x >= 0):
-                label = TOKEN_NAMES[t][:n]
+                label = self.shortened(TOKEN_NAMES[t][:n], TOKEN_NAMES[t])
                 self.room((" " if k else "") + label)
                 if k and self.line[-1].text.strip():
                     self.text(" ")
@@ -356,6 +371,7 @@ class TableBuilder(LineWriter):
         for w in v.draft_pool:
             wd = WONDERS[w]
             name = wd.name if self.level == 0 or len(wd.name) <= 21 else abbrev(wd.name, 21)
+            self.shortened(name, wd.name)
             self.text("  ")
             self.item(("draft", w), name, wd.name, wd.text, "pyramid", "wonder")
             rest = f"  {letters(wd.need)}  {wonder_short(w)}"
@@ -419,7 +435,7 @@ class TableBuilder(LineWriter):
                 f"A face-down card of {AGE_NAMES[v.age]}. It is turned face up as soon as no card "
                 f"covers it ({len(covering)} still do{'es' if len(covering) == 1 else ''})."
             )
-            return BACK * width, "Face-down card", text, ("dim",)
+            return RL.back * width, "Face-down card", text, ("dim",)
         card = CARDS[c]
         parts: list[str] = [card.text]
         if i in v.access:
@@ -430,6 +446,7 @@ class TableBuilder(LineWriter):
             )
         if self.seat is not None:
             parts.append("You would pay: " + pay_sentence(v, self.seat, card=c))
+        self.shortened(card_short(c, width), card.name)
         return card_label(c, width), card.name, "\n".join(parts), (COLOURS[card.colour],)
 
     # -- the decision at hand (use the taken card, starter, destroy, steal) -----------------
@@ -464,7 +481,7 @@ class TableBuilder(LineWriter):
             self.text(word, "label")
             for k, a in enumerate(acts):
                 c = CARDS[a.card]
-                label = c.name if self.level == 0 else abbrev(c.name, 12)
+                label = self.shortened(c.name if self.level == 0 else abbrev(c.name, 12), c.name)
                 self.room((" " if k else "") + label)
                 if k and self.line[-1].text.strip():
                     self.text(" ")
@@ -559,7 +576,7 @@ class TableBuilder(LineWriter):
         v = self.v
         lv = self.level
         on_turn = v.current == i and not v.over
-        mark = "▶" if on_turn else " "
+        mark = RL.turn if on_turn else " "
         name = self.short_name(i)
         if lv == 0 and i == self.seat:
             name += " (you)"
@@ -585,7 +602,7 @@ class TableBuilder(LineWriter):
             self.science_text(i),
             "players",
         )
-        self.text(" │ " if lv == 0 else "│", "dim")
+        self.text(f" {RL.bar} " if lv == 0 else RL.bar, "dim")
         for col in range(7):
             cnt = v.colours[i][col]
             label = f"{COLOUR_CODES[col]}{cnt}"
@@ -604,7 +621,7 @@ class TableBuilder(LineWriter):
         make, buy = self.prod_labels(i)
         detail = self.prod_text(i)
         self.item(("prod", i), make, f"{self.who(i)}: production", detail, "players")
-        sep = " · " if self.level == 0 else "│"
+        sep = RL.dot if self.level == 0 else RL.bar
         self.room(sep + buy)
         self.text(sep if self.line[-1].text.strip() else "", "dim")
         self.item(("buy", i), buy, f"{self.who(i)}: bank prices", detail, "players")
@@ -615,7 +632,7 @@ class TableBuilder(LineWriter):
             if lv == 0:
                 self.text("tokens ", "dim")
             for k, t in enumerate(toks):
-                label = TOKEN_NAMES[t][: (14 if lv == 0 else 4)]
+                label = self.shortened(TOKEN_NAMES[t][: (14 if lv == 0 else 4)], TOKEN_NAMES[t])
                 self.room((" " if k else "") + label)
                 if k and self.line[-1].text.strip():
                     self.text(" ")
@@ -647,10 +664,10 @@ class TableBuilder(LineWriter):
         v = self.v
         wd = WONDERS[w]
         built = v.wonder_cards[i][k]
-        name = wonder_name(w, self.level > 0)
+        name = self.shortened(wonder_name(w, self.level > 0), wd.name)
         if built >= 0:
             return (
-                f"✓{name}",
+                f"{RL.built}{name}",
                 f"{wd.text}\nBuilt by {self.who(i)} (with {CARDS[built].name} tucked under it).",
             )
         price = wonder_price(v, i, w)
@@ -695,7 +712,7 @@ class TableBuilder(LineWriter):
 
     def science_text(self, i: int) -> str:
         v = self.v
-        owned = [f"{SYMBOLS[s]}{' ×2' if n >= 2 else ''}" for s, n in enumerate(v.symbols[i]) if n]
+        owned = [f"{SYMBOLS[s]}{' x2' if n >= 2 else ''}" for s, n in enumerate(v.symbols[i]) if n]
         n = distinct_symbols(v, i)
         have = ", ".join(owned) if owned else "none"
         return (
@@ -711,7 +728,7 @@ class TableBuilder(LineWriter):
         )
         if not cards:
             return head
-        return head + "\n" + "\n".join(f"• {CARDS[c].name}: {CARDS[c].text}" for c in cards)
+        return head + "\n" + "\n".join(f"- {CARDS[c].name}: {CARDS[c].text}" for c in cards)
 
     def player_text(self, i: int) -> str:
         v = self.v

@@ -21,13 +21,16 @@ from typing import Any
 from textual.binding import Binding
 
 from engine.core import Event
-from engine.rivality.actions import ChooseTile, Orient
-from engine.rivality.data import DIR_NAMES, TILES, pos_of, xy_of
+from engine.rivality.actions import CastDelayed, ChooseTile, MoveMagician, Orient, PlaceAt, RemoveGolem
+from engine.rivality.data import COLOURS, DIR_NAMES, EDGE_NAMES, TILES, pos_of, xy_of
 from engine.rivality.preview import PlacementPreview, preview
-from engine.rivality.state import RVState
+from engine.rivality.state import RYState
 from rivals_tui.games.rivality.layout import Board, bounds, build
 from rivals_tui.games.rivality.targets import Key, actions_at, key_pos, target_positions
 from rivals_tui.games.rivality.texts import (
+    EDGE_LETTER,
+    KIND_LETTER,
+    LETTERS,
     cell_detail,
     empty_detail,
     preview_sentence,
@@ -37,14 +40,17 @@ from rivals_tui.games.rivality.texts import (
     tile_token,
     where,
 )
+from rivals_tui.glyphs import RIVALITY
 from rivals_tui.widgets.lineboard import BASE_LOOKS, LineBoard, Table, board_css, component_classes
 
 AREAS = ("cell", "hand", "side")
 
 LOOKS = {
     **BASE_LOOKS,
+    # Each side's colour stays apart from plain text and the others in 16 colours too: these map
+    # to bright red, bright magenta and bright cyan (a paler mauve turned into plain white).
     "s0": "color: #ff8c69;",
-    "s1": "color: #b48cff;",
+    "s1": "color: #c070f0;",
     "s2": "color: #40e0d0;",
     "new": "background: $accent 35%;",
     "preview": "color: $success; text-style: bold italic;",
@@ -52,7 +58,7 @@ LOOKS = {
 }
 
 
-def changed_squares(old: RVState | None, new: RVState) -> set[int]:
+def changed_squares(old: RYState | None, new: RYState) -> set[int]:
     """Squares whose tile, golems, controller or magician differ between two views."""
     if old is None or old.mode != new.mode:
         return set()
@@ -76,6 +82,7 @@ class RivalityBoard(LineBoard):
     """The Rivality table for the seat at the keyboard; the cursor moves square by square."""
 
     PREFIX = "rv"
+    GLYPHS = RIVALITY
     FALLBACK_SIZE = (46, 20)
     COMPONENT_CLASSES = component_classes("rv", LOOKS)
     DEFAULT_CSS = board_css("RivalityBoard", "rv", LOOKS)
@@ -127,7 +134,7 @@ class RivalityBoard(LineBoard):
 
     def is_fresh(self, old: Any, events: Sequence[Event]) -> bool:
         # A new phase or turn is a new decision even when no event came with it.
-        new: RVState = self.view
+        new: RYState = self.view
         return (
             bool(events)
             or old is None
@@ -144,7 +151,7 @@ class RivalityBoard(LineBoard):
     # -- what is shown ----------------------------------------------------------------------
     def current_preview(self) -> tuple[PlacementPreview | None, bool]:
         """The preview to draw now, and whether the tile itself is drawn at its square."""
-        v: RVState | None = self.view
+        v: RYState | None = self.view
         if v is None or self.seat is None:
             return None, False
         mine = v.turn == self.seat and v.actor == self.seat
@@ -203,15 +210,62 @@ class RivalityBoard(LineBoard):
             self.words(self.game.prompt(self.view, self.seat).text) if self.seat is not None else "Which one?"
         )
 
+    def codes(self) -> list[tuple[str, str]]:
+        sides = ", ".join(f"{LETTERS[k]} {COLOURS[k]}" for k in range(3))
+        kinds = ", ".join(f"{letter} {kind}" for kind, letter in KIND_LETTER.items())
+        edges = ", ".join(f"{EDGE_LETTER[e]} {EDGE_NAMES[e]}" for e in range(3))
+        return [
+            (" ".join(LETTERS), f"the sides by colour: {sides}"),
+            ("S3 M2", "golems on a tile, by side (S3: three of Salmon's)"),
+            ("SSM", "golems in a short box: one letter per golem"),
+            ("S", "a lone side letter in a box (after the arrow, or first on the last line): its controller"),
+            (" ".join(KIND_LETTER.values()), f"tile kinds: {kinds}; the number after it is its value"),
+            ("??? down", "a face-down tile (solo): its spells are unknown until it turns up"),
+            (" ".join(EDGE_LETTER), f"a tile's spells by edge: {edges}"),
+            ("L3x2", "a spell: three golems sent two squares away"),
+            ("+2", "in a preview: golems arriving on the square"),
+            ("-1", "in a preview: golems destroyed by shields or sent back over five"),
+            ("waits lost never", "in a preview: the spell waits (expert), is lost, or never fires"),
+            ("@M next", "solo: where Souramoun's magician follows you"),
+            ("siege", "in a preview: a tile the placement besieges, and the side it falls to"),
+            ("4pt 26g", "running score and golems left in the supply"),
+            ("pile 8 hand 2", "tiles left in the side's pile and in each player's hand"),
+        ]
+
+    def focus_action(self, action: Any) -> bool:
+        """The cursor to the square (or hand tile) an action names, even outside the window."""
+        v: RYState | None = self.view
+        if v is None:
+            return False
+        p = None
+        if isinstance(action, (PlaceAt, MoveMagician)):
+            p = action.pos
+        elif isinstance(action, Orient) and v.target >= 0:
+            p = v.target
+            self.rot = action.rot
+        elif isinstance(action, RemoveGolem) and v.cut_cell >= 0:
+            p = v.pos[v.cut_cell]
+        elif isinstance(action, CastDelayed):
+            p = v.pos[action.spell >> 2]
+        elif isinstance(action, ChooseTile) and action.tile in self._hand():
+            self._set_cursor(("hand", self._hand().index(action.tile)))
+            return True
+        if p is None:
+            return super().focus_action(action)
+        x, y = xy_of(p)
+        self._table = None
+        self._set_cursor(("cell", x, y))
+        return True
+
     # -- the cursor -------------------------------------------------------------------------
     def _hand(self) -> list[int]:
-        v: RVState = self.view
+        v: RYState = self.view
         if v is None or v.mode != "duel" or self.seat is None or not 0 <= self.seat < v.seats:
             return []
         return v.hands[self.seat]
 
     def place_cursor(self, fresh: bool) -> None:
-        v: RVState = self.view
+        v: RYState = self.view
         if v is None:
             return
         minx, maxx, miny, maxy = bounds(v)
@@ -229,7 +283,7 @@ class RivalityBoard(LineBoard):
 
     def _decision_key(self, key: Key) -> Key:
         """Where the cursor goes when a decision starts: the piece the decision is about."""
-        v: RVState = self.view
+        v: RYState = self.view
         ph = v.phase
         if ph in ("tile", "mulligan"):
             return key if key[0] == "hand" else ("hand", 0)
@@ -251,7 +305,7 @@ class RivalityBoard(LineBoard):
 
     def action_walk(self, dx: int, dy: int) -> None:
         """Arrows: square by square on the battlefield, off its edges to the sides or the hand."""
-        v: RVState = self.view
+        v: RYState = self.view
         if v is None:
             return
         minx, maxx, miny, maxy = bounds(v)
@@ -282,14 +336,14 @@ class RivalityBoard(LineBoard):
                 self._set_cursor(("hand", n))
 
     def _field_key(self, top: bool) -> Key:
-        v: RVState = self.view
+        v: RYState = self.view
         win = self.board().window
         minx, maxx, miny, maxy = bounds(v)
         x = max(minx, min(win.x0 + win.cols // 2, maxx))
         return ("cell", x, win.y0 if top else min(maxy, win.y0 + win.rows - 1))
 
     def action_area(self, delta: int) -> None:
-        v: RVState = self.view
+        v: RYState = self.view
         if v is None:
             return
         present = [a for a in AREAS if a != "hand" or self._hand()]
@@ -311,7 +365,7 @@ class RivalityBoard(LineBoard):
     # -- the detail panel -------------------------------------------------------------------
     def detail(self) -> tuple[str, str]:
         """Title and full text for the focused piece, with seat names; what Enter does first."""
-        v: RVState = self.view
+        v: RYState = self.view
         key = self.cursor
         title, text = "", ""
         if key[0] == "side":
@@ -356,7 +410,7 @@ class RivalityBoard(LineBoard):
 
     def _solo_note(self, p: int) -> str:
         """Solo: where Souramoun follows you and what its tile does, before your own spells."""
-        v: RVState = self.view
+        v: RYState = self.view
         x, y = xy_of(p)
         m = pos_of(x, 5 - y)
         c = v.at[m]
@@ -371,7 +425,7 @@ class RivalityBoard(LineBoard):
 
     # -- keys of its own ------------------------------------------------------------------
     def action_turn(self, delta: int) -> None:
-        v: RVState = self.view
+        v: RYState = self.view
         if v is None or v.mode != "duel" or v.phase not in ("place", "orient", "tile"):
             return
         self.rot = (self.rot + delta) % 4
@@ -387,7 +441,7 @@ class RivalityBoard(LineBoard):
             self._chosen(ChooseTile(hand[i]))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        v: RVState | None = self.view
+        v: RYState | None = self.view
         if action == "turn":
             ok = v is not None and v.mode == "duel" and v.phase in ("place", "orient") and bool(self.legal)
             return True if ok else None

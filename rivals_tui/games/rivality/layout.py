@@ -25,44 +25,61 @@ from typing import Any
 
 from rich.cells import cell_len
 
+from engine.rivality.actions import ChooseTile, Mulligan
 from engine.rivality.data import TILES, pos_of, xy_of
-from engine.rivality.game import score_parts
 from engine.rivality.preview import PlacementPreview, SpellPreview
-from engine.rivality.state import RVState
+from engine.rivality.scoring import score_parts
+from engine.rivality.state import RYState
 from rivals_tui.games.rivality.targets import Key, target_positions
 from rivals_tui.games.rivality.texts import (
-    ARROWS,
     KIND_LETTER,
     LETTERS,
+    colour_name,
     preview_token,
-    side_name,
+    side_who,
     tile_token,
     waiting_spells,
 )
+from rivals_tui.glyphs import RIVALITY as RY
 from rivals_tui.widgets.linetable import LineWriter, Seg, Table
 
 CELL_W = 7  # inside a box
 PITCH_W = CELL_W + 1
-LEGEND = "S M T golems · ◈ shields · ■ entrenched · @ magician · = contested"
 
+
+def legend_line() -> str:
+    """The short legend under a tall board."""
+    return (
+        f"S M T golems  {RY.shield} shields  {RY.entrenched} entrenched  "
+        f"{RY.magician} magician  {RY.contested} contested"
+    )
+
+
+# Which of the box symbols (RY.box: ─│┌┐└┘├┤┬┴┼) joins the lines that leave a corner up, down,
+# left and right; -1 is a blank.
 CORNERS = {
-    (False, False, False, False): " ",
-    (True, True, False, False): "│",
-    (True, False, False, False): "│",
-    (False, True, False, False): "│",
-    (False, False, True, True): "─",
-    (False, False, True, False): "─",
-    (False, False, False, True): "─",
-    (False, True, False, True): "┌",
-    (False, True, True, False): "┐",
-    (True, False, False, True): "└",
-    (True, False, True, False): "┘",
-    (True, True, False, True): "├",
-    (True, True, True, False): "┤",
-    (False, True, True, True): "┬",
-    (True, False, True, True): "┴",
-    (True, True, True, True): "┼",
+    (False, False, False, False): -1,
+    (True, True, False, False): 1,
+    (True, False, False, False): 1,
+    (False, True, False, False): 1,
+    (False, False, True, True): 0,
+    (False, False, True, False): 0,
+    (False, False, False, True): 0,
+    (False, True, False, True): 2,
+    (False, True, True, False): 3,
+    (True, False, False, True): 4,
+    (True, False, True, False): 5,
+    (True, True, False, True): 6,
+    (True, True, True, False): 7,
+    (False, True, True, True): 8,
+    (True, False, True, True): 9,
+    (True, True, True, True): 10,
 }
+
+
+def corner(joins: tuple[bool, bool, bool, bool]) -> str:
+    n = CORNERS[joins]
+    return " " if n < 0 else RY.box[n]
 
 
 @dataclass
@@ -84,7 +101,7 @@ class Board(Table):
     window: Window = field(default_factory=Window)
 
 
-def bounds(v: RVState) -> tuple[int, int, int, int]:
+def bounds(v: RYState) -> tuple[int, int, int, int]:
     """The squares a cursor may visit: every tile and (while tiles are laid) the frontier."""
     pts = [xy_of(p) for p in v.pos]
     if v.mode == "duel" and v.phase != "over":
@@ -117,7 +134,7 @@ class Overlay:
     side: int = -1
 
 
-def overlays(v: RVState, pv: PlacementPreview | None, ghost: bool) -> dict[int, Overlay]:
+def overlays(v: RYState, pv: PlacementPreview | None, ghost: bool) -> dict[int, Overlay]:
     out: dict[int, Overlay] = {}
     if pv is None:
         return out
@@ -143,7 +160,7 @@ def short_effect(sp: SpellPreview, expert: bool) -> str:
         return "never"
     text = f"+{sp.arrive}"
     if sp.shields:
-        text += f"◈-{sp.shields}"
+        text += f"{RY.shield}-{sp.shields}"
     cut = sum(sp.removed)
     if cut and len(text) + 3 <= CELL_W:
         text += f" -{cut}"
@@ -153,7 +170,7 @@ def short_effect(sp: SpellPreview, expert: bool) -> str:
 class Builder(LineWriter):
     def __init__(
         self,
-        v: RVState,
+        v: RYState,
         seat: int | None,
         legal: Sequence[Any],
         names: Sequence[str],
@@ -196,40 +213,78 @@ class Builder(LineWriter):
             self.line.append(Seg(s, tuple(x for x in styles if x), idx))
 
     def fit(self, s: str, room: int) -> str:
-        return s if cell_len(s) <= room else s[: max(0, room - 1)] + "…"
+        cut = RY.cut
+        return s if cell_len(s) <= room else s[: max(0, room - cell_len(cut))] + cut
 
     # -- sections ---------------------------------------------------------------------------
     def build(self) -> Board:
         top = self.sides_lines()
         bottom = self.bottom_lines()
         room = self.height - len(top) - len(bottom)
+        open_bottom = False
+        if self.v.mode == "solo":
+            # The whole solo layout in view, from the top row (where Souramoun lands) to the
+            # bottom row (where you enter): the line under the field, then a one-line score,
+            # then the field's bottom rule give way first (the detail panel repeats them).
+            _minx, _maxx, miny, maxy = bounds(self.v)
+            need = (maxy - miny + 1) * 3 + 1
+            if room < need:
+                room += len(bottom)
+                bottom = []
+            if room < need and len(top) > 1:
+                room += len(top) - 1
+                top = [self.sides_line()]
+            open_bottom = room == need - 1
         self.out.lines.extend(top)
-        self.field(room)
+        self.field(room + open_bottom, open_bottom)
         self.out.lines.extend(bottom)
         return self.out
+
+    def sides_line(self) -> list[Seg]:
+        """Every side on one line, by letter: "▶S Ann 10pt 22g  M Souramoun 11pt 15g"."""
+        v = self.v
+        scores = score_parts(v)
+        self.line = []
+        for k in range(v.sides):
+            turn = v.phase != "over" and v.side_of[v.turn] == k
+            total = sum(scores[0][k]) + scores[1][k] + scores[2][k]
+            self.text("  " if k else "")
+            self.text(RY.turn if turn else " ", "turn" if turn else "")
+            label = f"{LETTERS[k]} {side_who(v, k, self.names)} {total}pt {v.supply[k]}g"
+            self.item(("side", k), label, f"s{k}", "turn" if turn else "bold")
+        line, self.line = self.line, []
+        return line
 
     def sides_lines(self) -> list[list[Seg]]:
         v = self.v
         scores = score_parts(v)
         lines = []
         wide = self.width >= 60
+        # Numbers as wide as the widest of their column: no room spent on padding nobody needs.
+        totals = [sum(scores[0][k]) + scores[1][k] + scores[2][k] for k in range(v.sides)]
+        tw = max(len(str(n)) for n in totals)
+        sw = max(len(str(n)) for n in v.supply[: v.sides])
+        pw = max((len(str(len(p))) for p in v.piles[: v.sides]), default=1)
         for k in range(v.sides):
             self.line = []
             turn = v.phase != "over" and v.side_of[v.turn] == k
-            mark = "▶" if turn else " "
-            total = sum(scores[0][k]) + scores[1][k] + scores[2][k]
-            parts = [f"{total:>2} pts" if wide else f"{total:>2}pt"]
-            parts.append(f"{v.supply[k]:>2} golems left" if wide else f"{v.supply[k]:>2}g")
+            mark = RY.turn if turn else " "
+            total = totals[k]
+            parts = [f"{total:>{tw}} pts" if wide else f"{total:>{tw}}pt"]
+            parts.append(f"{v.supply[k]:>{sw}} golems left" if wide else f"{v.supply[k]:>{sw}}g")
             if v.mode == "duel":
-                parts.append(f"pile {len(v.piles[k]):>2}")
+                parts.append(f"pile {len(v.piles[k]):>{pw}}")
                 hands = [str(len(v.hands[i])) for i in range(v.seats) if v.side_of[i] == k]
                 parts.append("hand " + "+".join(hands))
             else:
                 parts.append("you" if k == 0 else "the rival")
             rest = "  ".join(parts) if wide else " ".join(parts)
             room = self.width - cell_len(rest) - 4
-            name = self.fit(side_name(v, k, self.names, " & " if wide else "&"), max(4, min(room, 22)))
-            label = f"{LETTERS[k]} {name:<{max(4, min(room, 22))}} {rest}"
+            # Name and colour together; a long name gives way, the colour stays.
+            colour = f" ({colour_name(v, k)})"
+            room = max(4 + cell_len(colour), min(room, 26))
+            who = self.fit(side_who(v, k, self.names, " & " if wide else "&"), room - cell_len(colour))
+            label = f"{LETTERS[k]} {who + colour:<{room}} {rest}"
             self.text(mark, "turn" if turn else "")
             self.item(("side", k), self.fit(label, self.width - 1), f"s{k}", "turn" if turn else "bold")
             lines.append(self.line)
@@ -247,7 +302,7 @@ class Builder(LineWriter):
                 if i and self.width >= 40:
                     self.text("     ")
                 legal = any(
-                    getattr(a, "tile", None) == t or type(a).__name__ == "Mulligan" for a in self.legal
+                    (isinstance(a, ChooseTile) and a.tile == t) or isinstance(a, Mulligan) for a in self.legal
                 )
                 chosen = t == v.chosen and v.turn == self.seat and v.phase in ("place", "orient")
                 label = f"{i + 1} {tile_token(t)}" if t >= 0 else f"{i + 1} hidden tile"
@@ -261,8 +316,9 @@ class Builder(LineWriter):
                 self.line = []
         info = self.info_lines()
         lines.extend(info)
-        if self.height >= 30 and self.width >= len(LEGEND):
-            lines.append([Seg(LEGEND, ("dim",))])
+        legend = legend_line()
+        if self.height >= 30 and self.width >= len(legend):
+            lines.append([Seg(legend, ("dim",))])
         self.line = []
         return lines
 
@@ -272,9 +328,10 @@ class Builder(LineWriter):
         out: list[list[Seg]] = []
         pv = self.pv
         if pv is not None:
-            head = f"{ARROWS[pv.rot]} " if v.mode == "duel" else "You: "
+            head = f"{RY.front[pv.rot]} " if v.mode == "duel" else "You: "
             tokens = [preview_token(sp, v.expert) for sp in pv.spells]
             tokens += ["delayed " + preview_token(sp, v.expert) for sp in pv.delayed]
+            tokens += [f"siege {RY.gains}{LETTERS[sg.taker]}" for sg in pv.sieges]
             if not tokens:
                 tokens = ["no spells"]
             line: list[Seg] = [Seg(head, ("label",))]
@@ -292,8 +349,8 @@ class Builder(LineWriter):
                         used = 2
                         piece = tok
                     else:
-                        line.append(Seg("…", ("dim",)))
-                        used += 1
+                        line.append(Seg(RY.cut, ("dim",)))
+                        used += cell_len(RY.cut)
                         tail = ""
                         break
                 line.append(Seg(piece, ("preview",)))
@@ -319,7 +376,7 @@ class Builder(LineWriter):
         if ph == "mulligan":
             return "Neither tile reaches the Mana Well: Enter to redraw or keep"
         if ph == "place":
-            return "Move to a + square; r turns the tile"
+            return f"Move to a {RY.target} square; r turns the tile"
         if ph == "orient":
             return "r turns the tile, Enter lays it"
         if ph == "remove":
@@ -335,7 +392,8 @@ class Builder(LineWriter):
         p = pos_of(x, y)
         return p in self.v.at or (p in self.over and self.over[p].ghost >= 0)
 
-    def field(self, room: int) -> None:
+    def field(self, room: int, open_bottom: bool = False) -> None:
+        """The battlefield window in `room` lines (`open_bottom`: without the closing rule)."""
         v = self.v
         b = bounds(v)
         minx, maxx, miny, maxy = b
@@ -358,6 +416,8 @@ class Builder(LineWriter):
         more = (x0 > minx, x0 + cols - 1 < maxx, y0 > miny, y0 + rows - 1 < maxy)
         for r in range(rows + 1):
             y = y0 + r
+            if r == rows and open_bottom:
+                break
             self.line = [Seg(pad)] if pad else []
             for c in range(cols + 1):
                 x = x0 + c
@@ -365,12 +425,13 @@ class Builder(LineWriter):
                 down = self.has(x - 1, y) or self.has(x, y)
                 left = self.has(x - 1, y - 1) or self.has(x - 1, y)
                 right = self.has(x, y - 1) or self.has(x, y)
-                self.text(CORNERS[(up, down, left, right)], "dim")
+                self.text(corner((up, down, left, right)), "dim")
                 if c < cols:
-                    edge = "─" * CELL_W if right else " " * CELL_W
+                    edge = RY.box[0] * CELL_W if right else " " * CELL_W
                     if c == cols // 2 and ((r == 0 and more[2]) or (r == rows and more[3])):
-                        arrow = "▴" if r == 0 else "▾"
-                        edge = edge[:3] + arrow + edge[4:]
+                        arrow = RY.more_up if r == 0 else RY.more_down
+                        start = (CELL_W - len(arrow)) // 2
+                        edge = edge[:start] + arrow + edge[start + len(arrow) :]
                     self.text(edge, "dim")
             self.newline()
             if r == rows:
@@ -379,12 +440,12 @@ class Builder(LineWriter):
                 self.line = [Seg(pad)] if pad else []
                 for c in range(cols + 1):
                     x = x0 + c
-                    bar = "│" if self.has(x - 1, y) or self.has(x, y) else " "
+                    bar = RY.box[1] if self.has(x - 1, y) or self.has(x, y) else " "
                     middle = r == rows // 2 and i == inner // 2
                     if c == 0 and more[0] and middle:
-                        bar = "◂"
+                        bar = RY.more_left
                     if c == cols and more[1] and middle:
-                        bar = "▸"
+                        bar = RY.more_right
                     self.text(bar, "dim")
                     if c < cols:
                         text, styles = self.cell_line(x, y, i, inner)
@@ -416,6 +477,9 @@ class Builder(LineWriter):
         k = v.ctrl[c]
         mage = next((s for s in range(v.sides) if v.mage[s] == c), -1)
         if t < 0:
+            if ov is not None and ov.note and i == inner - 1:
+                # Where Souramoun follows you: often one of its face-down lands.
+                return ov.note.center(CELL_W)[:CELL_W], ("preview", *marks)
             text = ("  ???  ", "face", "down ")[i] if inner == 3 else ("  ???  ", " down  ")[i]
             return text.ljust(CELL_W), ("dim", *marks)
         tile = TILES[t]
@@ -450,16 +514,16 @@ class Builder(LineWriter):
         inner: int,
     ) -> list[str]:
         spells = kind != "Mana Well"
-        arrow = ARROWS[rot] if spells else " "
-        ctrl = LETTERS[k] if k >= 0 else ("=" if sum(g) else " ")
-        at = f"@{LETTERS[mage]}" if mage >= 0 else "  "
+        arrow = RY.front[rot] if spells else " "
+        ctrl = LETTERS[k] if k >= 0 else (RY.contested if sum(g) else " ")
+        at = f"{RY.magician}{LETTERS[mage]}" if mage >= 0 else "  "
+        dug = RY.entrenched if ent else " "
+        sh = f"{RY.shield}{shields}" if shields else "  "
         if inner == 3:
-            sh = f"◈{shields}" if shields else "  "
             first = f"{KIND_LETTER[kind]}{value} {sh} {arrow}"
-            third = f"{ctrl}{'■' if ent else ' '}   {at}"
+            third = f"{ctrl}{dug}   {at}"
             return [first, golem_counts(g), third]
-        sh = f"◈{shields}" if shields else "  "
-        first = f"{KIND_LETTER[kind]}{value}{sh}{arrow}{ctrl}{'■' if ent else ' '}"
+        first = f"{KIND_LETTER[kind]}{value}{sh}{arrow}{ctrl}{dug}"
         second = golem_run(g).ljust(5) + at
         return [first, second]
 
@@ -470,7 +534,7 @@ class Builder(LineWriter):
         if ov is not None and i == mid:
             return ov.note.center(CELL_W)[:CELL_W]
         if p in self.targets and v.phase == "place" and i == mid:
-            return "+".center(CELL_W)
+            return RY.target.center(CELL_W)
         if v.expert and v.mode == "duel" and i == inner - 1 and p in v.frontier:
             waiting = waiting_spells(v, p)
             if waiting:
@@ -478,11 +542,11 @@ class Builder(LineWriter):
                 for _c, _e, g, k in waiting:
                     if k >= 0:
                         per[k] += g
-                text = "~" + "".join(f"{LETTERS[k]}{per[k]}" for k in range(3) if per[k])
+                text = RY.waiting + "".join(f"{LETTERS[k]}{per[k]}" for k in range(3) if per[k])
                 return text[:CELL_W].ljust(CELL_W)
         if i == mid and (self.has(*xy_of(p)) or self.boxed(p)):
             # An empty square enclosed by tiles must not look like a tile without golems.
-            return "·".center(CELL_W)
+            return RY.empty.center(CELL_W)
         return " " * CELL_W
 
     def boxed(self, p: int) -> bool:
@@ -491,7 +555,7 @@ class Builder(LineWriter):
 
 
 def build(
-    v: RVState,
+    v: RYState,
     seat: int | None,
     legal: Sequence[Any],
     names: Sequence[str],

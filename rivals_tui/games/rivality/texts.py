@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from engine.rivality.battlefield import shields_of
 from engine.rivality.data import (
     COLOURS,
     DIR_NAMES,
@@ -19,36 +20,42 @@ from engine.rivality.data import (
     TILES,
     xy_of,
 )
-from engine.rivality.game import score_parts, shields_of
-from engine.rivality.preview import PlacementPreview, SpellPreview
-from engine.rivality.state import RVState
+from engine.rivality.preview import PlacementPreview, SiegePreview, SpellPreview
+from engine.rivality.scoring import score_parts
+from engine.rivality.state import RYState
+from rivals_tui.glyphs import RIVALITY as RY
 
 # Colour is never the only carrier: every side also has a letter.
 LETTERS = ("S", "M", "T")
 KIND_LETTER = {"Mana Well": "W", "Dolmen Plain": "P", "Cottage": "C", "Fortress": "F"}
-ARROWS = ("↑", "→", "↓", "←")
 EDGE_LETTER = ("L", "F", "R")
 
 
-def side_name(v: RVState, k: int, names: Sequence[str], sep: str = " & ") -> str:
+def side_who(v: RYState, k: int, names: Sequence[str], sep: str = " & ") -> str:
     """Who plays side `k`: "Ann", "Ann & Cid" (a team), "Souramoun"."""
     if v.mode == "solo":
         return "Souramoun" if k == 1 else seat_name(names, 0)
     return sep.join(seat_name(names, i) for i in range(v.seats) if v.side_of[i] == k)
 
 
+def side_name(v: RYState, k: int, names: Sequence[str], sep: str = " & ") -> str:
+    """Side `k` as players and colour together, as the log's colours and the board's names meet:
+    "Ann (Salmon)", "Ann & Cid (Mauve)", "Souramoun (Mauve)"."""
+    return f"{side_who(v, k, names, sep)} ({colour_name(v, k)})"
+
+
 def seat_name(names: Sequence[str], seat: int) -> str:
     return names[seat] if seat < len(names) else f"Player {seat + 1}"
 
 
-def colour_name(v: RVState, k: int) -> str:
+def colour_name(v: RYState, k: int) -> str:
     """The side's colour word; in solo Souramoun plays the colour you did not take."""
     return COLOURS[k]
 
 
-def side_title(v: RVState, k: int, names: Sequence[str]) -> str:
+def side_title(v: RYState, k: int, names: Sequence[str]) -> str:
     """ "Ann (Salmon, S)": name, colour and the letter the board uses for the side."""
-    return f"{side_name(v, k, names)} ({colour_name(v, k)}, {LETTERS[k]})"
+    return f"{side_who(v, k, names)} ({colour_name(v, k)}, {LETTERS[k]})"
 
 
 def where(p: int) -> str:
@@ -68,7 +75,7 @@ def spell_tokens(t: int, rot: int | None = None) -> str:
         if sp is None:
             continue
         g, d = sp
-        arrow = "" if rot is None else ARROWS[(rot + (3, 0, 1)[edge]) % 4]
+        arrow = "" if rot is None else RY.front[(rot + (3, 0, 1)[edge]) % 4]
         out.append(f"{EDGE_LETTER[edge]}{arrow}{g}x{d}")
     return " ".join(out)
 
@@ -76,8 +83,8 @@ def spell_tokens(t: int, rot: int | None = None) -> str:
 def tile_token(t: int) -> str:
     """A hand tile in one line: kind, value, shields, spells."""
     tile = TILES[t]
-    shields = f" ◈{tile.shields}" if tile.shields else ""
-    star = " ★" if tile.star else ""
+    shields = f" {RY.shield}{tile.shields}" if tile.shields else ""
+    star = f" {RY.star}" if tile.star else ""
     return f"{tile.kind} {tile.value}{shields}{star}: {spell_tokens(t)}"
 
 
@@ -98,14 +105,14 @@ def spell_lines(t: int, rot: int) -> list[str]:
     return out
 
 
-def golem_words(v: RVState, c: int) -> str:
+def golem_words(v: RYState, c: int) -> str:
     parts = [
         f"{colour_name(v, k)} ({LETTERS[k]}) {v.golems[c * 3 + k]}" for k in range(3) if v.golems[c * 3 + k]
     ]
     return ", ".join(parts) if parts else "none"
 
 
-def controller_words(v: RVState, c: int, names: Sequence[str]) -> str:
+def controller_words(v: RYState, c: int, names: Sequence[str]) -> str:
     k = v.ctrl[c]
     total = sum(v.golems[c * 3 : c * 3 + 3])
     if k >= 0:
@@ -115,7 +122,7 @@ def controller_words(v: RVState, c: int, names: Sequence[str]) -> str:
     return "nobody (no golems)"
 
 
-def waiting_spells(v: RVState, p: int) -> list[tuple[int, int, int, int]]:
+def waiting_spells(v: RYState, p: int) -> list[tuple[int, int, int, int]]:
     """Spells of tiles on the battlefield aimed exactly at the empty square `p`:
     (cell, edge, golems, controlling side or -1)."""
     out = []
@@ -129,7 +136,7 @@ def waiting_spells(v: RVState, p: int) -> list[tuple[int, int, int, int]]:
     return out
 
 
-def cell_detail(v: RVState, c: int, names: Sequence[str]) -> tuple[str, str]:
+def cell_detail(v: RYState, c: int, names: Sequence[str]) -> tuple[str, str]:
     """Title and full text of the tile in cell `c`."""
     t = v.tile[c]
     p = v.pos[c]
@@ -156,14 +163,14 @@ def cell_detail(v: RVState, c: int, names: Sequence[str]) -> tuple[str, str]:
     lines.append(f"Controller: {controller_words(v, c, names)}.")
     for k in range(v.sides):
         if v.mage[k] == c:
-            who = "Souramoun" if v.mode == "solo" and k == 1 else side_name(v, k, names)
-            lines.append(f"Magician: {who}'s ({LETTERS[k]}) stands here; the tile scores nothing.")
+            who = side_title(v, k, names)
+            lines.append(f"Magician of {who} stands here; the tile scores nothing.")
     if v.by[c] >= 0:
         lines.append(f"Laid by {side_name(v, v.by[c], names)}.")
     return f"{tile.kind} {where(p)}", "\n".join(lines)
 
 
-def empty_detail(v: RVState, p: int, names: Sequence[str], frontier: bool) -> tuple[str, str]:
+def empty_detail(v: RYState, p: int, names: Sequence[str], frontier: bool) -> tuple[str, str]:
     lines = []
     if v.mode == "solo":
         lines.append("Outside the battlefield.")
@@ -179,7 +186,7 @@ def empty_detail(v: RVState, p: int, names: Sequence[str], frontier: bool) -> tu
             else "Spells aimed here (without the expert rules they are simply lost):"
         )
         for c, edge, g, k in waiting:
-            who = f"for {side_name(v, k, names)} ({LETTERS[k]})" if k >= 0 else "contested: never fires"
+            who = f"for {side_title(v, k, names)}" if k >= 0 else "contested: never fires"
             lines.append(
                 f"  {EDGE_NAMES[edge]} spell of the {tile_word(v.tile[c])} {where(v.pos[c])}: {g}, {who}"
             )
@@ -188,7 +195,7 @@ def empty_detail(v: RVState, p: int, names: Sequence[str], frontier: bool) -> tu
 
 def preview_token(sp: SpellPreview, expert: bool) -> str:
     """One spell of a preview, short: "L← +2 ◈-1 ⇒S"."""
-    head = f"{EDGE_LETTER[sp.edge]}{ARROWS[sp.direction]}"
+    head = f"{EDGE_LETTER[sp.edge]}{RY.front[sp.direction]}"
     if sp.result == "empty":
         return f"{head} {'waits' if expert else 'lost'}"
     if sp.result == "magician":
@@ -197,16 +204,16 @@ def preview_token(sp: SpellPreview, expert: bool) -> str:
         return f"{head} never"
     out = f"{head} +{sp.arrive}"
     if sp.shields:
-        out += f" ◈-{sp.shields}"
+        out += f" {RY.shield}-{sp.shields}"
     cut = "".join(f"-{n}{LETTERS[k]}" for k, n in enumerate(sp.removed) if n)
     if cut:
         out += f" {cut}"
     if sp.controller_after != sp.controller_before:
-        out += f" ⇒{LETTERS[sp.controller_after] if sp.controller_after >= 0 else '='}"
+        out += f" {RY.gains}{LETTERS[sp.controller_after] if sp.controller_after >= 0 else RY.contested}"
     return out
 
 
-def preview_sentence(v: RVState, sp: SpellPreview, names: Sequence[str], delayed: bool = False) -> str:
+def preview_sentence(v: RYState, sp: SpellPreview, names: Sequence[str], delayed: bool = False) -> str:
     """One spell of a preview in words."""
     what = f"{EDGE_NAMES[sp.edge].capitalize()} spell ({sp.golems} golem{'s' if sp.golems != 1 else ''}, "
     what += f"distance {sp.distance}, {DIR_NAMES[sp.direction]})"
@@ -242,17 +249,26 @@ def preview_sentence(v: RVState, sp: SpellPreview, names: Sequence[str], delayed
     return text + f" ({golems or 'empty'})."
 
 
-def preview_text(v: RVState, pv: PlacementPreview, names: Sequence[str]) -> str:
+def preview_text(v: RYState, pv: PlacementPreview, names: Sequence[str]) -> str:
     """The whole preview in words, one spell a line."""
     lines = [f"{TILES[pv.tile].kind} at {where(pv.pos)}, front facing {DIR_NAMES[pv.rot]}:"]
     if not pv.spells:
         lines.append("No spells.")
     lines.extend(preview_sentence(v, sp, names) for sp in pv.spells)
     lines.extend(preview_sentence(v, sp, names, delayed=True) for sp in pv.delayed)
+    lines.extend(siege_sentence(v, sg, names) for sg in pv.sieges)
     return "\n".join(lines)
 
 
-def side_detail(v: RVState, k: int, names: Sequence[str], seat: int | None) -> tuple[str, str]:
+def siege_sentence(v: RYState, sg: SiegePreview, names: Sequence[str]) -> str:
+    """A siege the placement would cause, in words."""
+    c = v.at.get(sg.pos)
+    name = tile_word(v.tile[c]) if c is not None else "new tile"
+    held = f"{side_name(v, sg.holder, names)}'s" if sg.holder >= 0 else "the contested"
+    return f"Siege: {held} {name} {where(sg.pos)} falls to {side_name(v, sg.taker, names)}."
+
+
+def side_detail(v: RYState, k: int, names: Sequence[str], seat: int | None) -> tuple[str, str]:
     kinds, tied, loss = score_parts(v)
     total = sum(kinds[k]) + tied[k] + loss[k]
     lines = [f"Running score: {total} (as the battlefield stands now)."]

@@ -5,12 +5,16 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Event
-from engine.rivality import GAME, RVOptions, RVState
 from engine.rivality.data import LIMIT, TILES, pos_of
+from engine.rivality.effects import new_cell
+from engine.rivality.game import GAME
+from engine.rivality.options import RYOptions
+from engine.rivality.rules.flow import begin_turn
+from engine.rivality.state import RYState
 from tests.support.playout import random_game as play_random
 
 
-def check_invariants(s: RVState) -> None:
+def check_invariants(s: RYState) -> None:
     """Golems conserved per colour, never more than five on a tile (a tile waiting for a removal
     decision holds exactly five plus the golems still to go), tiles each in one place."""
     g = s.golems
@@ -36,15 +40,15 @@ def check_invariants(s: RVState) -> None:
     assert not set(s.frontier) & set(s.at)
     for c in range(len(s.pos)):
         if s.cut_cell != c:
-            from engine.rivality.game import controller
+            from engine.rivality.battlefield import controller
 
             assert s.ctrl[c] == controller(s, c)
 
 
 def random_game(
     seed: int, seats: int, expert: bool = False, level: str = "normal", check: bool = False
-) -> tuple[RVState, list[tuple[int, Any]], list[Event]]:
-    options = RVOptions(expert=expert, solo_level=level)
+) -> tuple[RYState, list[tuple[int, Any]], list[Event]]:
+    options = RYOptions(expert=expert, solo_level=level)
     return play_random(GAME, options, seats, seed, check_invariants if check else None, limit=2000)
 
 
@@ -57,15 +61,15 @@ def P(x: int, y: int) -> int:
 
 
 # -- building scenarios -------------------------------------------------------------------------
-def new(seats: int = 2, seed: int = 1, expert: bool = False, level: str = "normal") -> RVState:
+def new(seats: int = 2, seed: int = 1, expert: bool = False, level: str = "normal") -> RYState:
     """A fresh game with the first player ready to choose a tile (no mulligan pending)."""
-    s = GAME.setup(RVOptions(expert=expert, solo_level=level), seats, seed)
+    s = GAME.setup(RYOptions(expert=expert, solo_level=level), seats, seed)
     s.phase = "tile"
     s.mulligan_done = True
     return s
 
 
-def _take(s: RVState, t: int) -> None:
+def _take(s: RYState, t: int) -> None:
     for row in [*s.piles, *s.hands]:
         if t in row:
             row.remove(t)
@@ -74,24 +78,24 @@ def _take(s: RVState, t: int) -> None:
 
 
 def put(
-    s: RVState, t: int, x: int, y: int, rot: int = 0, golems: dict[int, int] | None = None, by: int = -1
+    s: RYState, t: int, x: int, y: int, rot: int = 0, golems: dict[int, int] | None = None, by: int = -1
 ) -> int:
     """Lay tile `t` straight onto the battlefield at (x, y) with the given golems per side (taken
     from the supplies); returns its cell."""
     _take(s, t)
-    c = GAME._new_cell(s, pos_of(x, y), t, rot, by)
+    c = new_cell(s, pos_of(x, y), t, rot, by)
     for side, n in (golems or {}).items():
         s.golems[c * 3 + side] += n
         s.supply[side] -= n
-    from engine.rivality.game import controller
+    from engine.rivality.battlefield import controller
 
     s.ctrl[c] = controller(s, c)
     return c
 
 
-def set_golems(s: RVState, c: int, golems: dict[int, int]) -> None:
+def set_golems(s: RYState, c: int, golems: dict[int, int]) -> None:
     """Set the golems on cell c (the difference comes from or goes back to the supplies)."""
-    from engine.rivality.game import controller
+    from engine.rivality.battlefield import controller
 
     for side in range(s.sides):
         n = golems.get(side, 0)
@@ -100,7 +104,7 @@ def set_golems(s: RVState, c: int, golems: dict[int, int]) -> None:
     s.ctrl[c] = controller(s, c)
 
 
-def hand(s: RVState, seat: int, *tiles: int) -> None:
+def hand(s: RYState, seat: int, *tiles: int) -> None:
     """Give `seat` exactly these tiles; the tiles it held go back under its pile."""
     side = s.side_of[seat]
     old = s.hands[seat]
@@ -113,16 +117,16 @@ def hand(s: RVState, seat: int, *tiles: int) -> None:
     s.piles[side][:0] = old
     s.hands[seat] = list(tiles)
     if s.phase in ("tile", "place") and s.turn == seat:
-        GAME._begin_turn(s, seat)
+        begin_turn(s, seat)
 
 
-def act(s: RVState, a: Any) -> list[Event]:
+def act(s: RYState, a: Any) -> list[Event]:
     seat = GAME.to_act(s)[0]
     assert a in GAME.legal(s, seat), (a, GAME.legal(s, seat))
     return GAME.apply(s, seat, a)
 
 
-def lay(s: RVState, t: int, x: int, y: int, rot: int) -> list[Event]:
+def lay(s: RYState, t: int, x: int, y: int, rot: int) -> list[Event]:
     """The player on turn lays tile t (it must be in hand) at (x, y) facing rot."""
     from engine.rivality.actions import ChooseTile, Orient, PlaceAt
 
@@ -135,7 +139,7 @@ def lay(s: RVState, t: int, x: int, y: int, rot: int) -> list[Event]:
     return ev
 
 
-def on(s: RVState, x: int, y: int) -> list[int]:
+def on(s: RYState, x: int, y: int) -> list[int]:
     """Golems per colour on the tile at (x, y)."""
     c = s.at[pos_of(x, y)]
     return s.golems[c * 3 : c * 3 + 3]

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from engine.ai import make_bot
-from engine.rivality import GAME
+from engine.rivality.ai import pending_gain, placement_gain
 from engine.rivality.data import pos_of
-from engine.rivality.game import pending_gain, placement_gain
+from engine.rivality.game import GAME
 from tests.engine.rivality.helpers import hand, new, put
 
 

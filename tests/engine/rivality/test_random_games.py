@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.rivality import GAME
+from engine.rivality.game import GAME
 from tests.engine.rivality.helpers import check_invariants, random_game
 
 CASES = [(2, False, 180), (3, False, 150), (4, False, 150), (2, True, 150), (3, True, 120), (4, True, 100)]

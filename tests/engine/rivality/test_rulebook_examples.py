@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from engine.rivality import GAME
-from engine.rivality.game import shields_of
+from engine.rivality.battlefield import shields_of
+from engine.rivality.rules.flow import begin_turn
 from tests.engine.rivality.helpers import hand, lay, new, on, put, set_golems, texts
 
 SALMON, MAUVE = 0, 1
 
 
 def mauve_to_play(s):  # type: ignore[no-untyped-def]
-    GAME._begin_turn(s, 1)
+    begin_turn(s, 1)
 
 
 def test_mana_well_attack_with_the_limit() -> None:

@@ -5,10 +5,12 @@ from __future__ import annotations
 import pytest
 
 from engine.core import IllegalAction
-from engine.rivality import GAME, RVOptions
 from engine.rivality.actions import ChooseTile, Mulligan, Orient, PlaceAt, RemoveGolem
+from engine.rivality.battlefield import shields_of
 from engine.rivality.data import HITS_ADJACENT, IS_FORTRESS, ORIGIN, PILE_A, PILE_B, pos_of
-from engine.rivality.game import shields_of
+from engine.rivality.game import GAME
+from engine.rivality.options import RYOptions
+from engine.rivality.rules.flow import begin_turn
 from tests.engine.rivality.helpers import act, hand, lay, new, on, put, set_golems, texts
 
 SALMON, MAUVE, TURQUOISE = 0, 1, 2
@@ -17,7 +19,7 @@ SALMON, MAUVE, TURQUOISE = 0, 1, 2
 # -- set-up --------------------------------------------------------------------------------------
 def test_two_player_setup() -> None:
     for seed in range(40):
-        s = GAME.setup(RVOptions(), 2, seed)
+        s = GAME.setup(RYOptions(), 2, seed)
         assert s.supply == [30, 30] and s.sides == 2
         assert [len(h) for h in s.hands] == [2, 2] and [len(p) for p in s.piles] == [10, 10]
         assert sorted(s.piles[0] + s.hands[0]) == list(PILE_A)
@@ -28,7 +30,7 @@ def test_two_player_setup() -> None:
 
 def test_three_player_setup_deals_two_fortresses_each() -> None:
     for seed in range(40):
-        s = GAME.setup(RVOptions(), 3, seed)
+        s = GAME.setup(RYOptions(), 3, seed)
         assert s.supply == [20, 20, 20] and s.sides == 3
         for seat in range(3):
             mine = s.piles[seat] + s.hands[seat]
@@ -37,7 +39,7 @@ def test_three_player_setup_deals_two_fortresses_each() -> None:
 
 
 def test_four_players_sit_in_alternating_teams_sharing_supply_and_pile() -> None:
-    s = GAME.setup(RVOptions(), 4, 3)
+    s = GAME.setup(RYOptions(), 4, 3)
     assert s.side_of == [0, 1, 0, 1] and s.supply == [30, 30] and len(s.piles) == 2
     assert [len(h) for h in s.hands] == [2, 2, 2, 2] and [len(p) for p in s.piles] == [8, 8]
     assert sorted(s.piles[0] + s.hands[0] + s.hands[2]) == list(PILE_A)
@@ -45,7 +47,7 @@ def test_four_players_sit_in_alternating_teams_sharing_supply_and_pile() -> None
 
 def _mulligan_seed() -> int:
     for seed in range(500):
-        s = GAME.setup(RVOptions(), 2, seed)
+        s = GAME.setup(RYOptions(), 2, seed)
         if s.phase == "mulligan":
             return seed
     raise AssertionError("no seed deals an unreachable first hand")
@@ -53,7 +55,7 @@ def _mulligan_seed() -> int:
 
 def test_mulligan_offered_only_when_no_tile_reaches_the_well() -> None:
     for seed in range(60):
-        s = GAME.setup(RVOptions(), 2, seed)
+        s = GAME.setup(RYOptions(), 2, seed)
         reach = any(HITS_ADJACENT[t] for t in s.hands[0])
         assert (s.phase == "mulligan") == (not reach)
         if reach:
@@ -62,7 +64,7 @@ def test_mulligan_offered_only_when_no_tile_reaches_the_well() -> None:
 
 
 def test_mulligan_redraws_and_reshuffles() -> None:
-    s = GAME.setup(RVOptions(), 2, _mulligan_seed())
+    s = GAME.setup(RYOptions(), 2, _mulligan_seed())
     old = s.hands[0][:]
     assert GAME.legal(s, 0) == [Mulligan(True), Mulligan(False)]
     assert GAME.prompt(s, 0).secret
@@ -74,7 +76,7 @@ def test_mulligan_redraws_and_reshuffles() -> None:
 
 
 def test_keeping_the_hand() -> None:
-    s = GAME.setup(RVOptions(), 2, _mulligan_seed())
+    s = GAME.setup(RYOptions(), 2, _mulligan_seed())
     old = s.hands[0][:]
     act(s, Mulligan(False))
     assert s.hands[0] == old and s.phase == "tile"
@@ -107,7 +109,7 @@ def test_magician_moves_with_each_new_tile() -> None:
     hand(s, 0, 5, 4)
     lay(s, 5, 0, 1, 0)
     first = s.mage[SALMON]
-    GAME._begin_turn(s, 0)
+    begin_turn(s, 0)
     hand(s, 0, 4, 3)
     lay(s, 4, 1, 1, 0)
     assert s.mage[SALMON] != first and s.mage[SALMON] == s.at[pos_of(1, 1)]
@@ -207,7 +209,7 @@ def test_game_ends_when_every_tile_is_played() -> None:
     s = new()
     s.piles = [[], []]
     s.hands = [[4], []]
-    GAME._begin_turn(s, 0)
+    begin_turn(s, 0)
     assert s.phase == "place"  # a single tile is laid without choosing it
     lay(s, 4, 0, 1, 0)
     assert s.phase == "over" and "Every tile" in s.reason
@@ -283,3 +285,25 @@ def test_score_lines_add_up() -> None:
             assert out is not None
             for i in range(seats):
                 assert sum(line.values[i] for line in out.lines) == out.scores[i]
+
+
+def test_the_log_names_each_seat_with_its_colour() -> None:
+    """Issue 9: the board shows colours, the log seats; the log says both ("Player 2 (Mauve)"),
+    and the app swaps the seat for the player's name."""
+    from engine.core import name_seats
+
+    s = new(2)
+    put(s, 13, 1, 0, 0, {SALMON: 1})
+    begin_turn(s, 1)
+    hand(s, 1, 14, 16)
+    ev = lay(s, 14, 2, 0, 3)  # front 3x1 west onto Salmon's Plain: Mauve takes it
+    t = texts(ev)
+    assert "Player 2 (Mauve) lays the Dolmen Plain" in t
+    assert "Player 2 (Mauve) now controls it" in t
+    assert "Bob (Mauve) lays" in name_seats(t, ["Ann", "Bob"])
+    s4 = new(4)
+    s4.supply[MAUVE] = 1
+    begin_turn(s4, 1)
+    hand(s4, 1, 14, 16)
+    ev = lay(s4, 14, 1, 0, 0)  # its one golem arrives with the magician: the supply is empty
+    assert "The Mauve team (Player 2 and Player 4) placed every golem" in texts(ev)

@@ -7,20 +7,21 @@ import pytest
 from engine.core.game import SeatSpec
 from engine.core.match import Match
 from engine.core.rng import Rng
-from engine.rivality import GAME, RVOptions
+from engine.rivality.game import GAME
+from engine.rivality.options import RYOptions
 from saves import codec
 
 
 @pytest.mark.parametrize(
     ("seats", "opts"),
     [
-        (1, RVOptions(solo_level="seasoned")),
-        (2, RVOptions(expert=True)),
-        (3, RVOptions(expert=True)),
-        (4, RVOptions()),
+        (1, RYOptions(solo_level="seasoned")),
+        (2, RYOptions(expert=True)),
+        (3, RYOptions(expert=True)),
+        (4, RYOptions()),
     ],
 )
-def test_save_and_load_at_every_step(seats: int, opts: RVOptions) -> None:
+def test_save_and_load_at_every_step(seats: int, opts: RYOptions) -> None:
     m = Match.new(GAME, opts, [SeatSpec(f"P{i}", "ai", "random") for i in range(seats)], 11)
     rng = Rng.from_seed(seats)
     while not m.over:

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.rivality import GAME
-from engine.rivality.state import RVOptions, RVState
+from engine.rivality.game import GAME
+from engine.rivality.options import RYOptions
+from engine.rivality.state import RYState
 from rivals_tui.games.rivality import BOARD
 from tests.tui import boards
 
@@ -15,12 +16,12 @@ class BoardApp(boards.BoardApp):
     BOARD = BOARD
 
 
-def new_state(seats: int, seed: int, expert: bool = False) -> RVState:
-    return GAME.setup(RVOptions(expert=expert), seats, seed)
+def new_state(seats: int, seed: int, expert: bool = False) -> RYState:
+    return GAME.setup(RYOptions(expert=expert), seats, seed)
 
 
 def find_state(
-    seats: int, want: Callable[[RVState, int], bool], expert: bool = False, seed: int = 1, tries: int = 80
-) -> tuple[RVState, int]:
+    seats: int, want: Callable[[RYState, int], bool], expert: bool = False, seed: int = 1, tries: int = 80
+) -> tuple[RYState, int]:
     """Play random games until `want(state, seat)` holds for the seat to act."""
     return boards.find_state(GAME, lambda n: new_state(seats, n, expert), want, seed, tries)

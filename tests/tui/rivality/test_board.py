@@ -5,9 +5,9 @@ the board's room at 80×24 (46×20 beside the side panel)."""
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
-from engine.rivality import GAME
 from engine.rivality.actions import (
     CastDelayed,
     ChooseTile,
@@ -17,9 +17,11 @@ from engine.rivality.actions import (
     PlaceAt,
     RemoveGolem,
 )
-from engine.rivality.data import DIR_NAMES, TILES, pos_of, xy_of
+from engine.rivality.data import COLOURS, DIR_NAMES, TILES, pos_of, xy_of
+from engine.rivality.game import GAME
+from engine.rivality.options import RYOptions
 from engine.rivality.preview import preview
-from engine.rivality.state import RVOptions, RVState
+from engine.rivality.state import RYState
 from rivals_tui.games.rivality.layout import bounds
 from rivals_tui.games.rivality.texts import tile_token
 from rivals_tui.widgets.action_picker import ActionPicker
@@ -88,7 +90,7 @@ async def test_the_number_keys_pick_a_tile_of_the_hand() -> None:
         assert app.chosen == [ChooseTile(s.hands[seat][1])]
 
 
-def lands_somewhere(s: RVState, seat: int) -> bool:
+def lands_somewhere(s: RYState, seat: int) -> bool:
     if s.phase != "place" or s.turn != seat:
         return False
     return any(
@@ -152,8 +154,9 @@ async def test_sides_show_score_supply_pile_and_hand_sizes() -> None:
         lines = app.board.rendered_text().splitlines()
         for k in range(3):
             line = lines[k]
-            assert f"{'SMT'[k]} Player {k + 1}" in line
-            assert f"{s.supply[k]:>2}g" in line and f"pile {len(s.piles[k]):>2}" in line
+            # Name and colour together, as the log names sides by colour.
+            assert f"{'SMT'[k]} Player {k + 1} ({COLOURS[k]})" in line
+            assert re.search(rf" {s.supply[k]}g", line) and re.search(rf"pile +{len(s.piles[k])}\b", line)
             assert f"hand {len(s.hands[k])}" in line
 
 
@@ -202,7 +205,7 @@ async def test_mulligan_is_offered_by_enter_on_the_hand() -> None:
 
 
 async def test_solo_entry_mirror_and_face_down_lands() -> None:
-    s = GAME.setup(RVOptions(), 1, 11)
+    s = GAME.setup(RYOptions(), 1, 11)
     app = BoardApp(s, 0)
     async with app.run_test(size=BOARD_80x24) as pilot:
         await pilot.pause()
@@ -211,8 +214,11 @@ async def test_solo_entry_mirror_and_face_down_lands() -> None:
         # The cursor waits on the entry row; Enter enters there.
         key = app.board.cursor
         assert key[0] == "cell" and key[2] == 5
-        # Souramoun's answer is named under the battlefield (its square may be out of sight).
-        assert f"M to ({key[1]}, 0)" in text
+        # The whole layout is in view, the top row where Souramoun answers included, and its
+        # answer is drawn on its square.
+        window = app.board.board().window
+        assert (window.y0, window.rows) == (0, 6)
+        assert "@M next" in text
         assert "Souramoun follows to" in app.details[-1][1]
         await pilot.press("enter")
         assert app.chosen == [MoveMagician(pos_of(key[1], 5))]
@@ -225,7 +231,7 @@ async def test_solo_entry_mirror_and_face_down_lands() -> None:
             assert MoveMagician(pos_of(key[1], key[2])) in GAME.legal(s, 0)
 
 
-def secrets(s: RVState, seat: int) -> list[str]:
+def secrets(s: RYState, seat: int) -> list[str]:
     """Texts of tiles the seat must not see: other hands, the piles, face-down solo lands."""
     hidden: set[int] = set()
     for i in range(s.seats):
@@ -243,7 +249,7 @@ def secrets(s: RVState, seat: int) -> list[str]:
 
 async def test_other_hands_piles_and_face_down_lands_are_never_drawn() -> None:
     cases = [find_state(n, lambda s, i: s.turns >= 3 and s.phase == "tile") for n in (2, 3, 4)]
-    solo = GAME.setup(RVOptions(), 1, 5)
+    solo = GAME.setup(RYOptions(), 1, 5)
     GAME.apply(solo, 0, GAME.legal(solo, 0)[0])
     cases.append((solo, 0))
     for s, seat in cases:
@@ -293,7 +299,7 @@ async def test_whole_random_games_render_in_the_80x24_room() -> None:
     setups = [(1, False), (2, False), (3, False), (4, False), (2, True), (3, True)]
     for seats, expert in setups:
         rng = random.Random(seats * 10 + expert)
-        s = GAME.setup(RVOptions(expert=expert), seats, 200 + seats)
+        s = GAME.setup(RYOptions(expert=expert), seats, 200 + seats)
         app = BoardApp(s, 0)
         async with app.run_test(size=BOARD_80x24) as pilot:
             await pilot.pause()

@@ -8,8 +8,8 @@ from typing import Any
 
 from engine.core import SeatSpec
 from engine.core.match import Match
-from engine.rivality import GAME
-from engine.rivality.state import RVOptions
+from engine.rivality.game import GAME
+from engine.rivality.options import RYOptions
 from rivals_tui.app import RivalsApp
 from rivals_tui.games.rivality import BOARD
 from rivals_tui.screens.game import GameScreen
@@ -52,7 +52,7 @@ async def play_by_keys(pilot: Any, max_keys: int = 400) -> int:
 
 async def test_a_whole_game_against_the_ai_by_keyboard(tmp_path: Path) -> None:
     seats = [SeatSpec("Ann"), SeatSpec("Bot", "ai", "easy")]
-    app = app_for(tmp_path, Match.new(GAME, RVOptions(), seats, 5))
+    app = app_for(tmp_path, Match.new(GAME, RYOptions(), seats, 5))
     async with app.run_test(size=(80, 24)) as pilot:
         keys = await play_by_keys(pilot)
         assert keys > 20
@@ -64,7 +64,7 @@ async def test_a_whole_game_against_the_ai_by_keyboard(tmp_path: Path) -> None:
 async def test_a_whole_solo_game_by_keyboard(tmp_path: Path) -> None:
     # Seed 30: pressing Enter every turn beats Souramoun (the game-over screen cannot yet show a
     # game without winners; see the report of the board's first commit).
-    app = app_for(tmp_path, Match.new(GAME, RVOptions(solo_level="seasoned"), [SeatSpec("Ann")], 30))
+    app = app_for(tmp_path, Match.new(GAME, RYOptions(solo_level="seasoned"), [SeatSpec("Ann")], 30))
     async with app.run_test(size=(80, 24)) as pilot:
         keys = await play_by_keys(pilot)
         assert keys >= 3

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from engine.core.match import Match
-from engine.rivality import GAME
+from engine.rivality.game import GAME
 from engine.rivality.preview import preview
 from tests.tui.boards import SIZES, find_match, screen_app, settle
 
