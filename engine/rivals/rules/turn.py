@@ -136,6 +136,14 @@ def reason(s: RivalsState, seat: int, a: object) -> str | None:
         return card_reason(s, seat, CARD[a.card], "hand")
     if isinstance(a, EndTurn):
         return None
+    if isinstance(a, Collect):
+        return collect_reason(s, seat)
+    if isinstance(a, Negotiate):
+        return negotiate_reason(s, seat)
+    if isinstance(a, UseUltimate):
+        return ultimate_reason(s, seat)
+    if isinstance(a, Scout):
+        return None if a.tile in scoutable(s, seat) else "That is not possible now."
     if isinstance(a, Move):
         if s.ap >= 1 and a.hex in reachable(s, seat, s.pos[seat], move_budget(s)):
             return None
