@@ -1,0 +1,137 @@
+"""Pilot flows through the real app: whole Rivals games against two and against five AI. The
+first decisions are made with the board's keys (Enter on what the board offers, the picker when
+a piece stands for several choices); the rest of the human's decisions go through the game
+screen's own `choose`, as the action picker would send them, so each test stays short."""
+
+from __future__ import annotations
+
+import contextlib
+import random
+from pathlib import Path
+from typing import Any
+
+from textual.worker import WorkerCancelled
+
+from engine.core import SeatSpec
+from engine.core.match import Match
+from engine.rivals.game import GAME
+from rivals_tui.games.rivals import BOARD
+from rivals_tui.screens.game import GameScreen
+from rivals_tui.screens.game_over import GameOverScreen
+from rivals_tui.widgets.action_picker import ActionPicker
+from tests.tui.boards import screen_app
+
+
+async def wait(pilot: Any) -> None:
+    """Let the screen settle and a bot finish its decision (a cancelled one is simply over)."""
+    for _ in range(2):
+        with contextlib.suppress(WorkerCancelled):
+            await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+
+
+async def by_keys(pilot: Any, decisions: int) -> list[str]:
+    """Make Ann's next `decisions` decisions with Enter on the board; returns what was chosen."""
+    app = pilot.app
+    chosen: list[str] = []
+    presses = 0
+    while len(chosen) < decisions and presses < 4 * decisions:
+        await wait(pilot)
+        if isinstance(app.screen, ActionPicker):
+            await pilot.press("enter")
+            continue
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        session = screen.session
+        if session.outcome() is not None:
+            break
+        if 0 not in session.to_act():
+            continue  # a bot is deciding
+        before = len(session.match.history)
+        board = screen.query_one(BOARD)
+        assert board.legal, "Ann decides, so the board offers the legal moves"
+        assert board.actions_for(board.cursor_key), "the cursor starts on a piece Enter works on"
+        await pilot.press("enter")
+        presses += 1
+        await wait(pilot)
+        if isinstance(app.screen, ActionPicker):
+            await pilot.press("enter")
+            await wait(pilot)
+        if len(session.match.history) > before:
+            chosen.append(str(session.match.history[before][1]))
+    return chosen
+
+
+async def to_the_end(pilot: Any, rng: random.Random, max_steps: int = 3000) -> GameOverScreen:
+    """Ann's decisions at random through the screen; the AI's through its workers."""
+    app = pilot.app
+    for _ in range(max_steps):
+        await wait(pilot)
+        screen = app.screen
+        if isinstance(screen, GameOverScreen):
+            return screen
+        assert isinstance(screen, GameScreen)
+        if 0 in screen.session.to_act():
+            screen.choose(rng.choice(list(screen.session.legal(0))))
+    raise AssertionError("the game did not end")
+
+
+async def fast_forward(pilot: Any, rng: random.Random, rounds: int) -> None:
+    """Once Ann decides again, every seat's decisions straight into the session's match (Ann at
+    random, the bots as the screen would ask them) up to round `rounds`, saved once; then the
+    screen catches up. (Autosaving every one of some 300 decisions would take most of the time.)"""
+    app = pilot.app
+    screen = app.screen
+    assert isinstance(screen, GameScreen)
+    session = screen.session
+    while 0 not in session.to_act() and session.outcome() is None:
+        await wait(pilot)
+    while session.outcome() is None and session.match.state.round < rounds:
+        seat = session.to_act()[0]
+        if seat == 0:
+            session.match.submit(0, rng.choice(list(session.legal(0))))
+        else:
+            session.match.submit(seat, session.bot(seat).choose(GAME, session.view(seat), seat))
+    session.save()
+    screen.advance()
+    await wait(pilot)
+
+
+def near_the_end(ais: int, seed: int, rounds: int) -> Match:
+    """A seeded match, Ann against `ais` easy bots, played at random up to round `rounds`."""
+    seats = [SeatSpec("Ann")] + [SeatSpec(f"Bot{i + 1}", "ai", "easy") for i in range(ais)]
+    m = Match.new(GAME, GAME.Options(), seats, seed)
+    rng = random.Random(seed)
+    while not m.over and m.state.round < rounds:
+        seat = m.to_act()[0]
+        m.submit(seat, rng.choice(list(m.legal(seat))))
+    assert not m.over
+    return m
+
+
+async def test_a_whole_game_against_two_ai(tmp_path: Path) -> None:
+    seats = [SeatSpec("Ann"), SeatSpec("Bot1", "ai", "easy"), SeatSpec("Bot2", "ai", "easy")]
+    app = screen_app(tmp_path, Match.new(GAME, GAME.Options(), seats, 7))
+    async with app.run_test(size=(80, 24)) as pilot:
+        chosen = await by_keys(pilot, 8)
+        # Set-up by keys: an Ashak, a guild kept, a starting hex; then turns on the board.
+        assert chosen[0].startswith("ashak ")
+        assert any(c.startswith("keep guild") for c in chosen)
+        assert any(c.startswith("place ") for c in chosen)
+        assert len(chosen) == 8
+        rng = random.Random(7)
+        await fast_forward(pilot, rng, 11)
+        over = await to_the_end(pilot, rng)
+        out = over.session.outcome()
+        assert out is not None and len(out.winners) == 1
+
+
+async def test_the_end_of_a_game_against_five_ai(tmp_path: Path) -> None:
+    app = screen_app(tmp_path, near_the_end(5, 3, 11))
+    async with app.run_test(size=(80, 24)) as pilot:
+        if 0 in app.screen.session.to_act() and app.screen.session.match.state.alive[0]:
+            assert await by_keys(pilot, 3)
+        over = await to_the_end(pilot, random.Random(3))
+        out = over.session.outcome()
+        assert out is not None and len(out.winners) == 1
+        assert over.session.match.state.round >= 11
