@@ -98,6 +98,8 @@ class RivalsBoard(LineBoard):
     # -- what is drawn ----------------------------------------------------------------------
     def show(self, view: Any, seat: int | None, legal: Sequence[Any], events: Sequence[Event]) -> None:
         self._styles = {}
+        if legal and view.phase in HEX_PHASES and (self.view is None or self.view.phase != view.phase):
+            self.page = "map"  # a decision about a hex: back to the map
         super().show(view, seat, legal, events)
 
     def _style(self, names: tuple[str, ...], cursor: bool) -> Style:

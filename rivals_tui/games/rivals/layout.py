@@ -170,9 +170,10 @@ class Builder(LineWriter):
         if not self.legal:
             return
         shown = self.cards_on_board()
+        own = self.height >= TALL or self.page == "you"
         self.text("Do:", "label")
         for n, a in enumerate(self.legal):
-            if placed(self.v, self.seat, a, shown):
+            if placed(self.v, a, shown, own):
                 continue
             self.add(("act", n), short_label(self.v, a), "act", "legal")
         if len(self.line) == 1:
@@ -180,11 +181,16 @@ class Builder(LineWriter):
         self.flush()
 
     def cards_on_board(self) -> set[int]:
-        """The cards drawn as pieces of their own (hand, skills, rows)."""
+        """The cards drawn as pieces of their own on this page (hand, skills, rows)."""
         v = self.v
-        out: set[int] = set(v.iface_row) | set(v.schema_row)
-        if self.seat is not None:
-            out |= set(v.hand[self.seat]) | set(v.skills[self.seat])
+        tall = self.height >= TALL
+        out: set[int] = set()
+        if tall or self.page == "table":
+            out |= set(v.iface_row) | set(v.schema_row)
+        if self.seat is not None and (tall or self.page in ("map", "you")):
+            out |= set(v.hand[self.seat])
+        if self.seat is not None and (tall or self.page == "you"):
+            out |= set(v.skills[self.seat])
         return out
 
     # -- the map ----------------------------------------------------------------------------

@@ -75,12 +75,13 @@ def actions_at(v: RivalsState, seat: int | None, legal: Sequence[Any], key: Key)
     return []
 
 
-def placed(v: RivalsState, seat: int | None, a: object, shown: set[int]) -> bool:
-    """Whether a piece other than a button stands for `a` (`shown`: the cards on the board)."""
+def placed(v: RivalsState, a: object, shown: set[int], own_board: bool) -> bool:
+    """Whether a piece other than a button stands for `a` (`shown`: the cards drawn as pieces;
+    `own_board`: whether your guild and ultimate are drawn)."""
     if hex_of(v, a) >= 0 or isinstance(a, A.Scout):
         return True
     if isinstance(a, A.UseGuild | A.UseUltimate) or (isinstance(a, A.React) and a.card < 0):
-        return True
+        return own_board
     return card_of(a) in shown
 
 
