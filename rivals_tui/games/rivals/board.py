@@ -226,7 +226,11 @@ class RivalsBoard(LineBoard):
 
     def verb(self, acts: Sequence[Any]) -> str:
         if len(acts) == 1:
-            return self.words(self.game.describe(self.view, acts[0])).rstrip(".")
+            text = self.words(self.game.describe(self.view, acts[0])).rstrip(".")
+            if self.cursor_key is not None and self.cursor_key[0] in CARD_KINDS:
+                # The card's own text follows in the panel: only the deed here.
+                text = text.split(" (")[0].split(":")[0]
+            return text
         return super().verb(acts)
 
     def picker_title(self, key: Key) -> str:

@@ -141,7 +141,7 @@ def player_detail(v: RivalsState, seat: int, names: list[str], me: int | None) -
         tired = " (used this round)" if c in v.exhausted[seat] else ""
         lines.append(f"Skill: {card_line(c)}{tired}")
     for c, until in zip(v.temps[seat], v.temp_until[seat], strict=False):
-        lines.append(f"Temporary: {card_line(c)} (until the end of turn {until})")
+        lines.append(f"Lasting: {card_line(c)} (wears off after turn {until})")
     if v.poison[seat]:
         by = ", ".join(names[p] for p in v.poison[seat] if 0 <= p < len(names))
         lines.append(f"Poison tokens: {len(v.poison[seat])} (from {by}).")
@@ -208,12 +208,12 @@ def card_reach(v: RivalsState, seat: int, c: int, names: list[str]) -> str:
 def card_detail(v: RivalsState, seat: int | None, c: int, names: list[str], where: str) -> tuple[str, str]:
     d = CARD[c]
     lines = [card_line(c)]
-    if d.salvos and d.type == "physical":
-        lines.append("Each salvo: the target rolls defence dice; every die without a success is a wound.")
     if seat is not None and 0 <= seat < v.seats and where == "hand":
         reach = card_reach(v, seat, c, names)
         if reach:
             lines.append(reach)
+    if d.salvos and d.type == "physical":
+        lines.append("Each salvo: the target rolls defence dice; every die without a success is a wound.")
     return f"{d.name} ({where})", "\n".join(lines)
 
 
