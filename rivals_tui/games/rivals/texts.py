@@ -212,8 +212,6 @@ def card_detail(v: RivalsState, seat: int | None, c: int, names: list[str], wher
         reach = card_reach(v, seat, c, names)
         if reach:
             lines.append(reach)
-    if d.salvos and d.type == "physical":
-        lines.append("Each salvo: the target rolls defence dice; every die without a success is a wound.")
     return f"{d.name} ({where})", "\n".join(lines)
 
 
