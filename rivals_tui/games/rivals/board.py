@@ -37,7 +37,7 @@ LOOKS = {
     "s2": "color: #f0e060;",
     "s3": "color: #c070f0;",
     "s4": "color: #80e080;",
-    "s5": "color: #6fa8ff;",
+    "s5": "color: #6f8fff;",
     # Hex types.
     "lake": "color: #5fafff;",
     "antic": "color: #d7af00;",
