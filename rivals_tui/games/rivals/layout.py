@@ -43,6 +43,7 @@ from rivals_tui.games.rivals.texts import (
     ashak_name,
     falling_tiles,
     gauge,
+    in_play_line,
     seat_line,
     short_label,
     table_lines,
@@ -159,6 +160,10 @@ class Builder(LineWriter):
             if v.active == s and v.phase != "ashak":
                 label += f" {v.ap}AP"
             self.piece(("seat", s), self.fit(label, self.width - 1), "", "", "you", (f"s{s}", "bold"))
+            self.flush()
+        playing = in_play_line(v, self.names, self.seat)
+        if playing:
+            self.text(self.fit(playing, self.width), "bold")
             self.flush()
         if v.actor >= 0 and v.actor != self.seat and not v.winners:
             self.text(RS.turn, "turn")

@@ -110,6 +110,8 @@ def resources(v: RivalsState, seat: int) -> str:
 
 def seat_line(v: RivalsState, seat: int, name: str, wide: bool) -> str:
     """One Ashak in a line: HP, RP, the ultimate gauge, tokens (active), resources, hand size."""
+    if v.ashak[seat] < 0:
+        return f"{name}: no Ashak yet"
     if not v.alive[seat] and v.round > 0:
         return f"{name} ({ashak_name(v, seat)}) out"
     sp = " " if wide else ""
@@ -213,6 +215,24 @@ def card_detail(v: RivalsState, seat: int | None, c: int, names: list[str], wher
         if reach:
             lines.append(reach)
     return f"{d.name} ({where})", "\n".join(lines)
+
+
+def in_play_line(v: RivalsState, names: list[str], me: int | None) -> str:
+    """The card being played, by whom and at whom (public: its play was announced)."""
+    if v.p_seat < 0 or (v.p_card < 0 and not v.p_ult):
+        return ""
+
+    def who(o: int) -> str:
+        return "you" if o == me else seat_name(names, o)
+
+    name = ULTIMATES[v.ashak[v.p_seat]].name if v.p_ult else CARD[v.p_card].name
+    text = f"{who(v.p_seat)} play{'' if v.p_seat == me else 's'} {name}"
+    text = text[:1].upper() + text[1:]
+    if 0 <= v.p_target < v.seats:
+        text += f" at {who(v.p_target)}"
+    elif v.p_hex >= 0:
+        text += f" at hex {v.p_hex}"
+    return text
 
 
 def table_lines(v: RivalsState) -> list[str]:

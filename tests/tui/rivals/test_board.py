@@ -165,3 +165,16 @@ def test_the_tiles_that_may_fall_are_those_of_unseen_zone_cards_of_the_era() -> 
         build(GAME.view(s, seat), seat, GAME.legal(s, seat), NAMES, 46, 20, None, "table", set(), None)
     )
     assert "May fall this round: tiles" in text
+
+
+def test_a_reaction_shows_the_attack_to_the_defender_and_only_who_decides_to_the_others() -> None:
+    s, seat = find_state(3, lambda s, seat: s.phase == "react" and s.p_target == seat)
+    legal = GAME.legal(s, seat)
+    mine = table_text(build(GAME.view(s, seat), seat, legal, NAMES, 46, 20, None, "map", set(), None))
+    attacker = NAMES[s.p_seat]
+    assert f"{attacker} plays {CARD[s.p_card].name} at you" in mine
+    assert A.Pass() in legal and "Pass" in mine
+    other = next(o for o in range(3) if o not in (seat, s.p_seat))
+    theirs = table_text(build(GAME.view(s, other), other, [], NAMES, 46, 20, None, "map", set(), None))
+    assert f"{NAMES[seat]} is deciding" in theirs
+    assert "Pass" not in theirs and "Do:" not in theirs
