@@ -212,8 +212,16 @@ class Builder(LineWriter):
             pad, x0, inner, left, right = (w - MAP_W) // 2, 0, MAP_W, False, False
         else:
             inner = max(CELL, w - 2)
-            fx = hex_x(self.focus_hex()) + CELL // 2
-            x0 = max(0, min(fx - inner // 2, MAP_W - inner))
+            fx = hex_x(self.focus_hex())
+            x0 = max(0, min(fx + CELL // 2 - inner // 2, MAP_W - inner))
+            # Keep your own Ashak in the window too whenever both fit.
+            own = self.v.pos[self.seat] if self.seat is not None else -1
+            if own >= 0:
+                ox = hex_x(own)
+                lo = max(fx, ox) + CELL - inner
+                hi = min(fx, ox)
+                if lo <= hi:
+                    x0 = max(lo, min(x0, hi))
             pad, left, right = 1, x0 > 0, x0 + inner < MAP_W
         for y, row in enumerate(ROWS):
             middle = y == RADIUS

@@ -47,7 +47,7 @@ def card_of(a: object) -> int:
     """The card an action is about (-1: none)."""
     for kind in (*CARD_ACTIONS, A.Install, A.UseSkill):
         if isinstance(a, kind):
-            return int(a.card)  # type: ignore[attr-defined]
+            return int(a.card)
     if isinstance(a, A.PickSchema):
         return a.card
     return -1

@@ -98,7 +98,7 @@ def short_label(v: RivalsState, a: object) -> str:
         return ashak_name(v, a.seat)
     for kind in (A.KeepGuild, A.Install, A.Uninstall, A.PlayCard, A.AddMod, A.PayOptional, A.ReplaceSkill):
         if isinstance(a, kind):
-            return CARD[a.card].name  # type: ignore[attr-defined]
+            return CARD[a.card].name
     if isinstance(a, A.UseSkill):
         return CARD[a.card].name
     return str(a)

@@ -12,7 +12,8 @@ import pytest
 from engine.rivals import actions as A
 from engine.rivals.data.catalog import CARD
 from engine.rivals.rules.resolve import ashak_targets
-from rivals_tui.games.rivals.layout import MAP_W, build, hex_row
+from rivals_tui.games.rivals.layout import MAP_W, build, hex_row, hex_x
+from rivals_tui.games.rivals.targets import actions_at
 from rivals_tui.games.rivals.texts import falling_tiles
 from rivals_tui.widgets.linetable import table_text
 from tests.tui.boards import assert_fits
@@ -64,8 +65,6 @@ async def test_arrows_walk_hex_to_hex_and_straight_down() -> None:
             rows.append(hex_row(board.cursor_key[1]))
         assert rows == [7, 8, 9, 10]
         # Zig-zag: four steps down end in the Volcano's column again.
-        from rivals_tui.games.rivals.layout import hex_x
-
         assert hex_x(board.cursor_key[1]) == hex_x(0)
         assert right != 0
         assert_fits(board)
@@ -119,8 +118,6 @@ def test_every_legal_decision_has_a_piece_on_the_board(seats: int) -> None:
         seat = GAME.to_act(s)[0]
         legal = GAME.legal(s, seat)
         if steps % 7 == 0:
-            from rivals_tui.games.rivals.targets import actions_at
-
             v = GAME.view(s, seat)
             on_board: set[Any] = set()
             for page in ("map", "you", "rivals", "table"):
@@ -178,3 +175,14 @@ def test_a_reaction_shows_the_attack_to_the_defender_and_only_who_decides_to_the
     theirs = table_text(build(GAME.view(s, other), other, [], NAMES, 46, 20, None, "map", set(), None))
     assert f"{NAMES[seat]} is deciding" in theirs
     assert "Pass" not in theirs and "Do:" not in theirs
+
+
+def test_the_window_keeps_your_ashak_while_the_cursor_explores() -> None:
+    s, seat = turn_moment(2)
+    v = GAME.view(s, seat)
+    own = s.pos[seat]
+    # Every hex whose column lies within the window's width of your Ashak's keeps it drawn.
+    for h in range(127):
+        if abs(hex_x(h) - hex_x(own)) <= 40:
+            t = build(v, seat, [], NAMES, 46, 20, ("hex", h), "map", set(), None)
+            assert {own, h} <= drawn_hexes(t), h
