@@ -12,6 +12,7 @@ from typing import Any
 
 from textual.worker import WorkerCancelled
 
+from engine.ai import make_bot
 from engine.core import SeatSpec
 from engine.core.match import Match
 from engine.rivals.game import GAME
@@ -76,6 +77,11 @@ async def to_the_end(pilot: Any, rng: random.Random, max_steps: int = 3000) -> G
     raise AssertionError("the game did not end")
 
 
+def late(m: Match, rounds: int) -> bool:
+    """Whether the match has reached the second player turn of round `rounds`."""
+    return m.state.round > rounds or (m.state.round == rounds and m.state.turn_no >= 2)
+
+
 async def fast_forward(pilot: Any, rng: random.Random, rounds: int) -> None:
     """Once Ann decides again, every seat's decisions straight into the session's match (Ann at
     random, the bots as the screen would ask them) up to round `rounds`, saved once; then the
@@ -86,7 +92,7 @@ async def fast_forward(pilot: Any, rng: random.Random, rounds: int) -> None:
     session = screen.session
     while 0 not in session.to_act() and session.outcome() is None:
         await wait(pilot)
-    while session.outcome() is None and session.match.state.round < rounds:
+    while session.outcome() is None and not late(session.match, rounds):
         seat = session.to_act()[0]
         if seat == 0:
             session.match.submit(0, rng.choice(list(session.legal(0))))
@@ -98,13 +104,16 @@ async def fast_forward(pilot: Any, rng: random.Random, rounds: int) -> None:
 
 
 def near_the_end(ais: int, seed: int, rounds: int) -> Match:
-    """A seeded match, Ann against `ais` easy bots, played at random up to round `rounds`."""
+    """A seeded match, Ann against `ais` easy bots, played up to the second turn of round
+    `rounds`: Ann by an easy bot of her own (so that she lives to the end), the rest at random."""
     seats = [SeatSpec("Ann")] + [SeatSpec(f"Bot{i + 1}", "ai", "easy") for i in range(ais)]
     m = Match.new(GAME, GAME.Options(), seats, seed)
+    ann = make_bot("easy", seed)
     rng = random.Random(seed)
-    while not m.over and m.state.round < rounds:
+    while not m.over and not late(m, rounds):
         seat = m.to_act()[0]
-        m.submit(seat, rng.choice(list(m.legal(seat))))
+        pick = ann.choose(GAME, m.view(0), 0) if seat == 0 else rng.choice(list(m.legal(seat)))
+        m.submit(seat, pick)
     assert not m.over
     return m
 
@@ -113,12 +122,12 @@ async def test_a_whole_game_against_two_ai(tmp_path: Path) -> None:
     seats = [SeatSpec("Ann"), SeatSpec("Bot1", "ai", "easy"), SeatSpec("Bot2", "ai", "easy")]
     app = screen_app(tmp_path, Match.new(GAME, GAME.Options(), seats, 7))
     async with app.run_test(size=(80, 24)) as pilot:
-        chosen = await by_keys(pilot, 8)
+        chosen = await by_keys(pilot, 6)
         # Set-up by keys: an Ashak, a guild kept, a starting hex; then turns on the board.
         assert chosen[0].startswith("ashak ")
         assert any(c.startswith("keep guild") for c in chosen)
         assert any(c.startswith("place ") for c in chosen)
-        assert len(chosen) == 8
+        assert len(chosen) == 6
         rng = random.Random(7)
         await fast_forward(pilot, rng, 11)
         over = await to_the_end(pilot, rng)
@@ -127,10 +136,11 @@ async def test_a_whole_game_against_two_ai(tmp_path: Path) -> None:
 
 
 async def test_the_end_of_a_game_against_five_ai(tmp_path: Path) -> None:
-    app = screen_app(tmp_path, near_the_end(5, 3, 11))
+    match = near_the_end(5, 1, 11)
+    assert match.to_act() == (0,) and sum(match.state.alive) == 2  # Ann and one bot are left
+    app = screen_app(tmp_path, match)
     async with app.run_test(size=(80, 24)) as pilot:
-        if 0 in app.screen.session.to_act() and app.screen.session.match.state.alive[0]:
-            assert await by_keys(pilot, 3)
+        assert len(await by_keys(pilot, 2)) == 2
         over = await to_the_end(pilot, random.Random(3))
         out = over.session.outcome()
         assert out is not None and len(out.winners) == 1
