@@ -14,14 +14,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+import attrs
 from rich.style import Style
 from textual.binding import Binding
 
 from engine.core import Event
-from engine.rivals.data.board import TILE_OF
+from engine.rivals import actions as A
+from engine.rivals.data.board import TILE_HEXES, TILE_OF
 from engine.rivals.data.cards import Card
 from engine.rivals.data.catalog import CARD, ULTIMATES
 from engine.rivals.rules.combat import design
+from engine.rivals.rules.resolve import blast_area
 from engine.rivals.state import RivalsState
 from rivals_tui.games.rivals.layout import PAGES, ROWS, TALL, build, hex_row, hex_x
 from rivals_tui.games.rivals.targets import Key, actions_at
@@ -51,6 +54,7 @@ LOOKS = {
     "falls": "background: $error 30%;",
     "reach": "background: $primary 35%;",
     "sight": "background: $success 45%;",
+    "blast": "background: $warning 50%;",
     "new": "background: $accent 35%;",
 }
 
@@ -74,6 +78,7 @@ class RivalsBoard(LineBoard):
         ("red ground", "a tile that may fall at the end of this round"),
         ("blue ground", "in range of the card under the cursor, but out of sight"),
         ("green ground", "in range of the card under the cursor, and in sight"),
+        ("orange ground", "the hexes an explosive aimed at the cursor's hex would hit"),
     )
 
     BINDINGS = [
@@ -144,7 +149,19 @@ class RivalsBoard(LineBoard):
             self.page,
             self.changed,
             self.focus_card(),
+            self.blast(),
         )
+
+    def blast(self) -> frozenset[int]:
+        """While an explosive is aimed: the hexes it would hit if aimed at the cursor's hex."""
+        v: RivalsState | None = self.view
+        key = self.cursor_key
+        if v is None or key is None or key[0] != "hex" or v.phase != "target" or v.p_seat != self.seat:
+            return frozenset()
+        if design(v).type != "explosive" or A.TargetHex(key[1]) not in self.legal:
+            return frozenset()
+        hit, near = blast_area(attrs.evolve(v, p_hex=key[1]))
+        return frozenset(h for t in (*hit, *near) for h in TILE_HEXES[t])
 
     def actions_for(self, key: Key) -> Sequence[Any]:
         return actions_at(self.view, self.seat, self.legal, key)

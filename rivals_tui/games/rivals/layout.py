@@ -89,6 +89,7 @@ class Builder(LineWriter):
         page: str,
         changed: set[int],
         focus_card: Card | None,
+        blast: frozenset[int] = frozenset(),
     ) -> None:
         super().__init__(width)
         self.v = v
@@ -104,6 +105,7 @@ class Builder(LineWriter):
         self.falls = falling_tiles(v)
         me = self.seat if self.seat is not None else -1
         self.reach, self.sight = reach_of(v, me, focus_card)
+        self.blast = blast
         self.shown: set[int] = set()
 
     # -- helpers ----------------------------------------------------------------------------
@@ -281,6 +283,8 @@ class Builder(LineWriter):
             out.append("falls")
         if h in self.reach:
             out.append("sight" if h in self.sight else "reach")
+        if h in self.blast:
+            out.append("blast")
         if h in self.targets or h in self.scouts:
             out.append("legal")
         if h in self.changed:
@@ -400,9 +404,11 @@ def build(
     page: str,
     changed: set[int],
     focus_card: Card | None,
+    blast: frozenset[int] = frozenset(),
 ) -> Table:
-    """The board for `width`×`height` on `page` (every page at once on a tall board)."""
-    return Builder(v, seat, legal, names, width, height, cursor, page, changed, focus_card).build()
+    """The board for `width`×`height` on `page` (every page at once on a tall board); `blast`
+    marks the hexes an explosive aimed at the cursor's hex would hit."""
+    return Builder(v, seat, legal, names, width, height, cursor, page, changed, focus_card, blast).build()
 
 
 __all__ = ["MAP_ROWS", "MAP_W", "PAGES", "ROWS", "TALL", "ashak_name", "build", "hex_row", "hex_x"]

@@ -178,6 +178,9 @@ def hex_detail(v: RivalsState, h: int, names: list[str], me: int | None) -> tupl
         lines.append(f"{SPONSOR[v.sponsor[h]].capitalize()} stands here.")
     for o in who_stands(v, h):
         lines.append(seat_line(v, o, names[o], True))
+    if v.last_zone >= 0 and h in ZONE_CARDS[v.last_zone].sponsors:
+        n = ZONE_CARDS[v.last_zone].sponsors.index(h) + 1
+        lines.append(f"Numbered {n} on the last zone card: a sponsor roll of {n} lands one here.")
     if t in falling_tiles(v):
         lines.append("This tile may fall at the end of the round (a zone card of this era drops it).")
     elif t != VOLCANO_TILE and TILE_ERA[t]:

@@ -10,7 +10,9 @@ from typing import Any
 import pytest
 
 from engine.rivals import actions as A
+from engine.rivals.data.board import TILE_HEXES, TILE_OF
 from engine.rivals.data.catalog import CARD
+from engine.rivals.rules.combat import design
 from engine.rivals.rules.resolve import ashak_targets
 from rivals_tui.games.rivals.layout import MAP_W, build, hex_row, hex_x
 from rivals_tui.games.rivals.targets import actions_at
@@ -186,3 +188,39 @@ def test_the_window_keeps_your_ashak_while_the_cursor_explores() -> None:
         if abs(hex_x(h) - hex_x(own)) <= 40:
             t = build(v, seat, [], NAMES, 46, 20, ("hex", h), "map", set(), None)
             assert {own, h} <= drawn_hexes(t), h
+
+
+async def test_an_aimed_explosive_shades_the_whole_tile_under_the_cursor() -> None:
+    def aiming(s: Any, seat: int) -> bool:
+        return s.phase == "target" and design(s).type == "explosive" and not design(s).key
+
+    s, seat = find_state(3, aiming)
+    aim = next(a for a in GAME.legal(s, seat) if isinstance(a, A.TargetHex))
+    app = BoardApp(s, seat)
+    async with app.run_test(size=(60, 30)) as pilot:
+        board = app.board
+        board._set_cursor(("hex", aim.hex))
+        await pilot.pause()
+        table = board.table()
+        shaded = {
+            table.items[seg.item].key[1]
+            for line in table.lines
+            for seg in line
+            if seg.item is not None and "blast" in seg.styles
+        }
+        assert shaded == set(TILE_HEXES[TILE_OF[aim.hex]])
+        await pilot.press("enter")
+        assert app.chosen == [aim]
+
+
+async def test_t_turns_the_pages_of_a_small_board() -> None:
+    s, seat = turn_moment()
+    app = BoardApp(s, seat)
+    async with app.run_test(size=(46, 20)) as pilot:
+        board = app.board
+        seen = []
+        for _ in range(4):
+            await pilot.press("t")
+            seen.append(board.rendered_text())
+        assert "Your board" in seen[0] and "Rivals" in seen[1] and "Interface:" in seen[2]
+        assert "Hand:" in seen[3] and "Your board" not in seen[3]  # back to the map
