@@ -28,7 +28,14 @@ from engine.rivals.rules.resolve import blast_area
 from engine.rivals.state import RivalsState
 from rivals_tui.games.rivals.layout import PAGES, ROWS, TALL, build, hex_row, hex_x
 from rivals_tui.games.rivals.targets import Key, actions_at
-from rivals_tui.games.rivals.texts import card_detail, gauge, hex_detail, player_detail
+from rivals_tui.games.rivals.texts import (
+    card_detail,
+    falling_tiles,
+    gauge,
+    hex_detail,
+    player_detail,
+    table_lines,
+)
 from rivals_tui.glyphs import RIVALS
 from rivals_tui.widgets.lineboard import BASE_LOOKS, LineBoard, Table, board_css, component_classes
 
@@ -230,6 +237,16 @@ class RivalsBoard(LineBoard):
                 u = ULTIMATES[v.ashak[me]]
                 title = f"Ultimate: {u.name}"
                 text = f"Charged {v.ult[me]} of {gauge(v, me)}.\n{self.game.describe(v, _use_ult())}"
+        elif kind == "info":
+            lines = table_lines(v)
+            title, text = "The round", lines[key[1]] if key[1] < len(lines) else ""
+        elif kind == "falls":
+            tiles = ", ".join(str(t) for t in sorted(falling_tiles(v)))
+            title = "Tiles that may fall"
+            text = (
+                f"At the end of this round zone cards of this era drop some of these tiles: {tiles}. "
+                "An Ashak on a falling tile loses 4 HP and climbs back at the border."
+            )
         elif kind == "act":
             acts = self.actions_for(key)
             title = "Choice"

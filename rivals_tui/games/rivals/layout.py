@@ -327,8 +327,8 @@ class Builder(LineWriter):
         if v.ashak[s] >= 0:
             u = ULTIMATES[v.ashak[s]]
             ready = "ready" if v.ult[s] >= gauge(v, s) else "charging"
-            self.add(("ult",), f"Ultimate {u.name} {v.ult[s]}/{gauge(v, s)} {ready}", "you",
-                     self.card_look(("ult",)))  # fmt: skip
+            label = f"Ultimate {u.name} {v.ult[s]}/{gauge(v, s)} {ready}"
+            self.add(("ult",), label, "you", self.card_look(("ult",)))
         if v.guild[s] >= 0:
             used = " (used)" if v.guild_used[s] else ""
             self.add(("guild",), f"Guild {CARD[v.guild[s]].name}{used}", "you", self.card_look(("guild",)))
@@ -345,11 +345,8 @@ class Builder(LineWriter):
             for c in v.temps[s]:
                 self.add(("temp", c), CARD[c].name, "you", "")
             self.flush()
-        self.text(
-            self.fit(f"Deck {len(v.deck[s])}  discard {len(v.discard[s])}  poison {len(v.poison[s])}",
-                     self.width),
-            "dim",
-        )  # fmt: skip
+        counts = f"Deck {len(v.deck[s])}  discard {len(v.discard[s])}  poison {len(v.poison[s])}"
+        self.text(self.fit(counts, self.width), "dim")
         self.flush()
 
     # -- the others -------------------------------------------------------------------------
@@ -361,8 +358,8 @@ class Builder(LineWriter):
             if o == self.seat:
                 continue
             deciding = v.actor == o and not v.winners
-            self.text(RS.turn if deciding else (RS.dead if not v.alive[o] and v.round else " "),
-                      "turn" if deciding else "dim")  # fmt: skip
+            mark = RS.turn if deciding else (RS.dead if not v.alive[o] and v.round else " ")
+            self.text(mark, "turn" if deciding else "dim")
             label = self.fit(seat_line(v, o, self.names[o], self.width >= 60), self.width - 1)
             self.piece(("seat", o), label, "", "", "rivals", (f"s{o}", self.card_look(("seat", o))))
             self.flush()
@@ -376,12 +373,13 @@ class Builder(LineWriter):
     # -- the common cards -------------------------------------------------------------------
     def common(self) -> None:
         v = self.v
-        for line in table_lines(v):
-            self.text(self.fit(line, self.width), "dim")
+        for n, line in enumerate(table_lines(v)):
+            self.piece(("info", n), self.fit(line, self.width), "", "", "table", ("dim",))
             self.flush()
         if self.falls:
             tiles = ", ".join(str(t) for t in sorted(self.falls))
-            self.text(self.fit(f"May fall this round: tiles {tiles}", self.width), "falls")
+            label = self.fit(f"May fall this round: tiles {tiles}", self.width)
+            self.piece(("falls",), label, "", "", "table", ("falls",))
             self.flush()
         self.text("Interface:", "label")
         for c in v.iface_row:
