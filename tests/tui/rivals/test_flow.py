@@ -15,8 +15,10 @@ from textual.worker import WorkerCancelled
 from engine.ai import make_bot
 from engine.core import SeatSpec
 from engine.core.match import Match
+from engine.rivals.actions import Move
 from engine.rivals.game import GAME
 from rivals_tui.games.rivals import BOARD
+from rivals_tui.games.rivals.layout import hex_row, hex_x
 from rivals_tui.screens.game import GameScreen
 from rivals_tui.screens.game_over import GameOverScreen
 from rivals_tui.widgets.action_picker import ActionPicker
@@ -61,6 +63,19 @@ async def by_keys(pilot: Any, decisions: int) -> list[str]:
         if len(session.match.history) > before:
             chosen.append(str(session.match.history[before][1]))
     return chosen
+
+
+async def walk_to(pilot: Any, board: Any, h: int) -> None:
+    """Arrows only: up or down to the hex's row, then left or right along it."""
+    for _ in range(40):
+        here = board.cursor_key[1]
+        if here == h:
+            return
+        if hex_row(here) != hex_row(h):
+            await pilot.press("down" if hex_row(h) > hex_row(here) else "up")
+        else:
+            await pilot.press("right" if hex_x(h) > hex_x(here) else "left")
+    raise AssertionError("the arrows did not reach the hex")
 
 
 async def to_the_end(pilot: Any, rng: random.Random, max_steps: int = 3000) -> GameOverScreen:
@@ -122,12 +137,23 @@ async def test_a_whole_game_against_two_ai(tmp_path: Path) -> None:
     seats = [SeatSpec("Ann"), SeatSpec("Bot1", "ai", "easy"), SeatSpec("Bot2", "ai", "easy")]
     app = screen_app(tmp_path, Match.new(GAME, GAME.Options(), seats, 7))
     async with app.run_test(size=(80, 24)) as pilot:
-        chosen = await by_keys(pilot, 6)
-        # Set-up by keys: an Ashak, a guild kept, a starting hex; then turns on the board.
-        assert chosen[0].startswith("ashak ")
-        assert any(c.startswith("keep guild") for c in chosen)
-        assert any(c.startswith("place ") for c in chosen)
-        assert len(chosen) == 6
+        chosen = await by_keys(pilot, 3)
+        # Set-up by keys: an Ashak, a guild kept, a starting hex.
+        assert [c.split(" ")[0] for c in chosen] == ["ashak", "keep", "place"]
+        # Ann's first turn: the arrows take the cursor to a hex she may move to; Enter moves.
+        while 0 not in app.screen.session.to_act():
+            await wait(pilot)
+        board = app.screen.query_one(BOARD)
+        board._set_cursor(("hex", app.screen.session.match.state.pos[0]))
+        goal = next(a.hex for a in board.legal if isinstance(a, Move))
+        await walk_to(pilot, board, goal)
+        await pilot.press("enter")
+        await wait(pilot)
+        if isinstance(app.screen, ActionPicker):  # a move and a scout on the same hex
+            await pilot.press("enter")
+            await wait(pilot)
+        assert app.screen.session.match.history[-1][1] == Move(goal)
+        assert len(await by_keys(pilot, 3)) == 3
         rng = random.Random(7)
         await fast_forward(pilot, rng, 11)
         over = await to_the_end(pilot, rng)
