@@ -248,7 +248,26 @@ RIVAL_REALMS = GlyphTable(
     },
 )
 
-TABLES = (LINES, RIVAL_KINGS, RIVALIST, RIVALITY, RIVAL_REALMS)
+RIVALS = GlyphTable(
+    "Rivals",
+    {
+        "turn": G("▶", "!", "who is deciding now (never what they hold)"),
+        "hidden": G("░", "?", "a hex of a tile not yet revealed (scout it to flip it)"),
+        "void": G("·", ".", "a hex of a fallen tile: nothing stands there any more"),
+        "shield": G("◈", "#", "a shield (coloured as its owner; the Detail panel names them)"),
+        "sponsor_on": G("$", "$", "an active sponsor: negotiate on its tile for a Rival Point"),
+        "sponsor_off": G("¤", "s", "an inactive sponsor (it wakes in the sponsors phase)"),
+        "dry1": G("∴", ":", "a yellow drought token on the tile (the next collect turns it green)"),
+        "dry2": G("≈", "=", "a green drought token: nothing more to collect on the tile this era"),
+        "dead": G("✝", "x", "an eliminated Ashak"),
+        "more_left": G("◂", "<", "more of the Wildtech this way: move the cursor there"),
+        "more_right": G("▸", ">", "more of the Wildtech this way: move the cursor there"),
+        "sep": G("│", "|", "separates the parts of a line"),
+        "cut": G("…", "~", "the text goes on (shortened to fit; the Detail panel has it all)"),
+    },
+)
+
+TABLES = (LINES, RIVAL_KINGS, RIVALIST, RIVALITY, RIVAL_REALMS, RIVALS)
 
 __all__ = [
     "LINES",
@@ -256,6 +275,7 @@ __all__ = [
     "MODE_LABELS",
     "RIVALIST",
     "RIVALITY",
+    "RIVALS",
     "RIVAL_KINGS",
     "RIVAL_REALMS",
     "TABLES",

@@ -15,6 +15,7 @@ from rivals_tui import glyphs
 from rivals_tui.games.rival_kings.layout import char_token
 from rivals_tui.games.rival_kings.names import short_name as abbrev
 from rivals_tui.games.rivality.board import LOOKS
+from rivals_tui.games.rivals.board import LOOKS as RIVALS_LOOKS
 from rivals_tui.glyphs import TABLES
 from rivals_tui.glyphs import unicode_terminal as detect  # the real one (conftest pins it)
 from rivals_tui.screens.settings import SettingsScreen
@@ -165,3 +166,13 @@ def test_boards_write_no_symbol_of_their_own(path: Path) -> None:
         and not node.value.isascii()
     ]
     assert not fancy, fancy
+
+
+def test_the_six_rivals_seats_stay_apart_from_plain_text_in_16_colours() -> None:
+    def ansi(look: str) -> int | None:
+        colour = Color.parse(look.split("color:")[1].split(";")[0].strip())
+        return colour.downgrade(ColorSystem.STANDARD).number
+
+    numbers = [ansi(RIVALS_LOOKS[f"s{k}"]) for k in range(6)]
+    assert len(set(numbers)) == 6
+    assert not set(numbers) & {0, 7, 8, 15}

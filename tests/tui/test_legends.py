@@ -25,7 +25,7 @@ from tests.tui import boards
 from tests.tui.boards import find_match, screen_app, settle
 from tests.tui.conftest import VS_AI, goof_match, make_app, make_store
 
-BOARD_GAMES = ("rival_kings", "rivalist", "rivality", "rival_realms")
+BOARD_GAMES = ("rival_kings", "rivalist", "rivality", "rival_realms", "rivals")
 # Characters of ordinary writing that need no legend.
 PROSE = set(" .,:;()'&/\n")
 
@@ -66,6 +66,8 @@ def unexplained(text: str, legend: list[tuple[str, str]], plain: bool) -> set[st
         ("rivality", 1, {}),
         ("rival_realms", 2, {"events": True, "enchantments": ("open_passes", "grand_quests")}),
         ("rival_realms", 1, {"solo_level": "hard"}),
+        ("rivals", 3, {}),
+        ("rivals", 6, {}),
     ],
 )
 @pytest.mark.parametrize("size", [(46, 20), (100, 40)])

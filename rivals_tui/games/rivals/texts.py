@@ -1,0 +1,259 @@
+"""Words the Rivals board draws: short button labels, one-line summaries of an Ashak, and the
+full texts of a hex, a card and a player for the detail panel. Everything is read from the
+seat's view; nothing here decides a rule. No Textual import."""
+
+from __future__ import annotations
+
+from engine.core import seat_label
+from engine.rivals import actions as A
+from engine.rivals.data.ashaks import ASHAKS
+from engine.rivals.data.board import (
+    ROUND_ERA,
+    ROUND_REVEALS,
+    TILE_ERA,
+    TILE_HEXES,
+    TILE_OF,
+    VOLCANO_TILE,
+    ZONE_CARDS,
+)
+from engine.rivals.data.cards import card_text
+from engine.rivals.data.catalog import CARD, ULTIMATES
+from engine.rivals.data.events import EVENTS
+from engine.rivals.hexes import DIST
+from engine.rivals.rules.board import hex_type
+from engine.rivals.rules.resolve import Reach, ashak_targets, hex_targets, max_range, needs_sight
+from engine.rivals.state import RivalsState
+from engine.rivals.texts import card_line
+
+DROUGHT = ("", "yellow drought token", "green drought token")
+SPONSOR = ("", "an inactive sponsor", "an active sponsor")
+
+
+def ashak_name(v: RivalsState, seat: int) -> str:
+    a = v.ashak[seat] if seat < len(v.ashak) else -1
+    return ASHAKS[a].name if a >= 0 else "no Ashak yet"
+
+
+def gauge(v: RivalsState, seat: int) -> int:
+    a = v.ashak[seat]
+    return ASHAKS[a].gauge if a >= 0 else 0
+
+
+def falling_tiles(v: RivalsState) -> set[int]:
+    """Tiles that may fall at the end of this round: those some unseen zone card of this round's
+    era drops (public: which zone cards are already shown). Empty when no zone card comes."""
+    r = v.round
+    if r < 1 or r > len(ROUND_REVEALS) or not ROUND_REVEALS[r - 1]:
+        return set()
+    era = ROUND_ERA[r - 1]
+    shown = set(v.zones_shown)
+    out: set[int] = set()
+    for z in ZONE_CARDS:
+        if z.era == era and z.id not in shown:
+            out.update(t for t in z.drops if not v.fallen[t])
+    return out
+
+
+def short_label(v: RivalsState, a: object) -> str:
+    """A button's label: a word or two; the detail panel gives the full sentence."""
+    simple = {
+        A.Collect: "Collect",
+        A.StopInstalling: "Install no more",
+        A.StopBuying: "Buy no more",
+        A.Negotiate: "Negotiate",
+        A.StopUninstalling: "Uninstall no more",
+        A.MakeShield: "Raise shield",
+        A.UseGuild: "Guild",
+        A.UseUltimate: "Ultimate",
+        A.DoneMods: "No more mods",
+        A.NoSecondTarget: "No 2nd target",
+        A.SkipOptional: "Skip it",
+        A.ActivateToken: "Activate token",
+        A.Pass: "Pass",
+        A.StopMoving: "Stay",
+        A.TakeBack: "Take back",
+        A.EndTurn: "End turn",
+    }
+    if type(a) in simple:
+        return simple[type(a)]
+    if isinstance(a, A.ChooseAshak):
+        return ASHAKS[a.ashak].name
+    if isinstance(a, A.Consult):
+        return "Consult deck" if a.deck else "Consult row"
+    if isinstance(a, A.BuyToken):
+        return {"free": "Token free", "cc": "Token CC", "cr": "Token CR", "rr": "Token RR"}[a.pay]
+    if isinstance(a, A.Reward):
+        return {"schema": "Schema", "tokens": "2 tokens", "uninstall": "Uninstall 2"}[a.kind]
+    if isinstance(a, A.PickSchema):
+        return "Top schema" if a.card < 0 else CARD[a.card].name
+    if isinstance(a, A.BuySchema):
+        return f"Schema ({a.resource}s)"
+    if isinstance(a, A.BuyPoint):
+        return "RP (mixed)" if a.resource == "mix" else f"RP ({a.resource}s)"
+    if isinstance(a, A.React):
+        return "React: ultimate" if a.card == -1 else ("React: guild" if a.card == -2 else CARD[a.card].name)
+    if isinstance(a, A.ChooseResource):
+        return f"Take {a.resource}"
+    if isinstance(a, A.ChooseVictim | A.TargetAshak):
+        return ashak_name(v, a.seat)
+    for kind in (A.KeepGuild, A.Install, A.Uninstall, A.PlayCard, A.AddMod, A.PayOptional, A.ReplaceSkill):
+        if isinstance(a, kind):
+            return CARD[a.card].name
+    if isinstance(a, A.UseSkill):
+        return CARD[a.card].name
+    return str(a)
+
+
+def resources(v: RivalsState, seat: int) -> str:
+    return f"{v.crystals[seat]}C {v.resins[seat]}R"
+
+
+def seat_line(v: RivalsState, seat: int, name: str, wide: bool) -> str:
+    """One Ashak in a line: HP, RP, the ultimate gauge, tokens (active), resources, hand size."""
+    if v.ashak[seat] < 0:
+        return f"{name}: no Ashak yet"
+    if not v.alive[seat] and v.round > 0:
+        return f"{name} ({ashak_name(v, seat)}) out"
+    sp = " " if wide else ""
+    tok = f"tok{sp}{v.tokens[seat]}" + (f"+{v.active_tokens[seat]}a" if v.active_tokens[seat] else "")
+    res = resources(v, seat) if wide else resources(v, seat).replace(" ", "")
+    parts = [f"{v.hp[seat]}HP", f"{v.rp[seat]}RP", f"ult{sp}{v.ult[seat]}/{gauge(v, seat)}", tok, res]
+    if wide:
+        parts.append(f"hand {len(v.hand[seat])}")
+        if v.poison[seat]:
+            parts.append(f"poison {len(v.poison[seat])}")
+    who = f"{name} ({ashak_name(v, seat)})" if wide else f"{name} {ashak_name(v, seat)}"
+    return f"{who} " + " ".join(parts)
+
+
+def player_detail(v: RivalsState, seat: int, names: list[str], me: int | None) -> tuple[str, str]:
+    """The full public state of one Ashak (and, for the seat at the keyboard, its own cards)."""
+    name = names[seat]
+    lines = [seat_line(v, seat, name, True)]
+    if v.pos[seat] >= 0:
+        h = v.pos[seat]
+        lines.append(f"Stands on hex {h} ({hex_type(v, h) or 'unrevealed'}, tile {TILE_OF[h]}).")
+    if v.guild[seat] >= 0:
+        used = " (used this round)" if v.guild_used[seat] else ""
+        lines.append(f"Guild: {card_line(v.guild[seat])}{used}")
+    if v.ashak[seat] >= 0:
+        u = ULTIMATES[v.ashak[seat]]
+        lines.append(f"Ultimate {u.name} at {gauge(v, seat)}: {card_text(u)}")
+    for c in v.skills[seat]:
+        tired = " (used this round)" if c in v.exhausted[seat] else ""
+        lines.append(f"Skill: {card_line(c)}{tired}")
+    for c, until in zip(v.temps[seat], v.temp_until[seat], strict=False):
+        lines.append(f"Lasting: {card_line(c)} (wears off after turn {until})")
+    if v.poison[seat]:
+        by = ", ".join(names[p] for p in v.poison[seat] if 0 <= p < len(names))
+        lines.append(f"Poison tokens: {len(v.poison[seat])} (from {by}).")
+    lines.append(f"Deck {len(v.deck[seat])}, discard {len(v.discard[seat])}, hand {len(v.hand[seat])}.")
+    if seat == me:
+        lines.append("Your hand: " + (", ".join(CARD[c].name for c in v.hand[seat] if c >= 0) or "empty"))
+    title = f"{name}: {ashak_name(v, seat)}"
+    return title, "\n".join(lines)
+
+
+def who_stands(v: RivalsState, h: int) -> list[int]:
+    return [o for o in range(v.seats) if v.alive[o] and v.pos[o] == h]
+
+
+def hex_detail(v: RivalsState, h: int, names: list[str], me: int | None) -> tuple[str, str]:
+    """What a player knows about hex `h`: type, tile, tokens, who stands there, and its distance
+    and line of sight from the seat at the keyboard."""
+    t = TILE_OF[h]
+    kind = hex_type(v, h)
+    if v.fallen[t]:
+        return f"Hex {h}", f"Tile {t} has fallen: this hex is gone, with everything that stood on it."
+    lines = []
+    if kind:
+        lines.append(f"A {kind} hex of tile {t}.")
+    else:
+        lines.append(f"A hex of tile {t}, not yet revealed: scout it from a neighbouring hex.")
+    if v.drought[t]:
+        lines.append(f"The tile carries a {DROUGHT[v.drought[t]]}.")
+    if v.shield[h] >= 0:
+        lines.append(f"A shield of {names[v.shield[h]]}.")
+    if v.sponsor[h]:
+        lines.append(f"{SPONSOR[v.sponsor[h]].capitalize()} stands here.")
+    for o in who_stands(v, h):
+        lines.append(seat_line(v, o, names[o], True))
+    if v.last_zone >= 0 and h in ZONE_CARDS[v.last_zone].sponsors:
+        n = ZONE_CARDS[v.last_zone].sponsors.index(h) + 1
+        lines.append(f"Numbered {n} on the last zone card: a sponsor roll of {n} lands one here.")
+    if t in falling_tiles(v):
+        lines.append("This tile may fall at the end of the round (a zone card of this era drops it).")
+    elif t != VOLCANO_TILE and TILE_ERA[t]:
+        lines.append(f"It falls in era {TILE_ERA[t]}.")
+    if me is not None and 0 <= me < v.seats and v.pos[me] >= 0 and v.pos[me] != h:
+        d = DIST[v.pos[me]][h]
+        lines.append(f"{d} hex{'es' if d != 1 else ''} from you.")
+    title = f"Hex {h}: {kind or 'unrevealed'}"
+    return title, "\n".join(lines)
+
+
+def card_reach(v: RivalsState, seat: int, c: int, names: list[str]) -> str:
+    """The card's range from the seat's hex now, and who it could aim at (with sight)."""
+    d = CARD[c]
+    if v.pos[seat] < 0:
+        return ""
+    if d.target == "enemy":
+        hi = max_range(v, seat, d)
+        span = "any range" if hi < 0 else f"range {d.rmin}-{hi}"
+        sight = "line of sight needed" if needs_sight(d) else "no line of sight needed"
+        aims = ashak_targets(v, seat, d, 0, Reach(v, seat))
+        who = ", ".join(names[o] for o in aims) or "nobody"
+        return f"From your hex: {span}, {sight}. In reach now: {who}."
+    if d.target == "hex":
+        n = len(hex_targets(v, seat, d))
+        return f"From your hex: {d.range_text}; {n} hexes it may aim at (marked on the map)."
+    return ""
+
+
+def card_detail(v: RivalsState, seat: int | None, c: int, names: list[str], where: str) -> tuple[str, str]:
+    d = CARD[c]
+    lines = [card_line(c)]
+    if seat is not None and 0 <= seat < v.seats and where == "hand":
+        reach = card_reach(v, seat, c, names)
+        if reach:
+            lines.append(reach)
+    return f"{d.name} ({where})", "\n".join(lines)
+
+
+def in_play_line(v: RivalsState, names: list[str], me: int | None) -> str:
+    """The card being played, by whom and at whom (public: its play was announced)."""
+    if v.p_seat < 0 or (v.p_card < 0 and not v.p_ult):
+        return ""
+
+    def who(o: int) -> str:
+        return "you" if o == me else seat_name(names, o)
+
+    name = ULTIMATES[v.ashak[v.p_seat]].name if v.p_ult else CARD[v.p_card].name
+    text = f"{who(v.p_seat)} play{'' if v.p_seat == me else 's'} {name}"
+    text = text[:1].upper() + text[1:]
+    if 0 <= v.p_target < v.seats:
+        text += f" at {who(v.p_target)}"
+    elif v.p_hex >= 0:
+        text += f" at hex {v.p_hex}"
+    return text
+
+
+def table_lines(v: RivalsState) -> list[str]:
+    """Round, era, what falls next, the current event."""
+    out = []
+    if v.round:
+        era = ROUND_ERA[min(v.round, len(ROUND_ERA)) - 1]
+        k = ROUND_REVEALS[v.round - 1] if v.round <= len(ROUND_REVEALS) else 0
+        out.append(f"Round {v.round}, era {era}: {k} zone card{'s' if k != 1 else ''} at its end.")
+    if v.event >= 0:
+        e = EVENTS[v.event]
+        out.append(f"Event {e.name}: {e.text}")
+    return out
+
+
+def tile_hexes(t: int) -> tuple[int, ...]:
+    return TILE_HEXES[t]
+
+
+def seat_name(names: list[str], seat: int) -> str:
+    return names[seat] if 0 <= seat < len(names) else seat_label(seat)
