@@ -29,6 +29,7 @@ from rivals_tui.dialogs import ErrorDialog
 from rivals_tui.screens.too_small import MIN_SIZE, TooSmallScreen
 from rivals_tui.session import LocalSession, Session
 from rivals_tui.settings import Settings
+from rivals_tui.text import safe_text
 from saves.errors import SaveError
 from saves.store import SaveStore
 
@@ -142,7 +143,7 @@ class RivalsApp(App[None]):
         try:
             session.close()
         except (SaveError, OSError) as exc:
-            self.notify(f"Could not save: {exc}", severity="error", timeout=10)
+            self.notify(safe_text(f"Could not save: {exc}"), severity="error", timeout=10, markup=False)
 
     def new_match(
         self,
@@ -241,7 +242,7 @@ class RivalsApp(App[None]):
         try:
             self.settings.save(self.settings_path)
         except OSError as exc:
-            self.notify(f"Could not save the settings: {exc}", severity="error")
+            self.notify(safe_text(f"Could not save the settings: {exc}"), severity="error", markup=False)
 
     # -- leaving ---------------------------------------------------------------------------
     def action_save_quit(self) -> None:

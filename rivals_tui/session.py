@@ -19,6 +19,7 @@ import attrs
 
 from engine.core import Event, Game, IllegalAction, Outcome, Prompt, SeatSpec, name_seats
 from engine.core.match import Match, Series
+from rivals_tui.text import safe_text
 
 if TYPE_CHECKING:
     from saves.store import SaveLock, SaveStore
@@ -82,7 +83,11 @@ class LocalSession:
     ) -> None:
         self.match = match
         self.game: Game[Any, Any, Any] = match.game
-        self.seats: tuple[SeatSpec, ...] = match.seats
+        # The names as the screens show them: a name typed or saved with escape sequences or
+        # invisible characters is shown escaped (the save keeps it as it is).
+        self.seats: tuple[SeatSpec, ...] = tuple(
+            attrs.evolve(seat, name=safe_text(seat.name)) for seat in match.seats
+        )
         self.store = store
         self.name = name
         self._lock = lock

@@ -8,6 +8,8 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from rivals_tui.text import plain
+
 
 class ConfirmDialog(ModalScreen[bool]):
     """Ask a yes/no question; dismisses with True for yes. `y`/Enter yes, `n`/Esc no."""
@@ -25,10 +27,10 @@ class ConfirmDialog(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static(self.question, classes="dialog-text")
+            yield Static(plain(self.question), classes="dialog-text")
             with Horizontal(classes="dialog-buttons"):
-                yield Button(f"{self.yes} (y)", id="yes", variant="primary", compact=True)
-                yield Button(f"{self.no} (n)", id="no", compact=True)
+                yield Button(plain(f"{self.yes} (y)"), id="yes", variant="primary", compact=True)
+                yield Button(plain(f"{self.no} (n)"), id="no", compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#yes", Button).focus()
@@ -52,8 +54,8 @@ class ErrorDialog(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog error-dialog"):
-            yield Static(self.title_text, classes="dialog-title")
-            yield Static(self.message, id="error-message", classes="dialog-text")
+            yield Static(plain(self.title_text), classes="dialog-title")
+            yield Static(plain(self.message), id="error-message", classes="dialog-text")
             yield Static("Press Enter to continue.", classes="dialog-hint")
 
     def action_close(self) -> None:

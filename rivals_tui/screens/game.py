@@ -26,6 +26,7 @@ from rivals_tui.games import board_for
 from rivals_tui.screens.log import LogScreen
 from rivals_tui.screens.pass_keyboard import PassScreen
 from rivals_tui.session import Session
+from rivals_tui.text import plain
 from rivals_tui.widgets.action_picker import ActionPicker
 from rivals_tui.widgets.board import GameBoard
 
@@ -187,7 +188,7 @@ class GameScreen(Screen[None]):
         else:
             parts.append("Waiting for " + ", ".join(s.seats[x].name for x in owing))
         line = " · ".join(parts)
-        self.query_one("#status", Static).update(line + ("\n" + self.message if self.message else ""))
+        self.query_one("#status", Static).update(plain(line + ("\n" + self.message if self.message else "")))
         self.refresh_bindings()
 
     def say(self, text: str) -> None:
@@ -251,8 +252,8 @@ class GameScreen(Screen[None]):
     @on(GameBoard.DetailChanged)
     def _detail(self, event: GameBoard.DetailChanged) -> None:
         detail = self.query_one("#detail", Static)
-        detail.border_title = self.session.words(event.title)
-        detail.update(self.session.words(event.text))
+        detail.border_title = plain(self.session.words(event.title), newlines=False)
+        detail.update(plain(self.session.words(event.text)))
 
     def _my_turn(self) -> bool:
         return (

@@ -16,6 +16,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
 from rivals_tui.dialogs import ConfirmDialog, ErrorDialog
+from rivals_tui.text import plain, plain_rich
 from saves.errors import SaveError
 
 if TYPE_CHECKING:
@@ -72,16 +73,17 @@ class LoadScreen(Screen[None]):
         self.infos = {info.name: info for info in self.rivals.store.list()}
         for info in self.infos.values():
             if info.error:
-                table.add_row(info.name, "", "cannot be read", when(info.updated), "damaged", key=info.name)
+                cells = (info.name, "", "cannot be read", when(info.updated), "damaged")
             else:
-                table.add_row(
+                cells = (
                     info.title or info.game_id,
                     ", ".join(info.players),
                     info.progress,
                     when(info.updated),
                     info.status.replace("_", " "),
-                    key=info.name,
                 )
+            # Names come from the files: shown as written, never as markup or terminal codes.
+            table.add_row(*(plain_rich(c, newlines=False) for c in cells), key=info.name)
         if keep in self.infos:
             table.move_cursor(row=table.get_row_index(keep))
         if not self.infos:
@@ -102,7 +104,7 @@ class LoadScreen(Screen[None]):
             return
         info = self.infos[name]
         text = info.error if info.error else f"{name} — Enter opens, d deletes."
-        self.query_one("#load-detail", Static).update(text)
+        self.query_one("#load-detail", Static).update(plain(text))
 
     @on(DataTable.RowSelected)
     def _selected(self) -> None:

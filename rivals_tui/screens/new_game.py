@@ -17,6 +17,7 @@ from engine.core import SeatSpec
 from engine.core.info import GameInfo
 from engine.core.match import Series
 from engine.core.options import OptionField, build_options, option_fields
+from rivals_tui.text import plain
 
 if TYPE_CHECKING:
     from rivals_tui.app import RivalsApp
@@ -228,7 +229,7 @@ class NewGameScreen(Screen[None]):
         return seats
 
     def _error(self, text: str) -> None:
-        self.query_one("#new-error", Static).update(text)
+        self.query_one("#new-error", Static).update(plain(text))
 
     @on(Button.Pressed, "#start")
     def _start_pressed(self) -> None:
