@@ -582,7 +582,9 @@ def _check_seats(seats: tuple[SeatSpec, ...], source: str) -> None:
         if spec.kind not in ("human", "ai"):
             raise SaveError(source, f'seats[{i}].kind: expected "human" or "ai", got {_show(spec.kind)}')
         if spec.level not in LEVELS:
-            raise SaveError(source, f"seats[{i}].level: expected easy, normal or hard, got {_show(spec.level)}")
+            raise SaveError(
+                source, f"seats[{i}].level: expected easy, normal or hard, got {_show(spec.level)}"
+            )
         if not spec.name.strip() or len(spec.name) > NAME_LIMIT:
             raise SaveError(source, f"seats[{i}].name: a name of 1 to {NAME_LIMIT} characters is needed")
     names = [spec.name for spec in seats]

@@ -138,7 +138,9 @@ def _open_lock(name: str, path: Path) -> int:
         fd = os.open(path, _OPEN_FLAGS, 0o644)
     except OSError as exc:
         if exc.errno == errno.ELOOP:  # the link appeared between the check and the open
-            raise SaveError(name, f"cannot be locked: {path.name} is a link; remove it and try again") from None
+            raise SaveError(
+                name, f"cannot be locked: {path.name} is a link; remove it and try again"
+            ) from None
         raise
     if not stat.S_ISREG(os.fstat(fd).st_mode):
         os.close(fd)

@@ -372,7 +372,9 @@ class SaveStore:
         progress.
         """
         try:
-            candidates = [p for p in self.root.iterdir() if p.name.startswith(".") and p.name.endswith(TEMP_SUFFIX)]
+            candidates = [
+                p for p in self.root.iterdir() if p.name.startswith(".") and p.name.endswith(TEMP_SUFFIX)
+            ]
         except OSError:
             return 0
         removed = 0

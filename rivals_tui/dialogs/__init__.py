@@ -6,7 +6,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Static
+from textual.widgets import Button, Input, Static
 
 from rivals_tui.text import plain
 
@@ -59,4 +59,34 @@ class ErrorDialog(ModalScreen[None]):
             yield Static("Press Enter to continue.", classes="dialog-hint")
 
     def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class AskDialog(ModalScreen[str | None]):
+    """Ask for one line of text; Enter dismisses with it, Esc with None."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="ask.cancel")]
+
+    def __init__(self, question: str, value: str = "", title: str = "") -> None:
+        super().__init__()
+        self.question = question
+        self.value = value
+        self.title_text = title
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            if self.title_text:
+                yield Static(plain(self.title_text), classes="dialog-title")
+            yield Static(plain(self.question), classes="dialog-text")
+            yield Input(value=self.value, id="ask-input", compact=True)
+            yield Static("Enter to confirm, Esc to cancel.", classes="dialog-hint")
+
+    def on_mount(self) -> None:
+        self.query_one(Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.dismiss(event.value)
+
+    def action_cancel(self) -> None:
         self.dismiss(None)

@@ -9,6 +9,7 @@ says who is thinking. Hot-seat hand-overs go through the pass-the-keyboard scree
 from __future__ import annotations
 
 import time
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from textual import on, work
@@ -21,7 +22,7 @@ from textual.widgets import Footer, RichLog, Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from engine.core import IllegalAction
-from rivals_tui.dialogs import ConfirmDialog, ErrorDialog
+from rivals_tui.dialogs import AskDialog, ConfirmDialog, ErrorDialog
 from rivals_tui.games import board_for
 from rivals_tui.screens.log import LogScreen
 from rivals_tui.screens.pass_keyboard import PassScreen
@@ -63,6 +64,14 @@ class GameScreen(Screen[None]):
         Binding("h", "hint", "Hint", tooltip="Ask the AI what it would do", id="game.hint"),
         Binding("l", "full_log", "Log", tooltip="Everything that happened", id="game.log"),
         Binding("q", "leave", "Menu", tooltip="Save and go back to the menu", id="game.leave"),
+        Binding(
+            "ctrl+s",
+            "save_as",
+            "Save elsewhere",
+            tooltip="Save this game in another folder (if the usual one is full or read-only)",
+            show=False,
+            id="game.save_as",
+        ),
     ]
 
     def __init__(self, session: Session) -> None:
@@ -77,6 +86,8 @@ class GameScreen(Screen[None]):
         self._generation = 0
         self._shown = 0
         self._over = False
+        # The save problem last reported, so that it is said once, not after every move.
+        self._told_problem: str | None = None
         # The log panel's text, as shown to the seat at the keyboard (tests read it too).
         self.log_lines: list[str] = []
 
@@ -104,6 +115,7 @@ class GameScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.advance()
+        self.report_save_problem()
 
     # -- the loop --------------------------------------------------------------------------
     def advance(self) -> None:
@@ -229,6 +241,7 @@ class GameScreen(Screen[None]):
             return
         self._generation += 1
         self.advance()
+        self.report_save_problem()
 
     def on_hint_ready(self, msg: HintReady) -> None:
         if msg.generation == self._generation:
@@ -292,6 +305,7 @@ class GameScreen(Screen[None]):
         self.message = ""
         self._generation += 1
         self.advance()
+        self.report_save_problem()
 
     # -- keys ------------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -331,6 +345,7 @@ class GameScreen(Screen[None]):
         self._rebuild_log()
         self.say("Your last decision was taken back.")
         self.advance()
+        self.report_save_problem()
 
     def action_hint(self) -> None:
         seat = self.keyboard
@@ -350,6 +365,40 @@ class GameScreen(Screen[None]):
         if self.keyboard is not None and self.keyboard in self.session.to_act():
             section = self.session.prompt(self.keyboard).section
         self.rivals.open_rules(self.session.game.id, section)
+
+    # -- saving trouble ------------------------------------------------------------------------
+    def report_save_problem(self) -> None:
+        """Say once, in one sentence, that autosave failed; and once that it works again."""
+        problem = self.session.save_problem
+        if problem == self._told_problem:
+            return
+        if problem is not None:
+            self.say(
+                f"Autosave failed ({problem}): the game goes on and saving is tried again after "
+                "the next move, or press ctrl+s to save it in another folder."
+            )
+        elif self._told_problem is not None:
+            self.say("The game is saved again.")
+        self._told_problem = problem
+
+    def action_save_as(self) -> None:
+        def chosen(folder: str | None) -> None:
+            if folder is None:
+                return
+            from saves.errors import SaveError
+
+            try:
+                path = self.session.save_elsewhere(folder)
+            except (SaveError, OSError) as exc:
+                self.say(f"Could not save there: {exc}")
+                return
+            self._told_problem = None
+            self.say(f"Saved as {path}; the game is saved there from now on.")
+
+        self.app.push_screen(
+            AskDialog("Save this game in which folder?", value=str(Path.home()), title="Save elsewhere"),
+            chosen,
+        )
 
     def action_leave(self) -> None:
         self.stop_workers()

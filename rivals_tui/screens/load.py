@@ -38,6 +38,7 @@ class LoadScreen(Screen[None]):
     BINDINGS = [
         Binding("enter", "open", "Open", id="load.open"),
         Binding("d", "delete", "Delete", id="load.delete"),
+        Binding("r", "restore", "Restore previous", id="load.restore"),
         Binding("escape,q", "back", "Back", id="load.back"),
         Binding("j", "move(1)", "Down", show=False, id="load.down"),
         Binding("k", "move(-1)", "Up", show=False, id="load.up"),
@@ -103,8 +104,12 @@ class LoadScreen(Screen[None]):
         if name is None:
             return
         info = self.infos[name]
-        text = info.error if info.error else f"{name} — Enter opens, d deletes."
+        if info.restorable:
+            text = f"{info.error}\n{info.restore_offer()} Press r to restore it."
+        else:
+            text = info.error if info.error else f"{name} — Enter opens, d deletes."
         self.query_one("#load-detail", Static).update(plain(text))
+        self.refresh_bindings()
 
     @on(DataTable.RowSelected)
     def _selected(self) -> None:
@@ -113,6 +118,9 @@ class LoadScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("open", "delete"):
             return True if getattr(self, "infos", None) else None
+        if action == "restore":
+            name = self._current() if getattr(self, "infos", None) else None
+            return True if name is not None and self.infos[name].restorable else None
         return True
 
     def action_move(self, step: int) -> None:
@@ -125,9 +133,27 @@ class LoadScreen(Screen[None]):
             return
         info = self.infos[name]
         if info.error:
-            self.app.push_screen(ErrorDialog(info.error, title="Cannot open this save"))
+            message = info.error + (
+                f" {info.restore_offer()} Press r to restore it." if info.restorable else ""
+            )
+            self.app.push_screen(ErrorDialog(message, title="Cannot open this save"))
             return
         self.rivals.load(name)
+
+    def action_restore(self) -> None:
+        """Put the previous version of a damaged save back (the damaged file is kept aside)."""
+        name = self._current()
+        if name is None or not self.infos[name].restorable:
+            return
+        try:
+            self.rivals.store.restore_backup(name)
+        except (SaveError, OSError) as exc:
+            self.app.push_screen(ErrorDialog(str(exc), title="Cannot restore this save"))
+            return
+        self.refill()
+        self.query_one("#load-detail", Static).update(
+            plain(f"{name}: the previous version is back — Enter opens it.")
+        )
 
     def action_delete(self) -> None:
         name = self._current()

@@ -25,7 +25,9 @@ class LogScreen(ModalScreen[None]):
 
     def on_mount(self) -> None:
         log = self.query_one(Log)
-        log.write_lines([safe_text(line, newlines=True) for line in self.lines] or ["Nothing has happened yet."])
+        log.write_lines(
+            [safe_text(line, newlines=True) for line in self.lines] or ["Nothing has happened yet."]
+        )
         log.focus()
 
     def action_close(self) -> None:

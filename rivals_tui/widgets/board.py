@@ -131,7 +131,10 @@ class GenericBoard(GameBoard):
         options = self.query_one(OptionList)
         options.clear_options()
         options.add_options(
-            [Option(plain(self.words(self.game.describe(view, a))), id=str(i)) for i, a in enumerate(self.legal)]
+            [
+                Option(plain(self.words(self.game.describe(view, a))), id=str(i))
+                for i, a in enumerate(self.legal)
+            ]
         )
         if self.legal:
             options.highlighted = 0

@@ -23,6 +23,7 @@ def _isolate(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # Never touch the real user folders, whatever a test forgets to pass.
     monkeypatch.setenv("RIVALS_SAVE_DIR", str(tmp_path / "env-saves"))
     monkeypatch.setenv("RIVALS_CONFIG_DIR", str(tmp_path / "env-config"))
+    monkeypatch.setenv("RIVALS_STATE_DIR", str(tmp_path / "env-state"))
 
 
 def make_store(tmp_path: Path) -> SaveStore:
