@@ -24,6 +24,7 @@ from textual.app import App
 from textual.binding import Binding
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.css.query import NoMatches
+from textual.dom import DOMNode
 from textual.screen import Screen
 
 from engine.core import Game, SeatSpec
@@ -65,8 +66,14 @@ class KeysProvider(Provider):
             yield (
                 f"{label} ({', '.join(keys)})",
                 b.tooltip or label,
-                partial(self.app.run_action, b.action, node),
+                partial(self._run, b.action, node, self.screen),
             )
+
+    async def _run(self, action: str, node: DOMNode, screen: Screen[Any]) -> None:
+        # The palette may close after the screen it listed keys for has gone (keys typed at
+        # key-repeat speed): an action on a removed widget would crash, so it is dropped.
+        if node.is_attached and screen.is_attached and self.app.screen is screen:
+            await self.app.run_action(action, node)
 
     async def discover(self) -> Hits:
         for name, help_text, callback in self._commands():

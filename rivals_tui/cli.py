@@ -27,8 +27,10 @@ from engine.core import Game, SeatSpec
 from engine.core.info import Catalog
 from engine.core.match import Match, Series
 from rivals_tui.text import safe_text
+from saves.codec import NAME_LIMIT, SERIES_GAMES_LIMIT, SERIES_POINTS_LIMIT
 
 LEVELS = ("easy", "normal", "hard")
+SEED_LIMIT = 2**63 - 1
 
 
 class CliError(Exception):
@@ -145,6 +147,8 @@ def make_seats(game: Game[Any, Any, Any], args: argparse.Namespace) -> list[Seat
         raise CliError(f"--names needs {players} names, got {len(names)}")
     if any(not n for n in names) or len(set(names)) != len(names):
         raise CliError("--names must be different and not empty")
+    if any(len(n) > NAME_LIMIT for n in names):
+        raise CliError(f"--names: a name has at most {NAME_LIMIT} characters")
     seats = []
     for i in range(players):
         human = i < humans
@@ -159,11 +163,11 @@ def make_series(game: Game[Any, Any, Any], args: argparse.Namespace) -> Series |
     if not getattr(game, "supports_series", False):
         raise CliError(f"{game.title} has no option to play several games in a row")
     if args.games is not None:
-        if args.games < 2:
-            raise CliError("--games must be at least 2")
+        if not 2 <= args.games <= SERIES_GAMES_LIMIT:
+            raise CliError(f"--games must be from 2 to {SERIES_GAMES_LIMIT}")
         return Series(games=args.games)
-    if args.points < 1:
-        raise CliError("--points must be at least 1")
+    if not 1 <= args.points <= SERIES_POINTS_LIMIT:
+        raise CliError(f"--points must be from 1 to {SERIES_POINTS_LIMIT}")
     return Series(points=args.points)
 
 
@@ -262,6 +266,8 @@ def _run(args: argparse.Namespace, games: Catalog, headless: bool) -> int:
         game = find_game(games, args.game)
         seats = make_seats(game, args)
         series = make_series(game, args)
+        if args.seed is not None and not 0 <= args.seed <= SEED_LIMIT:
+            raise CliError(f"--seed must be a whole number from 0 to {SEED_LIMIT}")
         seed = args.seed if args.seed is not None else secrets.randbelow(2**31 - 1) + 1
         from engine.core.options import parse_assignments
 
