@@ -22,7 +22,7 @@ from rich.text import Text
 from textual import events
 from textual.app import App
 from textual.binding import Binding
-from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.command import CommandPalette, DiscoveryHit, Hit, Hits, Provider
 from textual.css.query import NoMatches
 from textual.dom import DOMNode
 from textual.screen import Screen
@@ -32,6 +32,7 @@ from engine.core.info import Catalog
 from engine.core.match import Match, Series
 from rivals_tui.crash import crash_sentence, write_crash_report
 from rivals_tui.dialogs import ErrorDialog
+from rivals_tui.screens.base import RivalsCommandPalette
 from rivals_tui.screens.too_small import MIN_SIZE, TooSmallScreen
 from rivals_tui.session import LocalSession, Session
 from rivals_tui.settings import Settings
@@ -53,13 +54,14 @@ class KeysProvider(Provider):
     """Command palette entries for every key that works on the current screen."""
 
     def _commands(self) -> Iterator[tuple[str, str, Any]]:
-        # One entry per action, listing every key bound to it ("Rules (?, f1)").
-        grouped: dict[tuple[str, int], tuple[Binding, Any, list[str]]] = {}
+        # One entry per name, listing every key for it ("Rules (?, f1)"): the menu's q and the
+        # app's ctrl+q both quit, and the palette lists Quit once.
+        grouped: dict[str, tuple[Binding, Any, list[str]]] = {}
         for key, ab in self.screen.active_bindings.items():
             b = ab.binding
             if not ab.enabled or b.action == "command_palette":
                 continue
-            entry = grouped.setdefault((b.action, id(ab.node)), (b, ab.node, []))
+            entry = grouped.setdefault(b.description or b.action, (b, ab.node, []))
             entry[2].append(self.app.get_key_display(Binding(key, b.action)))
         for b, node, keys in grouped.values():
             label = b.description or b.action
@@ -353,6 +355,11 @@ class RivalsApp(App[None]):
         self.exit_note = crash_sentence(path, saved=saved)
         self._exit_renderables.append(Text(self.exit_note))
         self._close_messages_no_wait()
+
+    def action_command_palette(self) -> None:
+        # Textual's palette, made safe against a second Enter while it closes.
+        if self.use_command_palette and not CommandPalette.is_open(self):
+            self.push_screen(RivalsCommandPalette(id="--command-palette"))
 
     def action_help_quit(self) -> None:
         # ctrl+c copies in text boxes and never quits a terminal app; say what does.

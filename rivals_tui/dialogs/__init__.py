@@ -8,10 +8,11 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Static
 
+from rivals_tui.screens.base import DismissOnce
 from rivals_tui.text import plain
 
 
-class ConfirmDialog(ModalScreen[bool]):
+class ConfirmDialog(DismissOnce, ModalScreen[bool]):
     """Ask a yes/no question; dismisses with True for yes. `y`/Enter yes, `n`/Esc no."""
 
     BINDINGS = [
@@ -42,7 +43,7 @@ class ConfirmDialog(ModalScreen[bool]):
         self.dismiss(yes)
 
 
-class ErrorDialog(ModalScreen[None]):
+class ErrorDialog(DismissOnce, ModalScreen[None]):
     """Show one problem in a sentence; Enter or Esc closes it and the app carries on."""
 
     BINDINGS = [Binding("escape,enter", "close", "Close", id="error.close")]
@@ -62,7 +63,7 @@ class ErrorDialog(ModalScreen[None]):
         self.dismiss(None)
 
 
-class AskDialog(ModalScreen[str | None]):
+class AskDialog(DismissOnce, ModalScreen[str | None]):
     """Ask for one line of text; Enter dismisses with it, Esc with None."""
 
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="ask.cancel")]

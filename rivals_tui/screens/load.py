@@ -16,6 +16,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
 from rivals_tui.dialogs import ConfirmDialog, ErrorDialog
+from rivals_tui.screens.base import DismissOnce
 from rivals_tui.text import plain, plain_rich
 from saves.errors import SaveError
 
@@ -34,7 +35,7 @@ def when(value: Any) -> str:
         return str(value or "")
 
 
-class LoadScreen(Screen[None]):
+class LoadScreen(DismissOnce, Screen[None]):
     BINDINGS = [
         Binding("enter", "open", "Open", id="load.open"),
         Binding("d", "delete", "Delete", id="load.delete"),

@@ -7,10 +7,11 @@ from textual.binding import Binding
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Log, Static
 
+from rivals_tui.screens.base import DismissOnce
 from rivals_tui.text import plain, safe_text
 
 
-class LogScreen(ModalScreen[None]):
+class LogScreen(DismissOnce, ModalScreen[None]):
     BINDINGS = [Binding("escape,l,q", "close", "Back to the game", id="log.close")]
 
     def __init__(self, title: str, lines: list[str]) -> None:

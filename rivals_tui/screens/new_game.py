@@ -18,6 +18,7 @@ from engine.core import SeatSpec
 from engine.core.info import GameInfo
 from engine.core.match import Series
 from engine.core.options import OptionField, build_options, option_fields
+from rivals_tui.screens.base import DismissOnce
 from rivals_tui.text import plain
 from saves.codec import SERIES_GAMES_LIMIT, SERIES_POINTS_LIMIT
 
@@ -61,7 +62,7 @@ def default_name(seat: int, kind: str) -> str:
     return f"Player {seat + 1}" if kind == "human" else f"AI {seat + 1}"
 
 
-class NewGameScreen(Screen[None]):
+class NewGameScreen(DismissOnce, Screen[None]):
     BINDINGS = [
         Binding("ctrl+s", "start", "Start", id="new.start"),
         Binding("escape", "back", "Back", id="new.back"),

@@ -8,10 +8,11 @@ from textual.containers import Center, Middle, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from rivals_tui.screens.base import DismissOnce
 from rivals_tui.text import plain
 
 
-class PassScreen(Screen[None]):
+class PassScreen(DismissOnce, Screen[None]):
     """Covers everything. Only Enter (the next player's confirmation) goes back to the table."""
 
     BINDINGS = [Binding("enter", "ready", "I am ready", id="pass.ready")]

@@ -12,6 +12,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Label, Select, Static, Switch
 
+from rivals_tui.screens.base import DismissOnce
 from rivals_tui.settings import AI_PACES
 
 if TYPE_CHECKING:
@@ -22,7 +23,7 @@ def pace_label(seconds: float) -> str:
     return "no pause" if seconds == 0 else f"{seconds:g} s between AI moves"
 
 
-class SettingsScreen(Screen[None]):
+class SettingsScreen(DismissOnce, Screen[None]):
     BINDINGS = [Binding("escape,q", "back", "Back", id="settings.back")]
 
     @property

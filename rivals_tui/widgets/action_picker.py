@@ -17,10 +17,11 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from rivals_tui.screens.base import DismissOnce
 from rivals_tui.text import plain
 
 
-class ActionPicker(ModalScreen[Any]):
+class ActionPicker(DismissOnce, ModalScreen[Any]):
     """Pick one action. `entries` are (action, description, reason-or-None), in the game's order."""
 
     BINDINGS = [

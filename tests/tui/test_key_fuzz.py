@@ -11,7 +11,6 @@ import os
 import time
 from pathlib import Path
 
-import pytest
 from textual import events
 
 from engine.core import Rng
