@@ -380,7 +380,9 @@ class SaveStore:
         removed = 0
         now = time.time()
         for path in candidates:
-            name = path.name[1:].split(SUFFIX + ".", 1)[0]
+            name, ours, _ = path.name[1:].partition(SUFFIX + ".")
+            if not ours:
+                continue  # not one of ours
             try:
                 info = path.lstat()
             except OSError:

@@ -329,3 +329,31 @@ async def test_a_crash_shows_one_sentence_and_writes_the_report_without_locals(
     text = report.read_text()
     assert "RuntimeError: a bug (11)" in text and "SECRET-HAND" not in text
     store.lock(session.name or "").release()
+
+
+# -- a damaged save with a good backup -------------------------------------------------------
+async def test_load_screen_restores_the_previous_version_with_one_key(tmp_path: Path) -> None:
+    store = make_store(tmp_path)
+    m = goof_match(VS_AI)
+    store.save("evening", m)
+    m.submit(0, m.legal(0)[0])
+    m.submit(1, m.legal(1)[0])
+    store.save("evening", m)
+    m.submit(0, m.legal(0)[0])
+    store.save("evening", m)
+    text = store.path("evening").read_text()
+    store.path("evening").write_text(text.replace('"scores": [', '"scores": [7'))  # damaged
+    app = make_app(tmp_path, store=store)
+    async with app.run_test(size=(100, 24)) as pilot:
+        await pilot.press("o")
+        await until(pilot, lambda: isinstance(app.screen, LoadScreen))
+        detail = shown(app, "#load-detail")
+        assert "The previous version of this save can be restored (1 move behind). Press r" in detail
+        await pilot.press("r")
+        await pilot.pause()
+        assert "the previous version is back" in shown(app, "#load-detail")
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, GameScreen))
+        assert len(app.session.match.history) == 2  # type: ignore[union-attr]
+        await pilot.press("q")
+    assert (store.root / "evening.json.damaged").exists()
