@@ -176,7 +176,7 @@ async def test_save_elsewhere_moves_the_game_to_another_folder(
 
 def test_a_file_size_limit_keeps_the_game_in_memory_and_the_old_save_whole(tmp_path: Path) -> None:
     """A real fault, not a simulated one: a process file-size limit below the save's size."""
-    resource = pytest.importorskip("resource")
+    pytest.importorskip("resource")
     import signal
     import subprocess
     import sys

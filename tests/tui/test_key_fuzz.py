@@ -93,9 +93,8 @@ async def test_random_key_bursts_never_crash_the_app(tmp_path: Path) -> None:
         apps += 1
         app = make_app(tmp_path, store=store)
         sent += await _fuzz(app, rng, BURSTS, seen, deadline)
-    print(
-        f"seed {seed}: {sent} keys in {apps} app runs, {time.monotonic() - deadline + TIME_LIMIT:.1f} s; screens seen: {sorted(seen)}"
-    )
+    took = time.monotonic() - deadline + TIME_LIMIT
+    print(f"seed {seed}: {sent} keys in {apps} app runs, {took:.1f} s; screens seen: {sorted(seen)}")
     assert sent > 100
     # The walk must really reach the screens it claims to test (game screens come from n/c/o).
     assert {"MenuScreen", "NewGameScreen", "GameScreen"} <= seen
