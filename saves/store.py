@@ -327,7 +327,9 @@ class SaveStore:
         )
         return _when(updated, mtime), info
 
-    def _with_backup(self, info: SaveInfo, damaged: Any, games: Mapping[str, Game[Any]] | None) -> SaveInfo:
+    def _with_backup(
+        self, info: SaveInfo, damaged: Any, games: Mapping[str, Game[Any, Any, Any]] | None
+    ) -> SaveInfo:
         """`info` of a damaged save, plus what its backup offers if the backup loads."""
         backup = self.root / f"{info.name}{BACKUP_SUFFIX}"
         if not _is_regular(backup):
