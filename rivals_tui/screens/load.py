@@ -45,6 +45,9 @@ class LoadScreen(DismissOnce, Screen[None]):
         Binding("k", "move(-1)", "Up", show=False, id="load.up"),
     ]
 
+    # The save whose previous version was just put back (its line says so).
+    _restored: str | None = None
+
     @property
     def rivals(self) -> RivalsApp:
         from rivals_tui.app import RivalsApp
@@ -105,7 +108,9 @@ class LoadScreen(DismissOnce, Screen[None]):
         if name is None:
             return
         info = self.infos[name]
-        if info.restorable:
+        if name == self._restored and info.error is None:
+            text = f"{name}: the previous version is back — Enter opens it."
+        elif info.restorable:
             text = f"{info.error}\n{info.restore_offer()} Press r to restore it."
         else:
             text = info.error if info.error else f"{name} — Enter opens, d deletes."
@@ -151,10 +156,9 @@ class LoadScreen(DismissOnce, Screen[None]):
         except (SaveError, OSError) as exc:
             self.app.push_screen(ErrorDialog(str(exc), title="Cannot restore this save"))
             return
+        self._restored = name
         self.refill()
-        self.query_one("#load-detail", Static).update(
-            plain(f"{name}: the previous version is back — Enter opens it.")
-        )
+        self._highlighted()
 
     def action_delete(self) -> None:
         name = self._current()

@@ -6,6 +6,7 @@ Each test names the defect it guards against (issue 8); each failed before its f
 from __future__ import annotations
 
 import errno
+import json
 import os
 from pathlib import Path
 from typing import Any
@@ -25,7 +26,7 @@ from rivals_tui.session import LocalSession
 from rivals_tui.text import safe_text
 from saves import store as store_module
 from tests.tui.conftest import VS_AI, goof_match, make_app, make_store
-from tests.tui.test_key_fuzz import _send_burst
+from tests.tui.test_key_fuzz import send_burst
 
 MARKUP_NAMES = ["[/x]", "[/]", "[link=file:///etc/passwd]x[/]", "[bold red]", "[@click=app.quit]"]
 
@@ -206,19 +207,40 @@ print(len(s.match.history), s.save_problem)
     assert signal.SIGXFSZ  # (used in the child)
 
 
-@pytest.mark.skipif(hasattr(os, "geteuid") and os.geteuid() == 0, reason="root writes to read-only folders")
-def test_a_read_only_folder_keeps_the_game_in_memory(tmp_path: Path) -> None:
+def _make_unwritable(path: Path) -> Any:
+    """Make `path` really refuse writes: chmod for a normal user; for root (who ignores modes)
+    the immutable attribute. Returns the undo, or skips the test where neither works."""
+    import shutil
+    import subprocess
+
+    if not (hasattr(os, "geteuid") and os.geteuid() == 0):
+        mode = path.stat().st_mode
+        path.chmod(0o555 if path.is_dir() else 0o444)
+        return lambda: path.chmod(mode)
+    chattr = shutil.which("chattr")
+    if chattr is None or subprocess.run([chattr, "+i", str(path)], capture_output=True).returncode != 0:
+        pytest.skip("root, and no immutable attribute on this file system")
+    return lambda: subprocess.run([chattr, "-i", str(path)], check=True)
+
+
+@pytest.mark.parametrize("what", ["the save folder", "the save file"])
+def test_a_folder_or_file_that_refuses_writes_keeps_the_game_in_memory(tmp_path: Path, what: str) -> None:
+    """Real faults, not simulated ones: a read-only (or immutable) folder, an immutable save."""
     store = make_store(tmp_path)
     session = LocalSession(goof_match(VS_AI, cards=5), store)
-    store.root.chmod(0o555)
+    name = session.name or ""
+    undo = _make_unwritable(store.root if what == "the save folder" else store.path(name))
     try:
         session.submit(0, session.legal(0)[0])
-        assert session.save_problem is not None and len(session.match.history) == 1
+        assert session.save_problem is not None and "could not be saved" in session.save_problem
+        assert len(session.match.history) == 1  # the move stands, in memory
+        assert len(store.load(name).history) == 0  # and the last good save is whole
     finally:
-        store.root.chmod(0o755)
-    session.submit(1, session.legal(1)[0])
-    assert session.save_problem is None
+        undo()
+    session.submit(1, session.legal(1)[0])  # writable again: the next move saves everything
+    assert session.save_problem is None and store.load(name).history == session.match.history
     session.close()
+    assert not list(store.root.glob(".*.tmp"))
 
 
 # -- fast keys on screens already gone -----------------------------------------------------
@@ -236,7 +258,7 @@ async def test_keys_faster_than_the_screens_never_crash(tmp_path: Path, first: s
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press(first)
         await pilot.pause()
-        _send_burst(app, burst)
+        send_burst(app, burst)
         for _ in range(20):
             await pilot.pause()
         await app.workers.wait_for_complete()
@@ -341,8 +363,9 @@ async def test_load_screen_restores_the_previous_version_with_one_key(tmp_path: 
     store.save("evening", m)
     m.submit(0, m.legal(0)[0])
     store.save("evening", m)
-    text = store.path("evening").read_text()
-    store.path("evening").write_text(text.replace('"scores": [', '"scores": [7'))  # damaged
+    data = json.loads(store.path("evening").read_text())
+    data["snapshot"]["scores"] = [99, 99]  # damaged; its moves can still be counted
+    store.path("evening").write_text(json.dumps(data))
     app = make_app(tmp_path, store=store)
     async with app.run_test(size=(100, 24)) as pilot:
         await pilot.press("o")

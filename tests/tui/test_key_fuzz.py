@@ -2,19 +2,24 @@
 
 Keys arrive in bursts posted straight to the driver, without waiting for the app to handle each
 one, the way a held-down key or a fast typist delivers them: a screen may be gone by the time
-the next key for it is handled. Seeded and bounded; a failure prints the seed and the burst.
+the next key for it is handled. Each screen gets its own seeded run (it is reached first, then
+hammered), so that the walk cannot get stuck in one corner. Bounded in time; a failure names
+the screen and the burst.
 """
 
 from __future__ import annotations
 
 import os
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from textual import events
 
 from engine.core import Rng
 from rivals_tui.app import RivalsApp
+from rivals_tui.session import LocalSession
 from tests.tui.conftest import HOT_SEAT, VS_AI, goof_match, make_app, make_store
 
 # Every key some screen binds, plus the ones players hit by mistake.
@@ -25,23 +30,15 @@ KEYS = [
     "up", "down", "left", "right", "pageup", "pagedown", "home", "end",
     "f1", "f2", "ctrl+p", "ctrl+s", "ctrl+c", "question_mark", "left_square_bracket",
 ]  # fmt: skip
-SCREENS_TO_SEE = {
-    "MenuScreen",
-    "NewGameScreen",
-    "LoadScreen",
-    "RulesScreen",
-    "SettingsScreen",
-    "GameScreen",
-    "ActionPicker",
-    "LogScreen",
-    "CommandPalette",
-}
-BURSTS = 120
-PROFILE = False
-TIME_LIMIT = float(os.environ.get("RIVALS_FUZZ_SECONDS", "18"))
+_CHARS = {"space": " ", "question_mark": "?", "left_square_bracket": "["}
+BURSTS_PER_SCREEN = int(os.environ.get("RIVALS_FUZZ_BURSTS", "12"))
+# A safety bound: on a very slow machine the run stops early rather than taking minutes.
+TIME_LIMIT = 60.0
+SEED = int(os.environ.get("RIVALS_FUZZ_SEED", "1"))
 
 
-def _send_burst(app: RivalsApp, keys: list[str]) -> None:
+def send_burst(app: RivalsApp, keys: list[str]) -> None:
+    """Post `keys` to the app at once, as a terminal delivers keys typed faster than handled."""
     from textual.app import _character_to_key  # the same mapping Pilot uses
 
     driver = app._driver
@@ -49,27 +46,55 @@ def _send_burst(app: RivalsApp, keys: list[str]) -> None:
     for key in keys:
         if len(key) == 1 and not key.isalnum():
             key = _character_to_key(key)
-        char = {"space": " ", "question_mark": "?", "left_square_bracket": "["}.get(key)
-        if char is None and len(key) == 1:
-            char = key
+        char = _CHARS.get(key, key if len(key) == 1 else None)
         event = events.Key(key, char)
         event.set_sender(app)
         driver.send_message(event)
 
 
-async def _fuzz(app: RivalsApp, rng: Rng, bursts: int, seen: set[str], deadline: float) -> int:
+def _session(seats: Any, cards: int = 5) -> Callable[[Any], LocalSession]:
+    return lambda store: LocalSession(goof_match(seats, cards=cards), store)
+
+
+def _finished(store: Any) -> LocalSession:
+    m = goof_match(VS_AI, cards=2)
+    while not m.over:
+        seat = m.to_act()[0]
+        m.submit(seat, m.legal(seat)[0])
+    return LocalSession(m, store)
+
+
+# Each entry: the screen it aims at, the keys that reach it from the start, the game to open.
+START: list[tuple[str, list[str], Callable[[Any], LocalSession] | None]] = [
+    ("MenuScreen", [], None),
+    ("NewGameScreen", ["n"], None),
+    ("LoadScreen", ["o"], None),
+    ("RulesScreen", ["r", "enter"], None),
+    ("SettingsScreen", ["s"], None),
+    ("GameScreen", [], _session(VS_AI)),
+    ("PassScreen", [], _session(HOT_SEAT)),
+    ("ActionPicker", ["a"], _session(VS_AI)),
+    ("LogScreen", ["l"], _session(VS_AI)),
+    ("GameOverScreen", [], _finished),
+    ("RivalsCommandPalette", ["ctrl+p"], _session(VS_AI)),
+]
+
+
+async def _hammer(app: RivalsApp, keys: list[str], rng: Rng, end: float, seen: set[str]) -> int:
+    """Reach the screen with `keys`, then send BURSTS_PER_SCREEN bursts of random keys."""
     sent = 0
     async with app.run_test(size=(80, 24)) as pilot:
-        for n in range(bursts):
-            if time.monotonic() > deadline or app._exit:
-                break
-            burst = [KEYS[rng.below(len(KEYS))] for _ in range(1 + rng.below(6))]
-            _send_burst(app, burst)
-            sent += len(burst)
-            t0 = time.monotonic()
+        await pilot.press(*keys)
+        for _ in range(3):
             await pilot.pause()
-            if PROFILE:
-                print(type(app.screen).__name__, burst, round(time.monotonic() - t0, 3))
+        seen.add(type(app.screen).__name__)
+        n = 0
+        while n < BURSTS_PER_SCREEN and time.monotonic() < end and not app._exit:
+            burst = [KEYS[rng.below(len(KEYS))] for _ in range(1 + rng.below(6))]
+            send_burst(app, burst)
+            sent += len(burst)
+            n += 1
+            await pilot.pause()
             seen.add(type(app.screen).__name__)
             assert app._exception is None, f"burst {n}: {burst}"
         await app.workers.wait_for_complete()
@@ -77,24 +102,24 @@ async def _fuzz(app: RivalsApp, rng: Rng, bursts: int, seen: set[str], deadline:
     return sent
 
 
-async def test_random_key_bursts_never_crash_the_app(tmp_path: Path) -> None:
-    seed = int(os.environ.get("RIVALS_FUZZ_SEED", "1"))
-    rng = Rng.from_seed(seed)
+async def test_random_key_bursts_on_every_screen_never_crash_the_app(tmp_path: Path) -> None:
+    rng = Rng.from_seed(SEED)
     store = make_store(tmp_path)
-    # Saves to load and continue: against a bot, hot-seat, and a damaged one.
     store.save("versus", goof_match(VS_AI))
-    store.save("hotseat", goof_match(HOT_SEAT))
+    store.save("broken", goof_match(VS_AI))
     store.path("broken").write_text('{"format_version": 1, "game": "goofspiel"')
-    deadline = time.monotonic() + TIME_LIMIT
     seen: set[str] = set()
     sent = 0
-    apps = 0
-    while time.monotonic() < deadline:
-        apps += 1
-        app = make_app(tmp_path, store=store)
-        sent += await _fuzz(app, rng, BURSTS, seen, deadline)
-    took = time.monotonic() - deadline + TIME_LIMIT
-    print(f"seed {seed}: {sent} keys in {apps} app runs, {took:.1f} s; screens seen: {sorted(seen)}")
-    assert sent > 100
-    # The walk must really reach the screens it claims to test (game screens come from n/c/o).
-    assert {"MenuScreen", "NewGameScreen", "GameScreen"} <= seen
+    started = time.monotonic()
+    end = started + TIME_LIMIT
+    for _, keys, make_session in START:
+        session = make_session(store) if make_session is not None else None
+        app = make_app(tmp_path, store=store, session=session)
+        sent += await _hammer(app, keys, rng, end, seen)
+        if session is not None:
+            session.close()
+    took = time.monotonic() - started
+    print(f"seed {SEED}: {sent} keys over {len(START)} starting screens in {took:.1f} s; seen {sorted(seen)}")
+    aimed = {name for name, _, _ in START}
+    assert aimed <= seen, f"never reached {sorted(aimed - seen)}"
+    assert sent >= 2 * len(START)
