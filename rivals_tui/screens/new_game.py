@@ -286,11 +286,11 @@ class NewGameScreen(DismissOnce, Screen[None]):
             n_text = self.query_one("#series-n", Input).value.strip()
             if kind != "single":
                 low, high = (2, SERIES_GAMES_LIMIT) if kind == "games" else (1, SERIES_POINTS_LIMIT)
-                what = "the number of games" if kind == "games" else "the score to reach"
                 try:
-                    n = whole_number(n_text, what, low, high)
-                except ValueError as exc:
-                    self._error(f"{exc}.")
+                    n = whole_number(n_text, "", low, high)
+                except ValueError:
+                    what = "at least 2 games" if kind == "games" else "a score of at least 1"
+                    self._error(f"Enter {what} for the series (a whole number up to {high}).")
                     return
                 series = Series(games=n) if kind == "games" else Series(points=n)
         try:

@@ -290,7 +290,8 @@ async def test_new_game_numbers_that_are_not_numbers_get_a_sentence(
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert isinstance(app.screen, NewGameScreen)
-        assert "as a whole number from" in shown(app, "#new-error")
+        error = shown(app, "#new-error")
+        assert ("the seed as a whole number from 0 to" if seed else "for the series (a whole number up to") in error
 
 
 @pytest.mark.parametrize("width", [80, 60, 30, 12, 3])
