@@ -358,7 +358,7 @@ class RivalsApp(App[None]):
 
     def action_command_palette(self) -> None:
         # Textual's palette, made safe against a second Enter while it closes.
-        if self.use_command_palette and not CommandPalette.is_open(self):
+        if self.use_command_palette and not isinstance(self.screen, CommandPalette):
             self.push_screen(RivalsCommandPalette(id="--command-palette"))
 
     def action_help_quit(self) -> None:

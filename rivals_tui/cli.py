@@ -197,9 +197,9 @@ def print_list(store: Any) -> None:
                 )
             )
     # Names and errors come from the files: escape sequences in them are shown, never sent.
-    rows = [tuple(safe_text(v) for v in r) for r in rows]
-    widths = [max(len(r[c]) for r in rows) for c in range(len(rows[0]) - 1)]
-    for r in rows:
+    shown = [[safe_text(v) for v in r] for r in rows]
+    widths = [max(len(r[c]) for r in shown) for c in range(len(shown[0]) - 1)]
+    for r in shown:
         print("  ".join(v.ljust(w) for v, w in zip(r, widths, strict=False)) + "  " + r[-1])
 
 

@@ -19,8 +19,9 @@ class DismissOnce:
 
     def dismiss(self, result: Any = None) -> AwaitComplete:
         if not getattr(self, "is_active", False):
-            return AwaitComplete.nothing()
-        return super().dismiss(result)  # type: ignore[misc, no-any-return]
+            return AwaitComplete()  # already complete: nothing to wait for
+        done: AwaitComplete = super().dismiss(result)  # type: ignore[misc]
+        return done
 
 
 class RivalsCommandPalette(DismissOnce, CommandPalette):

@@ -291,7 +291,9 @@ async def test_new_game_numbers_that_are_not_numbers_get_a_sentence(
         await pilot.pause()
         assert isinstance(app.screen, NewGameScreen)
         error = shown(app, "#new-error")
-        assert ("the seed as a whole number from 0 to" if seed else "for the series (a whole number up to") in error
+        assert (
+            "the seed as a whole number from 0 to" if seed else "for the series (a whole number up to"
+        ) in error
 
 
 @pytest.mark.parametrize("width", [80, 60, 30, 12, 3])
