@@ -8,53 +8,75 @@ and its lock released (`close_session`).
 from __future__ import annotations
 
 import contextlib
+import os
 import random
 import signal
-from collections.abc import Iterator, Mapping
+import threading
+import time
+from collections.abc import Iterable, Iterator, Mapping
 from functools import partial
 from pathlib import Path
 from typing import Any
 
+from rich.text import Text
 from textual import events
 from textual.app import App
 from textual.binding import Binding
-from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.command import CommandPalette, DiscoveryHit, Hit, Hits, Provider
 from textual.css.query import NoMatches
+from textual.dom import DOMNode
 from textual.screen import Screen
 
 from engine.core import Game, SeatSpec
 from engine.core.info import Catalog
 from engine.core.match import Match, Series
 from rivals_tui import glyphs
+from rivals_tui.crash import crash_sentence, write_crash_report
 from rivals_tui.dialogs import ErrorDialog
+from rivals_tui.screens.base import RivalsCommandPalette
 from rivals_tui.screens.too_small import MIN_SIZE, TooSmallScreen
 from rivals_tui.session import LocalSession, Session
 from rivals_tui.settings import Settings
+from rivals_tui.text import safe_text
 from saves.errors import SaveError
 from saves.store import SaveStore
 
 HELP_DIR = Path(__file__).parent / "help"
+# After a hang-up the app gets this long to save and close by itself; then the save is made
+# from a watchdog thread and the process ends at once (a dead terminal can block Textual's
+# shutdown forever, and a bot may still be thinking). Well under the two seconds promised.
+HANGUP_GRACE = 0.8
+# Built-in palette entries that our own key entries already offer (or replace: Textual's
+# "Quit" would not save first).
+_HIDDEN_SYSTEM_COMMANDS = {"Quit", "Keys"}
 
 
 class KeysProvider(Provider):
     """Command palette entries for every key that works on the current screen."""
 
     def _commands(self) -> Iterator[tuple[str, str, Any]]:
-        # One entry per action, listing every key bound to it ("Rules (?, f1)").
-        grouped: dict[tuple[str, int], tuple[Binding, Any, list[str]]] = {}
+        # One entry per name, listing every key for it ("Rules (?, f1)"): the menu's q and the
+        # app's ctrl+q both quit, and the palette lists Quit once.
+        grouped: dict[str, tuple[Binding, Any, list[str]]] = {}
         for key, ab in self.screen.active_bindings.items():
             b = ab.binding
             if not ab.enabled or b.action == "command_palette":
                 continue
-            entry = grouped.setdefault((b.action, id(ab.node)), (b, ab.node, []))
+            entry = grouped.setdefault(b.description or b.action, (b, ab.node, []))
             entry[2].append(self.app.get_key_display(Binding(key, b.action)))
         for b, node, keys in grouped.values():
             label = b.description or b.action
             yield (
                 f"{label} ({', '.join(keys)})",
                 b.tooltip or label,
-                partial(self.app.run_action, b.action, node),
+                partial(self._run, b.action, node, self.screen),
             )
+
+    async def _run(self, action: str, node: DOMNode, screen: Screen[Any]) -> None:
+        # The palette may close after the screen it listed keys for has gone (keys typed at
+        # key-repeat speed): an action on a removed widget would crash, so it is dropped.
+        if node.is_attached and screen.is_attached and self.app.screen is screen:
+            await self.app.run_action(action, node)
 
     async def discover(self) -> Hits:
         for name, help_text, callback in self._commands():
@@ -108,6 +130,9 @@ class RivalsApp(App[None]):
         self._initial = session
         self._hangup_pending = False
         self._hanging_up = False
+        self._hangup_watchdog: threading.Thread | None = None
+        # A sentence for the terminal after the app has closed (a failed last save, a crash).
+        self.exit_note: str | None = None
         if self.settings.theme in self.available_themes:
             self.theme = self.settings.theme
 
@@ -144,7 +169,13 @@ class RivalsApp(App[None]):
         try:
             session.close()
         except (SaveError, OSError) as exc:
-            self.notify(f"Could not save: {exc}", severity="error", timeout=10)
+            problem: str | None = str(exc)
+        else:
+            problem = session.save_problem
+        if problem is not None:
+            note = f"Could not save the game ({problem}); the last good save is in {session_place(session)}."
+            self.exit_note = safe_text(note)
+            self.notify(self.exit_note, severity="error", timeout=10, markup=False)
 
     def new_match(
         self,
@@ -243,7 +274,7 @@ class RivalsApp(App[None]):
         try:
             self.settings.save(self.settings_path)
         except OSError as exc:
-            self.notify(f"Could not save the settings: {exc}", severity="error")
+            self.notify(safe_text(f"Could not save the settings: {exc}"), severity="error", markup=False)
 
     # -- leaving ---------------------------------------------------------------------------
     def action_save_quit(self) -> None:
@@ -252,20 +283,43 @@ class RivalsApp(App[None]):
         self.exit()
 
     def install_hangup_handler(self, already: bool = False) -> None:
-        """Save and exit on SIGHUP. Call before `run`; a hang-up during start-up (or `already`
-        caught before the app existed) is acted on as soon as the app is mounted."""
-        if hasattr(signal, "SIGHUP"):
-            signal.signal(signal.SIGHUP, self._on_sighup)
+        """Save and exit on SIGHUP (and SIGTERM). Call before `run`; a hang-up during start-up
+        (or `already` caught before the app existed) is acted on as soon as the app is mounted."""
+        for name in ("SIGHUP", "SIGTERM"):
+            if hasattr(signal, name):
+                signal.signal(getattr(signal, name), self._on_sighup)
         if already:
             self._hangup_pending = True
+            self._start_hangup_watchdog()
 
     def _on_sighup(self, signum: int, frame: Any) -> None:
-        # A signal handler may interrupt anything: only schedule the work on the app's loop.
+        # A signal handler may interrupt anything: only schedule the work on the app's loop,
+        # and start the watchdog that ends the process if that work cannot finish.
+        self._start_hangup_watchdog()
         loop = self._loop
         if loop is not None and loop.is_running() and self.is_running:
             loop.call_soon_threadsafe(self.hangup)
         else:
             self._hangup_pending = True
+
+    def _start_hangup_watchdog(self) -> None:
+        if self._hangup_watchdog is not None:
+            return
+        self._hangup_watchdog = threading.Thread(
+            target=self._hangup_deadline, name="rivals-hangup", daemon=True
+        )
+        self._hangup_watchdog.start()
+
+    def _hangup_deadline(self) -> None:
+        """Runs in its own thread after a hang-up: if the process is still here after the grace
+        period, save the game from this thread and end the process."""
+        time.sleep(HANGUP_GRACE)
+        session = self.session or self._initial
+        if session is not None:
+            # The session's guard waits for a decision being applied to finish first.
+            with contextlib.suppress(Exception):
+                session.close()
+        os._exit(0)
 
     def hangup(self) -> None:
         """SIGHUP (terminal closed, SSH dropped): save, release the lock, exit cleanly."""
@@ -287,9 +341,36 @@ class RivalsApp(App[None]):
             # A screen still mounting lost its widgets to the hang-up; the game is already saved.
             return
         # A crash must not lose the game: save before Textual tears the app down.
+        saved = False
         with contextlib.suppress(Exception):
+            had_game = self.session is not None
             self.close_session()
-        super()._handle_exception(error)
+            saved = had_game and self.exit_note is None
+        # Textual would print its traceback with every local variable (hands, face-down
+        # choices, purses) on the shared screen. The screen gets one sentence; the report,
+        # without locals, goes to a file.
+        self._return_code = 1
+        if self._exception is None:
+            self._exception = error  # Pilot re-raises it in tests
+            self._exception_event.set()
+        path = write_crash_report(error)
+        self.exit_note = crash_sentence(path, saved=saved)
+        self._exit_renderables.append(Text(self.exit_note))
+        self._close_messages_no_wait()
+
+    def action_command_palette(self) -> None:
+        # Textual's palette, made safe against a second Enter while it closes.
+        if self.use_command_palette and not isinstance(self.screen, CommandPalette):
+            self.push_screen(RivalsCommandPalette(id="--command-palette"))
+
+    def action_help_quit(self) -> None:
+        # ctrl+c copies in text boxes and never quits a terminal app; say what does.
+        self.notify("Press ctrl+q to save and quit.", title="Quit?", markup=False)
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[Any]:
+        for command in super().get_system_commands(screen):
+            if command.title not in _HIDDEN_SYSTEM_COMMANDS:
+                yield command
 
     def action_toggle_keys(self) -> None:
         if self.screen.query("HelpPanel"):
@@ -309,6 +390,12 @@ class RivalsApp(App[None]):
             self.push_screen(TooSmallScreen())
         elif not small and showing:
             self.pop_screen()
+
+
+def session_place(session: Session) -> str:
+    """Where the session's saves go, for messages."""
+    store = getattr(session, "store", None)
+    return str(store.root) if store is not None else "no folder (this game is not saved)"
 
 
 def _next_seed(seed: int) -> int:

@@ -14,18 +14,23 @@ game, bad save, bad option) print one line to stderr and exit with a non-zero st
 from __future__ import annotations
 
 import argparse
+import errno
+import os
 import secrets
 import signal
 import sys
 from collections.abc import Mapping, Sequence
-from pathlib import Path
 from typing import Any, NoReturn
 
 from engine import __version__
 from engine.core import Game, SeatSpec
+from engine.core.info import Catalog
 from engine.core.match import Match, Series
+from rivals_tui.text import safe_text
+from saves.codec import NAME_LIMIT, SERIES_GAMES_LIMIT, SERIES_POINTS_LIMIT
 
 LEVELS = ("easy", "normal", "hard")
+SEED_LIMIT = 2**63 - 1
 
 
 class CliError(Exception):
@@ -38,12 +43,39 @@ class Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: {message} (see --help)\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def as_catalog(games: Mapping[str, Game[Any, Any, Any]]) -> Catalog:
+    """`games` as a catalog (its light facts readable without loading rules)."""
+    return games if isinstance(games, Catalog) else Catalog.of(*games.values())
+
+
+def games_help(games: Catalog) -> str:
+    """The games `new` knows, with their seat counts and --option names, for `rivals new --help`."""
+    from engine.core.options import option_fields
+
+    lines = ["games (the id is not case-sensitive):"]
+    for info in games.infos():
+        seats = f"{info.players.start}-{info.players.stop - 1} players"
+        lines.append(f"  {info.id:<14} {info.title}, {seats}")
+        for f in option_fields(info.options):
+            values = {"bool": "on|off", "int": "NUMBER"}.get(f.kind, "|".join(f.choices))
+            lines.append(f"  {'':<14}   --option {f.name}={values}  ({f.label}; default {f.show(f.default)})")
+    return "\n".join(lines)
+
+
+def find_game(games: Catalog, text: str) -> Game[Any, Any, Any]:
+    """The game called `text`: its id in any case, with - or _ ("Rival-Kings" is rival_kings)."""
+    gid = games.find(text)
+    if gid is None:
+        raise CliError(f"unknown game {safe_text(text)!r} (known: {', '.join(games) or 'none'})")
+    return games[gid]
+
+
+def build_parser(games: Catalog | None = None) -> argparse.ArgumentParser:
     p = Parser(prog="rivals", description="Board games in your terminal, against friends or AI.")
     p.add_argument("--version", action="version", version=f"rivals {__version__}")
+    # A plain string, not a Path: Path("") would silently mean the current folder.
     p.add_argument(
         "--save-dir",
-        type=Path,
         help="where saves live (default: $RIVALS_SAVE_DIR, else the user data folder)",
     )
     sub = p.add_subparsers(dest="command", parser_class=Parser, metavar="COMMAND")
@@ -53,8 +85,11 @@ def build_parser() -> argparse.ArgumentParser:
         help="start a new game",
         description="Start a new game. The first --humans seats (default 1) are people at this "
         "keyboard; the others are AI at the --ai level. --ai none makes every seat human.",
+        epilog=games_help(games) if games else None,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    new.add_argument("game", help="game id, e.g. rival_kings")
+    known = ", ".join(games) if games else "rival_kings"
+    new.add_argument("game", help=f"game id: {known}")
     new.add_argument("--players", type=int, help="number of seats (default: the game's minimum)")
     new.add_argument(
         "--ai",
@@ -70,21 +105,26 @@ def build_parser() -> argparse.ArgumentParser:
         action="append",
         default=[],
         metavar="NAME=VALUE",
-        help="a game variant, e.g. --option expert=on (repeatable; see the new-game dialog for names)",
+        help="a game variant, e.g. --option expert=on (repeatable; the names are listed below)",
     )
     series = new.add_mutually_exclusive_group()
     series.add_argument("--games", type=int, help="play this many games in a row (if the game allows)")
     series.add_argument(
         "--points", type=int, help="play until someone reaches this total (if the game allows)"
     )
-    new.add_argument("--save-dir", type=Path, default=argparse.SUPPRESS, help=argparse.SUPPRESS)
+    new.add_argument("--save-dir", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
 
     resume = sub.add_parser("resume", help="continue a saved game", description="Continue a saved game.")
     resume.add_argument("name", nargs="?", help="save name (default: the latest unfinished game)")
-    resume.add_argument("--save-dir", type=Path, default=argparse.SUPPRESS, help=argparse.SUPPRESS)
+    resume.add_argument(
+        "--restore",
+        action="store_true",
+        help="if the save is damaged, put its previous version (the .bak) back and play that",
+    )
+    resume.add_argument("--save-dir", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
 
     lst = sub.add_parser("list", help="list saved games", description="List saved games.")
-    lst.add_argument("--save-dir", type=Path, default=argparse.SUPPRESS, help=argparse.SUPPRESS)
+    lst.add_argument("--save-dir", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
     return p
 
 
@@ -107,6 +147,8 @@ def make_seats(game: Game[Any, Any, Any], args: argparse.Namespace) -> list[Seat
         raise CliError(f"--names needs {players} names, got {len(names)}")
     if any(not n for n in names) or len(set(names)) != len(names):
         raise CliError("--names must be different and not empty")
+    if any(len(n) > NAME_LIMIT for n in names):
+        raise CliError(f"--names: a name has at most {NAME_LIMIT} characters")
     seats = []
     for i in range(players):
         human = i < humans
@@ -121,11 +163,11 @@ def make_series(game: Game[Any, Any, Any], args: argparse.Namespace) -> Series |
     if not getattr(game, "supports_series", False):
         raise CliError(f"{game.title} has no option to play several games in a row")
     if args.games is not None:
-        if args.games < 2:
-            raise CliError("--games must be at least 2")
+        if not 2 <= args.games <= SERIES_GAMES_LIMIT:
+            raise CliError(f"--games must be from 2 to {SERIES_GAMES_LIMIT}")
         return Series(games=args.games)
-    if args.points < 1:
-        raise CliError("--points must be at least 1")
+    if not 1 <= args.points <= SERIES_POINTS_LIMIT:
+        raise CliError(f"--points must be from 1 to {SERIES_POINTS_LIMIT}")
     return Series(points=args.points)
 
 
@@ -134,12 +176,15 @@ def print_list(store: Any) -> None:
 
     infos = store.list()
     if not infos:
-        print(f"No saved games in {store.root}.")
+        print(safe_text(f"No saved games in {store.root}."))
         return
     rows = [("NAME", "GAME", "PLAYERS", "PROGRESS", "LAST PLAYED", "STATUS")]
     for i in infos:
         if i.error:
-            rows.append((i.name, "?", "", "", when(i.updated), f"damaged: {i.error}"))
+            status = f"damaged: {i.error}"
+            if i.restorable:
+                status += f" ({i.restore_offer()[:-1]}: rivals resume {i.name} --restore)"
+            rows.append((i.name, "?", "", "", when(i.updated), status))
         else:
             rows.append(
                 (
@@ -151,8 +196,10 @@ def print_list(store: Any) -> None:
                     i.status.replace("_", " "),
                 )
             )
-    widths = [max(len(r[c]) for r in rows) for c in range(len(rows[0]) - 1)]
-    for r in rows:
+    # Names and errors come from the files: escape sequences in them are shown, never sent.
+    shown = [[safe_text(v) for v in r] for r in rows]
+    widths = [max(len(r[c]) for r in shown) for c in range(len(shown[0]) - 1)]
+    for r in shown:
         print("  ".join(v.ljust(w) for v, w in zip(r, widths, strict=False)) + "  " + r[-1])
 
 
@@ -162,29 +209,52 @@ def main(
     headless: bool = False,
 ) -> int:
     """Entry point of the `rivals` script. `games` and `headless` are for tests."""
-    args = build_parser().parse_args(argv)
-    try:
-        return _run(args, games, headless)
-    except CliError as exc:
-        print(f"rivals: {exc}", file=sys.stderr)
-        return 1
-
-
-def _run(args: argparse.Namespace, games: Mapping[str, Game[Any, Any, Any]] | None, headless: bool) -> int:
-    from saves.errors import SaveError
-    from saves.store import SaveStore
-
     if games is None:
         from engine.registry import GAMES
 
         games = GAMES
+    catalog = as_catalog(games)
+    try:
+        args = build_parser(catalog).parse_args(argv)
+        return _run(args, catalog, headless)
+    except CliError as exc:
+        print(f"rivals: {safe_text(exc)}", file=sys.stderr)
+        return 1
+    except BrokenPipeError:
+        # `rivals list | head -1`: the reader has gone. Not an error; say nothing more.
+        _silence_stdout()
+        return 0
+    except KeyboardInterrupt:
+        return 130
+
+
+def _silence_stdout() -> None:
+    # Python would try to flush stdout once more at exit and print another broken pipe.
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+
+
+def _run(args: argparse.Namespace, games: Catalog, headless: bool) -> int:
+    from saves.errors import SaveError
+    from saves.store import SaveStore
+
+    if args.save_dir is not None and not args.save_dir.strip():
+        raise CliError("--save-dir needs a folder name; leave it out to use the usual folder")
     try:
         store = SaveStore.default(args.save_dir, games=games)
     except (SaveError, OSError) as exc:
         raise CliError(str(exc)) from None
+    if store.root.exists() and not store.root.is_dir():
+        raise CliError(f"the save folder {store.root} is a file, not a folder; give another with --save-dir")
+    # Temporary files of a save interrupted by a kill are of no use to anyone.
+    store.clean_temporary()
 
     if args.command == "list":
         print_list(store)
+        sys.stdout.flush()  # a closed pipe shows up here, inside main's handler
         return 0
 
     # From here on a hang-up must not lose the game: remember one until the app can save.
@@ -193,11 +263,11 @@ def _run(args: argparse.Namespace, games: Mapping[str, Game[Any, Any, Any]] | No
         signal.signal(signal.SIGHUP, lambda signum, frame: hangups.append(signum))
     session = None
     if args.command == "new":
-        game = games.get(args.game)
-        if game is None:
-            raise CliError(f"unknown game {args.game!r} (known: {', '.join(games) or 'none'})")
+        game = find_game(games, args.game)
         seats = make_seats(game, args)
         series = make_series(game, args)
+        if args.seed is not None and not 0 <= args.seed <= SEED_LIMIT:
+            raise CliError(f"--seed must be a whole number from 0 to {SEED_LIMIT}")
         seed = args.seed if args.seed is not None else secrets.randbelow(2**31 - 1) + 1
         from engine.core.options import parse_assignments
 
@@ -216,7 +286,7 @@ def _run(args: argparse.Namespace, games: Mapping[str, Game[Any, Any, Any]] | No
         except (SaveError, OSError) as exc:
             raise CliError(str(exc)) from None
     elif args.command == "resume":
-        session = _resume(store, args.name, games)
+        session = _resume(store, args.name, games, restore=args.restore)
 
     from rivals_tui.app import RivalsApp
 
@@ -231,13 +301,33 @@ def _run(args: argparse.Namespace, games: Mapping[str, Game[Any, Any, Any]] | No
         app.close_session()
         if session is not None:
             session.close()
+    if app.exit_note and app.return_code == 0:
+        # A crash's sentence is printed by the app itself; a failed last save is said here.
+        print(f"rivals: {app.exit_note}", file=sys.stderr)
     return app.return_code or 0
 
 
-def _resume(store: Any, name: str | None, games: Mapping[str, Game[Any, Any, Any]]) -> Any:
+def _resume(
+    store: Any, name: str | None, games: Mapping[str, Game[Any, Any, Any]], *, restore: bool = False
+) -> Any:
     from rivals_tui.session import LocalSession
     from saves.errors import SaveError
 
+    if name is not None:
+        name = name.removesuffix(".json")
+        try:
+            info = next((i for i in store.list() if i.name == name), None)
+        except (SaveError, OSError):
+            info = None
+        if info is not None and info.restorable:
+            if restore or _ask_restore(info):
+                try:
+                    store.restore_backup(name)
+                except (SaveError, OSError) as exc:
+                    raise CliError(str(exc)) from None
+                print(safe_text(f"Restored the previous version of {name}."), file=sys.stderr)
+            else:
+                raise CliError(f"{info.error} {info.restore_offer()} Use: rivals resume {name} --restore")
     if name is None:
         latest = store.latest(in_progress=True)
         if latest is None:
@@ -253,6 +343,37 @@ def _resume(store: Any, name: str | None, games: Mapping[str, Game[Any, Any, Any
         lock.release()
         raise CliError(str(exc)) from None
     return LocalSession(match, store, name=name, lock=lock)
+
+
+def _ask_restore(info: Any) -> bool:
+    """On a terminal, offer the previous version of a damaged save: one key, r restores."""
+    if not (sys.stdin.isatty() and sys.stderr.isatty()):
+        return False
+    print(safe_text(f"rivals: {info.error}"), file=sys.stderr)
+    print(f"{info.restore_offer()} Press r to restore it, any other key to stop.", file=sys.stderr)
+    return _read_key().lower() == "r"
+
+
+def _read_key() -> str:
+    try:
+        import termios
+        import tty
+    except ImportError:  # Windows: a line will do
+        return sys.stdin.readline()[:1]
+    fd = sys.stdin.fileno()
+    try:
+        old = termios.tcgetattr(fd)
+    except termios.error:
+        return ""
+    try:
+        tty.setcbreak(fd)
+        return os.read(fd, 1).decode("utf-8", "replace")
+    except OSError as exc:
+        if exc.errno == errno.EIO:  # the terminal went away
+            return ""
+        raise
+    finally:
+        termios.tcsetattr(fd, termios.TCSADRAIN, old)
 
 
 if __name__ == "__main__":

@@ -12,6 +12,7 @@ seat's *view* and its bot; the screen runs the bot in a thread worker and submit
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -19,6 +20,7 @@ import attrs
 
 from engine.core import Event, Game, IllegalAction, Outcome, Prompt, SeatSpec, name_seats
 from engine.core.match import Match, Series
+from rivals_tui.text import safe_text
 
 if TYPE_CHECKING:
     from saves.store import SaveLock, SaveStore
@@ -66,8 +68,11 @@ class Session(Protocol):
     def ai_to_act(self) -> int | None: ...
     def bot(self, seat: int) -> Bot: ...
     def hint_bot(self) -> Bot: ...
-    def save(self) -> None: ...
+    def save(self) -> bool: ...
     def close(self) -> None: ...
+    @property
+    def save_problem(self) -> str | None: ...
+    def save_elsewhere(self, folder: str) -> str: ...
 
 
 class LocalSession:
@@ -82,13 +87,23 @@ class LocalSession:
     ) -> None:
         self.match = match
         self.game: Game[Any, Any, Any] = match.game
-        self.seats: tuple[SeatSpec, ...] = match.seats
+        # The names as the screens show them: a name typed or saved with escape sequences or
+        # invisible characters is shown escaped (the save keeps it as it is).
+        self.seats: tuple[SeatSpec, ...] = tuple(
+            attrs.evolve(seat, name=safe_text(seat.name)) for seat in match.seats
+        )
         self.store = store
         self.name = name
         self._lock = lock
         self._bots: dict[int, Bot] = {}
         self._hint: Bot | None = None
         self.closed = False
+        # Why the last save failed (None when it worked). The game goes on in memory and every
+        # later decision tries again; the screen says so and offers to save elsewhere.
+        self._save_problem: str | None = None
+        # Held while the match changes or is written, so that a hang-up saving from another
+        # thread never writes a half-applied decision.
+        self.guard = threading.RLock()
         if store is not None:
             if self.name is None:
                 self.name = store.new_name(self.game.id)
@@ -170,7 +185,8 @@ class LocalSession:
         reason = self.match.why_illegal(seat, action)
         if reason is not None:
             raise IllegalAction(self.words(reason))
-        events = self.match.submit(seat, action)
+        with self.guard:
+            events = self.match.submit(seat, action)
         self.save()
         return [attrs.evolve(e, text=self.words(e.text)) for e in events]
 
@@ -178,7 +194,8 @@ class LocalSession:
         keep = self.match.undo_target(seat)
         if keep is None:
             raise IllegalAction(self.match.undo_blocker(seat) or "Nothing to undo.")
-        self.match.undo(keep)
+        with self.guard:
+            self.match.undo(keep)
         self.save()
 
     def bot(self, seat: int) -> Bot:
@@ -196,18 +213,60 @@ class LocalSession:
             self._hint = make_bot(HINT_LEVEL, self.match.seed * 7919 + 101)
         return self._hint
 
-    def save(self) -> None:
-        if self.store is not None and self.name is not None and not self.closed:
-            self.store.save(self.name, self.match)
+    @property
+    def save_problem(self) -> str | None:
+        return self._save_problem
 
-    def close(self) -> None:
-        """Save one last time and release the lock. Safe to call more than once."""
-        if self.closed:
-            return
-        try:
-            self.save()
-        finally:
-            self.closed = True
+    def save(self) -> bool:
+        """Write the match; False (and `save_problem` says why) if the disk refused."""
+        from saves.errors import SaveError
+
+        with self.guard:
+            if self.store is None or self.name is None or self.closed:
+                return True
+            try:
+                self.store.save(self.name, self.match)
+            except SaveError as exc:
+                self._save_problem = exc.fault
+                return False
+            self._save_problem = None
+            return True
+
+    def save_elsewhere(self, folder: str) -> str:
+        """Move this game's saving to `folder` (after a failed autosave, say); the path written.
+
+        Raises SaveError with a sentence if that folder cannot take it; nothing changes then.
+        """
+        from saves.store import SaveStore
+
+        with self.guard:
+            old = self.store
+            target = SaveStore.default(folder, games=old.games if old is not None else None)
+            name = self.name or self.game.id
+            if target.path(name).exists() or target.backup_path(name).exists():
+                name = target.new_name(self.game.id)
+            lock = target.lock(name)
+            try:
+                path = target.save(name, self.match)
+            except BaseException:
+                lock.release()
+                raise
             if self._lock is not None:
                 self._lock.release()
-                self._lock = None
+            self.store, self.name, self._lock = target, name, lock
+            self._save_problem = None
+            return str(path)
+
+    def close(self) -> None:
+        """Save one last time and release the lock. Safe to call more than once, from any
+        thread; a failed last save leaves `save_problem` set instead of raising."""
+        with self.guard:
+            if self.closed:
+                return
+            try:
+                self.save()
+            finally:
+                self.closed = True
+                if self._lock is not None:
+                    self._lock.release()
+                    self._lock = None

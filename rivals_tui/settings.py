@@ -6,8 +6,11 @@ path overrides it (tests always pass one, so they never touch the real config).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import stat
+import tempfile
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
@@ -40,8 +43,8 @@ class Settings:
     def load(cls, path: Path) -> Settings:
         """The saved settings; defaults for anything missing or unreadable (never fails to start)."""
         try:
-            raw = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+            raw = json.loads(_read_small(path))
+        except (OSError, ValueError, RecursionError):
             return cls()
         if not isinstance(raw, dict):
             return cls()
@@ -59,9 +62,30 @@ class Settings:
 
     def save(self, path: Path) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(".tmp")
-        tmp.write_text(json.dumps(asdict(self), indent=2) + "\n", encoding="utf-8")
-        os.replace(tmp, path)
+        # A fresh temporary file (O_EXCL, never through a link planted at a fixed name).
+        fd, tmp = tempfile.mkstemp(prefix=".settings.", suffix=".tmp", dir=path.parent)
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as out:
+                out.write(json.dumps(asdict(self), indent=2) + "\n")
+            os.replace(tmp, path)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+            raise
+
+
+def _read_small(path: Path, limit: int = 64 * 1024) -> bytes:
+    """A settings file's bytes; a pipe, a device or a huge file is refused, never waited on."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError("not a plain file")
+        data = os.read(fd, limit + 1)
+    finally:
+        os.close(fd)
+    if len(data) > limit:
+        raise OSError("too large")
+    return data
 
 
 __all__ = ["AI_PACES", "DEFAULT_THEME", "SYMBOL_MODES", "Settings"]

@@ -73,6 +73,14 @@ _TEXT_KEYS = ("app_version", "status", "progress", "created", "updated")
 
 Envelope = dict[str, Any]
 
+# Limits a real game never comes near. A number beyond them in a file was put there by hand or by
+# damage, and would only make the rules or the list slow or crash.
+NUMBER_LIMIT = 2**64  # the random generator keeps one unsigned 64-bit number
+SERIES_GAMES_LIMIT = 1000
+SERIES_POINTS_LIMIT = 1_000_000
+NAME_LIMIT = 100
+LEVELS = ("easy", "normal", "hard")
+
 
 # -- the converter -----------------------------------------------------------------------------
 class _WrongValue(TypeError):
@@ -376,7 +384,15 @@ def dump_match(match: Match, *, status: str | None = None, created: str | None =
 
 def dumps(match: Match, **kw: Any) -> str:
     """The save file's text for `match` (keywords as for `dump_match`)."""
-    return json.dumps(dump_match(match, **kw), indent=1, ensure_ascii=False) + "\n"
+    envelope = dump_match(match, **kw)
+    text = json.dumps(envelope, indent=1, ensure_ascii=False) + "\n"
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        # A lone surrogate (from a name read out of an old file, say) cannot be written as
+        # UTF-8; JSON's \\u escapes carry it exactly, and it loads back the same.
+        text = json.dumps(envelope, indent=1, ensure_ascii=True) + "\n"
+    return text
 
 
 # -- reading -----------------------------------------------------------------------------------
@@ -407,11 +423,38 @@ def parse(text: str | bytes, source: str = "save") -> Any:
     if not text.strip():
         raise _not_a_save(source, "the file is empty")
     try:
-        return json.loads(text)
+        return json.loads(text, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
         raise _not_a_save(source, _json_fault(exc)) from None
     except RecursionError:
         raise _not_a_save(source, "the JSON is nested too deeply") from None
+    except _NotANumber as exc:
+        raise _not_a_save(source, f"it holds {exc.args[0]}, which is not a number JSON allows") from None
+    except ValueError:
+        # Python refuses to read whole numbers of more than 4300 digits.
+        raise _not_a_save(source, "it holds a number far too long to be real") from None
+
+
+class _NotANumber(ValueError):
+    pass
+
+
+def _no_constant(name: str) -> Any:
+    # Python's json reads NaN and Infinity, which JSON itself does not have.
+    raise _NotANumber(name)
+
+
+def _check_numbers(data: Any, source: str) -> None:
+    """Every whole number in the file within ±NUMBER_LIMIT (no recursion: depth is the file's)."""
+    stack = [data]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, dict):
+            stack.extend(value.values())
+        elif isinstance(value, list):
+            stack.extend(value)
+        elif type(value) is int and not -NUMBER_LIMIT < value < NUMBER_LIMIT:
+            raise SaveError(source, "a number in it is far too large to be real (was the file edited?)")
 
 
 def _kind_of(value: Any) -> str:
@@ -449,6 +492,7 @@ def load_envelope(
     except MigrationFault as exc:
         raise SaveError(source, str(exc)) from None
 
+    _check_numbers(data, source)
     missing = [k for k in REQUIRED_KEYS if k not in data]
     if missing:
         raise _not_a_save(source, f"missing {', '.join(missing)}")
@@ -467,15 +511,14 @@ def load_envelope(
 
     options = _structure(data["options"], game.Options, "options", source)
     seats: tuple[SeatSpec, ...] = _structure(data["seats"], tuple[SeatSpec, ...], "seats", source)
-    for i, spec in enumerate(seats):
-        if spec.kind not in ("human", "ai"):
-            raise SaveError(source, f'seats[{i}].kind: expected "human" or "ai", got {_show(spec.kind)}')
+    _check_seats(seats, source)
     seed: int = _structure(data["seed"], int, "seed", source)
     series: Series = _structure(data["series"], Series, "series", source)
     if len(seats) not in game.players:
         span = f"{game.players.start}-{game.players.stop - 1}"
         has = f"{len(seats)} seat{'' if len(seats) == 1 else 's'}"
         raise SaveError(source, f"{game.title} is for {span} players, but this save has {has}")
+    _check_series(series, game, len(seats), source)
     problem = game.check_options(options, len(seats))
     if problem is not None:
         raise SaveError(source, f"options: {problem}")
@@ -532,6 +575,44 @@ def _replay_and_check(
     snapshot = _structure(data["snapshot"], game.state_type, "snapshot", source)
     if snapshot != match.state:
         raise SaveError(source, "the saved position does not match its moves (was the file edited?)")
+
+
+def _check_seats(seats: tuple[SeatSpec, ...], source: str) -> None:
+    for i, spec in enumerate(seats):
+        if spec.kind not in ("human", "ai"):
+            raise SaveError(source, f'seats[{i}].kind: expected "human" or "ai", got {_show(spec.kind)}')
+        if spec.level not in LEVELS:
+            raise SaveError(
+                source, f"seats[{i}].level: expected easy, normal or hard, got {_show(spec.level)}"
+            )
+        if not spec.name.strip() or len(spec.name) > NAME_LIMIT:
+            raise SaveError(source, f"seats[{i}].name: a name of 1 to {NAME_LIMIT} characters is needed")
+    names = [spec.name for spec in seats]
+    if len(set(names)) != len(names):
+        raise SaveError(source, "seats: two seats have the same name")
+
+
+def _check_series(series: Series, game: Game[Any, Any, Any], seats: int, source: str) -> None:
+    """The series must be one this game can play, at this table, and not already decided."""
+    if series.is_single and not series.results:
+        return
+    if not game.supports_series:
+        raise SaveError(source, f"series: {game.title} is never played as a series")
+    if series.games > 1 and series.points > 0:
+        raise SaveError(source, "series: a series counts games or points, not both")
+    if not (0 <= series.games <= SERIES_GAMES_LIMIT and 0 <= series.points <= SERIES_POINTS_LIMIT):
+        raise SaveError(source, "series: the number of games or points is out of range")
+    if series.is_single:
+        raise SaveError(source, "series: a single game has no earlier results")
+    for n, scores in enumerate(series.results, start=1):
+        if len(scores) != seats:
+            raise SaveError(
+                source, f"series: game {n} has {len(scores)} scores for a table of {seats} players"
+            )
+        if any(abs(v) > SERIES_POINTS_LIMIT for v in scores):
+            raise SaveError(source, f"series: a score of game {n} is out of range")
+    if series.finished(seats):
+        raise SaveError(source, "series: the series was already decided before this game")
 
 
 def load_match(

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import errno
 import os
+import stat
 import sys
 from contextlib import suppress
 from pathlib import Path
@@ -125,9 +126,31 @@ def acquire(name: str, path: Path) -> SaveLock:
     return SaveLock(name, path, fd)
 
 
+# Never follow a link planted at the lock's name (it would make us truncate the file it points
+# to, or create one elsewhere), and never wait on a pipe planted there.
+_OPEN_FLAGS = os.O_RDWR | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+
+
+def _open_lock(name: str, path: Path) -> int:
+    if path.is_symlink():
+        raise SaveError(name, f"cannot be locked: {path.name} is a link; remove it and try again")
+    try:
+        fd = os.open(path, _OPEN_FLAGS, 0o644)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:  # the link appeared between the check and the open
+            raise SaveError(
+                name, f"cannot be locked: {path.name} is a link; remove it and try again"
+            ) from None
+        raise
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise SaveError(name, f"cannot be locked: {path.name} is not a plain file; remove it and try again")
+    return fd
+
+
 def _lock_file(name: str, path: Path) -> int:
     while True:
-        fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+        fd = _open_lock(name, path)
         try:
             if not _try_lock(fd):
                 raise SaveError(name, f"already open in another Rivals window (pid {_holder(fd)})")

@@ -8,11 +8,13 @@ only then renamed over the old one. Reading never changes a file.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import secrets
-import shutil
+import stat
 import tempfile
+import time
 from collections.abc import Callable, Mapping
 from contextlib import suppress
 from datetime import UTC, datetime
@@ -35,6 +37,17 @@ __all__ = ["ENV_VAR", "SaveInfo", "SaveLock", "SaveStore"]
 
 ENV_VAR = "RIVALS_SAVE_DIR"
 SUFFIX = ".json"
+BACKUP_SUFFIX = ".json.bak"
+# A real save is a few dozen kilobytes; anything much larger is not one, and reading it whole
+# (a link to /dev/zero, a huge file) must not eat the memory.
+MAX_SAVE_BYTES = 8 * 1024 * 1024
+# Temporary files are named ".<save>.json.<random>.tmp" and ".<save>.json.bak-<random>.tmp".
+TEMP_SUFFIX = ".tmp"
+# A temporary file this old belongs to no save in progress (a save takes milliseconds).
+STALE_TEMP_SECONDS = 60.0
+# No following of links when creating files (where the system has the flag).
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0)
 
 
 @attrs.frozen
@@ -51,6 +64,24 @@ class SaveInfo:
     status: str
     updated: str
     error: str | None = None
+    # For a damaged save whose previous version (the .bak) loads: how many moves that version
+    # has, and how many fewer than the damaged file (None when the damaged file cannot tell).
+    backup_moves: int | None = None
+    backup_behind: int | None = None
+
+    @property
+    def restorable(self) -> bool:
+        return self.error is not None and self.backup_moves is not None
+
+    def restore_offer(self) -> str:
+        """One sentence offering the previous version, saying how far behind it is."""
+        if self.backup_behind is not None:
+            n = self.backup_behind
+            behind = "as far as the damaged one" if n == 0 else f"{n} move{'s' if n != 1 else ''} behind"
+        else:
+            n = self.backup_moves or 0
+            behind = f"with {n} move{'s' if n != 1 else ''} made"
+        return f"The previous version of this save can be restored ({behind})."
 
 
 def _iso(timestamp: float) -> str:
@@ -102,7 +133,9 @@ class SaveStore:
         cls, override: str | Path | None = None, *, games: Mapping[str, Game[Any, Any, Any]] | None = None
     ) -> SaveStore:
         """The store at `override` (--save-dir), else $RIVALS_SAVE_DIR, else the user data folder."""
-        if override is not None and str(override) != "":
+        if override is not None:
+            if str(override).strip() == "":
+                raise SaveError("--save-dir", "an empty folder name; give the folder where saves live")
             root = Path(override).expanduser()
         elif os.environ.get(ENV_VAR):
             root = Path(os.environ[ENV_VAR]).expanduser()
@@ -153,8 +186,9 @@ class SaveStore:
         target = self.path(name)
         data = dumps(match, created=self._created(target)).encode("utf-8")
         try:
-            self.root.mkdir(parents=True, exist_ok=True)
-            fd, tmp_name = tempfile.mkstemp(prefix=f".{name}{SUFFIX}.", suffix=".tmp", dir=self.root)
+            self._make_root()
+            # mkstemp creates the file itself (O_EXCL, no link followed) under a random name.
+            fd, tmp_name = tempfile.mkstemp(prefix=f".{name}{SUFFIX}.", suffix=TEMP_SUFFIX, dir=self.root)
             tmp = Path(tmp_name)
             try:
                 with os.fdopen(fd, "wb") as out:
@@ -170,19 +204,24 @@ class SaveStore:
                 raise
             _fsync_dir(self.root)
         except OSError as exc:
-            raise SaveError(target.name, f"could not be saved ({exc.strerror or exc})") from None
+            raise SaveError(target.name, f"could not be saved ({_why(exc)})") from None
         return target
+
+    def _make_root(self) -> None:
+        if self.root.exists() and not self.root.is_dir():
+            raise NotADirectoryError(errno.ENOTDIR, f"{self.root} is a file, not a folder")
+        self.root.mkdir(parents=True, exist_ok=True)
 
     def _created(self, target: Path) -> str | None:
         """The creation time recorded in the existing save, so that it survives rewrites."""
         try:
-            data = json.loads(target.read_bytes())
+            data = json.loads(_read_bounded(target))
             version = data["format_version"]
             if type(version) is int and version < codec.FORMAT_VERSION:
                 # Older formats kept the time elsewhere; upgrade a copy to find it.
                 data = migrate(dict(data), version, codec.FORMAT_VERSION)
             created = data.get("created")
-        except (OSError, ValueError, LookupError, TypeError, AttributeError, MigrationFault):
+        except (OSError, ValueError, LookupError, TypeError, AttributeError, MigrationFault, RecursionError):
             return None
         return created if isinstance(created, str) else None
 
@@ -192,10 +231,12 @@ class SaveStore:
         try:
             try:
                 # A second name for the current file: no copying, and the rename below then
-                # swaps the backup in whole.
-                os.link(target, tmp)
-            except OSError:
-                shutil.copy2(target, tmp)  # file systems without hard links
+                # swaps the backup in whole. link() never follows a link at either name.
+                os.link(target, tmp, follow_symlinks=False)
+            except OSError as exc:
+                if exc.errno == errno.EEXIST:
+                    raise  # something planted at our temporary name: never write through it
+                _copy_exclusive(target, tmp)  # file systems without hard links
             os.replace(tmp, backup)
         except BaseException:
             with suppress(OSError):
@@ -228,21 +269,31 @@ class SaveStore:
 
     def _read(self, path: Path) -> bytes:
         try:
-            return path.read_bytes()
+            return _read_bounded(path)
         except FileNotFoundError:
             raise SaveError(path.name, f"no such save in {self.root}") from None
+        except _NotASaveFile as exc:
+            raise SaveError(path.name, exc.strerror or "not a Rivals save") from None
         except OSError as exc:
-            raise SaveError(path.name, f"cannot be read ({exc.strerror or exc})") from None
+            raise SaveError(path.name, f"cannot be read ({_why(exc)})") from None
 
     def list(self, *, games: Mapping[str, Game[Any, Any, Any]] | None = None) -> list[SaveInfo]:
         """Every save, newest first. A file that cannot be loaded is listed with `error` set."""
         if not self.root.is_dir():
             return []
         found: list[tuple[float, SaveInfo]] = []
-        for path in self.root.glob(f"*{SUFFIX}"):
-            if path.name.startswith(".") or not path.is_file():
+        try:
+            paths = sorted(self.root.glob(f"*{SUFFIX}"))
+        except OSError:
+            return []
+        for path in paths:
+            if path.name.startswith(".") or not _is_regular(path):
                 continue
-            found.append(self._info(path, self._games(games)))
+            try:
+                found.append(self._info(path, self._games(games)))
+            except Exception as exc:  # one odd file is one line of the list, never the whole list
+                line = f"{path.name}: cannot be read ({type(exc).__name__})"
+                found.append((0.0, SaveInfo(path.stem, path, "", "", (), "", "", "", error=line)))
         found.sort(key=lambda pair: (pair[0], pair[1].name), reverse=True)
         return [info for _, info in found]
 
@@ -262,7 +313,7 @@ class SaveStore:
             known = games if games is not None else GAMES
             title = known[game_id].title if game_id in known else ""
             info = SaveInfo(name, path, game_id, title, (), "", "", _iso(mtime), error=str(exc))
-            return mtime, info
+            return mtime, self._with_backup(info, data, games)
         updated = envelope["updated"]
         info = SaveInfo(
             name=name,
@@ -276,6 +327,85 @@ class SaveStore:
         )
         return _when(updated, mtime), info
 
+    def _with_backup(
+        self, info: SaveInfo, damaged: Any, games: Mapping[str, Game[Any, Any, Any]] | None
+    ) -> SaveInfo:
+        """`info` of a damaged save, plus what its backup offers if the backup loads."""
+        backup = self.root / f"{info.name}{BACKUP_SUFFIX}"
+        if not _is_regular(backup):
+            return info
+        try:
+            match = loads(self._read(backup), games=games, source=backup.name)
+        except Exception:  # a damaged backup too: nothing to offer
+            return info
+        moves = len(match.history)
+        behind = None
+        actions = damaged.get("actions") if isinstance(damaged, dict) else None
+        if isinstance(actions, list) and len(actions) >= moves:
+            behind = len(actions) - moves
+        return attrs.evolve(info, backup_moves=moves, backup_behind=behind)
+
+    def restore_backup(self, name: str) -> Path:
+        """Put the previous version back in place of a damaged save.
+
+        The damaged file is kept beside it as `<name>.json.damaged` (nothing is ever lost), and
+        the backup is checked to load before anything is moved. Needs the save's lock.
+        """
+        name = self._name(name)
+        target, backup = self.path(name), self.backup_path(name)
+        loads(self._read(backup), games=self.games, source=backup.name)  # raises SaveError
+        try:
+            with self.lock(name):
+                if target.exists() or target.is_symlink():
+                    os.replace(target, self.root / f"{name}{SUFFIX}.damaged")
+                tmp = self.root / f".{name}{SUFFIX}.restore-{secrets.token_hex(4)}{TEMP_SUFFIX}"
+                _copy_exclusive(backup, tmp)
+                os.replace(tmp, target)
+                _fsync_dir(self.root)
+        except OSError as exc:
+            raise SaveError(target.name, f"could not be restored ({_why(exc)})") from None
+        return target
+
+    def clean_temporary(self) -> int:
+        """Remove temporary files left by a process killed during a save; how many were removed.
+
+        Only files named like ours, that are plain files (never a link), and that are not in use:
+        either their save is not open in a live process, or they are too old to be a save in
+        progress.
+        """
+        try:
+            candidates = [
+                p for p in self.root.iterdir() if p.name.startswith(".") and p.name.endswith(TEMP_SUFFIX)
+            ]
+        except OSError:
+            return 0
+        removed = 0
+        now = time.time()
+        for path in candidates:
+            name, ours, _ = path.name[1:].partition(SUFFIX + ".")
+            if not ours:
+                continue  # not one of ours
+            try:
+                info = path.lstat()
+            except OSError:
+                continue
+            if not stat.S_ISREG(info.st_mode) or not name:
+                continue
+            if now - info.st_mtime < STALE_TEMP_SECONDS and self._in_use(name):
+                continue
+            with suppress(OSError):
+                path.unlink()
+                removed += 1
+        return removed
+
+    def _in_use(self, name: str) -> bool:
+        try:
+            lock = self.lock(name)
+        except (SaveError, OSError):
+            return True
+        lock.release()
+        return False
+
     def latest(self, *, in_progress: bool = True) -> SaveInfo | None:
         """The most recently played save that loads (and is still in progress, by default)."""
         for info in self.list():
@@ -288,4 +418,62 @@ class SaveStore:
         """Mark the save as open in this process until released. Raises SaveError
         ("<name>: already open in another Rivals window (pid N)") if a live process holds it."""
         name = self._name(name)
+        if self.root.exists() and not self.root.is_dir():
+            raise SaveError(name, f"cannot be saved: {self.root} is a file, not a folder")
         return acquire(name, self.lock_path(name))
+
+
+class _NotASaveFile(OSError):
+    """The path names something that is not a plain file of a sane size."""
+
+
+def _why(exc: OSError) -> str:
+    return exc.strerror or str(exc)
+
+
+def _is_regular(path: Path) -> bool:
+    """A plain file (a link to one counts); False for folders, pipes, devices, dangling links."""
+    try:
+        return stat.S_ISREG(path.stat().st_mode)
+    except (OSError, ValueError):
+        return False
+
+
+def _read_bounded(path: Path) -> bytes:
+    """The bytes of a save file, refusing pipes, devices and files over MAX_SAVE_BYTES.
+
+    Opened without blocking, so that a pipe put in place of a save cannot hang the app.
+    """
+    fd = os.open(path, os.O_RDONLY | _NONBLOCK)
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise _NotASaveFile(errno.EINVAL, "not a Rivals save (it is not a plain file)")
+        if info.st_size > MAX_SAVE_BYTES:
+            raise _NotASaveFile(errno.EFBIG, "not a Rivals save (the file is far too large)")
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            chunk = os.read(fd, 1 << 16)
+            if not chunk:
+                break
+            size += len(chunk)
+            if size > MAX_SAVE_BYTES:
+                raise _NotASaveFile(errno.EFBIG, "not a Rivals save (the file is far too large)")
+            chunks.append(chunk)
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
+
+
+def _copy_exclusive(source: Path, dest: Path) -> None:
+    """Copy `source` to the new file `dest`, which must not exist (a planted link is refused)."""
+    data = _read_bounded(source)
+    fd = os.open(dest, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _NOFOLLOW, 0o644)
+    try:
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view) :]
+        os.fsync(fd)
+    finally:
+        os.close(fd)

@@ -140,11 +140,15 @@ class Match:
         decided and at any reveal of hidden information, so nobody can peek and change their mind.
         """
         humans = self.humans()
+        guarded = len(humans) > 1
         for i in range(len(self.history) - 1, -1, -1):
             who, _ = self.history[i]
+            revealed = any(e.reveal for e in self.log[i])
             if who == seat:
-                return i
-            if len(humans) > 1 and (who in humans or any(e.reveal for e in self.log[i])):
+                # A decision that itself revealed something (the last secret choice) is final:
+                # its maker has seen the others' secrets and must not choose again.
+                return None if guarded and revealed else i
+            if guarded and (who in humans or revealed):
                 return None
         return None
 

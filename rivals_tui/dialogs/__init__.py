@@ -6,10 +6,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Button, Static
+from textual.widgets import Button, Input, Static
+
+from rivals_tui.screens.base import DismissOnce
+from rivals_tui.text import plain
 
 
-class ConfirmDialog(ModalScreen[bool]):
+class ConfirmDialog(DismissOnce, ModalScreen[bool]):
     """Ask a yes/no question; dismisses with True for yes. `y`/Enter yes, `n`/Esc no."""
 
     BINDINGS = [
@@ -25,10 +28,10 @@ class ConfirmDialog(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static(self.question, classes="dialog-text")
+            yield Static(plain(self.question), classes="dialog-text")
             with Horizontal(classes="dialog-buttons"):
-                yield Button(f"{self.yes} (y)", id="yes", variant="primary", compact=True)
-                yield Button(f"{self.no} (n)", id="no", compact=True)
+                yield Button(plain(f"{self.yes} (y)"), id="yes", variant="primary", compact=True)
+                yield Button(plain(f"{self.no} (n)"), id="no", compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#yes", Button).focus()
@@ -40,7 +43,7 @@ class ConfirmDialog(ModalScreen[bool]):
         self.dismiss(yes)
 
 
-class ErrorDialog(ModalScreen[None]):
+class ErrorDialog(DismissOnce, ModalScreen[None]):
     """Show one problem in a sentence; Enter or Esc closes it and the app carries on."""
 
     BINDINGS = [Binding("escape,enter", "close", "Close", id="error.close")]
@@ -52,9 +55,39 @@ class ErrorDialog(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog error-dialog"):
-            yield Static(self.title_text, classes="dialog-title")
-            yield Static(self.message, id="error-message", classes="dialog-text")
+            yield Static(plain(self.title_text), classes="dialog-title")
+            yield Static(plain(self.message), id="error-message", classes="dialog-text")
             yield Static("Press Enter to continue.", classes="dialog-hint")
 
     def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class AskDialog(DismissOnce, ModalScreen[str | None]):
+    """Ask for one line of text; Enter dismisses with it, Esc with None."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel", id="ask.cancel")]
+
+    def __init__(self, question: str, value: str = "", title: str = "") -> None:
+        super().__init__()
+        self.question = question
+        self.value = value
+        self.title_text = title
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            if self.title_text:
+                yield Static(plain(self.title_text), classes="dialog-title")
+            yield Static(plain(self.question), classes="dialog-text")
+            yield Input(value=self.value, id="ask-input", compact=True)
+            yield Static("Enter to confirm, Esc to cancel.", classes="dialog-hint")
+
+    def on_mount(self) -> None:
+        self.query_one(Input).focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.dismiss(event.value)
+
+    def action_cancel(self) -> None:
         self.dismiss(None)

@@ -9,6 +9,7 @@ says who is thinking. Hot-seat hand-overs go through the pass-the-keyboard scree
 from __future__ import annotations
 
 import time
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from textual import on, work
@@ -21,12 +22,13 @@ from textual.widgets import Footer, RichLog, Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from engine.core import IllegalAction
-from rivals_tui.dialogs import ConfirmDialog, ErrorDialog
+from rivals_tui.dialogs import AskDialog, ConfirmDialog, ErrorDialog
 from rivals_tui.games import board_for
 from rivals_tui.screens.legend import LegendScreen
 from rivals_tui.screens.log import LogScreen
 from rivals_tui.screens.pass_keyboard import PassScreen
 from rivals_tui.session import Session
+from rivals_tui.text import plain
 from rivals_tui.widgets.action_picker import ActionPicker
 from rivals_tui.widgets.board import GameBoard
 
@@ -64,6 +66,14 @@ class GameScreen(Screen[None]):
         Binding("l", "full_log", "Log", tooltip="Everything that happened", id="game.log"),
         Binding("g", "legend", "Legend", tooltip="What every symbol on the board means", id="game.legend"),
         Binding("q", "leave", "Menu", tooltip="Save and go back to the menu", id="game.leave"),
+        Binding(
+            "ctrl+s",
+            "save_as",
+            "Save elsewhere",
+            tooltip="Save this game in another folder (if the usual one is full or read-only)",
+            show=False,
+            id="game.save_as",
+        ),
     ]
 
     def __init__(self, session: Session) -> None:
@@ -78,6 +88,8 @@ class GameScreen(Screen[None]):
         self._generation = 0
         self._shown = 0
         self._over = False
+        # The save problem last reported, so that it is said once, not after every move.
+        self._told_problem: str | None = None
         # The log panel's text, as shown to the seat at the keyboard (tests read it too).
         self.log_lines: list[str] = []
 
@@ -105,6 +117,7 @@ class GameScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.advance()
+        self.report_save_problem()
 
     # -- the loop --------------------------------------------------------------------------
     def advance(self) -> None:
@@ -189,7 +202,7 @@ class GameScreen(Screen[None]):
         else:
             parts.append("Waiting for " + ", ".join(s.seats[x].name for x in owing))
         line = " · ".join(parts)
-        self.query_one("#status", Static).update(line + ("\n" + self.message if self.message else ""))
+        self.query_one("#status", Static).update(plain(line + ("\n" + self.message if self.message else "")))
         self.refresh_bindings()
 
     def say(self, text: str) -> None:
@@ -230,6 +243,7 @@ class GameScreen(Screen[None]):
             return
         self._generation += 1
         self.advance()
+        self.report_save_problem()
 
     def on_hint_ready(self, msg: HintReady) -> None:
         if msg.generation == self._generation:
@@ -253,8 +267,8 @@ class GameScreen(Screen[None]):
     @on(GameBoard.DetailChanged)
     def _detail(self, event: GameBoard.DetailChanged) -> None:
         detail = self.query_one("#detail", Static)
-        detail.border_title = self.session.words(event.title)
-        detail.update(self.session.words(event.text))
+        detail.border_title = plain(self.session.words(event.title), newlines=False)
+        detail.update(plain(self.session.words(event.text)))
 
     def _my_turn(self) -> bool:
         return (
@@ -293,6 +307,7 @@ class GameScreen(Screen[None]):
         self.message = ""
         self._generation += 1
         self.advance()
+        self.report_save_problem()
 
     # -- keys ------------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -332,6 +347,7 @@ class GameScreen(Screen[None]):
         self._rebuild_log()
         self.say("Your last decision was taken back.")
         self.advance()
+        self.report_save_problem()
 
     def action_hint(self) -> None:
         seat = self.keyboard
@@ -356,6 +372,40 @@ class GameScreen(Screen[None]):
         if self.keyboard is not None and self.keyboard in self.session.to_act():
             section = self.query_one(GameBoard).help_section() or self.session.prompt(self.keyboard).section
         self.rivals.open_rules(self.session.game.id, section)
+
+    # -- saving trouble ------------------------------------------------------------------------
+    def report_save_problem(self) -> None:
+        """Say once, in one sentence, that autosave failed; and once that it works again."""
+        problem = self.session.save_problem
+        if problem == self._told_problem:
+            return
+        if problem is not None:
+            self.say(
+                f"Autosave failed ({problem}): the game goes on and saving is tried again after "
+                "the next move, or press ctrl+s to save it in another folder."
+            )
+        elif self._told_problem is not None:
+            self.say("The game is saved again.")
+        self._told_problem = problem
+
+    def action_save_as(self) -> None:
+        def chosen(folder: str | None) -> None:
+            if folder is None:
+                return
+            from saves.errors import SaveError
+
+            try:
+                path = self.session.save_elsewhere(folder)
+            except (SaveError, OSError) as exc:
+                self.say(f"Could not save there: {exc}")
+                return
+            self._told_problem = None
+            self.say(f"Saved as {path}; the game is saved there from now on.")
+
+        self.app.push_screen(
+            AskDialog("Save this game in which folder?", value=str(Path.home()), title="Save elsewhere"),
+            chosen,
+        )
 
     def action_leave(self) -> None:
         self.stop_workers()

@@ -13,6 +13,7 @@ from textual.screen import Screen
 from textual.widgets import Button, DataTable, Footer, Static
 
 from rivals_tui.session import Session
+from rivals_tui.text import plain, plain_rich
 
 if TYPE_CHECKING:
     from rivals_tui.app import RivalsApp
@@ -66,13 +67,13 @@ class GameOverScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         s, out = self.session, self.outcome
         with VerticalScroll(id="over-body"):
-            yield Static(f"{s.game.title} — game over. {headline(s, out.winners)}", id="over-title")
+            yield Static(plain(f"{s.game.title} — game over. {headline(s, out.winners)}"), id="over-title")
             yield DataTable(id="over-scores", cursor_type="none", zebra_stripes=True)
             explain = " ".join(t for t in (out.reason, out.tiebreak) if t)
             if explain:
-                yield Static(explain, id="over-reason")
+                yield Static(plain(explain), id="over-reason")
             if not self.series.is_single:
-                yield Static(self._series_text(), id="over-series")
+                yield Static(plain(self._series_text()), id="over-series")
         with Horizontal(id="over-buttons"):
             if self.series_continues:
                 yield Button("Next game (n)", id="next", variant="primary", compact=True)
@@ -97,9 +98,9 @@ class GameOverScreen(Screen[None]):
         s, out = self.session, self.outcome
         table.add_column("", key="label")
         for i, seat in enumerate(s.seats):
-            table.add_column(seat.name + (" ★" if i in out.winners else ""), key=f"s{i}")
+            table.add_column(plain_rich(seat.name + (" ★" if i in out.winners else "")), key=f"s{i}")
         for line in out.lines:
-            table.add_row(line.label, *map(str, line.values))
+            table.add_row(plain_rich(line.label), *map(str, line.values))
         table.add_row("Total", *map(str, out.scores))
         self.query_one(Button).focus()
         self.refresh_bindings()

@@ -16,6 +16,8 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Static
 
 from rivals_tui.dialogs import ConfirmDialog, ErrorDialog
+from rivals_tui.screens.base import DismissOnce
+from rivals_tui.text import plain, plain_rich
 from saves.errors import SaveError
 
 if TYPE_CHECKING:
@@ -33,14 +35,18 @@ def when(value: Any) -> str:
         return str(value or "")
 
 
-class LoadScreen(Screen[None]):
+class LoadScreen(DismissOnce, Screen[None]):
     BINDINGS = [
         Binding("enter", "open", "Open", id="load.open"),
         Binding("d", "delete", "Delete", id="load.delete"),
+        Binding("r", "restore", "Restore previous", id="load.restore"),
         Binding("escape,q", "back", "Back", id="load.back"),
         Binding("j", "move(1)", "Down", show=False, id="load.down"),
         Binding("k", "move(-1)", "Up", show=False, id="load.up"),
     ]
+
+    # The save whose previous version was just put back (its line says so).
+    _restored: str | None = None
 
     @property
     def rivals(self) -> RivalsApp:
@@ -72,16 +78,17 @@ class LoadScreen(Screen[None]):
         self.infos = {info.name: info for info in self.rivals.store.list()}
         for info in self.infos.values():
             if info.error:
-                table.add_row(info.name, "", "cannot be read", when(info.updated), "damaged", key=info.name)
+                cells = (info.name, "", "cannot be read", when(info.updated), "damaged")
             else:
-                table.add_row(
+                cells = (
                     info.title or info.game_id,
                     ", ".join(info.players),
                     info.progress,
                     when(info.updated),
                     info.status.replace("_", " "),
-                    key=info.name,
                 )
+            # Names come from the files: shown as written, never as markup or terminal codes.
+            table.add_row(*(plain_rich(c, newlines=False) for c in cells), key=info.name)
         if keep in self.infos:
             table.move_cursor(row=table.get_row_index(keep))
         if not self.infos:
@@ -101,8 +108,14 @@ class LoadScreen(Screen[None]):
         if name is None:
             return
         info = self.infos[name]
-        text = info.error if info.error else f"{name} — Enter opens, d deletes."
-        self.query_one("#load-detail", Static).update(text)
+        if name == self._restored and info.error is None:
+            text = f"{name}: the previous version is back — Enter opens it."
+        elif info.restorable:
+            text = f"{info.error}\n{info.restore_offer()} Press r to restore it."
+        else:
+            text = info.error if info.error else f"{name} — Enter opens, d deletes."
+        self.query_one("#load-detail", Static).update(plain(text))
+        self.refresh_bindings()
 
     @on(DataTable.RowSelected)
     def _selected(self) -> None:
@@ -111,6 +124,9 @@ class LoadScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("open", "delete"):
             return True if getattr(self, "infos", None) else None
+        if action == "restore":
+            name = self._current() if getattr(self, "infos", None) else None
+            return True if name is not None and self.infos[name].restorable else None
         return True
 
     def action_move(self, step: int) -> None:
@@ -123,9 +139,26 @@ class LoadScreen(Screen[None]):
             return
         info = self.infos[name]
         if info.error:
-            self.app.push_screen(ErrorDialog(info.error, title="Cannot open this save"))
+            message = info.error + (
+                f" {info.restore_offer()} Press r to restore it." if info.restorable else ""
+            )
+            self.app.push_screen(ErrorDialog(message, title="Cannot open this save"))
             return
         self.rivals.load(name)
+
+    def action_restore(self) -> None:
+        """Put the previous version of a damaged save back (the damaged file is kept aside)."""
+        name = self._current()
+        if name is None or not self.infos[name].restorable:
+            return
+        try:
+            self.rivals.store.restore_backup(name)
+        except (SaveError, OSError) as exc:
+            self.app.push_screen(ErrorDialog(str(exc), title="Cannot restore this save"))
+            return
+        self._restored = name
+        self.refill()
+        self._highlighted()
 
     def action_delete(self) -> None:
         name = self._current()

@@ -7,8 +7,11 @@ from textual.binding import Binding
 from textual.screen import ModalScreen
 from textual.widgets import Footer, Log, Static
 
+from rivals_tui.screens.base import DismissOnce
+from rivals_tui.text import plain, safe_text
 
-class LogScreen(ModalScreen[None]):
+
+class LogScreen(DismissOnce, ModalScreen[None]):
     BINDINGS = [Binding("escape,l,q", "close", "Back to the game", id="log.close")]
 
     def __init__(self, title: str, lines: list[str]) -> None:
@@ -17,13 +20,15 @@ class LogScreen(ModalScreen[None]):
         self.lines = lines
 
     def compose(self) -> ComposeResult:
-        yield Static(self.title_text, id="log-title")
+        yield Static(plain(self.title_text), id="log-title")
         yield Log(id="full-log", auto_scroll=True)
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
         log = self.query_one(Log)
-        log.write_lines(self.lines or ["Nothing has happened yet."])
+        log.write_lines(
+            [safe_text(line, newlines=True) for line in self.lines] or ["Nothing has happened yet."]
+        )
         log.focus()
 
     def action_close(self) -> None:

@@ -13,6 +13,7 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from rivals_tui import __version__
+from rivals_tui.text import plain
 
 if TYPE_CHECKING:
     from rivals_tui.app import RivalsApp
@@ -87,7 +88,7 @@ class MenuScreen(Screen[None]):
         else:
             bits = [latest.title, ", ".join(latest.players), latest.progress]
             text = "Continue: " + " · ".join(b for b in bits if b)
-        self.query_one("#menu-continue", Static).update(text)
+        self.query_one("#menu-continue", Static).update(plain(text))
         ol.focus()
         self.refresh_bindings()
 

@@ -4,6 +4,7 @@ several games in a row."""
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 from textual import on
@@ -17,6 +18,9 @@ from engine.core import SeatSpec
 from engine.core.info import GameInfo
 from engine.core.match import Series
 from engine.core.options import OptionField, build_options, option_fields
+from rivals_tui.screens.base import DismissOnce
+from rivals_tui.text import plain
+from saves.codec import SERIES_GAMES_LIMIT, SERIES_POINTS_LIMIT
 
 if TYPE_CHECKING:
     from rivals_tui.app import RivalsApp
@@ -35,11 +39,30 @@ SERIES: list[tuple[str, str]] = [
 ]
 
 
+# Seeds the app makes are below 2**31; a typed one may be larger, but must fit in a save.
+SEED_LIMIT = 2**63 - 1
+_WHOLE_NUMBER = re.compile(r"[+-]?[0-9]{1,30}")
+
+
+def whole_number(text: str, what: str, low: int | None = None, high: int | None = None) -> int:
+    """`text` as a whole number in [low, high], or ValueError with a sentence naming `what`.
+
+    The form's number boxes let through a lone "-" or "+" and any number of digits.
+    """
+    span = f" from {low} to {high}" if low is not None and high is not None else ""
+    if not _WHOLE_NUMBER.fullmatch(text):
+        raise ValueError(f"Enter {what} as a whole number{span}")
+    n = int(text)
+    if (low is not None and n < low) or (high is not None and n > high):
+        raise ValueError(f"Enter {what} as a whole number{span}")
+    return n
+
+
 def default_name(seat: int, kind: str) -> str:
     return f"Player {seat + 1}" if kind == "human" else f"AI {seat + 1}"
 
 
-class NewGameScreen(Screen[None]):
+class NewGameScreen(DismissOnce, Screen[None]):
     BINDINGS = [
         Binding("ctrl+s", "start", "Start", id="new.start"),
         Binding("escape", "back", "Back", id="new.back"),
@@ -155,9 +178,8 @@ class NewGameScreen(Screen[None]):
             else:
                 assert isinstance(w, Input)
                 text = w.value.strip()
-                if text and not text.lstrip("-").isdigit():
-                    raise ValueError(f"{f.label} is a whole number")
-                values[f.name] = int(text) if text and len(text) <= 12 else f.default
+                bounds = (f.low, f.high) if f.high > f.low else (None, None)
+                values[f.name] = whole_number(text, f.label.lower(), *bounds) if text else f.default
         return build_options(info.options, values)
 
     def on_mount(self) -> None:
@@ -228,7 +250,7 @@ class NewGameScreen(Screen[None]):
         return seats
 
     def _error(self, text: str) -> None:
-        self.query_one("#new-error", Static).update(text)
+        self.query_one("#new-error", Static).update(plain(text))
 
     @on(Button.Pressed, "#start")
     def _start_pressed(self) -> None:
@@ -253,17 +275,24 @@ class NewGameScreen(Screen[None]):
             self._error("Give every seat a different name.")
             return
         seed_text = self.query_one("#seed", Input).value.strip()
-        seed = int(seed_text) if seed_text else None
+        try:
+            seed = whole_number(seed_text, "the seed", 0, SEED_LIMIT) if seed_text else None
+        except ValueError as exc:
+            self._error(f"{exc}.")
+            return
         series: Series | None = None
         if info.supports_series:
             kind = str(self.query_one("#series", Select).value)
             n_text = self.query_one("#series-n", Input).value.strip()
             if kind != "single":
-                if not n_text or int(n_text) < (2 if kind == "games" else 1):
+                low, high = (2, SERIES_GAMES_LIMIT) if kind == "games" else (1, SERIES_POINTS_LIMIT)
+                try:
+                    n = whole_number(n_text, "", low, high)
+                except ValueError:
                     what = "at least 2 games" if kind == "games" else "a score of at least 1"
-                    self._error(f"Enter {what} for the series.")
+                    self._error(f"Enter {what} for the series (a whole number up to {high}).")
                     return
-                series = Series(games=int(n_text)) if kind == "games" else Series(points=int(n_text))
+                series = Series(games=n) if kind == "games" else Series(points=n)
         try:
             options = self.options()
         except ValueError as exc:

@@ -8,8 +8,11 @@ from textual.containers import Center, Middle, Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from rivals_tui.screens.base import DismissOnce
+from rivals_tui.text import plain
 
-class PassScreen(Screen[None]):
+
+class PassScreen(DismissOnce, Screen[None]):
     """Covers everything. Only Enter (the next player's confirmation) goes back to the table."""
 
     BINDINGS = [Binding("enter", "ready", "I am ready", id="pass.ready")]
@@ -21,11 +24,12 @@ class PassScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Middle(), Center(), Vertical(id="pass-box"):
-            yield Static(f"Pass the keyboard to {self.player}.", id="pass-title")
+            yield Static(plain(f"Pass the keyboard to {self.player}."), id="pass-title")
             if self.reason:
-                yield Static(self.reason, id="pass-reason")
+                yield Static(plain(self.reason), id="pass-reason")
             yield Static(
-                f"Everyone else, look away. {self.player}, press Enter when you are ready.", id="pass-hint"
+                plain(f"Everyone else, look away. {self.player}, press Enter when you are ready."),
+                id="pass-hint",
             )
         yield Footer(compact=True)
 

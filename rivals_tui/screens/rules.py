@@ -14,11 +14,13 @@ from textual.screen import Screen
 from textual.widgets import Footer, Markdown, OptionList, Static
 from textual.widgets.option_list import Option
 
+from rivals_tui.screens.base import DismissOnce
+
 if TYPE_CHECKING:
     from rivals_tui.app import RivalsApp
 
 
-class RulesScreen(Screen[None]):
+class RulesScreen(DismissOnce, Screen[None]):
     BINDINGS = [
         Binding("escape,q", "back", "Back", id="rules.back"),
         Binding("j,down", "scroll(1)", "Down", show=False, id="rules.down"),

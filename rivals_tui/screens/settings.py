@@ -14,6 +14,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Label, Select, Static, Switch
 
 from rivals_tui import glyphs
+from rivals_tui.screens.base import DismissOnce
 from rivals_tui.settings import AI_PACES, SYMBOL_MODES
 
 if TYPE_CHECKING:
@@ -31,7 +32,7 @@ def symbols_label(mode: str) -> str:
     return glyphs.MODE_LABELS[mode]
 
 
-class SettingsScreen(Screen[None]):
+class SettingsScreen(DismissOnce, Screen[None]):
     BINDINGS = [Binding("escape,q", "back", "Back", id="settings.back")]
 
     @property

@@ -17,8 +17,11 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from rivals_tui.screens.base import DismissOnce
+from rivals_tui.text import plain
 
-class ActionPicker(ModalScreen[Any]):
+
+class ActionPicker(DismissOnce, ModalScreen[Any]):
     """Pick one action. `entries` are (action, description, reason-or-None), in the game's order."""
 
     BINDINGS = [
@@ -34,7 +37,7 @@ class ActionPicker(ModalScreen[Any]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="picker"):
-            yield Static(self.prompt, id="picker-prompt")
+            yield Static(plain(self.prompt), id="picker-prompt")
             yield Input(placeholder="Type to filter; Enter chooses; Esc closes", id="picker-filter")
             yield OptionList(id="picker-list")
             yield Static("", id="picker-reason")
@@ -49,7 +52,7 @@ class ActionPicker(ModalScreen[Any]):
         for i, (_, desc, reason) in enumerate(self.entries):
             label = desc if reason is None else f"{desc}  (not allowed: {reason})"
             if all(w in label.lower() for w in words):
-                options.append(Option(label, id=str(i), disabled=reason is not None))
+                options.append(Option(plain(label), id=str(i), disabled=reason is not None))
         ol = self.query_one(OptionList)
         ol.clear_options()
         ol.add_options(options)

@@ -37,6 +37,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from engine.core import Event, Game
+from rivals_tui.text import plain, safe_text
 
 
 class GameBoard(Widget):
@@ -104,7 +105,7 @@ class GameBoard(Widget):
         if say is not None:
             say(text)
         else:
-            self.notify(text, timeout=3)
+            self.notify(safe_text(text), timeout=3, markup=False)
 
     def words(self, text: str) -> str:
         """An engine text with "Player N" replaced by seat names, as the hosting screen's session does."""
@@ -139,17 +140,20 @@ class GenericBoard(GameBoard):
         super().show(view, seat, legal, events)
         progress = self.game.progress(view)
         box = self.query_one("#generic-progress", Static)
-        box.update(progress)
+        box.update(plain(progress))
         box.display = bool(progress)
         if seat is not None and self.legal:
             text = self.words(self.game.prompt(view, seat).text)
         else:
             text = "Waiting for the other players."
-        self.query_one("#generic-prompt", Static).update(text)
+        self.query_one("#generic-prompt", Static).update(plain(text))
         options = self.query_one(OptionList)
         options.clear_options()
         options.add_options(
-            [Option(self.words(self.game.describe(view, a)), id=str(i)) for i, a in enumerate(self.legal)]
+            [
+                Option(plain(self.words(self.game.describe(view, a))), id=str(i))
+                for i, a in enumerate(self.legal)
+            ]
         )
         if self.legal:
             options.highlighted = 0

@@ -28,6 +28,7 @@ def _isolate(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # tests of its own); the set in use is put back after each test.
     monkeypatch.setattr(glyphs, "_plain", False)
     monkeypatch.setattr(glyphs, "unicode_terminal", lambda *args, **kwargs: True)
+    monkeypatch.setenv("RIVALS_STATE_DIR", str(tmp_path / "env-state"))
 
 
 def make_store(tmp_path: Path) -> SaveStore:

@@ -45,7 +45,7 @@ async def test_load_lists_saves_and_deletes_after_confirmation(tmp_path: Path) -
         assert isinstance(app.screen, LoadScreen)
         table = app.screen.query_one(DataTable)
         assert table.row_count == 2
-        rows = {str(k.value): table.get_row(k) for k in table.rows}
+        rows = {str(k.value): [str(c) for c in table.get_row(k)] for k in table.rows}
         assert rows["first"][0] == "Goofspiel" and rows["first"][1] == "Ann, Bot"
         assert rows["second"][1] == "Ann, Ben"
         table.move_cursor(row=table.get_row_index("first"))
@@ -77,7 +77,7 @@ async def test_a_damaged_save_shows_one_line_and_the_menu_still_works(tmp_path: 
         await pilot.pause()
         table = app.screen.query_one(DataTable)
         assert table.row_count == 1
-        assert "damaged" in table.get_row_at(0)
+        assert "damaged" in [str(c) for c in table.get_row_at(0)]
         detail = text_of(app.screen.query_one("#load-detail", Static))
         assert "broken.json" in detail
         await pilot.press("enter")

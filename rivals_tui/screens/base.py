@@ -1,0 +1,28 @@
+"""What every Rivals screen that closes itself shares: closing only once, and only when on top.
+
+Textual's `dismiss` pops whatever screen is on top and calls the newest result callback, even
+when the screen asking is no longer there. At key-repeat speed a second Enter or Esc reaches a
+screen that is already closing: it would then close the screen under it (the game itself) or
+fail with "Can't pop screen". `DismissOnce` makes such a late dismiss do nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.await_complete import AwaitComplete
+from textual.command import CommandPalette
+
+
+class DismissOnce:
+    """Mix in first: `class Picker(DismissOnce, ModalScreen[Any])`."""
+
+    def dismiss(self, result: Any = None) -> AwaitComplete:
+        if not getattr(self, "is_active", False):
+            return AwaitComplete()  # already complete: nothing to wait for
+        done: AwaitComplete = super().dismiss(result)  # type: ignore[misc]
+        return done
+
+
+class RivalsCommandPalette(DismissOnce, CommandPalette):
+    """Textual's command palette, closing once however fast Enter is pressed."""

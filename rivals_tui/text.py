@@ -1,0 +1,78 @@
+"""Showing text that came from a player or a file: never as markup, never as terminal codes.
+
+Names, save names and error lines can hold anything — square brackets that Rich and Textual would
+read as markup (`[/]` crashes, `[@click=app.quit]` acts), escape sequences that would retitle or
+reprogram the terminal, bidi overrides that reorder the line, lone surrogates that cannot be
+encoded. Every such text goes through `safe_text` before it reaches the terminal, and through
+`plain` (a `Content` that is never parsed as markup) before it reaches a widget.
+
+No Textual import at module level: the CLI uses `safe_text` without starting the app.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from rich.text import Text
+    from textual.content import Content
+
+# Format characters that join emoji or shape scripts are harmless and expected in names.
+_KEEP_FORMAT = {"\u200c", "\u200d"}
+
+
+def _escape(ch: str) -> str:
+    code = ord(ch)
+    if ch == "\t":
+        return "\\t"
+    if ch == "\n":
+        return "\\n"
+    if ch == "\r":
+        return "\\r"
+    if code < 0x100:
+        return f"\\x{code:02x}"
+    if code < 0x10000:
+        return f"\\u{code:04x}"
+    return f"\\U{code:08x}"
+
+
+def _unsafe(ch: str) -> bool:
+    if ch in _KEEP_FORMAT:
+        return False
+    # Cc: C0/C1 controls (ESC, CSI...); Cf: bidi overrides and other invisible formatting;
+    # Cs: lone surrogates; Zl/Zp: line and paragraph separators.
+    return unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Zl", "Zp")
+
+
+def safe_text(text: object, *, newlines: bool = False) -> str:
+    """`text` with every control or invisible formatting character written as an escape ("\\x1b").
+
+    `newlines=True` keeps line breaks (for multi-line texts such as a card's detail).
+    """
+    s = str(text)
+    if s.isprintable() and (newlines or "\n" not in s):
+        return s  # the common case: nothing to do
+    out = []
+    for ch in s:
+        if newlines and ch == "\n":
+            out.append(ch)
+        elif _unsafe(ch):
+            out.append(_escape(ch))
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def plain(text: object, *, newlines: bool = True) -> Content:
+    """A widget-ready text shown exactly as written: escaped, and never read as markup."""
+    from textual.content import Content
+
+    return Content(safe_text(text, newlines=newlines))
+
+
+def plain_rich(text: object, *, newlines: bool = True) -> Text:
+    """The same for places that take Rich text (DataTable cells and column labels)."""
+    from rich.text import Text
+
+    return Text(safe_text(text, newlines=newlines))
