@@ -15,6 +15,8 @@ from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from rivals_tui.screens.base import DismissOnce
+
 
 def legend_table(rows: list[tuple[str, str]]) -> Table:
     """Two columns, symbol and meaning; long meanings wrap."""
@@ -28,7 +30,7 @@ def legend_table(rows: list[tuple[str, str]]) -> Table:
     return table
 
 
-class LegendScreen(ModalScreen[None]):
+class LegendScreen(DismissOnce, ModalScreen[None]):
     """The board's legend, over the board."""
 
     DEFAULT_CSS = """
