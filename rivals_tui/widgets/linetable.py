@@ -65,48 +65,6 @@ class Table:
         return None
 
 
-def abbreviate(name: str, n: int) -> str:
-    """`name` in at most `n` letters; several words keep the first word's start and the last
-    word's initial ("Castle wall" → "CasW")."""
-    if len(name) <= n:
-        return name
-    if n <= 0:
-        return ""
-    words = [w for w in name.replace("'s", "").split() if w.lower() not in ("of", "the")]
-    if len(words) > 1 and n >= 3:
-        return words[0][: n - 1] + words[-1][0].upper()
-    return words[0][:n] if words else name[:n]
-
-
-def distinct_abbreviations(names: Iterable[str], n: int) -> dict[str, str]:
-    """Each of `names` in at most `n` letters, no two alike and none spelling another of the
-    names ("Countess" never shows as "Count"). Names whose plain cuts clash all change, so
-    neither keeps the ambiguous form: the start of the name with its last letters ("Garden" and
-    "Gardener" in four letters are "Garn" and "Garr")."""
-    every = sorted(set(names))
-    full = {x.lower() for x in every}
-    plain = {x: abbreviate(x, n) for x in every}
-    clash: dict[str, int] = {}
-    for x in every:
-        clash[plain[x].lower()] = clash.get(plain[x].lower(), 0) + 1
-    out: dict[str, str] = {}
-    taken: set[str] = set()
-    for x in every:
-        short = plain[x]
-        low = short.lower()
-        if short != x and (clash[low] > 1 or low in full):
-            flat = x.replace(" ", "")
-            tries = [flat[: n - t] + flat[-t:] for t in range(1, n)]
-            tries += [flat[0] + flat[i : i + n - 1] for i in range(1, len(flat) - n + 2)]
-            short = next(
-                (c for c in tries if c.lower() not in taken and c.lower() not in full),
-                short,
-            )
-        out[x] = short
-        taken.add(short.lower())
-    return out
-
-
 def table_text(table: Table) -> str:
     """The table as plain text (what a player reads, without styles)."""
     return "\n".join("".join(s.text for s in line) for line in table.lines)
