@@ -1,0 +1,187 @@
+"""What pieces do when they move: exploring and collecting tokens, paying for a step, the Magic
+Mirror's exchanges, quests changing hands, and the region deck being drawn (events included).
+
+Every change that a player did not choose word for word is reported as an Event.
+"""
+
+from __future__ import annotations
+
+from bisect import insort
+
+from engine.core.game import Event, seat_label
+from engine.rival_realms.data import (
+    CORNERS,
+    LANDS,
+    QUESTS,
+    TOKEN_NAMES,
+    event_of,
+    is_event,
+    space_name,
+)
+from engine.rival_realms.realm import card_name
+from engine.rival_realms.scoring import quest_done, quest_points
+from engine.rival_realms.state import RealmsState
+
+
+def who(seat: int) -> str:
+    return seat_label(seat)
+
+
+def collect(s: RealmsState, seat: int, p: int, ev: list[Event]) -> None:
+    """The adventurer is in space p: claim the token lying there, if any."""
+    t = s.board_tokens[seat][p]
+    if t:
+        s.board_tokens[seat][p] = ""
+        s.supply[seat].append(t)
+        ev.append(Event(f"{who(seat)} collects the {TOKEN_NAMES[t]} in {space_name(p)}.", seat=seat, kind="token"))
+
+
+def explore(s: RealmsState, seat: int, p: int, ev: list[Event]) -> None:
+    """Turn the region in p to explored and claim its token."""
+    if not s.explored[seat][p]:
+        s.explored[seat][p] = True
+        ev.append(
+            Event(
+                f"{who(seat)} explores {card_name(s.regions[seat][p])} in {space_name(p)}.", seat=seat, kind="explore"
+            )
+        )
+    collect(s, seat, p, ev)
+
+
+def spend_card(s: RealmsState, seat: int, card: int) -> None:
+    """A region card leaves the hand for the opponent's Raven's Nest."""
+    s.hands[seat].remove(card)
+    s.nests[s.nest_for_used(seat)].append(card)
+
+
+def spend_token(s: RealmsState, seat: int, token: str) -> None:
+    s.supply[seat].remove(token)
+    s.used[seat].append(token)
+
+
+def take_into_hand(s: RealmsState, seat: int, card: int) -> None:
+    insort(s.hands[seat], card)
+
+
+def claim_quests(s: RealmsState, seat: int, ev: list[Event]) -> None:
+    """Quests still open that `seat` now meets go to `seat` (first come, first served)."""
+    for q in range(len(QUESTS)):
+        if s.quests[q] < 0 and quest_done(s, seat, q):
+            s.quests[q] = seat
+            ev.append(
+                Event(
+                    f"{who(seat)} completes the quest {QUESTS[q].name} ({quest_points(s, q)} points).",
+                    seat=seat,
+                    kind="quest",
+                )
+            )
+
+
+# --- the Magic Mirror ----------------------------------------------------------------------
+
+
+def mirror(s: RealmsState, seat: int, kind: str, a: int, b: int, ev: list[Event]) -> None:
+    """Exchange two pieces (already checked legal) and apply the Mirror's follow-up rules."""
+    if kind == "land":
+        v = s.valleys[seat]
+        v[a], v[b] = v[b], v[a]
+        base = seat * LANDS
+        if s.raven == base + a:
+            s.raven = base + b
+        elif s.raven == base + b:
+            s.raven = base + a
+        return
+    if kind == "token":
+        t = s.board_tokens[seat]
+        t[a], t[b] = t[b], t[a]
+        here = s.adventurer[seat]
+        if here in (a, b):
+            collect(s, seat, here, ev)  # a token arriving under the adventurer is claimed at once
+        return
+    r, x = s.regions[seat], s.explored[seat]
+    was_a, was_b = x[a], x[b]
+    r[a], r[b] = r[b], r[a]
+    x[a], x[b] = was_b, was_a
+    # An explored card sent into an unexplored corner arrives face down (unexplored).
+    for corner, corner_was, other_was in ((a, was_a, was_b), (b, was_b, was_a)):
+        if corner in CORNERS and not corner_was and other_was:
+            x[corner] = False
+            ev.append(Event(f"The card now in the {space_name(corner)} corner turns back to unexplored.", seat=seat))
+    here = s.adventurer[seat]
+    if here in (a, b) and not x[here]:
+        ev.append(Event(f"An unexplored region arrives under {who(seat)}'s adventurer.", seat=seat))
+        explore(s, seat, here, ev)
+
+
+# --- the region deck ---------------------------------------------------------------------
+
+
+def deck_events(s: RealmsState) -> int:
+    """Event cards still in the deck (public: the events in play are known, and every drawn one
+    was shown)."""
+    return len(s.event_cards) - len(s.resolved_events) - len(s.aside)
+
+
+def deck_regions(s: RealmsState) -> int:
+    """Region cards left in the deck (public)."""
+    return len(s.deck) - deck_events(s)
+
+
+def note_deck_empty(s: RealmsState, ev: list[Event]) -> None:
+    if not s.end_triggered and deck_regions(s) == 0:
+        s.end_triggered = True
+        s.reason = "The last region card has left the deck."
+        ev.append(Event("The last region card has left the deck: the game ends after this turn.", kind="end"))
+
+
+def draw_card(s: RealmsState, seat: int, ev: list[Event]) -> int:
+    """Draw from the deck for `seat` until a region card comes or an event must be resolved.
+
+    Returns the region card drawn, an event card (>= EVENT_BASE) that must now be resolved, or 0
+    when the deck holds no region card. Events after the turn's first are set aside."""
+    while deck_regions(s) > 0:
+        c = s.deck.pop()
+        if not is_event(c):
+            take_into_hand(s, seat, c)
+            ev.append(Event(f"You draw {card_name(c)}.", seat=seat, to=(seat,), kind="draw"))
+            if s.seats == 2:
+                ev.append(Event(f"{who(seat)} draws a card from the deck.", seat=seat, to=(1 - seat,), kind="draw"))
+            note_deck_empty(s, ev)
+            return c
+        name = event_of(c).name
+        if s.event_turn:
+            s.aside.append(c)
+            ev.append(
+                Event(f"{who(seat)} draws the event {name}: one event a turn, so it is set aside.", seat=seat, reveal=True)
+            )
+            continue
+        ev.append(Event(f"{who(seat)} draws the event {name}!", seat=seat, reveal=True, kind="event"))
+        return c
+    return 0
+
+
+def reshuffle_aside(s: RealmsState, ev: list[Event]) -> None:
+    """Events set aside this turn go back into the deck, which is shuffled."""
+    if s.aside:
+        s.deck.extend(s.aside)
+        s.aside.clear()
+        s.rng.shuffle(s.deck)
+        ev.append(Event("The events set aside are shuffled back into the deck."))
+
+
+def raven_flip(s: RealmsState, nest: int, ev: list[Event]) -> bool:
+    """The Raven flips the top region card of the deck face up into `nest` (events met on the
+    way are set aside). False when the deck has no region card left."""
+    while deck_regions(s) > 0:
+        c = s.deck.pop()
+        if is_event(c):
+            s.aside.append(c)
+            ev.append(Event(f"The Raven turns up the event {event_of(c).name} and sets it aside.", reveal=True))
+            continue
+        s.nests[nest].append(c)
+        owner = "the Raven's nest" if s.solo and nest == 1 else f"{who(nest)}'s nest"
+        ev.append(Event(f"The Raven drops {card_name(c)} into {owner}.", reveal=True, kind="raven"))
+        note_deck_empty(s, ev)
+        return True
+    return False
+

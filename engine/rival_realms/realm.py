@@ -1,0 +1,265 @@
+"""Reading a realm: where a card may be summoned, which spaces the adventurer can reach and what
+entering them costs, which Magic Mirror exchanges are allowed. All read-only; the rules and the
+board both use these helpers.
+
+Board helpers: `summon_slots`, `summon_problem`, `steps` / `step_path` (the adventuring graph),
+`payments`, `crossable`, `star_targets`, `mirror_pairs`, `mirror_problem`, `card_name`.
+"""
+
+from __future__ import annotations
+
+from engine.rival_realms.data import (
+    COLS,
+    CORNERS,
+    CREATURE_KIND,
+    END_COLUMNS,
+    KIND,
+    LANDS,
+    NEIGHBOURS,
+    ROW_NAMES,
+    SPACES,
+    TYPES,
+    creature_fits,
+)
+from engine.rival_realms.state import RealmsState
+
+
+def card_name(n: int) -> str:
+    """'23 Fields' (or 'a hidden card' for 0)."""
+    return f"{n} {TYPES[KIND[n]]}" if 0 < n < len(KIND) else "a hidden card"
+
+
+# --- summoning ---------------------------------------------------------------------------
+
+
+def row_bounds(regions: list[int], p: int) -> tuple[int, int]:
+    """The nearest card numbers left and right of space p in its sub-realm (0 and 51 if none)."""
+    row0 = p - p % COLS
+    lo, hi = 0, 51
+    for q in range(p - 1, row0 - 1, -1):
+        if regions[q]:
+            lo = regions[q]
+            break
+    for q in range(p + 1, row0 + COLS):
+        if regions[q]:
+            hi = regions[q]
+            break
+    return lo, hi
+
+
+def summon_problem(s: RealmsState, seat: int, card: int, space: int) -> str | None:
+    """Why `card` may not go into `space` of `seat`'s realm (ignoring whose turn it is), or None."""
+    if not 0 <= space < SPACES:
+        return "There is no such space in your realm."
+    regions = s.regions[seat]
+    if regions[space]:
+        return f"That space already holds {card_name(regions[space])}."
+    lo, hi = row_bounds(regions, space)
+    row = ROW_NAMES[space // COLS].capitalize()
+    if card < lo:
+        return f"{card} cannot go there: the {row} Realm must increase left to right and {lo} lies to its left."
+    if card > hi:
+        return f"{card} cannot go there: the {row} Realm must increase left to right and {hi} lies to its right."
+    return None
+
+
+def summon_slots(s: RealmsState, seat: int, card: int) -> list[int]:
+    """The empty spaces where `card` may be summoned, in space order."""
+    regions = s.regions[seat]
+    out = []
+    for row0 in (0, COLS, 2 * COLS):
+        lo = 0
+        gap: list[int] = []
+        for p in range(row0, row0 + COLS):
+            v = regions[p]
+            if v:
+                if lo < card < v:
+                    out.extend(gap)
+                gap = []
+                lo = v
+                if v > card:
+                    break
+            else:
+                gap.append(p)
+        else:
+            if card > lo:
+                out.extend(gap)
+    return out
+
+
+# --- adventuring -------------------------------------------------------------------------
+
+
+def crossable(s: RealmsState, seat: int, land: int) -> bool:
+    """Whether land card `land` of `seat`'s realm can be crossed: a Valley, the Mountain where the
+    Raven perches, or (Open Passes) a Mountain in an end column."""
+    if s.valleys[seat][land] or s.raven == seat * LANDS + land:
+        return True
+    return land in END_COLUMNS and "open_passes" in s.enchantments
+
+
+def _key(space: int, prev: int) -> int:
+    """A walking position: standing in `space` after stepping out of `prev` (-1 none)."""
+    return space * 32 + prev + 1
+
+
+def steps(s: RealmsState, seat: int) -> dict[int, int]:
+    """Every single step the adventurer can take next, walking freely through explored regions
+    first and never stepping straight back where it came from.
+
+    Returns {step key: walking position it leaves from}, in discovery order (shortest walks
+    first); a step key is `space * 32 + via + 1` (the step from `via` into `space`) and equals
+    the walking position reached by it. Explored and unexplored targets are both listed.
+    """
+    regions = s.regions[seat]
+    explored = s.explored[seat]
+    valleys = s.valleys[seat]
+    raven_land = s.raven - seat * LANDS if s.raven >= 0 else -1
+    passes = "open_passes" in s.enchantments
+    start = _key(s.adventurer[seat], s.came_from)
+    seen = {start}
+    out: dict[int, int] = {}
+    queue = [start]
+    i = 0
+    while i < len(queue):
+        key = queue[i]
+        i += 1
+        p = key >> 5
+        prev = (key & 31) - 1
+        for q, land in NEIGHBOURS[p]:
+            if q == prev or not regions[q]:
+                continue
+            if land >= 0 and not (valleys[land] or land == raven_land or (passes and land in END_COLUMNS)):
+                continue
+            k = q * 32 + p + 1
+            if k in out:
+                continue
+            out[k] = key
+            if explored[q] and k not in seen:
+                seen.add(k)
+                queue.append(k)
+    return out
+
+
+def step_path(s: RealmsState, seat: int, space: int, via: int) -> list[int] | None:
+    """The spaces walked through (explored regions, in order, after the current space) to make
+    the step from `via` into `space`, ending with `space`; None when that step is not possible."""
+    found = steps(s, seat)
+    k = space * 32 + via + 1
+    if k not in found:
+        return None
+    start = _key(s.adventurer[seat], s.came_from)
+    path = [space]
+    key = found[k]
+    # Walk the parents back to the start: each explored position was reached by its first step.
+    while key != start:
+        path.append(key >> 5)
+        key = found[key]
+    path.reverse()
+    return path
+
+
+def step_targets(s: RealmsState, seat: int) -> list[tuple[int, int]]:
+    """(space, via) for every possible next step, in discovery order."""
+    return [(k >> 5, (k & 31) - 1) for k in steps(s, seat)]
+
+
+def payments(s: RealmsState, seat: int, space: int, via: int) -> list[tuple[int, str]]:
+    """Ways to pay for entering the unexplored region in `space` from `via`: (card, "") for each
+    matching card in hand, ("", creature) for each fitting creature in supply, and (0, "") first
+    when Kindred Trails makes the step free."""
+    regions = s.regions[seat]
+    kind = KIND[regions[space]]
+    out: list[tuple[int, str]] = []
+    if "kindred_trails" in s.enchantments and regions[via] and s.explored[seat][via] and KIND[regions[via]] == kind:
+        out.append((0, ""))
+    out.extend((c, "") for c in s.hands[seat] if KIND[c] == kind)
+    seen: set[str] = set()
+    for t in s.supply[seat]:
+        if t in CREATURE_KIND and t not in seen and creature_fits(t, kind):
+            seen.add(t)
+            out.append((0, t))
+    return out
+
+
+def star_targets(s: RealmsState, seat: int) -> list[int]:
+    """Shooting Star: unexplored regions one step from the adventurer (any direction)."""
+    p = s.adventurer[seat]
+    if p < 0:
+        return []
+    regions, explored = s.regions[seat], s.explored[seat]
+    return [
+        q
+        for q, land in NEIGHBOURS[p]
+        if regions[q] and not explored[q] and (land < 0 or crossable(s, seat, land))
+    ]
+
+
+# --- the Magic Mirror --------------------------------------------------------------------
+
+
+def mirror_problem(s: RealmsState, seat: int, kind: str, a: int, b: int) -> str | None:
+    """Why exchanging pieces a and b of `kind` is not allowed, or None."""
+    if kind == "land":
+        if not (0 <= a < b < LANDS):
+            return "Choose two different Mountain/Valley cards of your realm."
+        v = s.valleys[seat]
+        raven = s.raven - seat * LANDS if s.raven >= 0 else -1
+        if v[a] == v[b] and raven not in (a, b):
+            return "Both cards show the same side: exchanging them would change nothing."
+        return None
+    if not (0 <= a < b < SPACES):
+        return "Choose two different spaces of your realm."
+    if kind == "token":
+        t = s.board_tokens[seat]
+        if not t[a] or not t[b]:
+            return "Both spaces must hold an adventure token."
+        if t[a] == t[b]:
+            return "The two tokens are alike: exchanging them would change nothing."
+        return None
+    if kind != "region":
+        return "The Magic Mirror exchanges two region cards, two tokens or two Mountain/Valley cards."
+    r = s.regions[seat]
+    if not r[a] or not r[b]:
+        return "Both spaces must hold a region card."
+    if a // COLS == b // COLS:
+        return "Two cards of one sub-realm cannot change places: the row would no longer increase."
+    for here, card in ((a, r[b]), (b, r[a])):
+        lo, hi = row_bounds(r, here)
+        if not lo < card < hi:
+            row = ROW_NAMES[here // COLS]
+            return f"{card} would break the left-to-right order of the {row} sub-realm."
+    return None
+
+
+def mirror_pairs(s: RealmsState, seat: int) -> list[tuple[str, int, int]]:
+    """Every allowed Magic Mirror exchange, regions first, then tokens, then land cards."""
+    out: list[tuple[str, int, int]] = []
+    r = s.regions[seat]
+    bounds = [row_bounds(r, p) if r[p] else (0, 0) for p in range(SPACES)]
+    filled = [p for p in range(SPACES) if r[p]]
+    for i, a in enumerate(filled):
+        lo_a, hi_a = bounds[a]
+        for b in filled[i + 1 :]:
+            if a // COLS == b // COLS:
+                continue
+            lo_b, hi_b = bounds[b]
+            if lo_a < r[b] < hi_a and lo_b < r[a] < hi_b:
+                out.append(("region", a, b))
+    t = s.board_tokens[seat]
+    held = [p for p in range(SPACES) if t[p]]
+    for i, a in enumerate(held):
+        for b in held[i + 1 :]:
+            if t[a] != t[b]:
+                out.append(("token", a, b))
+    v = s.valleys[seat]
+    raven = s.raven - seat * LANDS if s.raven >= 0 else -1
+    for a in range(LANDS):
+        for b in range(a + 1, LANDS):
+            if v[a] != v[b] or raven in (a, b):
+                out.append(("land", a, b))
+    return out
+
+
+def is_corner(p: int) -> bool:
+    return p in CORNERS

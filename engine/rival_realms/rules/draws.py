@@ -1,0 +1,65 @@
+"""Drawing decisions: the redraw at the end of a turn (deck or own nest, one card at a time,
+looking at each) and a gem's theft (two cards from the deck and either nest)."""
+
+from __future__ import annotations
+
+from engine.core.game import Event
+from engine.rival_realms.actions import DRAW_DECK, Draw
+from engine.rival_realms.effects import deck_regions, draw_card, take_into_hand, who
+from engine.rival_realms.realm import card_name
+from engine.rival_realms.rules.flow import continue_redraw, continue_steal, other_nest
+from engine.rival_realms.state import RealmsState
+
+
+def _other_allowed(s: RealmsState) -> bool:
+    """Whether the nest that is not yours is open: always for a gem, under Open Nests in a redraw."""
+    return s.phase == "steal" or "open_nests" in s.enchantments
+
+
+def draw_legal(s: RealmsState, seat: int) -> list[Draw]:
+    out: list[Draw] = []
+    if deck_regions(s) > 0:
+        out.append(DRAW_DECK)
+    out.extend(Draw("own", c) for c in s.nests[seat])
+    if _other_allowed(s):
+        out.extend(Draw("other", c) for c in s.nests[other_nest(s, seat)])
+    return out
+
+
+def draw_reason(s: RealmsState, seat: int, a: Draw) -> str | None:
+    if a.source == "deck":
+        if a.card:
+            return "Cards from the deck are drawn unseen."
+        return None if deck_regions(s) > 0 else "The deck holds no region card."
+    if a.source == "own":
+        return None if a.card in s.nests[seat] else "That card is not in your Raven's Nest."
+    if a.source == "other":
+        if not _other_allowed(s):
+            return "You may never redraw from your opponent's Raven's Nest."
+        return None if a.card in s.nests[other_nest(s, seat)] else "That card is not in that Raven's Nest."
+    return "Draw from the deck or a Raven's Nest."
+
+
+def draw_perform(s: RealmsState, seat: int, a: Draw, ev: list[Event]) -> None:
+    back = s.phase
+    if back == "steal":
+        s.steal_left -= 1
+    if a.source == "deck":
+        if back == "redraw":
+            s.deck_draws += 1
+        got = draw_card(s, seat, ev)
+        if got >= 100:
+            from engine.rival_realms.rules.events import start_event
+
+            start_event(s, seat, got, back, ev)
+            return
+    else:
+        nest = seat if a.source == "own" else other_nest(s, seat)
+        s.nests[nest].remove(a.card)
+        take_into_hand(s, seat, a.card)
+        whose = "their own nest" if nest == seat else ("the Raven's nest" if s.solo else f"{who(nest)}'s nest")
+        ev.append(Event(f"{who(seat)} takes {card_name(a.card)} from {whose}.", seat=seat, kind="draw"))
+    if back == "redraw":
+        continue_redraw(s, ev)
+    else:
+        continue_steal(s, ev)

@@ -1,0 +1,170 @@
+"""The flow between decisions: beginning and ending turns, redrawing (with the solo Raven's
+thefts), a gem's theft, the end of the game with equal turns.
+
+Automatic steps here use public facts only: a redraw is made for the player only when the deck
+is the one place left to draw from (the nests are face up and the deck's size is known).
+"""
+
+from __future__ import annotations
+
+from engine.core.game import Event
+from engine.rival_realms.data import HAND_SIZE
+from engine.rival_realms.effects import (
+    claim_quests,
+    deck_regions,
+    draw_card,
+    raven_flip,
+    reshuffle_aside,
+    who,
+)
+from engine.rival_realms.realm import card_name
+from engine.rival_realms.state import RealmsState
+
+
+def hand_target(s: RealmsState) -> int:
+    """The hand size a redraw fills up to (enchantments may change it)."""
+    if "deep_satchel" in s.enchantments:
+        return HAND_SIZE + 1
+    if "light_satchel" in s.enchantments:
+        return HAND_SIZE - 1
+    return HAND_SIZE
+
+
+def other_nest(s: RealmsState, seat: int) -> int:
+    """The nest that is not `seat`'s own (solo: the Raven's)."""
+    return 1 - seat if s.seats == 2 else 1
+
+
+def begin_turn(s: RealmsState, seat: int, ev: list[Event]) -> None:
+    s.turn = seat
+    s.actor = seat
+    s.phase = "turn"
+    s.action = ""
+    s.explored_now = 0
+    s.came_from = -1
+    s.steal_left = 0
+    s.deck_draws = 0
+    s.event_turn = False
+    s.turns[seat] += 1
+    ev.append(Event(f"{who(seat)}'s turn.", seat=seat, kind="turn"))
+
+
+def game_over(s: RealmsState, ev: list[Event]) -> None:
+    s.phase = "over"
+    s.actor = -1
+    ev.append(Event(f"The game is over. {s.reason}".strip(), reveal=True, kind="over"))
+
+
+def end_turn(s: RealmsState, ev: list[Event]) -> None:
+    """The active player ends their turn: quests, then the redraw."""
+    seat = s.turn
+    claim_quests(s, seat, ev)
+    if s.regions[seat].count(0) == 0 and not s.end_triggered:
+        s.end_triggered = True
+        s.reason = f"{who(seat)} summoned the last region of their realm."
+        ev.append(Event(f"{who(seat)}'s realm is full: the game ends after this turn.", kind="end"))
+    s.phase = "redraw"
+    s.deck_draws = 0
+    continue_redraw(s, ev)
+
+
+def redraw_sources(s: RealmsState, seat: int) -> bool:
+    """Whether anything is left to draw from in a redraw."""
+    if s.nests[seat] or deck_regions(s) > 0:
+        return True
+    return "open_nests" in s.enchantments and bool(s.nests[other_nest(s, seat)])
+
+
+def continue_redraw(s: RealmsState, ev: list[Event]) -> None:
+    """Draw for the player while the deck is the only source; stop at a real choice, at an event,
+    or when the hand is full (then the turn is over)."""
+    seat = s.turn
+    target = hand_target(s)
+    while len(s.hands[seat]) < target and redraw_sources(s, seat):
+        only_deck = not s.nests[seat] and not ("open_nests" in s.enchantments and s.nests[other_nest(s, seat)])
+        if not only_deck:
+            s.actor = seat
+            return
+        s.deck_draws += 1
+        got = draw_card(s, seat, ev)
+        if got >= 100:
+            from engine.rival_realms.rules.events import start_event
+
+            start_event(s, seat, got, "redraw", ev)
+            return
+    finish_redraw(s, ev)
+
+
+def finish_redraw(s: RealmsState, ev: list[Event]) -> None:
+    seat = s.turn
+    if s.solo and s.deck_draws and not s.espresso:
+        n = s.deck_draws
+        flips = 0
+        for nest in (1, 0):
+            for _ in range(n):
+                flips += raven_flip(s, nest, ev)
+        if flips:
+            ev.append(Event(f"The Raven copies your {n} deck draw{'s' if n > 1 else ''}, nest by nest."))
+    elif s.solo and s.deck_draws and s.espresso:
+        ev.append(Event("The Double Espresso keeps the Raven away until your extra turn."))
+    s.deck_draws = 0
+    del seat
+    reshuffle_aside(s, ev)
+    next_turn(s, ev)
+
+
+def next_turn(s: RealmsState, ev: list[Event]) -> None:
+    """Who plays next: an extra turn, the final turn, the same player while the other has passed,
+    or nobody (the game is over)."""
+    cur = s.turn
+    if s.espresso and not s.passed[cur]:
+        s.espresso = False
+        ev.append(Event(f"{who(cur)} takes the extra turn of the Double Espresso.", seat=cur))
+        begin_turn(s, cur, ev)
+        return
+    s.espresso = False
+    if all(s.passed):
+        if not s.reason:
+            s.reason = "You passed." if s.solo else "Both players have passed."
+        game_over(s, ev)
+        return
+    if s.end_triggered:
+        other = s.opponent(cur)
+        if not s.solo and cur == s.start and not s.passed[other] and not s.final_turn:
+            s.final_turn = True
+            ev.append(Event(f"{who(other)} takes the final turn.", seat=other))
+            begin_turn(s, other, ev)
+            return
+        game_over(s, ev)
+        return
+    other = s.opponent(cur)
+    begin_turn(s, cur if s.passed[other] else other, ev)
+
+
+def pass_turn(s: RealmsState, ev: list[Event]) -> None:
+    seat = s.turn
+    s.passed[seat] = True
+    s.espresso = False
+    hand = ", ".join(card_name(c) for c in s.hands[seat]) or "no cards"
+    ev.append(
+        Event(f"{who(seat)} cannot act, shows their hand ({hand}) and passes for the rest of the game.", seat=seat, reveal=True)
+    )
+    reshuffle_aside(s, ev)
+    if all(s.passed) and not s.reason:
+        s.reason = "You passed." if s.solo else "Both players have passed."
+        s.end_triggered = True
+    next_turn(s, ev)
+
+
+def steal_sources(s: RealmsState, seat: int) -> bool:
+    return deck_regions(s) > 0 or bool(s.nests[seat]) or bool(s.nests[other_nest(s, seat)])
+
+
+def continue_steal(s: RealmsState, ev: list[Event]) -> None:
+    """After each of a gem's draws: draw again, or go back to the turn."""
+    seat = s.turn
+    if s.steal_left > 0 and not steal_sources(s, seat):
+        ev.append(Event("There is nothing left to take.", seat=seat))
+        s.steal_left = 0
+    s.actor = seat
+    s.phase = "steal" if s.steal_left > 0 else "turn"

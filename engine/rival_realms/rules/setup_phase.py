@@ -1,0 +1,104 @@
+"""The set-up decisions: the start player turns three cards of each land row to Valley, the
+other player perches the Raven, and the adventurers are placed (start player first)."""
+
+from __future__ import annotations
+
+from engine.core.game import Event
+from engine.rival_realms.actions import MakeValley, PerchRaven, PlaceAdventurer
+from engine.rival_realms.data import COLS, LANDS, SPACES, land_name, space_name
+from engine.rival_realms.effects import collect, who
+from engine.rival_realms.rules.flow import begin_turn
+from engine.rival_realms.setup import deal, lay_tokens
+from engine.rival_realms.state import RealmsState
+
+VALLEYS_PER_ROW = 3
+
+
+def _row_full(s: RealmsState, land: int) -> bool:
+    r0 = land - land % COLS
+    return sum(s.valleys[s.start][r0 : r0 + COLS]) >= VALLEYS_PER_ROW
+
+
+# --- valleys -----------------------------------------------------------------------------
+
+
+def valleys_legal(s: RealmsState) -> list[MakeValley]:
+    v = s.valleys[s.start]
+    return [MakeValley(m) for m in range(LANDS) if not v[m] and not _row_full(s, m)]
+
+
+def valleys_reason(s: RealmsState, a: MakeValley) -> str | None:
+    if not 0 <= a.land < LANDS:
+        return "There is no such land card."
+    if s.valleys[s.start][a.land]:
+        return "That card already shows its Valley."
+    if _row_full(s, a.land):
+        return "That row already has its three Valleys."
+    return None
+
+
+def valleys_perform(s: RealmsState, a: MakeValley, ev: list[Event]) -> None:
+    s.valleys[s.start][a.land] = True
+    ev.append(Event(f"{who(s.start)} turns the land card {land_name(a.land)} to a Valley.", seat=s.start))
+    if sum(s.valleys[s.start]) < 2 * VALLEYS_PER_ROW:
+        return
+    for seat in range(s.seats):
+        s.valleys[seat] = s.valleys[s.start][:]
+    if s.seats == 2:
+        ev.append(Event(f"{who(1 - s.start)} mirrors the land cards in their Looking-Glass Realm."))
+    lay_tokens(s, ev)
+    if s.solo:
+        s.phase = "place"
+        s.actor = s.start
+        return
+    s.phase = "raven"
+    s.actor = 1 - s.start
+
+
+# --- the Raven ---------------------------------------------------------------------------
+
+
+def raven_legal(s: RealmsState) -> list[PerchRaven]:
+    return [PerchRaven(o, m) for o in range(s.seats) for m in range(LANDS) if not s.valleys[o][m]]
+
+
+def raven_reason(s: RealmsState, a: PerchRaven) -> str | None:
+    if not (0 <= a.owner < s.seats and 0 <= a.land < LANDS):
+        return "There is no such land card."
+    if s.valleys[a.owner][a.land]:
+        return "The Raven perches only on a Mountain."
+    return None
+
+
+def raven_perform(s: RealmsState, seat: int, a: PerchRaven, ev: list[Event]) -> None:
+    s.raven = a.owner * LANDS + a.land
+    ev.append(Event(f"{who(seat)} perches the Raven on {who(a.owner)}'s Mountain {land_name(a.land)}.", seat=seat))
+    s.phase = "place"
+    s.actor = s.start
+
+
+# --- adventurers -------------------------------------------------------------------------
+
+PLACES: tuple[PlaceAdventurer, ...] = tuple(PlaceAdventurer(p) for p in range(SPACES))
+
+
+def place_legal(s: RealmsState) -> list[PlaceAdventurer]:
+    return list(PLACES)
+
+
+def place_reason(s: RealmsState, a: PlaceAdventurer) -> str | None:
+    if not 0 <= a.space < SPACES:
+        return "There is no such space in your realm."
+    return None
+
+
+def place_perform(s: RealmsState, seat: int, a: PlaceAdventurer, ev: list[Event]) -> None:
+    s.adventurer[seat] = a.space
+    ev.append(Event(f"{who(seat)} places their adventurer in {space_name(a.space)}.", seat=seat))
+    collect(s, seat, a.space, ev)
+    other = s.opponent(seat)
+    if s.adventurer[other] < 0:
+        s.actor = other
+        return
+    deal(s, ev)
+    begin_turn(s, s.start, ev)

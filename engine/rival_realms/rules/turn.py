@@ -1,0 +1,286 @@
+"""The active player's turn: one action (summon a region, or go adventuring step by step), any
+adventure tokens, then End turn — or Pass when no action is possible.
+
+Legality lives in `turn_reason` (one check per rule, each returning the sentence a player sees);
+`turn_legal` builds the same list quickly from the realm helpers, and the conformance suite
+checks that the two agree.
+"""
+
+from __future__ import annotations
+
+from engine.core.game import Event
+from engine.rival_realms.actions import (
+    END_TURN,
+    ESPRESSO,
+    GEM_STEAL,
+    PASS,
+    Carpet,
+    EndTurn,
+    Espresso,
+    GemRaven,
+    GemSteal,
+    Go,
+    Mirror,
+    Pass,
+    Summon,
+)
+from engine.rival_realms.data import (
+    CARPET,
+    CREATURE_KIND,
+    GEM,
+    LANDS,
+    MIRROR,
+    SPACES,
+    TOKEN_NAMES,
+    land_name,
+    space_name,
+)
+from engine.rival_realms.data import ESPRESSO as ESPRESSO_TOKEN
+from engine.rival_realms.effects import collect, explore, mirror, spend_card, spend_token, who
+from engine.rival_realms.realm import (
+    card_name,
+    mirror_pairs,
+    mirror_problem,
+    payments,
+    step_path,
+    steps,
+    summon_problem,
+    summon_slots,
+)
+from engine.rival_realms.rules.flow import end_turn, pass_turn, steal_sources
+from engine.rival_realms.state import RealmsState
+
+TurnAction = Summon | Go | EndTurn | Pass | GemRaven | GemSteal | Espresso | Carpet | Mirror
+
+
+def committed(s: RealmsState) -> bool:
+    """The player is adventuring: free moves through explored regions are open to them."""
+    return s.action == "adventure" or (s.action == "" and s.explored_now > 0)
+
+
+def can_act(s: RealmsState, seat: int) -> bool:
+    """Whether a summon, a paid step or an exploring Flying Carpet is possible now."""
+    if s.action != "":
+        return True
+    hand = s.hands[seat]
+    if any(summon_slots(s, seat, c) for c in hand):
+        return True
+    explored = s.explored[seat]
+    for k in steps(s, seat):
+        q = k >> 5
+        if not explored[q] and payments(s, seat, q, (k & 31) - 1):
+            return True
+    if CARPET in s.supply[seat]:
+        return any(s.regions[seat][p] and not explored[p] for p in range(SPACES))
+    return False
+
+
+def _raven_spots(s: RealmsState, seat: int) -> list[int]:
+    base = seat * LANDS
+    return [m for m in range(LANDS) if not s.valleys[seat][m] and s.raven != base + m]
+
+
+def turn_legal(s: RealmsState, seat: int) -> list[TurnAction]:
+    out: list[TurnAction] = []
+    hand = s.hands[seat]
+    regions = s.regions[seat]
+    explored = s.explored[seat]
+    if s.action == "":
+        for c in hand:
+            out.extend(Summon(c, p) for p in summon_slots(s, seat, c))
+    paid = bool(out)
+    if s.action != "summon":
+        free = committed(s)
+        for k in steps(s, seat):
+            q, via = k >> 5, (k & 31) - 1
+            if explored[q]:
+                if free:
+                    out.append(Go(q, via))
+                continue
+            for card, creature in payments(s, seat, q, via):
+                out.append(Go(q, via, card, creature))
+                paid = True
+    supply = s.supply[seat]
+    if GEM in supply:
+        if not s.solo:
+            out.extend(GemRaven(m) for m in _raven_spots(s, seat))
+        if steal_sources(s, seat):
+            out.append(GEM_STEAL)
+    if ESPRESSO_TOKEN in supply and not s.espresso:
+        out.append(ESPRESSO)
+    if CARPET in supply:
+        here = s.adventurer[seat]
+        carpets = [Carpet(p) for p in range(SPACES) if regions[p] and p != here]
+        out.extend(carpets)
+        paid = paid or any(not explored[a.space] for a in carpets)
+    if MIRROR in supply:
+        out.extend(Mirror(k, a, b) for k, a, b in mirror_pairs(s, seat))
+    if s.action != "" or s.explored_now > 0:
+        out.append(END_TURN)
+    elif not paid:
+        out.append(PASS)
+    return out
+
+
+def turn_reason(s: RealmsState, seat: int, a: TurnAction) -> str | None:
+    supply = s.supply[seat]
+    if isinstance(a, Summon):
+        if s.action == "summon":
+            return "You have already summoned a region this turn."
+        if s.action == "adventure":
+            return "You went adventuring this turn: one action only."
+        if a.card not in s.hands[seat]:
+            return "That card is not in your hand."
+        return summon_problem(s, seat, a.card, a.space)
+    if isinstance(a, Go):
+        return _go_reason(s, seat, a)
+    if isinstance(a, EndTurn):
+        if s.action == "" and s.explored_now == 0:
+            return "Summon a region or go adventuring first (or pass if you cannot)."
+        return None
+    if isinstance(a, Pass):
+        if s.action != "" or s.explored_now > 0:
+            return "You have already acted this turn: end your turn instead."
+        if can_act(s, seat):
+            return "You can still summon or explore, so you may not pass."
+        return None
+    if isinstance(a, GemRaven | GemSteal):
+        if GEM not in supply:
+            return "You have no gem to spend."
+        if isinstance(a, GemSteal):
+            return None if steal_sources(s, seat) else "There is no card left to take."
+        if s.solo:
+            return "In the solo game the Raven never leaves the deck."
+        if not 0 <= a.land < LANDS or s.valleys[seat][a.land]:
+            return "The Raven can only fly to one of your own Mountains."
+        if s.raven == seat * LANDS + a.land:
+            return "The Raven already perches there."
+        return None
+    if isinstance(a, Espresso):
+        if ESPRESSO_TOKEN not in supply:
+            return "You have no Double Espresso to play."
+        return "Your extra turn is already coming." if s.espresso else None
+    if isinstance(a, Carpet):
+        if CARPET not in supply:
+            return "You have no Flying Carpet to play."
+        if not 0 <= a.space < SPACES or not s.regions[seat][a.space]:
+            return "The Flying Carpet lands only on a region card of your realm."
+        if a.space == s.adventurer[seat]:
+            return "Your adventurer is already there."
+        return None
+    if isinstance(a, Mirror):
+        if MIRROR not in supply:
+            return "You have no Magic Mirror to play."
+        return mirror_problem(s, seat, a.kind, a.a, a.b)
+    return "That is not a decision for now."
+
+
+def _go_reason(s: RealmsState, seat: int, a: Go) -> str | None:
+    if s.action == "summon":
+        return "You summoned a region this turn: one action only."
+    if not (0 <= a.space < SPACES and -1 <= a.via < SPACES):
+        return "There is no such space in your realm."
+    regions = s.regions[seat]
+    if not regions[a.space]:
+        return "You can never move into an empty space."
+    k = a.space * 32 + a.via + 1
+    if k not in steps(s, seat):
+        if a.via == s.adventurer[seat] and a.space == s.came_from:
+            return "You may not turn around and go straight back the way you came."
+        return f"Your adventurer cannot reach {space_name(a.space)} that way."
+    if s.explored[seat][a.space]:
+        if a.card or a.creature:
+            return "That region is already explored: walking there is free."
+        if not committed(s):
+            return "Explore a region first: a turn of adventuring begins with an exploration."
+        return None
+    if (a.card, a.creature) not in payments(s, seat, a.space, a.via):
+        if a.card and a.card not in s.hands[seat]:
+            return "That card is not in your hand."
+        if a.creature and a.creature not in s.supply[seat]:
+            return f"You have no unused {TOKEN_NAMES.get(a.creature, a.creature)}."
+        name = card_name(regions[a.space])
+        if not a.card and not a.creature:
+            return f"Entering {name} costs a matching card or creature."
+        return f"That does not match {name}: pay with a card of its type or a fitting creature."
+    return None
+
+
+def turn_perform(s: RealmsState, seat: int, a: TurnAction, ev: list[Event]) -> None:
+    name = who(seat)
+    if isinstance(a, Summon):
+        s.hands[seat].remove(a.card)
+        s.regions[seat][a.space] = a.card
+        s.action = "summon"
+        ev.append(Event(f"{name} summons {card_name(a.card)} into {space_name(a.space)}.", seat=seat, kind="summon"))
+        if s.board_tokens[seat][a.space]:
+            t = TOKEN_NAMES[s.board_tokens[seat][a.space]]
+            ev.append(Event(f"The {t} there now lies on the new region, unclaimed.", seat=seat))
+        if s.adventurer[seat] == a.space:
+            explore(s, seat, a.space, ev)
+    elif isinstance(a, Go):
+        _go(s, seat, a, ev)
+    elif isinstance(a, EndTurn):
+        ev.append(Event(f"{name} ends their turn.", seat=seat))
+        end_turn(s, ev)
+    elif isinstance(a, Pass):
+        pass_turn(s, ev)
+    elif isinstance(a, GemRaven):
+        spend_token(s, seat, GEM)
+        s.raven = seat * LANDS + a.land
+        ev.append(Event(f"{name} spends a gem: the Raven flies to their Mountain {land_name(a.land)}.", seat=seat))
+    elif isinstance(a, GemSteal):
+        spend_token(s, seat, GEM)
+        moved = " flies beside the deck and" if s.raven >= 0 else ""
+        s.raven = -1
+        ev.append(Event(f"{name} spends a gem: the Raven{moved} helps them take two cards.", seat=seat))
+        s.steal_left = 2
+        s.phase = "steal"
+    elif isinstance(a, Espresso):
+        spend_token(s, seat, ESPRESSO_TOKEN)
+        s.espresso = True
+        ev.append(Event(f"{name} drinks the Double Espresso: another turn follows this one.", seat=seat))
+    elif isinstance(a, Carpet):
+        spend_token(s, seat, CARPET)
+        s.adventurer[seat] = a.space
+        s.came_from = -1
+        ev.append(Event(f"{name} flies the Flying Carpet to {space_name(a.space)}.", seat=seat))
+        if not s.explored[seat][a.space]:
+            s.explored_now += 1
+        explore(s, seat, a.space, ev)
+    elif isinstance(a, Mirror):
+        spend_token(s, seat, MIRROR)
+        what = {"region": "region cards", "token": "tokens", "land": "land cards"}[a.kind]
+        where = land_name if a.kind == "land" else space_name
+        ev.append(Event(f"{name} uses the Magic Mirror: {what} {where(a.a)} and {where(a.b)} change places.", seat=seat))
+        mirror(s, seat, a.kind, a.a, a.b, ev)
+
+
+def _go(s: RealmsState, seat: int, a: Go, ev: list[Event]) -> None:
+    path = step_path(s, seat, a.space, a.via)
+    assert path is not None
+    for p in path[:-1]:
+        collect(s, seat, p, ev)  # tokens left on explored regions are claimed when crossed
+    name = who(seat)
+    target = card_name(s.regions[seat][a.space])
+    if s.explored[seat][a.space]:
+        ev.append(Event(f"{name} walks to {target} in {space_name(a.space)}.", seat=seat, kind="move"))
+    else:
+        if a.card:
+            spend_card(s, seat, a.card)
+            pay = f"paying {card_name(a.card)} into {'the Raven' if s.solo else who(1 - seat)}'s nest"
+        elif a.creature:
+            spend_token(s, seat, a.creature)
+            pay = f"guided by the {TOKEN_NAMES[a.creature]}"
+        else:
+            pay = "along a kindred trail, for free"
+        ev.append(Event(f"{name} enters {target} in {space_name(a.space)}, {pay}.", seat=seat, kind="move"))
+        s.explored_now += 1
+    s.action = "adventure"
+    s.adventurer[seat] = a.space
+    s.came_from = a.via
+    explore(s, seat, a.space, ev)
+
+
+def used_creature_count(s: RealmsState, seat: int) -> int:
+    return sum(1 for t in s.used[seat] if t in CREATURE_KIND)

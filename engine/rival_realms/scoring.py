@@ -1,0 +1,117 @@
+"""Scoring: quest conditions, the per-category score of a realm, and the final outcome."""
+
+from __future__ import annotations
+
+from engine.core.game import Outcome, ScoreLine
+from engine.rival_realms.data import (
+    COLS,
+    CORNERS,
+    CREATURES,
+    GEM,
+    KIND,
+    LAND_ENDS,
+    LANDS,
+    QUESTS,
+    SOLO_TARGET,
+    SPACES,
+)
+from engine.rival_realms.state import RealmsState
+
+CATEGORIES: tuple[str, ...] = (
+    "Empty spaces (-1 each)",
+    "Unused gems",
+    "Explored regions",
+    "Matching neighbours (2 each)",
+    "Matching pairs across a Valley",
+    "Quests",
+)
+
+
+def quest_done(s: RealmsState, seat: int, q: int) -> bool:
+    """Whether `seat`'s realm meets quest q now (held or not)."""
+    qid = QUESTS[q].id
+    regions = s.regions[seat]
+    if q < 3:
+        return all(regions[q * COLS : q * COLS + COLS])
+    explored = s.explored[seat]
+    if qid == "wanderer":
+        return len({KIND[regions[p]] for p in range(SPACES) if explored[p]}) == 5
+    if qid == "tea":
+        have = set(s.supply[seat]) | set(s.used[seat])
+        return all(c in have for c in CREATURES)
+    return all(explored[p] for p in CORNERS)
+
+
+def quest_points(s: RealmsState, q: int) -> int:
+    return QUESTS[q].points + (2 if "grand_quests" in s.enchantments else 0)
+
+
+def explored_count(s: RealmsState, seat: int) -> int:
+    return sum(s.explored[seat])
+
+
+def score_parts(s: RealmsState, seat: int) -> tuple[int, ...]:
+    """`seat`'s points as the realm stands, one figure per entry of CATEGORIES."""
+    regions = s.regions[seat]
+    empty = -regions.count(0)
+    gems = s.supply[seat].count(GEM) * (2 if "gem_hoard" in s.enchantments else 1)
+    explored = explored_count(s, seat)
+    adjacent = 0
+    for p in range(SPACES):
+        if p % COLS < COLS - 1 and regions[p] and regions[p + 1] and KIND[regions[p]] == KIND[regions[p + 1]]:
+            adjacent += 2
+    deep = "deep_valleys" in s.enchantments
+    valley = 0
+    vs = s.valleys[seat]
+    for m in range(LANDS):
+        a, b = LAND_ENDS[m]
+        if regions[a] and regions[b] and KIND[regions[a]] == KIND[regions[b]]:
+            if vs[m]:
+                valley += 4 if deep else 3
+            elif deep:
+                valley += 1
+    quests = sum(quest_points(s, q) for q in range(len(QUESTS)) if s.quests[q] == seat)
+    return (empty, gems, explored, adjacent, valley, quests)
+
+
+def score(s: RealmsState, seat: int) -> int:
+    return sum(score_parts(s, seat))
+
+
+def quests_held(s: RealmsState, seat: int) -> int:
+    return sum(1 for h in s.quests if h == seat)
+
+
+def outcome(s: RealmsState) -> Outcome | None:
+    """The final result: per-category lines, totals, winners, and the tie-break used."""
+    if s.phase != "over":
+        return None
+    parts = [score_parts(s, i) for i in range(s.seats)]
+    lines = [ScoreLine(CATEGORIES[k], tuple(parts[i][k] for i in range(s.seats))) for k in range(len(CATEGORIES))]
+    if "deep_valleys" in s.enchantments:
+        lines[4] = ScoreLine("Matching pairs across a land card", lines[4].values)
+    totals = tuple(sum(p) for p in parts)
+    if s.solo:
+        won = totals[0] > SOLO_TARGET
+        verdict = (
+            f"You beat the Raven's {SOLO_TARGET} points."
+            if won
+            else f"The Raven's {SOLO_TARGET} points stand: you needed more."
+        )
+        return Outcome(totals, (0,) if won else (), tuple(lines), f"{s.reason} {verdict}".strip())
+    best = max(totals)
+    top = [i for i in range(2) if totals[i] == best]
+    tiebreak = ""
+    if len(top) > 1:
+        ex = [explored_count(s, i) for i in range(2)]
+        if ex[0] != ex[1]:
+            top = [0 if ex[0] > ex[1] else 1]
+            tiebreak = f"Scores tied: Player {top[0] + 1} explored more regions ({max(ex)} to {min(ex)})."
+        else:
+            qh = [quests_held(s, i) for i in range(2)]
+            if qh[0] != qh[1]:
+                top = [0 if qh[0] > qh[1] else 1]
+                tiebreak = f"Scores and explored regions tied: Player {top[0] + 1} completed more quests."
+            else:
+                tiebreak = "Scores, explored regions and quests all tied: the victory is shared."
+    return Outcome(totals, tuple(top), tuple(lines), s.reason, tiebreak)

@@ -1,0 +1,149 @@
+"""Words: one line per decision (`describe`), the prompt for each moment, and progress."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.game import Prompt, seat_label
+from engine.rival_realms.actions import (
+    Carpet,
+    Decline,
+    Draw,
+    EndTurn,
+    Espresso,
+    GemRaven,
+    GemSteal,
+    GiveCard,
+    Go,
+    MakeValley,
+    Mirror,
+    Pass,
+    PerchRaven,
+    PlaceAdventurer,
+    Revive,
+    StarStep,
+    Summon,
+    SwapLands,
+    Trade,
+)
+from engine.rival_realms.data import EVENT_BY_ID, EVENTS, TOKEN_NAMES, land_name, space_name
+from engine.rival_realms.realm import card_name
+from engine.rival_realms.rules.flow import hand_target, other_nest
+from engine.rival_realms.state import RealmsState
+
+
+def describe(s: RealmsState, a: Any) -> str:
+    seat = s.actor if s.actor >= 0 else s.turn
+    if isinstance(a, MakeValley):
+        return f"Turn {land_name(a.land)} to a Valley"
+    if isinstance(a, PerchRaven):
+        if s.phase == "event":
+            return f"Call the Raven onto your Mountain {land_name(a.land)}"
+        return f"Perch the Raven on {seat_label(a.owner)}'s Mountain {land_name(a.land)}"
+    if isinstance(a, PlaceAdventurer):
+        t = s.board_tokens[seat][a.space] if seat >= 0 and s.board_tokens else ""
+        extra = f" (claim the {TOKEN_NAMES[t]})" if t else ""
+        return f"Place your adventurer in {space_name(a.space)}{extra}"
+    if isinstance(a, Summon):
+        return f"Summon {card_name(a.card)} into {space_name(a.space)}"
+    if isinstance(a, Go):
+        return _describe_go(s, seat, a)
+    if isinstance(a, EndTurn):
+        return "End your turn"
+    if isinstance(a, Pass):
+        return "Pass for the rest of the game (show your hand)"
+    if isinstance(a, GemRaven):
+        return f"Spend a gem: fly the Raven to your Mountain {land_name(a.land)}"
+    if isinstance(a, GemSteal):
+        return "Spend a gem: take two cards (deck or either nest)"
+    if isinstance(a, Espresso):
+        return "Play the Double Espresso (another turn after this one)"
+    if isinstance(a, Carpet):
+        here = card_name(s.regions[seat][a.space]) if seat >= 0 else ""
+        return f"Fly the Flying Carpet to {here} in {space_name(a.space)}"
+    if isinstance(a, Mirror):
+        if a.kind == "land":
+            return f"Magic Mirror: exchange land cards {land_name(a.a)} and {land_name(a.b)}"
+        if a.kind == "token":
+            t = s.board_tokens[seat]
+            return (
+                f"Magic Mirror: exchange the {TOKEN_NAMES.get(t[a.a], '?')} in {space_name(a.a)} "
+                f"and the {TOKEN_NAMES.get(t[a.b], '?')} in {space_name(a.b)}"
+            )
+        r = s.regions[seat]
+        return f"Magic Mirror: exchange {card_name(r[a.a])} ({space_name(a.a)}) and {card_name(r[a.b])} ({space_name(a.b)})"
+    if isinstance(a, Draw):
+        if a.source == "deck":
+            return "Draw the top card of the deck"
+        whose = "your nest" if a.source == "own" else ("the Raven's nest" if s.solo else "your opponent's nest")
+        return f"Take {card_name(a.card)} from {whose}"
+    if isinstance(a, GiveCard):
+        where = "your own nest" if s.event_now == "packing_up" else "your opponent's nest"
+        return f"Put {card_name(a.card)} into {where}"
+    if isinstance(a, SwapLands):
+        return f"Swap land cards {land_name(a.a)} and {land_name(a.b)}"
+    if isinstance(a, Revive):
+        return f"Take back the {TOKEN_NAMES[a.creature]}"
+    if isinstance(a, StarStep):
+        return f"Step into {card_name(s.regions[seat][a.space])} in {space_name(a.space)} and explore it"
+    if isinstance(a, Trade):
+        return f"Trade {card_name(a.card)} for {card_name(a.nest_card)} from your nest"
+    if isinstance(a, Decline):
+        return "Decline"
+    return str(a)
+
+
+def _describe_go(s: RealmsState, seat: int, a: Go) -> str:
+    r = s.regions[seat]
+    target = f"{card_name(r[a.space])} in {space_name(a.space)}"
+    if a.via != s.adventurer[seat]:
+        target += f" (by way of {space_name(a.via)})"
+    if a.card:
+        return f"Explore {target}, paying {card_name(a.card)}"
+    if a.creature:
+        return f"Explore {target} with the {TOKEN_NAMES[a.creature]}"
+    if s.explored[seat][a.space]:
+        return f"Walk to {target}"
+    return f"Explore {target} along a kindred trail (free)"
+
+
+def prompt(s: RealmsState, seat: int) -> Prompt:
+    if s.phase == "over":
+        return Prompt("The game is over.", "end-of-the-game")
+    if seat != s.actor:
+        return Prompt(f"Waiting for {seat_label(s.actor)}.", "the-turn")
+    if s.phase == "valleys":
+        n = sum(s.valleys[s.start])
+        return Prompt(f"Turn three cards of each land row to Valley ({n} of 6 done).", "setting-up")
+    if s.phase == "raven":
+        return Prompt("Perch the Raven on a Mountain of either realm.", "setting-up")
+    if s.phase == "place":
+        return Prompt("Place your adventurer on a space of your realm.", "setting-up")
+    if s.phase == "turn":
+        if s.action == "summon":
+            return Prompt("You summoned: play tokens if you like, then end your turn.", "the-turn", secret=True)
+        if s.action == "adventure" or s.explored_now:
+            return Prompt("Keep adventuring, play tokens, or end your turn.", "go-adventuring", secret=True)
+        return Prompt("Summon a region or go adventuring (tokens any time).", "the-turn", secret=True)
+    if s.phase == "steal":
+        return Prompt(f"The Raven helps you: take {s.steal_left} more card(s).", "gems", secret=True)
+    if s.phase == "redraw":
+        need = hand_target(s) - len(s.hands[seat])
+        return Prompt(f"Redraw: {need} more card(s), from the deck or your nest.", "redraw", secret=True)
+    e = EVENTS[EVENT_BY_ID[s.event_now]]
+    if s.event_now == "packing_up":
+        return Prompt(f"{e.name}: put {s.stash_left} more card(s) into your nest.", "events", secret=True)
+    return Prompt(f"{e.name}: {e.text}", "events", secret=True)
+
+
+def progress(s: RealmsState) -> str:
+    if s.phase in ("valleys", "raven", "place"):
+        return "setting up"
+    rounds = max(s.turns) if s.turns else 0
+    where = f"turn {rounds}, {len(s.deck)} cards in the deck"
+    return "finished" if s.phase == "over" else where
+
+
+def nest_label(s: RealmsState, seat: int) -> str:
+    """Whose nest `other_nest(seat)` is, in words."""
+    return "the Raven's nest" if s.solo else f"{seat_label(other_nest(s, seat))}'s nest"
