@@ -253,3 +253,28 @@ GEM_STEAL = GemSteal()
 ESPRESSO = Espresso()
 DECLINE = Decline()
 DRAW_DECK = Draw("deck")
+
+# Shared instances, so building legal lists allocates little.
+SUMMONS: tuple[tuple[Summon, ...], ...] = tuple(tuple(Summon(c, p) for p in range(18)) for c in range(51))
+_GOES: dict[tuple[int, int, int, str], Go] = {}
+
+
+def go(space: int, via: int, card: int = 0, creature: str = "") -> Go:
+    """The shared `Go` instance for these fields."""
+    key = (space, via, card, creature)
+    a = _GOES.get(key)
+    if a is None:
+        a = _GOES[key] = Go(space, via, card, creature)
+    return a
+
+
+_MIRRORS: dict[tuple[str, int, int], Mirror] = {}
+
+
+def mirror(kind: str, a: int, b: int) -> Mirror:
+    """The shared `Mirror` instance for these fields."""
+    key = (kind, a, b)
+    m = _MIRRORS.get(key)
+    if m is None:
+        m = _MIRRORS[key] = Mirror(kind, a, b)
+    return m

@@ -8,6 +8,9 @@ Board helpers: `summon_slots`, `summon_problem`, `steps` / `step_path` (the adve
 
 from __future__ import annotations
 
+from functools import lru_cache
+from typing import Any
+
 from engine.rival_realms.data import (
     COLS,
     CORNERS,
@@ -63,28 +66,42 @@ def summon_problem(s: RealmsState, seat: int, card: int, space: int) -> str | No
     return None
 
 
-def summon_slots(s: RealmsState, seat: int, card: int) -> list[int]:
-    """The empty spaces where `card` may be summoned, in space order."""
-    regions = s.regions[seat]
-    out = []
-    for row0 in (0, COLS, 2 * COLS):
+def empty_bounds(regions: list[int]) -> list[tuple[int, int, int]]:
+    """(space, nearest number to its left, nearest to its right) for every empty space, in
+    space order: a card n fits in that space exactly when left < n < right."""
+    out: list[tuple[int, int, int]] = []
+    for row0 in (0, 6, 12):
         lo = 0
         gap: list[int] = []
-        for p in range(row0, row0 + COLS):
+        for p in range(row0, row0 + 6):
             v = regions[p]
             if v:
-                if lo < card < v:
-                    out.extend(gap)
+                for q in gap:
+                    out.append((q, lo, v))
                 gap = []
                 lo = v
-                if v > card:
-                    break
             else:
                 gap.append(p)
-        else:
-            if card > lo:
-                out.extend(gap)
+        for q in gap:
+            out.append((q, lo, 51))
     return out
+
+
+def filled_bounds(regions: list[int]) -> list[tuple[int, int, int]]:
+    """(space, nearest number to its left, nearest to its right) for every filled space."""
+    out: list[tuple[int, int, int]] = []
+    for row0 in (0, 6, 12):
+        cards = [(p, regions[p]) for p in range(row0, row0 + 6) if regions[p]]
+        for i, (p, _v) in enumerate(cards):
+            lo = cards[i - 1][1] if i else 0
+            hi = cards[i + 1][1] if i + 1 < len(cards) else 51
+            out.append((p, lo, hi))
+    return out
+
+
+def summon_slots(s: RealmsState, seat: int, card: int) -> list[int]:
+    """The empty spaces where `card` may be summoned, in space order."""
+    return [p for p, lo, hi in empty_bounds(s.regions[seat]) if lo < card < hi]
 
 
 # --- adventuring -------------------------------------------------------------------------
@@ -117,6 +134,11 @@ def steps(s: RealmsState, seat: int) -> dict[int, int]:
     raven_land = s.raven - seat * LANDS if s.raven >= 0 else -1
     passes = "open_passes" in s.enchantments
     start = _key(s.adventurer[seat], s.came_from)
+    # The legal list, the legality check and the move itself all ask for the same walk within one
+    # decision: remember the last answer.
+    memo = (start, raven_land, passes, *regions, *explored, *valleys)
+    if _LAST[0] == memo:
+        return _LAST[1]
     seen = {start}
     out: dict[int, int] = {}
     queue = [start]
@@ -138,7 +160,12 @@ def steps(s: RealmsState, seat: int) -> dict[int, int]:
             if explored[q] and k not in seen:
                 seen.add(k)
                 queue.append(k)
+    _LAST[0] = memo
+    _LAST[1] = out
     return out
+
+
+_LAST: list[Any] = [None, {}]
 
 
 def step_path(s: RealmsState, seat: int, space: int, via: int) -> list[int] | None:
@@ -236,15 +263,11 @@ def mirror_pairs(s: RealmsState, seat: int) -> list[tuple[str, int, int]]:
     """Every allowed Magic Mirror exchange, regions first, then tokens, then land cards."""
     out: list[tuple[str, int, int]] = []
     r = s.regions[seat]
-    bounds = [row_bounds(r, p) if r[p] else (0, 0) for p in range(SPACES)]
-    filled = [p for p in range(SPACES) if r[p]]
-    for i, a in enumerate(filled):
-        lo_a, hi_a = bounds[a]
-        for b in filled[i + 1 :]:
-            if a // COLS == b // COLS:
-                continue
-            lo_b, hi_b = bounds[b]
-            if lo_a < r[b] < hi_a and lo_b < r[a] < hi_b:
+    fb = filled_bounds(r)
+    for i, (a, lo_a, hi_a) in enumerate(fb):
+        ra, row_a = r[a], a // COLS
+        for b, lo_b, hi_b in fb[i + 1 :]:
+            if b // COLS != row_a and lo_a < r[b] < hi_a and lo_b < ra < hi_b:
                 out.append(("region", a, b))
     t = s.board_tokens[seat]
     held = [p for p in range(SPACES) if t[p]]
@@ -252,13 +275,19 @@ def mirror_pairs(s: RealmsState, seat: int) -> list[tuple[str, int, int]]:
         for b in held[i + 1 :]:
             if t[a] != t[b]:
                 out.append(("token", a, b))
-    v = s.valleys[seat]
     raven = s.raven - seat * LANDS if s.raven >= 0 else -1
-    for a in range(LANDS):
-        for b in range(a + 1, LANDS):
-            if v[a] != v[b] or raven in (a, b):
-                out.append(("land", a, b))
+    out.extend(_land_pairs(tuple(s.valleys[seat]), raven if 0 <= raven < LANDS else -1))
     return out
+
+
+@lru_cache(maxsize=1024)
+def _land_pairs(valleys: tuple[bool, ...], raven: int) -> tuple[tuple[str, int, int], ...]:
+    return tuple(
+        ("land", a, b)
+        for a in range(LANDS)
+        for b in range(a + 1, LANDS)
+        if valleys[a] != valleys[b] or raven in (a, b)
+    )
 
 
 def is_corner(p: int) -> bool:

@@ -14,6 +14,7 @@ from engine.rival_realms.actions import (
     ESPRESSO,
     GEM_STEAL,
     PASS,
+    SUMMONS,
     Carpet,
     EndTurn,
     Espresso,
@@ -23,7 +24,9 @@ from engine.rival_realms.actions import (
     Mirror,
     Pass,
     Summon,
+    go,
 )
+from engine.rival_realms.actions import mirror as mirror_action
 from engine.rival_realms.data import (
     CARPET,
     CREATURE_KIND,
@@ -39,13 +42,13 @@ from engine.rival_realms.data import ESPRESSO as ESPRESSO_TOKEN
 from engine.rival_realms.effects import collect, explore, mirror, spend_card, spend_token, who
 from engine.rival_realms.realm import (
     card_name,
+    empty_bounds,
     mirror_pairs,
     mirror_problem,
     payments,
     step_path,
     steps,
     summon_problem,
-    summon_slots,
 )
 from engine.rival_realms.rules.flow import end_turn, pass_turn, steal_sources
 from engine.rival_realms.state import RealmsState
@@ -63,7 +66,7 @@ def can_act(s: RealmsState, seat: int) -> bool:
     if s.action != "":
         return True
     hand = s.hands[seat]
-    if any(summon_slots(s, seat, c) for c in hand):
+    if any(lo < c < hi for p, lo, hi in empty_bounds(s.regions[seat]) for c in hand):
         return True
     explored = s.explored[seat]
     for k in steps(s, seat):
@@ -86,8 +89,8 @@ def turn_legal(s: RealmsState, seat: int) -> list[TurnAction]:
     regions = s.regions[seat]
     explored = s.explored[seat]
     if s.action == "":
-        for c in hand:
-            out.extend(Summon(c, p) for p in summon_slots(s, seat, c))
+        bounds = empty_bounds(regions)
+        out.extend(SUMMONS[c][p] for c in hand for p, lo, hi in bounds if lo < c < hi)
     paid = bool(out)
     if s.action != "summon":
         free = committed(s)
@@ -95,10 +98,10 @@ def turn_legal(s: RealmsState, seat: int) -> list[TurnAction]:
             q, via = k >> 5, (k & 31) - 1
             if explored[q]:
                 if free:
-                    out.append(Go(q, via))
+                    out.append(go(q, via))
                 continue
             for card, creature in payments(s, seat, q, via):
-                out.append(Go(q, via, card, creature))
+                out.append(go(q, via, card, creature))
                 paid = True
     supply = s.supply[seat]
     if GEM in supply:
@@ -114,7 +117,7 @@ def turn_legal(s: RealmsState, seat: int) -> list[TurnAction]:
         out.extend(carpets)
         paid = paid or any(not explored[a.space] for a in carpets)
     if MIRROR in supply:
-        out.extend(Mirror(k, a, b) for k, a, b in mirror_pairs(s, seat))
+        out.extend(mirror_action(k, a, b) for k, a, b in mirror_pairs(s, seat))
     if s.action != "" or s.explored_now > 0:
         out.append(END_TURN)
     elif not paid:

@@ -1,0 +1,157 @@
+"""Shared helpers for the Rival Realms tests: invariants, a random driver, scenario builders."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from engine.core import Event
+from engine.rival_realms.actions import MakeValley, PerchRaven, PlaceAdventurer
+from engine.rival_realms.data import (
+    CARD_COUNT,
+    COLS,
+    EVENT_BASE,
+    EVENT_BY_ID,
+    LANDS,
+    SPACES,
+    TOKEN_SET,
+)
+from engine.rival_realms.game import GAME
+from engine.rival_realms.options import RealmsOptions
+from engine.rival_realms.state import RealmsState
+from tests.support.playout import random_game as play_random
+
+
+def check_invariants(s: RealmsState) -> None:
+    """Every region card, event card and adventure token is in exactly one place, and the realms
+    obey their shape rules."""
+    cards = [c for r in s.regions for c in r if c]
+    cards += [c for h in s.hands for c in h] + [c for c in s.deck if c < EVENT_BASE]
+    cards += [c for n in s.nests for c in n] + list(s.removed)
+    assert sorted(cards) == list(range(1, CARD_COUNT + 1)), Counter(cards).most_common(3)
+    events = [c for c in s.deck if c >= EVENT_BASE] + list(s.aside)
+    events += [EVENT_BASE + EVENT_BY_ID[e] for e in s.resolved_events]
+    assert sorted(events) == sorted(EVENT_BASE + EVENT_BY_ID[e] for e in s.event_cards)
+    assert all(c < EVENT_BASE for h in s.hands for c in h)
+    for seat in range(s.seats):
+        tokens = [t for t in s.board_tokens[seat] if t] + s.supply[seat] + s.used[seat]
+        if s.phase != "valleys":  # the tokens come out of the box once the Valleys are chosen
+            assert Counter(tokens) == Counter(TOKEN_SET), (seat, tokens)
+        r = s.regions[seat]
+        for row0 in (0, COLS, 2 * COLS):
+            row = [c for c in r[row0 : row0 + COLS] if c]
+            assert row == sorted(row) and len(set(row)) == len(row)
+        assert all(r[p] for p in range(SPACES) if s.explored[seat][p])
+        assert sum(s.valleys[seat]) == 6 or s.phase == "valleys"  # a Mirror may move one between rows
+        assert s.hands[seat] == sorted(s.hands[seat])
+    if s.raven >= 0:
+        assert s.raven < s.seats * LANDS and not s.valleys[s.raven // LANDS][s.raven % LANDS]
+    assert all(-1 <= q < s.seats for q in s.quests)
+
+
+def random_game(
+    seed: int, seats: int = 2, options: RealmsOptions | None = None, check: bool = False
+) -> tuple[RealmsState, list[tuple[int, Any]], list[Event]]:
+    return play_random(GAME, options or RealmsOptions(), seats, seed, check_invariants if check else None, 5000)
+
+
+def texts(events: list[Event]) -> str:
+    return "\n".join(e.text for e in events)
+
+
+VALLEYS_ABC = (1, 2, 4, 6, 8, 9)  # three per row, used by most scenarios
+
+
+def new(
+    seats: int = 2,
+    seed: int = 1,
+    options: RealmsOptions | None = None,
+    valleys: tuple[int, ...] = VALLEYS_ABC,
+    raven: tuple[int, int] = (0, 0),
+    places: tuple[int, int] = (0, 0),
+) -> RealmsState:
+    """A game past set-up: the given Valleys, the Raven on that (owner, Mountain), adventurers
+    placed in `places` (start player first). Tokens and hands come from the seed."""
+    s = GAME.setup(options or RealmsOptions(), seats, seed)
+    for m in valleys:
+        GAME.apply(s, s.start, MakeValley(m))
+    if seats == 2:
+        GAME.apply(s, 1 - s.start, PerchRaven(*raven))
+    for i in range(seats):
+        GAME.apply(s, s.actor, PlaceAdventurer(places[i]))
+    assert s.phase == "turn"
+    return s
+
+
+def clear_realm(s: RealmsState, seat: int) -> None:
+    """Take every token off `seat`'s realm into limbo-free storage: tests then place what they need.
+    Tokens removed this way go to the seat's used pile so the token count stays whole."""
+    for p in range(SPACES):
+        t = s.board_tokens[seat][p]
+        if t:
+            s.board_tokens[seat][p] = ""
+            s.used[seat].append(t)
+
+
+def give_token(s: RealmsState, seat: int, token: str) -> None:
+    """Move one `token` of `seat` (from anywhere) into their supply."""
+    for pile in (s.used[seat], s.supply[seat]):
+        if token in pile:
+            pile.remove(token)
+            break
+    else:
+        p = s.board_tokens[seat].index(token)
+        s.board_tokens[seat][p] = ""
+    s.supply[seat].append(token)
+
+
+def put_token(s: RealmsState, seat: int, token: str, space: int) -> None:
+    """Move one `token` of `seat` (from its supply, used pile or realm) onto `space`."""
+    for pile in (s.used[seat], s.supply[seat]):
+        if token in pile:
+            pile.remove(token)
+            break
+    else:
+        p = s.board_tokens[seat].index(token)
+        s.board_tokens[seat][p] = ""
+    s.board_tokens[seat][space] = token
+
+
+def set_hand(s: RealmsState, seat: int, cards: list[int]) -> None:
+    """Give `seat` exactly `cards`, swapping them with cards from the deck (and back)."""
+    for c in s.hands[seat]:
+        s.deck.insert(0, c)
+    s.hands[seat] = []
+    for c in cards:
+        take_card(s, c)
+        s.hands[seat].append(c)
+    s.hands[seat].sort()
+
+
+def take_card(s: RealmsState, c: int) -> None:
+    """Remove card c from wherever it is (deck, a hand, a nest, a realm, removed)."""
+    for pile in (s.deck, *s.hands, *s.nests, s.removed):
+        if c in pile:
+            pile.remove(c)
+            return
+    for realm, ex in zip(s.regions, s.explored, strict=True):
+        if c in realm:
+            p = realm.index(c)
+            realm[p] = 0
+            ex[p] = False
+            return
+    raise AssertionError(f"card {c} is nowhere")
+
+
+def lay(s: RealmsState, seat: int, space: int, card: int, explored: bool = False) -> None:
+    """Put `card` into `space` of `seat`'s realm directly (from wherever it was)."""
+    take_card(s, card)
+    s.regions[seat][space] = card
+    s.explored[seat][space] = explored
+
+
+def return_to_deck(s: RealmsState, seat: int, space: int) -> None:
+    c = s.regions[seat][space]
+    s.regions[seat][space] = 0
+    s.explored[seat][space] = False
+    s.deck.insert(0, c)
