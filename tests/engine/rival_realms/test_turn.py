@@ -1,0 +1,197 @@
+"""A turn: one action (summon or adventure), tokens, passing, and the redraw."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.core.errors import IllegalAction
+from engine.rival_realms.actions import DRAW_DECK, END_TURN, PASS, Draw, GemRaven, Go, Summon
+from engine.rival_realms.game import GAME
+from tests.engine.rival_realms.helpers import clear_realm, give_token, lay, new, put_token, set_hand, texts
+
+
+def test_summoning_onto_a_token_leaves_it_unclaimed_on_the_card() -> None:
+    s = new(places=(0, 0))
+    clear_realm(s, 0)
+    put_token(s, 0, "gem", 8)
+    set_hand(s, 0, [10, 20, 30, 40, 50])
+    ev = GAME.apply(s, 0, Summon(20, 8))
+    assert s.regions[0][8] == 20 and s.board_tokens[0][8] == "gem"
+    assert "gem" not in s.supply[0]
+    assert "unclaimed" in texts(ev)
+    assert not s.explored[0][8]
+
+
+def test_summoning_under_your_adventurer_explores_at_once() -> None:
+    s = new(places=(7, 0))
+    set_hand(s, 0, [10, 20, 30, 40, 50])
+    GAME.apply(s, 0, Summon(30, 7))
+    assert s.explored[0][7]
+
+
+def test_one_action_a_turn() -> None:
+    s = new(places=(7, 0))
+    clear_realm(s, 0)
+    lay(s, 0, 8, 21)  # Hills, next to the adventurer
+    set_hand(s, 0, [4, 10, 17, 30, 40])  # 10 and 17 are Hills
+    give_token(s, 0, "troll")
+    GAME.apply(s, 0, Summon(30, 0))
+    assert not any(isinstance(a, Go | Summon) for a in GAME.legal(s, 0))
+    assert GAME.why_illegal(s, 0, Go(8, 7, card=10)) == "You summoned a region this turn: one action only."
+    assert GAME.why_illegal(s, 0, Go(8, 7, creature="troll")) == "You summoned a region this turn: one action only."
+    assert GAME.why_illegal(s, 0, Summon(40, 1)) == "You have already summoned a region this turn."
+
+
+def test_adventuring_costs_and_where_used_cards_go() -> None:
+    s = new(places=(7, 0))
+    clear_realm(s, 0)
+    lay(s, 0, 8, 21)  # Hills
+    lay(s, 0, 9, 23)  # Fields
+    set_hand(s, 0, [4, 10, 17, 30, 40])
+    legal = GAME.legal(s, 0)
+    assert Go(8, 7, card=10) in legal and Go(8, 7, card=17) in legal
+    assert Go(8, 7, card=40) not in legal
+    assert GAME.why_illegal(s, 0, Go(8, 7, card=40)) == (
+        "That does not match 21 Hills: pay with a card of its type or a fitting creature."
+    )
+    assert GAME.why_illegal(s, 0, Go(10, 9)) == "You can never move into an empty space."
+    GAME.apply(s, 0, Go(8, 7, card=10))
+    assert s.nests[1] == [10] and 10 not in s.hands[0]
+    # The next region is Fields: the 4 Hills cannot pay for it.
+    assert GAME.why_illegal(s, 0, Go(9, 8, card=4)) == (
+        "That does not match 23 Fields: pay with a card of its type or a fitting creature."
+    )
+
+def test_creatures_guide_and_still_count_for_tea_time() -> None:
+    s = new(places=(7, 0))
+    clear_realm(s, 0)
+    lay(s, 0, 8, 21)  # Hills
+    lay(s, 0, 9, 23)  # Fields
+    set_hand(s, 0, [2, 6, 11, 16, 22])
+    give_token(s, 0, "troll")
+    give_token(s, 0, "dragon")
+    legal = GAME.legal(s, 0)
+    assert Go(8, 7, creature="troll") in legal and Go(8, 7, creature="dragon") in legal
+    GAME.apply(s, 0, Go(8, 7, creature="troll"))
+    assert Go(9, 8, creature="dragon") in GAME.legal(s, 0)  # the Dragon is wild
+    GAME.apply(s, 0, Go(9, 8, creature="dragon"))
+    assert s.used[0][-2:] == ["troll", "dragon"]
+    for c in ("rabbits", "nymphs", "bear", "goat"):
+        give_token(s, 0, c)
+    GAME.apply(s, 0, END_TURN)
+    assert s.quests[4] == 0  # Tea Time counts used creatures too
+
+
+def test_mountains_block_unless_the_raven_perches_there() -> None:
+    # Land 0 (upper/middle column 1) is a Mountain; the Raven perches in the other realm.
+    s = new(places=(6, 0), raven=(1, 0))
+    clear_realm(s, 0)
+    assert not s.valleys[0][0]
+    lay(s, 0, 0, 21)  # upper 1, above the adventurer across the Mountain
+    set_hand(s, 0, [10, 17, 30, 40, 50])
+    assert Go(0, 6, card=10) not in GAME.legal(s, 0)
+    give_token(s, 0, "gem")
+    GAME.apply(s, 0, GemRaven(0))
+    assert s.raven == 0 and "gem" in s.used[0]
+    assert Go(0, 6, card=10) in GAME.legal(s, 0)
+
+
+def test_never_reverse_direction_but_loops_are_fine() -> None:
+    s = new(places=(7, 0))
+    clear_realm(s, 0)
+    lay(s, 0, 6, 5, explored=True)
+    lay(s, 0, 8, 21)
+    set_hand(s, 0, [10, 17, 30, 40, 50])
+    GAME.apply(s, 0, Go(8, 7, card=10))
+    # 7 is an empty space (the adventurer started there): nothing to walk back into anyway.
+    assert not any(isinstance(a, Go) and a.space == 7 for a in GAME.legal(s, 0))
+
+
+def test_explored_regions_are_free_and_walked_through() -> None:
+    s = new(places=(6, 0))
+    clear_realm(s, 0)
+    lay(s, 0, 6, 5, explored=True)
+    lay(s, 0, 7, 9, explored=True)
+    lay(s, 0, 8, 12, explored=True)
+    lay(s, 0, 9, 21)  # Hills, three steps away
+    put_token(s, 0, "gem", 8)  # a token left on an explored region is claimed when crossed
+    set_hand(s, 0, [10, 17, 30, 40, 50])
+    s.adventurer[0] = 6
+    assert Go(9, 8, card=17) in GAME.legal(s, 0)
+    assert not any(isinstance(a, Go) and s.explored[0][a.space] for a in GAME.legal(s, 0))
+    ev = GAME.apply(s, 0, Go(9, 8, card=17))
+    assert "gem" in s.supply[0] and "collects the Gem" in texts(ev)
+    # Once adventuring, walking back over explored regions is offered (never straight back).
+    legal = GAME.legal(s, 0)
+    assert Go(8, 9) not in legal
+    assert GAME.why_illegal(s, 0, Go(8, 9)) == "You may not turn around and go straight back the way you came."
+
+
+def test_end_turn_needs_an_action_and_pass_needs_no_possible_action() -> None:
+    s = new(places=(0, 0))
+    set_hand(s, 0, [10, 20, 30, 40, 50])
+    assert GAME.why_illegal(s, 0, END_TURN) == "Summon a region or go adventuring first (or pass if you cannot)."
+    assert GAME.why_illegal(s, 0, PASS) == "You can still summon or explore, so you may not pass."
+    with pytest.raises(IllegalAction):
+        GAME.apply(s, 0, PASS)
+
+
+def test_passing_shows_the_hand_and_the_other_player_keeps_playing() -> None:
+    s = new(places=(0, 0))
+    clear_realm(s, 0)
+    # Seventeen explored regions; the one empty space (upper 1) takes only a card below 1.
+    for p, card in zip(range(1, 18), [1, *range(4, 20)], strict=True):
+        lay(s, 0, p, card, explored=True)
+    s.adventurer[0] = 1
+    set_hand(s, 0, [2, 3])
+    assert PASS in GAME.legal(s, 0)
+    ev = GAME.apply(s, 0, PASS)
+    assert s.passed[0] and "shows their hand (2 Wetlands, 3 Forest)" in texts(ev)
+    assert s.turn == 1 and any(e.reveal for e in ev)
+    # Player 2 plays turn after turn.
+    set_hand(s, 1, [10, 20, 30, 40, 50])
+    GAME.apply(s, 1, Summon(10, 0))
+    GAME.apply(s, 1, END_TURN)
+    while s.phase == "redraw":
+        GAME.apply(s, 1, GAME.legal(s, 1)[0])
+    assert s.turn == 1 and s.phase == "turn"
+    # The passed player's hand is public in the other's view.
+    assert GAME.view(s, 1).hands[0] == [2, 3]
+
+
+def test_redraw_one_card_at_a_time_from_deck_or_own_nest_never_the_opponents() -> None:
+    s = new(places=(0, 0))
+    set_hand(s, 0, [10, 20, 30, 40, 50])
+    s.nests[0].extend([s.deck.pop(0), s.deck.pop(0)])
+    s.nests[1].append(s.deck.pop(0))
+    mine, theirs = list(s.nests[0]), s.nests[1][0]
+    GAME.apply(s, 0, Summon(10, 0))
+    GAME.apply(s, 0, END_TURN)
+    assert s.phase == "redraw" and s.actor == 0
+    legal = GAME.legal(s, 0)
+    assert legal == [DRAW_DECK, Draw("own", mine[0]), Draw("own", mine[1])]
+    assert GAME.why_illegal(s, 0, Draw("other", theirs)) == "You may never redraw from your opponent's Raven's Nest."
+    GAME.apply(s, 0, Draw("own", mine[1]))
+    assert mine[1] in s.hands[0] and s.turn == 1  # five cards again: the turn passed
+
+
+def test_redraw_is_automatic_when_only_the_deck_is_left() -> None:
+    s = new(places=(0, 0))
+    set_hand(s, 0, [10, 20, 30, 40, 50])
+    assert not s.nests[0]
+    top = s.deck[-1]
+    GAME.apply(s, 0, Summon(10, 0))
+    ev = GAME.apply(s, 0, END_TURN)
+    assert top in s.hands[0] and s.turn == 1
+    mine = [e.text for e in ev if e.visible_to(0) and "draw" in e.text]
+    theirs = [e.text for e in ev if e.visible_to(1) and "draw" in e.text]
+    assert any(str(top) in t for t in mine) and not any(str(top) in t for t in theirs)
+
+
+def test_no_redraw_with_five_or_more_cards() -> None:
+    s = new(places=(0, 0))
+    set_hand(s, 0, [10, 20, 30, 40, 45, 50])
+    deck = len(s.deck)
+    GAME.apply(s, 0, Summon(10, 0))
+    GAME.apply(s, 0, END_TURN)
+    assert len(s.hands[0]) == 5 and len(s.deck) == deck
