@@ -14,7 +14,7 @@ from engine.core.game import AnyGame
 from engine.core.info import Catalog, GameInfo
 
 # In menu order. Each entry is a package under engine/ with a meta.py defining INFO.
-GAME_PACKAGES: tuple[str, ...] = ("rival_kings", "rivalist", "rivality", "rivals")
+GAME_PACKAGES: tuple[str, ...] = ("rival_kings", "rival_realms", "rivalist", "rivality", "rivals")
 
 INFOS: dict[str, GameInfo] = {}
 for _pkg in GAME_PACKAGES:

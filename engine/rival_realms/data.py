@@ -199,7 +199,9 @@ EVENTS: tuple[EventCard, ...] = (
         "Each player holding cards blows one card of their choice into the opponent's Raven's Nest.",
         "give",
     ),
-    EventCard("homing_raven", "Homing Raven", "The Raven leaves its Mountain and perches beside the deck again."),
+    EventCard(
+        "homing_raven", "Homing Raven", "The Raven leaves its Mountain and perches beside the deck again."
+    ),
     EventCard(
         "ravens_mischief",
         "Raven's Mischief",

@@ -33,7 +33,9 @@ def collect(s: RealmsState, seat: int, p: int, ev: list[Event]) -> None:
     if t:
         s.board_tokens[seat][p] = ""
         s.supply[seat].append(t)
-        ev.append(Event(f"{who(seat)} collects the {TOKEN_NAMES[t]} in {space_name(p)}.", seat=seat, kind="token"))
+        ev.append(
+            Event(f"{who(seat)} collects the {TOKEN_NAMES[t]} in {space_name(p)}.", seat=seat, kind="token")
+        )
 
 
 def explore(s: RealmsState, seat: int, p: int, ev: list[Event]) -> None:
@@ -42,7 +44,9 @@ def explore(s: RealmsState, seat: int, p: int, ev: list[Event]) -> None:
         s.explored[seat][p] = True
         ev.append(
             Event(
-                f"{who(seat)} explores {card_name(s.regions[seat][p])} in {space_name(p)}.", seat=seat, kind="explore"
+                f"{who(seat)} explores {card_name(s.regions[seat][p])} in {space_name(p)}.",
+                seat=seat,
+                kind="explore",
             )
         )
     collect(s, seat, p, ev)
@@ -106,7 +110,9 @@ def mirror(s: RealmsState, seat: int, kind: str, a: int, b: int, ev: list[Event]
     for corner, corner_was, other_was in ((a, was_a, was_b), (b, was_b, was_a)):
         if corner in CORNERS and not corner_was and other_was:
             x[corner] = False
-            ev.append(Event(f"The card now in the {space_name(corner)} corner turns back to unexplored.", seat=seat))
+            ev.append(
+                Event(f"The card now in the {space_name(corner)} corner turns back to unexplored.", seat=seat)
+            )
     here = s.adventurer[seat]
     if here in (a, b) and not x[here]:
         ev.append(Event(f"An unexplored region arrives under {who(seat)}'s adventurer.", seat=seat))
@@ -145,14 +151,20 @@ def draw_card(s: RealmsState, seat: int, ev: list[Event]) -> int:
             take_into_hand(s, seat, c)
             ev.append(Event(f"You draw {card_name(c)}.", seat=seat, to=(seat,), kind="draw"))
             if s.seats == 2:
-                ev.append(Event(f"{who(seat)} draws a card from the deck.", seat=seat, to=(1 - seat,), kind="draw"))
+                ev.append(
+                    Event(f"{who(seat)} draws a card from the deck.", seat=seat, to=(1 - seat,), kind="draw")
+                )
             note_deck_empty(s, ev)
             return c
         name = event_of(c).name
         if s.event_turn:
             s.aside.append(c)
             ev.append(
-                Event(f"{who(seat)} draws the event {name}: one event a turn, so it is set aside.", seat=seat, reveal=True)
+                Event(
+                    f"{who(seat)} draws the event {name}: one event a turn, so it is set aside.",
+                    seat=seat,
+                    reveal=True,
+                )
             )
             continue
         ev.append(Event(f"{who(seat)} draws the event {name}!", seat=seat, reveal=True, kind="event"))
@@ -176,7 +188,9 @@ def raven_flip(s: RealmsState, nest: int, ev: list[Event]) -> bool:
         c = s.deck.pop()
         if is_event(c):
             s.aside.append(c)
-            ev.append(Event(f"The Raven turns up the event {event_of(c).name} and sets it aside.", reveal=True))
+            ev.append(
+                Event(f"The Raven turns up the event {event_of(c).name} and sets it aside.", reveal=True)
+            )
             continue
         s.nests[nest].append(c)
         owner = "the Raven's nest" if s.solo and nest == 1 else f"{who(nest)}'s nest"
@@ -184,4 +198,3 @@ def raven_flip(s: RealmsState, nest: int, ev: list[Event]) -> bool:
         note_deck_empty(s, ev)
         return True
     return False
-

@@ -10,12 +10,14 @@ from __future__ import annotations
 
 from typing import Any
 
+import attrs
+
 from engine.core.errors import IllegalAction
 from engine.core.game import Event, GameBase, Outcome, Prompt
 from engine.core.rng import Rng
 from engine.rival_realms import ai, rules, scoring, texts, views
 from engine.rival_realms.actions import ACTION_TYPES
-from engine.rival_realms.options import RealmsOptions, options_problem
+from engine.rival_realms.options import START_CHOICES, RealmsOptions, options_problem
 from engine.rival_realms.setup import new_state
 from engine.rival_realms.state import RealmsState
 
@@ -31,6 +33,14 @@ class RivalRealms(GameBase):
 
     def check_options(self, options: RealmsOptions, seats: int) -> str | None:
         return options_problem(options, seats)
+
+    def next_options(self, options: RealmsOptions, out: Outcome) -> RealmsOptions:
+        """The options of the next game of a series: whoever lost this one begins (a shared
+        victory keeps the same start player)."""
+        if len(out.scores) != 2 or len(out.winners) != 1:
+            return options
+        loser = 1 - out.winners[0]
+        return attrs.evolve(options, start=START_CHOICES[loser])
 
     def setup(self, options: Any, seats: int, seed: int) -> RealmsState:
         if seats not in self.players:

@@ -60,9 +60,13 @@ def summon_problem(s: RealmsState, seat: int, card: int, space: int) -> str | No
     lo, hi = row_bounds(regions, space)
     row = ROW_NAMES[space // COLS].capitalize()
     if card < lo:
-        return f"{card} cannot go there: the {row} Realm must increase left to right and {lo} lies to its left."
+        return (
+            f"{card} cannot go there: the {row} Realm must increase left to right and {lo} lies to its left."
+        )
     if card > hi:
-        return f"{card} cannot go there: the {row} Realm must increase left to right and {hi} lies to its right."
+        return (
+            f"{card} cannot go there: the {row} Realm must increase left to right and {hi} lies to its right."
+        )
     return None
 
 
@@ -198,7 +202,12 @@ def payments(s: RealmsState, seat: int, space: int, via: int) -> list[tuple[int,
     regions = s.regions[seat]
     kind = KIND[regions[space]]
     out: list[tuple[int, str]] = []
-    if "kindred_trails" in s.enchantments and regions[via] and s.explored[seat][via] and KIND[regions[via]] == kind:
+    if (
+        "kindred_trails" in s.enchantments
+        and regions[via]
+        and s.explored[seat][via]
+        and KIND[regions[via]] == kind
+    ):
         out.append((0, ""))
     out.extend((c, "") for c in s.hands[seat] if KIND[c] == kind)
     seen: set[str] = set()

@@ -87,7 +87,9 @@ def outcome(s: RealmsState) -> Outcome | None:
     if s.phase != "over":
         return None
     parts = [score_parts(s, i) for i in range(s.seats)]
-    lines = [ScoreLine(CATEGORIES[k], tuple(parts[i][k] for i in range(s.seats))) for k in range(len(CATEGORIES))]
+    lines = [
+        ScoreLine(CATEGORIES[k], tuple(parts[i][k] for i in range(s.seats))) for k in range(len(CATEGORIES))
+    ]
     if "deep_valleys" in s.enchantments:
         lines[4] = ScoreLine("Matching pairs across a land card", lines[4].values)
     totals = tuple(sum(p) for p in parts)

@@ -71,11 +71,14 @@ def describe(s: RealmsState, a: Any) -> str:
                 f"and the {TOKEN_NAMES.get(t[a.b], '?')} in {space_name(a.b)}"
             )
         r = s.regions[seat]
-        return f"Magic Mirror: exchange {card_name(r[a.a])} ({space_name(a.a)}) and {card_name(r[a.b])} ({space_name(a.b)})"
+        first, second = f"{card_name(r[a.a])} ({space_name(a.a)})", f"{card_name(r[a.b])} ({space_name(a.b)})"
+        return f"Magic Mirror: exchange {first} and {second}"
     if isinstance(a, Draw):
         if a.source == "deck":
             return "Draw the top card of the deck"
-        whose = "your nest" if a.source == "own" else ("the Raven's nest" if s.solo else "your opponent's nest")
+        whose = (
+            "your nest" if a.source == "own" else ("the Raven's nest" if s.solo else "your opponent's nest")
+        )
         return f"Take {card_name(a.card)} from {whose}"
     if isinstance(a, GiveCard):
         where = "your own nest" if s.event_now == "packing_up" else "your opponent's nest"
@@ -121,7 +124,9 @@ def prompt(s: RealmsState, seat: int) -> Prompt:
         return Prompt("Place your adventurer on a space of your realm.", "setting-up")
     if s.phase == "turn":
         if s.action == "summon":
-            return Prompt("You summoned: play tokens if you like, then end your turn.", "the-turn", secret=True)
+            return Prompt(
+                "You summoned: play tokens if you like, then end your turn.", "the-turn", secret=True
+            )
         if s.action == "adventure" or s.explored_now:
             return Prompt("Keep adventuring, play tokens, or end your turn.", "go-adventuring", secret=True)
         return Prompt("Summon a region or go adventuring (tokens any time).", "the-turn", secret=True)

@@ -85,8 +85,12 @@ PHASES: dict[str, Phase] = {
         turn.turn_reason,
         turn.turn_perform,
     ),
-    "steal": Phase((Draw,), lambda s, seat: list(draws.draw_legal(s, seat)), draws.draw_reason, draws.draw_perform),
-    "redraw": Phase((Draw,), lambda s, seat: list(draws.draw_legal(s, seat)), draws.draw_reason, draws.draw_perform),
+    "steal": Phase(
+        (Draw,), lambda s, seat: list(draws.draw_legal(s, seat)), draws.draw_reason, draws.draw_perform
+    ),
+    "redraw": Phase(
+        (Draw,), lambda s, seat: list(draws.draw_legal(s, seat)), draws.draw_reason, draws.draw_perform
+    ),
     "event": Phase(
         (GiveCard, SwapLands, Draw, Revive, StarStep, PerchRaven, Trade, Decline),
         lambda s, seat: list(events.answers(s, seat)),

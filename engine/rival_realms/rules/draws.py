@@ -57,7 +57,9 @@ def draw_perform(s: RealmsState, seat: int, a: Draw, ev: list[Event]) -> None:
         nest = seat if a.source == "own" else other_nest(s, seat)
         s.nests[nest].remove(a.card)
         take_into_hand(s, seat, a.card)
-        whose = "their own nest" if nest == seat else ("the Raven's nest" if s.solo else f"{who(nest)}'s nest")
+        whose = (
+            "their own nest" if nest == seat else ("the Raven's nest" if s.solo else f"{who(nest)}'s nest")
+        )
         ev.append(Event(f"{who(seat)} takes {card_name(a.card)} from {whose}.", seat=seat, kind="draw"))
     if back == "redraw":
         continue_redraw(s, ev)

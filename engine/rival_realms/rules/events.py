@@ -221,7 +221,9 @@ def perform_answer(s: RealmsState, seat: int, a: Answer, ev: list[Event]) -> Non
         s.nests[seat].append(a.card)
         take_into_hand(s, seat, a.nest_card)
         ev.append(
-            Event(f"{name} trades {card_name(a.card)} for {card_name(a.nest_card)} from their nest.", seat=seat)
+            Event(
+                f"{name} trades {card_name(a.card)} for {card_name(a.nest_card)} from their nest.", seat=seat
+            )
         )
     if done:
         s.stash_left = 0

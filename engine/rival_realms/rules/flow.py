@@ -81,7 +81,9 @@ def continue_redraw(s: RealmsState, ev: list[Event]) -> None:
     seat = s.turn
     target = hand_target(s)
     while len(s.hands[seat]) < target and redraw_sources(s, seat):
-        only_deck = not s.nests[seat] and not ("open_nests" in s.enchantments and s.nests[other_nest(s, seat)])
+        only_deck = not s.nests[seat] and not (
+            "open_nests" in s.enchantments and s.nests[other_nest(s, seat)]
+        )
         if not only_deck:
             s.actor = seat
             return
@@ -147,7 +149,11 @@ def pass_turn(s: RealmsState, ev: list[Event]) -> None:
     s.espresso = False
     hand = ", ".join(card_name(c) for c in s.hands[seat]) or "no cards"
     ev.append(
-        Event(f"{who(seat)} cannot act, shows their hand ({hand}) and passes for the rest of the game.", seat=seat, reveal=True)
+        Event(
+            f"{who(seat)} cannot act, shows their hand ({hand}) and passes for the rest of the game.",
+            seat=seat,
+            reveal=True,
+        )
     )
     reshuffle_aside(s, ev)
     if all(s.passed) and not s.reason:

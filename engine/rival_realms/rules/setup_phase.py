@@ -72,7 +72,9 @@ def raven_reason(s: RealmsState, a: PerchRaven) -> str | None:
 
 def raven_perform(s: RealmsState, seat: int, a: PerchRaven, ev: list[Event]) -> None:
     s.raven = a.owner * LANDS + a.land
-    ev.append(Event(f"{who(seat)} perches the Raven on {who(a.owner)}'s Mountain {land_name(a.land)}.", seat=seat))
+    ev.append(
+        Event(f"{who(seat)} perches the Raven on {who(a.owner)}'s Mountain {land_name(a.land)}.", seat=seat)
+    )
     s.phase = "place"
     s.actor = s.start
 

@@ -215,7 +215,9 @@ def turn_perform(s: RealmsState, seat: int, a: TurnAction, ev: list[Event]) -> N
         s.hands[seat].remove(a.card)
         s.regions[seat][a.space] = a.card
         s.action = "summon"
-        ev.append(Event(f"{name} summons {card_name(a.card)} into {space_name(a.space)}.", seat=seat, kind="summon"))
+        ev.append(
+            Event(f"{name} summons {card_name(a.card)} into {space_name(a.space)}.", seat=seat, kind="summon")
+        )
         if s.board_tokens[seat][a.space]:
             t = TOKEN_NAMES[s.board_tokens[seat][a.space]]
             ev.append(Event(f"The {t} there now lies on the new region, unclaimed.", seat=seat))
@@ -231,7 +233,9 @@ def turn_perform(s: RealmsState, seat: int, a: TurnAction, ev: list[Event]) -> N
     elif isinstance(a, GemRaven):
         spend_token(s, seat, GEM)
         s.raven = seat * LANDS + a.land
-        ev.append(Event(f"{name} spends a gem: the Raven flies to their Mountain {land_name(a.land)}.", seat=seat))
+        ev.append(
+            Event(f"{name} spends a gem: the Raven flies to their Mountain {land_name(a.land)}.", seat=seat)
+        )
     elif isinstance(a, GemSteal):
         spend_token(s, seat, GEM)
         moved = " flies beside the deck and" if s.raven >= 0 else ""
@@ -255,7 +259,12 @@ def turn_perform(s: RealmsState, seat: int, a: TurnAction, ev: list[Event]) -> N
         spend_token(s, seat, MIRROR)
         what = {"region": "region cards", "token": "tokens", "land": "land cards"}[a.kind]
         where = land_name if a.kind == "land" else space_name
-        ev.append(Event(f"{name} uses the Magic Mirror: {what} {where(a.a)} and {where(a.b)} change places.", seat=seat))
+        ev.append(
+            Event(
+                f"{name} uses the Magic Mirror: {what} {where(a.a)} and {where(a.b)} change places.",
+                seat=seat,
+            )
+        )
         mirror(s, seat, a.kind, a.a, a.b, ev)
 
 

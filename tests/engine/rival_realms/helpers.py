@@ -52,7 +52,9 @@ def check_invariants(s: RealmsState) -> None:
 def random_game(
     seed: int, seats: int = 2, options: RealmsOptions | None = None, check: bool = False
 ) -> tuple[RealmsState, list[tuple[int, Any]], list[Event]]:
-    return play_random(GAME, options or RealmsOptions(), seats, seed, check_invariants if check else None, 5000)
+    return play_random(
+        GAME, options or RealmsOptions(), seats, seed, check_invariants if check else None, 5000
+    )
 
 
 def texts(events: list[Event]) -> str:

@@ -3,7 +3,18 @@ first), a replacement drawn afterwards, one event a turn."""
 
 from __future__ import annotations
 
-from engine.rival_realms.actions import DECLINE, END_TURN, Draw, GiveCard, PerchRaven, Revive, StarStep, Summon, SwapLands, Trade
+from engine.rival_realms.actions import (
+    DECLINE,
+    END_TURN,
+    Draw,
+    GiveCard,
+    PerchRaven,
+    Revive,
+    StarStep,
+    Summon,
+    SwapLands,
+    Trade,
+)
 from engine.rival_realms.data import EVENT_BASE, EVENT_BY_ID
 from engine.rival_realms.game import GAME
 from engine.rival_realms.options import RealmsOptions

@@ -9,7 +9,7 @@ import pytest
 from engine.rival_realms.data import ENCHANTMENT_IDS
 from engine.rival_realms.game import GAME
 from engine.rival_realms.options import RealmsOptions
-from tests.engine.rival_realms.helpers import check_invariants, random_game
+from tests.engine.rival_realms.helpers import random_game
 
 # Enchantment sets that go together (the two satchels clash, so each set holds one at most).
 SETS = [

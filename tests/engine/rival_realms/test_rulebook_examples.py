@@ -68,7 +68,9 @@ def test_example_three_seven_steps() -> None:
     ev = GAME.apply(s, 0, Go(8, 9, creature="bear"))
     assert "collects the Magic Mirror" in texts(ev)
     # The adventurer cannot turn straight back into 44.
-    assert GAME.why_illegal(s, 0, Go(9, 8)) == "You may not turn around and go straight back the way you came."
+    assert (
+        GAME.why_illegal(s, 0, Go(9, 8)) == "You may not turn around and go straight back the way you came."
+    )
     # Step 7: the turn ends.
     assert END_TURN in GAME.legal(s, 0)
 

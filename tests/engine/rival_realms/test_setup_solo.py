@@ -2,7 +2,16 @@
 
 from __future__ import annotations
 
-from engine.rival_realms.actions import DRAW_DECK, END_TURN, ESPRESSO, GEM_STEAL, Draw, MakeValley, PerchRaven, Summon
+from engine.rival_realms.actions import (
+    DRAW_DECK,
+    END_TURN,
+    ESPRESSO,
+    GEM_STEAL,
+    Draw,
+    MakeValley,
+    PerchRaven,
+    Summon,
+)
 from engine.rival_realms.data import ARTIFACTS, CREATURES, GEM, SOLO_REMOVED, TOKEN_COLUMNS
 from engine.rival_realms.game import GAME
 from engine.rival_realms.options import RealmsOptions
@@ -99,4 +108,7 @@ def test_solo_espresso_keeps_the_raven_away_between_the_two_turns() -> None:
 
 
 def test_solo_events_are_refused() -> None:
-    assert GAME.check_options(RealmsOptions(events=True), 1) == "Events are not used in the solo game against the Raven."
+    assert (
+        GAME.check_options(RealmsOptions(events=True), 1)
+        == "Events are not used in the solo game against the Raven."
+    )

@@ -38,7 +38,10 @@ def test_one_action_a_turn() -> None:
     GAME.apply(s, 0, Summon(30, 0))
     assert not any(isinstance(a, Go | Summon) for a in GAME.legal(s, 0))
     assert GAME.why_illegal(s, 0, Go(8, 7, card=10)) == "You summoned a region this turn: one action only."
-    assert GAME.why_illegal(s, 0, Go(8, 7, creature="troll")) == "You summoned a region this turn: one action only."
+    assert (
+        GAME.why_illegal(s, 0, Go(8, 7, creature="troll"))
+        == "You summoned a region this turn: one action only."
+    )
     assert GAME.why_illegal(s, 0, Summon(40, 1)) == "You have already summoned a region this turn."
 
 
@@ -61,6 +64,7 @@ def test_adventuring_costs_and_where_used_cards_go() -> None:
     assert GAME.why_illegal(s, 0, Go(9, 8, card=4)) == (
         "That does not match 23 Fields: pay with a card of its type or a fitting creature."
     )
+
 
 def test_creatures_guide_and_still_count_for_tea_time() -> None:
     s = new(places=(7, 0))
@@ -124,13 +128,17 @@ def test_explored_regions_are_free_and_walked_through() -> None:
     # Once adventuring, walking back over explored regions is offered (never straight back).
     legal = GAME.legal(s, 0)
     assert Go(8, 9) not in legal
-    assert GAME.why_illegal(s, 0, Go(8, 9)) == "You may not turn around and go straight back the way you came."
+    assert (
+        GAME.why_illegal(s, 0, Go(8, 9)) == "You may not turn around and go straight back the way you came."
+    )
 
 
 def test_end_turn_needs_an_action_and_pass_needs_no_possible_action() -> None:
     s = new(places=(0, 0))
     set_hand(s, 0, [10, 20, 30, 40, 50])
-    assert GAME.why_illegal(s, 0, END_TURN) == "Summon a region or go adventuring first (or pass if you cannot)."
+    assert (
+        GAME.why_illegal(s, 0, END_TURN) == "Summon a region or go adventuring first (or pass if you cannot)."
+    )
     assert GAME.why_illegal(s, 0, PASS) == "You can still summon or explore, so you may not pass."
     with pytest.raises(IllegalAction):
         GAME.apply(s, 0, PASS)
@@ -170,7 +178,10 @@ def test_redraw_one_card_at_a_time_from_deck_or_own_nest_never_the_opponents() -
     assert s.phase == "redraw" and s.actor == 0
     legal = GAME.legal(s, 0)
     assert legal == [DRAW_DECK, Draw("own", mine[0]), Draw("own", mine[1])]
-    assert GAME.why_illegal(s, 0, Draw("other", theirs)) == "You may never redraw from your opponent's Raven's Nest."
+    assert (
+        GAME.why_illegal(s, 0, Draw("other", theirs))
+        == "You may never redraw from your opponent's Raven's Nest."
+    )
     GAME.apply(s, 0, Draw("own", mine[1]))
     assert mine[1] in s.hands[0] and s.turn == 1  # five cards again: the turn passed
 
