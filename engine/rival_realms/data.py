@@ -129,26 +129,19 @@ QUEST_INDEX: dict[str, int] = {q.id: i for i, q in enumerate(QUESTS)}
 
 @attrs.frozen
 class Enchantment:
-    """A rule in force for the whole game. `conflicts` names enchantments it cannot join."""
+    """A rule in force for the whole game. The eight are designed to combine freely."""
 
     id: str
     name: str
     text: str
-    conflicts: tuple[str, ...] = ()
 
 
 ENCHANTMENTS: tuple[Enchantment, ...] = (
+    Enchantment("deep_satchel", "Deep Satchel", "Redraw up to six cards at the end of your turn, not five."),
     Enchantment(
-        "deep_satchel",
-        "Deep Satchel",
-        "Redraw up to six cards at the end of your turn instead of five.",
-        ("light_satchel",),
-    ),
-    Enchantment(
-        "light_satchel",
-        "Light Satchel",
-        "Redraw up to four cards at the end of your turn instead of five.",
-        ("deep_satchel",),
+        "surefoot",
+        "Surefoot Boots",
+        "Adventurers may turn straight back into the region they just left.",
     ),
     Enchantment("gem_hoard", "Gleaming Hoard", "Each gem you never used scores 2 points at the end, not 1."),
     Enchantment(

@@ -149,10 +149,20 @@ def draw_card(s: RealmsState, seat: int, ev: list[Event]) -> int:
         c = s.deck.pop()
         if not is_event(c):
             take_into_hand(s, seat, c)
-            ev.append(Event(f"You draw {card_name(c)}.", seat=seat, to=(seat,), kind="draw"))
+            # A card leaving the hidden deck is information becoming known (to the drawer): marked
+            # as a reveal, so undo never crosses it and the other seat's log is compared only
+            # up to it (another sample of the deck might have turned up an event instead).
+            ev.append(Event(f"You draw {card_name(c)}.", seat=seat, to=(seat,), reveal=True, kind="draw"))
             if s.seats == 2:
+                other = (1 - seat,)
                 ev.append(
-                    Event(f"{who(seat)} draws a card from the deck.", seat=seat, to=(1 - seat,), kind="draw")
+                    Event(
+                        f"{who(seat)} draws a card from the deck.",
+                        seat=seat,
+                        to=other,
+                        reveal=True,
+                        kind="draw",
+                    )
                 )
             note_deck_empty(s, ev)
             return c

@@ -137,7 +137,8 @@ def steps(s: RealmsState, seat: int) -> dict[int, int]:
     valleys = s.valleys[seat]
     raven_land = s.raven - seat * LANDS if s.raven >= 0 else -1
     passes = "open_passes" in s.enchantments
-    start = _key(s.adventurer[seat], s.came_from)
+    back_ok = "surefoot" in s.enchantments
+    start = _key(s.adventurer[seat], -1 if back_ok else s.came_from)
     # The legal list, the legality check and the move itself all ask for the same walk within one
     # decision: remember the last answer.
     memo = (start, raven_land, passes, *regions, *explored, *valleys)
@@ -153,7 +154,7 @@ def steps(s: RealmsState, seat: int) -> dict[int, int]:
         p = key >> 5
         prev = (key & 31) - 1
         for q, land in NEIGHBOURS[p]:
-            if q == prev or not regions[q]:
+            if (q == prev and not back_ok) or not regions[q]:
                 continue
             if land >= 0 and not (valleys[land] or land == raven_land or (passes and land in END_COLUMNS)):
                 continue
@@ -179,7 +180,7 @@ def step_path(s: RealmsState, seat: int, space: int, via: int) -> list[int] | No
     k = space * 32 + via + 1
     if k not in found:
         return None
-    start = _key(s.adventurer[seat], s.came_from)
+    start = _key(s.adventurer[seat], -1 if "surefoot" in s.enchantments else s.came_from)
     path = [space]
     key = found[k]
     # Walk the parents back to the start: each explored position was reached by its first step.

@@ -24,6 +24,7 @@ from engine.rival_realms.data import (
 )
 from engine.rival_realms.effects import take_into_hand
 from engine.rival_realms.options import RealmsOptions
+from engine.rival_realms.realm import card_name
 from engine.rival_realms.state import RealmsState
 
 
@@ -81,7 +82,7 @@ def lay_tokens(s: RealmsState, ev: list[Event]) -> None:
             layout[r * COLS + c] = t
     for seat in range(s.seats):
         s.board_tokens[seat] = layout[:]
-    ev.append(Event("The adventure tokens are laid out in the central spaces of every sub-realm."))
+    ev.append(Event("The adventure tokens are laid out in the central spaces of every sub-realm.", reveal=True))
 
 
 def deal(s: RealmsState, ev: list[Event]) -> None:
@@ -110,4 +111,8 @@ def deal(s: RealmsState, ev: list[Event]) -> None:
         s.hands[seat] = []
         for c in cards:
             take_into_hand(s, seat, c)
-    ev.append(Event("Five region cards are dealt to each player."))
+    # The dealt cards become known to their holders: a reveal (undo never crosses it).
+    ev.append(Event("Five region cards are dealt to each player.", reveal=True))
+    for seat in range(s.seats):
+        cards = ", ".join(card_name(c) for c in s.hands[seat])
+        ev.append(Event(f"Your hand: {cards}.", seat=seat, to=(seat,)))

@@ -7,24 +7,18 @@ Everything else — realms, tokens, nests, the events in play, hand sizes — is
 
 from __future__ import annotations
 
-import attrs
-
+from engine.core.copying import copier
 from engine.core.rng import Rng
 from engine.rival_realms.data import CARD_COUNT, EVENT_BASE, EVENT_BY_ID
 from engine.rival_realms.state import RealmsState
 
 
 def clone_state(s: RealmsState) -> RealmsState:
-    """A deep copy built field by field from the attrs fields (lists of lists copied)."""
-    kw = {}
-    for f in attrs.fields(RealmsState):
-        v = getattr(s, f.name)
-        if isinstance(v, list):
-            v = [x[:] if isinstance(x, list) else x for x in v]
-        elif isinstance(v, Rng):
-            v = Rng(v.state)
-        kw[f.name] = v
-    return RealmsState(**kw)
+    """A deep copy, generated from the attrs fields (the same copier GameBase.clone uses)."""
+    return _COPY(s)
+
+
+_COPY = copier(RealmsState)
 
 
 def view(s: RealmsState, seat: int | None) -> RealmsState:

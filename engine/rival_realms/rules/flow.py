@@ -23,11 +23,7 @@ from engine.rival_realms.state import RealmsState
 
 def hand_target(s: RealmsState) -> int:
     """The hand size a redraw fills up to (enchantments may change it)."""
-    if "deep_satchel" in s.enchantments:
-        return HAND_SIZE + 1
-    if "light_satchel" in s.enchantments:
-        return HAND_SIZE - 1
-    return HAND_SIZE
+    return HAND_SIZE + 1 if "deep_satchel" in s.enchantments else HAND_SIZE
 
 
 def other_nest(s: RealmsState, seat: int) -> int:

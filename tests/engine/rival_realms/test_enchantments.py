@@ -14,21 +14,29 @@ def _with(*ids: str, **kw):  # type: ignore[no-untyped-def]
     return new(places=(6, 6), options=RealmsOptions(enchantments=ids), **kw)
 
 
-def test_eight_enchantments_with_names_and_texts() -> None:
+def test_eight_enchantments_with_names_and_texts_all_combinable() -> None:
     assert len(ENCHANTMENTS) == 8 and len({e.name for e in ENCHANTMENTS}) == 8
-    assert GAME.check_options(RealmsOptions(enchantments=("deep_satchel", "light_satchel")), 2) == (
-        "The enchantments Deep Satchel and Light Satchel cannot be in force together."
-    )
-    assert GAME.check_options(RealmsOptions(enchantments=("gem_hoard", "open_nests")), 1) is None
+    every = RealmsOptions(enchantments=tuple(e.id for e in ENCHANTMENTS))
+    assert GAME.check_options(every, 2) is None and GAME.check_options(every, 1) is None
+    assert GAME.check_options(RealmsOptions(enchantments=("gem_hoard", "gem_hoard")), 2) is not None
 
 
-def test_satchels_change_the_hand_size() -> None:
-    for ids, size in ((("deep_satchel",), 6), (("light_satchel",), 4)):
-        s = _with(*ids)
-        set_hand(s, 0, [10, 20, 30])
-        GAME.apply(s, 0, Summon(10, 0))
-        GAME.apply(s, 0, END_TURN)
-        assert len(s.hands[0]) == size
+def test_deep_satchel_redraws_to_six() -> None:
+    s = _with("deep_satchel")
+    set_hand(s, 0, [10, 20, 30])
+    GAME.apply(s, 0, Summon(10, 0))
+    GAME.apply(s, 0, END_TURN)
+    assert len(s.hands[0]) == 6
+
+
+def test_surefoot_boots_allow_turning_straight_back() -> None:
+    s = _with("surefoot")
+    clear_realm(s, 0)
+    lay(s, 0, 6, 4, explored=True)
+    lay(s, 0, 7, 21)
+    set_hand(s, 0, [10, 17, 30, 40, 50])
+    GAME.apply(s, 0, Go(7, 6, card=10))
+    assert Go(6, 7) in GAME.legal(s, 0)  # walking straight back is allowed under the boots
 
 
 def test_gleaming_hoard_and_grand_quests_score_more() -> None:

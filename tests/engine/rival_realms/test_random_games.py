@@ -11,11 +11,11 @@ from engine.rival_realms.game import GAME
 from engine.rival_realms.options import RealmsOptions
 from tests.engine.rival_realms.helpers import random_game
 
-# Enchantment sets that go together (the two satchels clash, so each set holds one at most).
+# Enchantments: two halves and all eight together.
 SETS = [
     ("deep_satchel", "gem_hoard", "open_passes", "kindred_trails"),
-    ("light_satchel", "open_nests", "deep_valleys", "grand_quests"),
-    tuple(e for e in ENCHANTMENT_IDS if e != "light_satchel"),
+    ("surefoot", "open_nests", "deep_valleys", "grand_quests"),
+    ENCHANTMENT_IDS,
 ]
 CONFIGS: list[tuple[str, int, RealmsOptions]] = [
     ("duel", 2, RealmsOptions()),

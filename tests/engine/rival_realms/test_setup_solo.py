@@ -108,7 +108,4 @@ def test_solo_espresso_keeps_the_raven_away_between_the_two_turns() -> None:
 
 
 def test_solo_events_are_refused() -> None:
-    assert (
-        GAME.check_options(RealmsOptions(events=True), 1)
-        == "Events are not used in the solo game against the Raven."
-    )
+    assert GAME.check_options(RealmsOptions(events=True), 1) == "Events is only for 2 players, not 1 player."
