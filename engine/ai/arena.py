@@ -13,7 +13,9 @@ all bots were equal, its average final score, and its thinking time per decision
 95th percentile, over decisions with more than one legal action). A game won jointly by k seats
 gives each of them 1/k of a win; a bot sitting in two seats adds up both seats' shares.
 
-`--jsonl FILE` appends one line per game, so that a long run can be split (`--first`) and its
+`--option NAME=VALUE` (repeatable) plays a variant, as on the `rivals new` command line (for
+example `--option solo_level=hard` for solo Rival Realms). `--jsonl FILE` appends one line per
+game, so that a long run can be split (`--first`) and its
 parts summarised together later with `--summary FILE...`.
 """
 
@@ -33,6 +35,7 @@ from typing import Any
 from engine.ai import KINDS, ISMCTSBot, make_bot
 from engine.ai.stats import percentile, wilson
 from engine.core.game import Game
+from engine.core.options import parse_assignments
 from engine.registry import get_game
 
 # A game that has not ended after this many decisions is reported as a bug, not played forever.
@@ -67,7 +70,7 @@ def deal_seed(seed: int, game_index: int, players: int) -> int:
     return seed * 1_000_003 + game_index // players
 
 
-Task = tuple[str, int, tuple[str, ...], int, int, bool]
+Task = tuple[str, int, tuple[str, ...], int, int, bool, tuple[str, ...]]
 
 
 def play_one(task: Task) -> Record:
@@ -76,15 +79,16 @@ def play_one(task: Task) -> Record:
     With `cap_only` the search bots ignore their time budget and stop on their iteration cap
     alone, so a match gives the same games on any machine under any load.
     """
-    game_spec, players, bots, seed, index, cap_only = task
+    game_spec, players, bots, seed, index, cap_only, option_items = task
     game = resolve_game(game_spec)
+    options = parse_assignments(game.Options, list(option_items))
     labels = seats_for(bots, players, index)
     players_bots = [make_bot(label, seed * 7919 + index * 64 + i) for i, label in enumerate(labels)]
     if cap_only:
         for bot in players_bots:
             if isinstance(bot, ISMCTSBot):
                 bot.budget = math.inf
-    state = game.setup(game.Options(), players, deal_seed(seed, index, players))
+    state = game.setup(options, players, deal_seed(seed, index, players))
     times: dict[str, list[float]] = {label: [] for label in labels}
     decisions = 0
     while game.outcome(state) is None:
@@ -129,9 +133,11 @@ def run(
     jobs: int = 1,
     first: int = 0,
     cap_only: bool = False,
+    option_items: Sequence[str] = (),
 ) -> Iterable[Record]:
     """Play games `first`..`first + games - 1`, yielding each record in game order."""
-    tasks = [(game_spec, players, tuple(bots), seed, i, cap_only) for i in range(first, first + games)]
+    items = tuple(option_items)
+    tasks = [(game_spec, players, tuple(bots), seed, i, cap_only, items) for i in range(first, first + games)]
     if jobs <= 1:
         yield from map(play_one, tasks)
         return
@@ -216,6 +222,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         action="store_true",
         help="search bots stop on their iteration cap only, ignoring their time budget (repeatable anywhere)",
     )
+    p.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="play a variant")
     p.add_argument("--jsonl", help="append one JSON line per game to this file")
     p.add_argument("--summary", nargs="+", metavar="FILE", help="only summarise earlier --jsonl files")
     p.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
@@ -237,6 +244,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         p.error(f"{game.title} is for {game.players.start}-{game.players.stop - 1} players")
     if args.games < 1:
         p.error("--games must be at least 1")
+    try:
+        problem = game.check_options(parse_assignments(game.Options, args.option), args.players)
+    except ValueError as exc:
+        problem = str(exc)
+    if problem:
+        p.error(problem)
     if args.games % args.players and not args.quiet:
         print(
             f"note: {args.games} games is not a multiple of {args.players}; seats are not balanced",
@@ -246,7 +259,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     started = time.perf_counter()
     records: list[Record] = []
     for rec in run(
-        args.game, args.players, bots, args.games, args.seed, args.jobs, args.first, args.cap_only
+        args.game,
+        args.players,
+        bots,
+        args.games,
+        args.seed,
+        args.jobs,
+        args.first,
+        args.cap_only,
+        args.option,
     ):
         records.append(rec)
         if args.jsonl:
@@ -259,6 +280,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"{game.title}: {args.players} players, {args.games} games from #{args.first}, "
         f"bots {','.join(bots)}, seed {args.seed}, {args.jobs} job(s), {time.perf_counter() - started:.0f} s"
         + (", iteration caps only" if args.cap_only else "")
+        + (f", options {' '.join(args.option)}" if args.option else "")
     )
     print(report(records, title))
     return 0

@@ -143,7 +143,8 @@ def steps(s: RealmsState, seat: int) -> dict[int, int]:
     # decision: remember the last answer.
     memo = (start, raven_land, passes, *regions, *explored, *valleys)
     if _LAST[0] == memo:
-        return _LAST[1]
+        cached: dict[int, int] = _LAST[1]
+        return cached
     seen = {start}
     out: dict[int, int] = {}
     queue = [start]

@@ -114,5 +114,5 @@ def deal(s: RealmsState, ev: list[Event]) -> None:
     # The dealt cards become known to their holders: a reveal (undo never crosses it).
     ev.append(Event("Five region cards are dealt to each player.", reveal=True))
     for seat in range(s.seats):
-        cards = ", ".join(card_name(c) for c in s.hands[seat])
-        ev.append(Event(f"Your hand: {cards}.", seat=seat, to=(seat,)))
+        names = ", ".join(card_name(c) for c in s.hands[seat])
+        ev.append(Event(f"Your hand: {names}.", seat=seat, to=(seat,)))

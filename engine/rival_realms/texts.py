@@ -65,10 +65,10 @@ def describe(s: RealmsState, a: Any) -> str:
         if a.kind == "land":
             return f"Magic Mirror: exchange land cards {land_name(a.a)} and {land_name(a.b)}"
         if a.kind == "token":
-            t = s.board_tokens[seat]
+            laid = s.board_tokens[seat]
             return (
-                f"Magic Mirror: exchange the {TOKEN_NAMES.get(t[a.a], '?')} in {space_name(a.a)} "
-                f"and the {TOKEN_NAMES.get(t[a.b], '?')} in {space_name(a.b)}"
+                f"Magic Mirror: exchange the {TOKEN_NAMES.get(laid[a.a], '?')} in {space_name(a.a)} "
+                f"and the {TOKEN_NAMES.get(laid[a.b], '?')} in {space_name(a.b)}"
             )
         r = s.regions[seat]
         first, second = f"{card_name(r[a.a])} ({space_name(a.a)})", f"{card_name(r[a.b])} ({space_name(a.b)})"
