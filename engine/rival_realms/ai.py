@@ -1,18 +1,71 @@
-"""The AI's evaluation: the score as it stands plus what the pieces in hand are likely worth."""
+"""The AI's evaluation: the score as it stands, plus what the realm, the hand and the tokens are
+still likely to bring.
+
+`estimate` is an expected final score; `evaluate` turns the difference with the rival (solo:
+with the Raven's score) into a value in [0, 1]. The weights were tuned by greedy self-play and by
+greedy games against the Raven (RULES_NOTES.md, "AI").
+"""
 
 from __future__ import annotations
 
 import math
 
-from engine.rival_realms.data import CARPET, CREATURE_KIND, ESPRESSO, MIRROR, SOLO_TARGET
-from engine.rival_realms.scoring import score
+from engine.rival_realms.data import (
+    CARPET,
+    CORNERS,
+    CREATURE_KIND,
+    CREATURES,
+    ESPRESSO,
+    KIND,
+    MIRROR,
+    QUESTS,
+    SOLO_TARGET,
+    SPACES,
+)
+from engine.rival_realms.realm import empty_bounds
+from engine.rival_realms.scoring import quest_points, score
 from engine.rival_realms.state import RealmsState
 
-# What a piece not yet played is worth in points, on average (tuned by self-play; RULES_NOTES).
-CARD_WORTH = 0.7
+CARD_FITS = 0.8  # a card in hand that can still be summoned somewhere
+CARD_STUCK = 0.3  # one that fits nowhere now (it can still pay for a step)
 CREATURE_WORTH = 0.9
-TOKEN_WORTH = {ESPRESSO: 1.5, CARPET: 1.2, MIRROR: 0.6}
+TOKEN_WORTH = {ESPRESSO: 1.5, CARPET: 1.2, MIRROR: 0.5}
+UNEXPLORED_WORTH = 0.45  # a summoned region not explored yet: likely explored later
+ROOM_PER_SPACE = 3.0  # numbers of room an empty space needs to be likely filled
+QUEST_HOPE = 0.6  # share of a quest's points credited for progress (squared)
 SCALE = 6.0
+
+
+def _open_spaces(regions: list[int]) -> tuple[float, list[tuple[int, int, int]]]:
+    """How many empty spaces are likely still to be filled (each counts its chance), and the
+    bounds of every empty space."""
+    bounds = empty_bounds(regions)
+    gaps: dict[tuple[int, int], int] = {}
+    for _p, lo, hi in bounds:
+        gaps[(lo, hi)] = gaps.get((lo, hi), 0) + 1
+    chance = 0.0
+    for (lo, hi), k in gaps.items():
+        chance += min(float(k), (hi - lo - 1) / ROOM_PER_SPACE)
+    return chance, bounds
+
+
+def _quest_hope(s: RealmsState, seat: int) -> float:
+    regions, explored = s.regions[seat], s.explored[seat]
+    hope = 0.0
+    for q in range(len(QUESTS)):
+        if s.quests[q] >= 0:
+            continue
+        if q < 3:
+            part = sum(1 for p in range(q * 6, q * 6 + 6) if regions[p]) / 6
+        elif QUESTS[q].id == "wanderer":
+            part = len({KIND[regions[p]] for p in range(SPACES) if explored[p]}) / 5
+        elif QUESTS[q].id == "tea":
+            have = set(s.supply[seat]) | set(s.used[seat])
+            part = sum(1 for c in CREATURES if c in have) / 6
+        else:
+            part = sum(1 for p in CORNERS if explored[p]) / 4
+        hope += QUEST_HOPE * quest_points(s, q) * part * part
+    return hope
 
 
 def estimate(s: RealmsState, seat: int) -> float:
@@ -20,14 +73,22 @@ def estimate(s: RealmsState, seat: int) -> float:
     pts = float(score(s, seat))
     if s.phase == "over":
         return pts
-    empty = s.regions[seat].count(0)
-    pts += CARD_WORTH * min(len(s.hands[seat]), empty + 3)
-    for t in s.supply[seat]:
-        if t in CREATURE_KIND:
-            pts += CREATURE_WORTH
+    regions, explored = s.regions[seat], s.explored[seat]
+    fillable, bounds = _open_spaces(regions)
+    pts += 0.9 * fillable  # an empty space filled later is worth a point back
+    cards = 0.0
+    for c in s.hands[seat]:
+        if c == 0:
+            cards += (CARD_FITS + CARD_STUCK) / 2
+        elif any(lo < c < hi for _p, lo, hi in bounds):
+            cards += CARD_FITS
         else:
-            pts += TOKEN_WORTH.get(t, 0.0)
-    return pts
+            cards += CARD_STUCK
+    pts += min(cards, 0.8 * len(bounds) + 2.0)
+    pts += UNEXPLORED_WORTH * sum(1 for p in range(SPACES) if regions[p] and not explored[p])
+    for t in s.supply[seat]:
+        pts += CREATURE_WORTH if t in CREATURE_KIND else TOKEN_WORTH.get(t, 0.0)
+    return pts + _quest_hope(s, seat)
 
 
 def evaluate(s: RealmsState, seat: int) -> float:

@@ -84,14 +84,17 @@ def _raven_spots(s: RealmsState, seat: int) -> list[int]:
 
 
 def turn_legal(s: RealmsState, seat: int) -> list[TurnAction]:
-    out: list[TurnAction] = []
+    # End turn comes first once it is allowed: among moves that change nothing worth having
+    # (a free walk in a circle), a bot that keeps the first best choice then stops walking.
+    done = s.action != "" or s.explored_now > 0
+    out: list[TurnAction] = [END_TURN] if done else []
     hand = s.hands[seat]
     regions = s.regions[seat]
     explored = s.explored[seat]
     if s.action == "":
         bounds = empty_bounds(regions)
         out.extend(SUMMONS[c][p] for c in hand for p, lo, hi in bounds if lo < c < hi)
-    paid = bool(out)
+    paid = bool(out) and not done
     if s.action != "summon":
         free = committed(s)
         for k in steps(s, seat):
@@ -118,9 +121,7 @@ def turn_legal(s: RealmsState, seat: int) -> list[TurnAction]:
         paid = paid or any(not explored[a.space] for a in carpets)
     if MIRROR in supply:
         out.extend(mirror_action(k, a, b) for k, a, b in mirror_pairs(s, seat))
-    if s.action != "" or s.explored_now > 0:
-        out.append(END_TURN)
-    elif not paid:
+    if not done and not paid:
         out.append(PASS)
     return out
 
