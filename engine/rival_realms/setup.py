@@ -82,7 +82,7 @@ def lay_tokens(s: RealmsState, ev: list[Event]) -> None:
             layout[r * COLS + c] = t
     for seat in range(s.seats):
         s.board_tokens[seat] = layout[:]
-    ev.append(Event("The adventure tokens are laid out in the central spaces of every sub-realm.", reveal=True))
+    ev.append(Event("The adventure tokens are laid out in the central spaces of every row.", reveal=True))
 
 
 def deal(s: RealmsState, ev: list[Event]) -> None:
