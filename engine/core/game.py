@@ -143,6 +143,7 @@ class Game(Protocol[S, A, O_contra]):
     ai_rollout_depth: ClassVar[int | None]
 
     def check_options(self, options: O_contra, seats: int) -> str | None: ...
+    def next_options(self, options: Any, out: Outcome) -> Any: ...
     def setup(self, options: O_contra, seats: int, seed: int) -> S: ...
     def to_act(self, s: S) -> tuple[int, ...]: ...
     def prompt(self, s: S, seat: int) -> Prompt: ...
@@ -191,6 +192,12 @@ class GameBase(Generic[S, A, O]):
         if seats not in self.players:
             return f"{self.title} is for {_player_range(self.players)}."
         return problem_with(options, seats)
+
+    def next_options(self, options: O, out: Outcome) -> O:
+        """The options of the next game of a series after a game ending in `out`. Default: the
+        same options; a game whose rules change the next game (Rival Realms: the loser begins)
+        overrides it."""
+        return options
 
     # -- legality, written once ----------------------------------------------------------
     def to_act(self, s: S) -> tuple[int, ...]:

@@ -178,4 +178,5 @@ class Match:
         if out is None:
             raise IllegalAction("The game is not over yet.")
         series = self.series.with_result(out.scores)
-        return Match.new(self.game, self.options, self.seats, self.seed + 1, series=series)
+        options = self.game.next_options(self.options, out)
+        return Match.new(self.game, options, self.seats, self.seed + 1, series=series)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from engine.core.game import Outcome, SeatSpec
+from engine.core.match import Match, Series
 from engine.rival_realms.actions import END_TURN, PASS, Summon
 from engine.rival_realms.data import CORNERS, SOLO_TARGET
 from engine.rival_realms.game import GAME
@@ -161,3 +163,20 @@ def test_solo_outcome_against_the_ravens_score() -> None:
     s.phase = "over"
     out = outcome(s)
     assert out is not None and out.winners == () and str(SOLO_TARGET) in out.reason
+
+
+def test_in_a_series_the_loser_begins_the_next_game() -> None:
+    m = Match.new(GAME, RealmsOptions(), [SeatSpec("A"), SeatSpec("B")], 5, series=Series(games=3))
+    while not m.over:
+        seat = m.to_act()[0]
+        m.submit(seat, m.legal(seat)[0])
+    out = m.outcome()
+    assert out is not None
+    nxt = m.next_in_series()
+    if len(out.winners) == 1:
+        loser = 1 - out.winners[0]
+        assert nxt.state.start == loser and nxt.options.start == f"player {loser + 1}"
+    else:
+        assert nxt.options == m.options
+    assert GAME.next_options(RealmsOptions(), Outcome((10, 12), (1,))).start == "player 1"
+    assert GAME.next_options(RealmsOptions(start="player 2"), Outcome((12, 10), (0,))).start == "player 2"
