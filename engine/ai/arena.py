@@ -70,7 +70,11 @@ def deal_seed(seed: int, game_index: int, players: int) -> int:
     return seed * 1_000_003 + game_index // players
 
 
-Task = tuple[str, int, tuple[str, ...], int, int, bool, tuple[str, ...]]
+# (game, players, bots, seed, game index, cap only[, variant options as NAME=VALUE])
+Task = (
+    tuple[str, int, tuple[str, ...], int, int, bool]
+    | tuple[str, int, tuple[str, ...], int, int, bool, tuple[str, ...]]
+)
 
 
 def play_one(task: Task) -> Record:
@@ -79,7 +83,8 @@ def play_one(task: Task) -> Record:
     With `cap_only` the search bots ignore their time budget and stop on their iteration cap
     alone, so a match gives the same games on any machine under any load.
     """
-    game_spec, players, bots, seed, index, cap_only, option_items = task
+    game_spec, players, bots, seed, index, cap_only = task[:6]
+    option_items: tuple[str, ...] = task[6] if len(task) > 6 else ()
     game = resolve_game(game_spec)
     options = parse_assignments(game.Options, list(option_items))
     labels = seats_for(bots, players, index)
