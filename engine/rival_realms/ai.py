@@ -93,5 +93,5 @@ def estimate(s: RealmsState, seat: int) -> float:
 
 def evaluate(s: RealmsState, seat: int) -> float:
     mine = estimate(s, seat)
-    theirs = float(SOLO_TARGET) if s.solo else estimate(s, 1 - seat)
+    theirs = float(SOLO_TARGET[s.level]) if s.solo else estimate(s, 1 - seat)
     return 1.0 / (1.0 + math.exp(-(mine - theirs) / SCALE))

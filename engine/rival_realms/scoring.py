@@ -94,11 +94,12 @@ def outcome(s: RealmsState) -> Outcome | None:
         lines[4] = ScoreLine("Matching pairs across a land card", lines[4].values)
     totals = tuple(sum(p) for p in parts)
     if s.solo:
-        won = totals[0] > SOLO_TARGET
+        target = SOLO_TARGET[s.level]
+        won = totals[0] > target
         verdict = (
-            f"You beat the Raven's {SOLO_TARGET} points."
+            f"You beat the Raven's {target} points ({s.level})."
             if won
-            else f"The Raven's {SOLO_TARGET} points stand: you needed more."
+            else f"The Raven's {target} points ({s.level}) stand: you needed more."
         )
         return Outcome(totals, (0,) if won else (), tuple(lines), f"{s.reason} {verdict}".strip())
     best = max(totals)

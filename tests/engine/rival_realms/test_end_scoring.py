@@ -162,7 +162,14 @@ def test_solo_outcome_against_the_ravens_score() -> None:
     s = new(seats=1, places=(6,))
     s.phase = "over"
     out = outcome(s)
-    assert out is not None and out.winners == () and str(SOLO_TARGET) in out.reason
+    assert out is not None and out.winners == () and "The Raven's 30 points (normal) stand" in out.reason
+    # One point more than the Raven wins.
+    s.quests = [0] * 6  # 4 + 4 + 4 + 5 + 6 + 7 = 30
+    for p, c in enumerate(range(1, 19)):
+        lay(s, 0, p, c)  # a full realm: no empty space to cost a point
+    out = outcome(s)
+    assert out is not None and out.scores[0] > 30 and out.winners == (0,)
+    assert SOLO_TARGET == {"easy": 28, "normal": 30, "hard": 32}
 
 
 def test_in_a_series_the_loser_begins_the_next_game() -> None:
