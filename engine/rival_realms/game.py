@@ -11,6 +11,7 @@ engine.rival_realms.rules.flow (`hand_target`).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import ClassVar
 
 import attrs
 
@@ -31,6 +32,10 @@ class RivalRealms(GameBase[RealmsState, Action, RealmsOptions]):
     action_types = ACTION_TYPES
     state_type = RealmsState
     supports_series = True
+    # The search scores a leaf with `evaluate` at once: random moves after it are mostly
+    # summons into the wrong slots (blocking rows for good) and aimless walks, which only blur
+    # the evaluation's expected score (RULES_NOTES.md, "AI").
+    ai_rollout_depth: ClassVar[int | None] = 0
 
     def next_options(self, options: RealmsOptions, out: Outcome) -> RealmsOptions:
         """The options of the next game of a series: whoever lost this one begins (a shared
