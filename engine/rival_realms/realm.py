@@ -2,7 +2,8 @@
 entering them costs, which Magic Mirror exchanges are allowed. All read-only; the rules and the
 board both use these helpers.
 
-Board helpers: `summon_slots`, `summon_problem`, `steps` / `step_path` (the adventuring graph),
+Board helpers: `summon_slots`, `summon_problem`, `steps` / `step_targets` / `step_path` /
+`step_preview` (the adventuring graph: where the next step can go, its walk, cost and tokens),
 `payments`, `crossable`, `star_targets`, `mirror_pairs`, `mirror_problem`, `card_name`.
 """
 
@@ -10,6 +11,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 from typing import Any
+
+import attrs
 
 from engine.rival_realms.data import (
     COLS,
@@ -303,3 +306,32 @@ def _land_pairs(valleys: tuple[bool, ...], raven: int) -> tuple[tuple[str, int, 
 
 def is_corner(p: int) -> bool:
     return p in CORNERS
+
+
+# --- previews for the board ----------------------------------------------------------------
+
+
+@attrs.frozen
+class StepPreview:
+    """What one adventuring step would do, for showing before it is chosen.
+
+    `path`: the spaces walked through (explored regions) and finally entered, in order;
+    `explores`: whether the target is unexplored (so a payment is due); `payments`: the ways to
+    pay, as (card, creature) pairs ((0, "") for a free Kindred Trails step); `tokens`: the
+    tokens that would be collected on the way and at the target, in order."""
+
+    path: tuple[int, ...]
+    explores: bool
+    payments: tuple[tuple[int, str], ...]
+    tokens: tuple[str, ...]
+
+
+def step_preview(s: RealmsState, seat: int, space: int, via: int) -> StepPreview | None:
+    """The preview of the step into `space` from `via`, or None when that step is impossible."""
+    path = step_path(s, seat, space, via)
+    if path is None:
+        return None
+    explores = not s.explored[seat][space]
+    pays = tuple(payments(s, seat, space, via)) if explores else ()
+    laid = s.board_tokens[seat]
+    return StepPreview(tuple(path), explores, pays, tuple(laid[p] for p in path if laid[p]))

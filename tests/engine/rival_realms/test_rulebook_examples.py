@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.rival_realms.actions import END_TURN, Go, Summon
 from engine.rival_realms.data import KIND, SPACES
 from engine.rival_realms.game import GAME
-from engine.rival_realms.realm import summon_slots
+from engine.rival_realms.realm import step_preview, summon_slots
 from tests.engine.rival_realms.helpers import clear_realm, give_token, lay, new, put_token, set_hand, texts
 
 MIDDLE = 6  # first space of the middle sub-realm
@@ -83,3 +83,24 @@ def test_example_three_seven_steps() -> None:
     assert sorted(t for t in s.used[0] if t in ("goat", "troll", "bear")) == ["bear", "goat", "troll"]
     assert "mirror" in s.supply[0]
     assert s.explored_now == 5
+
+
+def test_example_three_previewed_before_each_step() -> None:
+    s = _example_three()
+    first = step_preview(s, 0, 1, 7)
+    assert first is not None and first.explores
+    # The walk over 32, 23, 22 and 28, then into 38; the Billy Goat waits there.
+    assert [s.regions[0][p] for p in first.path] == [32, 23, 22, 28, 38]
+    assert first.tokens == ("goat",) and (3, "") in first.payments
+    assert step_preview(s, 0, 2, 1) is None  # 46 is not one step away yet
+
+
+def test_example_two_greyed_slots_say_why() -> None:
+    s = new()
+    lay(s, 0, MIDDLE + 0, 8)
+    lay(s, 0, MIDDLE + 3, 30)
+    set_hand(s, 0, [2, 23, 33, 41, 47])
+    greyed = dict(GAME.choices(s, 0))
+    assert greyed[Summon(23, MIDDLE + 1)] is None
+    why = greyed[Summon(23, MIDDLE + 4)]
+    assert why is not None and "30 lies to its left" in why
