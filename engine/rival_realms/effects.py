@@ -23,8 +23,12 @@ from engine.rival_realms.scoring import quest_done, quest_points
 from engine.rival_realms.state import RealmsState
 
 
+_WHO: tuple[str, ...] = (seat_label(0), seat_label(1))
+
+
 def who(seat: int) -> str:
-    return seat_label(seat)
+    """How texts name a seat ("Player 1")."""
+    return _WHO[seat]
 
 
 def collect(s: RealmsState, seat: int, p: int, ev: list[Event]) -> None:
