@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from engine.rival_realms.actions import (
     DECLINE,
+    DRAW_DECK,
     END_TURN,
+    GEM_STEAL,
     Draw,
     GiveCard,
     PerchRaven,
@@ -19,7 +21,7 @@ from engine.rival_realms.data import EVENT_BASE, EVENT_BY_ID
 from engine.rival_realms.game import GAME
 from engine.rival_realms.options import RealmsOptions
 from engine.rival_realms.state import RealmsState
-from tests.engine.rival_realms.helpers import clear_realm, lay, new, set_hand, texts
+from tests.engine.rival_realms.helpers import clear_realm, give_token, lay, new, set_hand, texts
 
 
 def _with_events(*ids: str) -> RealmsState:
@@ -157,3 +159,14 @@ def test_only_one_event_a_turn_the_rest_go_back_into_the_deck() -> None:
     assert "Event: Homing Raven" in text and "one event a turn, so it is set aside" in text
     assert "shuffled back into the deck" in text
     assert s.resolved_events == ["homing_raven"] and EVENT_BASE + EVENT_BY_ID["gentle_rain"] in s.deck
+
+
+def test_an_event_met_during_a_gem_theft_is_resolved_then_the_theft_goes_on() -> None:
+    s = _with_events("homing_raven")
+    s.raven = s.valleys[0].index(False)  # on one of player 1's own Mountains
+    give_token(s, 0, "gem")
+    GAME.apply(s, 0, GEM_STEAL)
+    assert s.raven == -1
+    ev = GAME.apply(s, 0, DRAW_DECK)  # the event is on top: resolved, then a replacement card
+    assert "Event: Homing Raven" in texts(ev) and len(s.hands[0]) == 6
+    assert s.phase == "steal" and s.steal_left == 1

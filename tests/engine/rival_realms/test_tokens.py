@@ -166,3 +166,15 @@ def test_mirror_swaps_tokens_and_land_cards_and_the_raven_travels_with_its_mount
     valley = s.valleys[0].index(True)
     GAME.apply(s, 0, Mirror("land", 0, valley))
     assert s.valleys[0][0] and not s.valleys[0][valley] and s.raven == valley
+
+
+def test_mirror_token_arriving_under_the_adventurer_is_claimed() -> None:
+    s = new(places=(6, 0))
+    clear_realm(s, 0)
+    lay(s, 0, 6, 5, explored=True)
+    put_token(s, 0, "bear", 7)
+    put_token(s, 0, "gem", 6)
+    give_token(s, 0, "mirror")
+    s.adventurer[0] = 6
+    ev = GAME.apply(s, 0, Mirror("token", 6, 7))
+    assert "bear" in s.supply[0] and s.board_tokens[0][7] == "gem" and "collects the Bear" in texts(ev)
