@@ -33,7 +33,11 @@ TOKEN_WORTH = {ESPRESSO: 1.5, CARPET: 1.2, MIRROR: 0.5}
 UNEXPLORED_WORTH = 0.45  # a summoned region not explored yet: likely explored later
 ROOM_PER_SPACE = 3.0  # numbers of room an empty space needs to be likely filled
 QUEST_HOPE = 0.6  # share of a quest's points credited for progress (squared)
-SCALE = 6.0
+# Points of difference that move the value from 0.5 to about 0.73. Solo compares with a fixed
+# target, so only the order of values matters there; the duel needs differences of a point or two
+# to show in the value, or the search's visit counts cannot tell moves apart.
+SCALE_SOLO = 6.0
+SCALE_DUEL = 2.0
 
 
 def _open_spaces(regions: list[int]) -> tuple[float, list[tuple[int, int, int]]]:
@@ -93,5 +97,6 @@ def estimate(s: RealmsState, seat: int) -> float:
 
 def evaluate(s: RealmsState, seat: int) -> float:
     mine = estimate(s, seat)
-    theirs = float(SOLO_TARGET[s.level]) if s.solo else estimate(s, 1 - seat)
-    return 1.0 / (1.0 + math.exp(-(mine - theirs) / SCALE))
+    if s.solo:
+        return 1.0 / (1.0 + math.exp(-(mine - SOLO_TARGET[s.level]) / SCALE_SOLO))
+    return 1.0 / (1.0 + math.exp(-(mine - estimate(s, 1 - seat)) / SCALE_DUEL))
