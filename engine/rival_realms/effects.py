@@ -22,7 +22,6 @@ from engine.rival_realms.realm import card_name
 from engine.rival_realms.scoring import quest_done, quest_points
 from engine.rival_realms.state import RealmsState
 
-
 _WHO: tuple[str, ...] = (seat_label(0), seat_label(1))
 
 

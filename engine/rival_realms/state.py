@@ -62,6 +62,8 @@ class RealmsState:
     - explored_now: regions explored by moving this turn (steps and the Flying Carpet)
     - came_from: the space the adventurer last stepped out of in this action, -1 none (no
       reversing straight back into it)
+    - walked: a free walk that collected nothing was made since the last exploration (another
+      one must wait for a new exploration: endless circling is cut off)
     - espresso: a Double Espresso was played: the same seat takes another turn after this one
     - steal_left: draws still owed by a gem's theft
     - deck_draws: cards drawn from the deck during this redraw (the solo Raven copies them)
@@ -106,6 +108,7 @@ class RealmsState:
     action: str = ""
     explored_now: int = 0
     came_from: int = -1
+    walked: bool = False
     espresso: bool = False
     steal_left: int = 0
     deck_draws: int = 0

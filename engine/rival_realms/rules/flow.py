@@ -37,6 +37,7 @@ def begin_turn(s: RealmsState, seat: int, ev: list[Event]) -> None:
     s.phase = "turn"
     s.action = ""
     s.explored_now = 0
+    s.walked = False
     s.came_from = -1
     s.steal_left = 0
     s.deck_draws = 0

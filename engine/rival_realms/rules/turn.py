@@ -78,6 +78,16 @@ def can_act(s: RealmsState, seat: int) -> bool:
     return False
 
 
+def walk_collects(s: RealmsState, seat: int, space: int, via: int) -> bool:
+    """Whether the free walk into explored `space` from `via` picks up a token on the way."""
+    laid = s.board_tokens[seat]
+    explored = s.explored[seat]
+    if not any(laid[p] and explored[p] for p in range(SPACES)):
+        return False  # the usual case: no token lies on an explored region
+    path = step_path(s, seat, space, via)
+    return path is not None and any(laid[p] for p in path)
+
+
 def _raven_spots(s: RealmsState, seat: int) -> list[int]:
     base = seat * LANDS
     return [m for m in range(LANDS) if not s.valleys[seat][m] and s.raven != base + m]
@@ -100,7 +110,7 @@ def turn_legal(s: RealmsState, seat: int) -> list[TurnAction]:
         for k in steps(s, seat):
             q, via = k >> 5, (k & 31) - 1
             if explored[q]:
-                if free:
+                if free and (not s.walked or walk_collects(s, seat, q, via)):
                     out.append(go(q, via))
                 continue
             for card, creature in payments(s, seat, q, via):
@@ -197,6 +207,8 @@ def _go_reason(s: RealmsState, seat: int, a: Go) -> str | None:
             return "That region is already explored: walking there is free."
         if not committed(s):
             return "Explore a region first: a turn of adventuring begins with an exploration."
+        if s.walked and not walk_collects(s, seat, a.space, a.via):
+            return "You have just walked for nothing: explore a region before walking on."
         return None
     if (a.card, a.creature) not in payments(s, seat, a.space, a.via):
         if a.card and a.card not in s.hands[seat]:
@@ -255,6 +267,7 @@ def turn_perform(s: RealmsState, seat: int, a: TurnAction, ev: list[Event]) -> N
         ev.append(Event(f"{name} flies the Flying Carpet to {space_name(a.space)}.", seat=seat))
         if not s.explored[seat][a.space]:
             s.explored_now += 1
+            s.walked = False
         explore(s, seat, a.space, ev)
     elif isinstance(a, Mirror):
         spend_token(s, seat, MIRROR)
@@ -272,12 +285,15 @@ def turn_perform(s: RealmsState, seat: int, a: TurnAction, ev: list[Event]) -> N
 def _go(s: RealmsState, seat: int, a: Go, ev: list[Event]) -> None:
     path = step_path(s, seat, a.space, a.via)
     assert path is not None
+    finds = any(s.board_tokens[seat][p] for p in path)
     for p in path[:-1]:
         collect(s, seat, p, ev)  # tokens left on explored regions are claimed when crossed
     name = who(seat)
     target = card_name(s.regions[seat][a.space])
     if s.explored[seat][a.space]:
         ev.append(Event(f"{name} walks to {target} in {space_name(a.space)}.", seat=seat, kind="move"))
+        if not finds:
+            s.walked = True
     else:
         if a.card:
             spend_card(s, seat, a.card)
@@ -289,6 +305,7 @@ def _go(s: RealmsState, seat: int, a: Go, ev: list[Event]) -> None:
             pay = "along a kindred trail, for free"
         ev.append(Event(f"{name} enters {target} in {space_name(a.space)}, {pay}.", seat=seat, kind="move"))
         s.explored_now += 1
+        s.walked = False
     s.action = "adventure"
     s.adventurer[seat] = a.space
     s.came_from = a.via
