@@ -95,7 +95,8 @@ def continue_redraw(s: RealmsState, ev: list[Event]) -> None:
 
 
 def finish_redraw(s: RealmsState, ev: list[Event]) -> None:
-    seat = s.turn
+    """The hand is full (or nothing is left to draw): the solo Raven copies the deck draws, the
+    events set aside go back into the deck, and the next turn begins."""
     if s.solo and s.deck_draws and not s.espresso:
         n = s.deck_draws
         flips = 0
@@ -107,7 +108,6 @@ def finish_redraw(s: RealmsState, ev: list[Event]) -> None:
     elif s.solo and s.deck_draws and s.espresso:
         ev.append(Event("The Double Espresso keeps the Raven away until your extra turn."))
     s.deck_draws = 0
-    del seat
     reshuffle_aside(s, ev)
     next_turn(s, ev)
 
