@@ -1,0 +1,31 @@
+"""Saving and loading keeps a game of Rival Realms intact at every step: solo, the duel with
+events and every enchantment, and the next game of a series."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.core.game import SeatSpec
+from engine.core.match import Match
+from engine.core.rng import Rng
+from engine.rival_realms.data import ENCHANTMENT_IDS
+from engine.rival_realms.game import GAME
+from engine.rival_realms.options import RealmsOptions
+from saves import codec
+
+
+@pytest.mark.parametrize(
+    ("seats", "opts"),
+    [
+        (1, RealmsOptions(solo_level="hard", enchantments=ENCHANTMENT_IDS)),
+        (2, RealmsOptions(events=True, enchantments=ENCHANTMENT_IDS, start="player 2")),
+    ],
+)
+def test_save_and_load_at_every_step(seats: int, opts: RealmsOptions) -> None:
+    m = Match.new(GAME, opts, [SeatSpec(f"P{i}", "ai", "random") for i in range(seats)], 11)
+    rng = Rng.from_seed(seats)
+    while not m.over:
+        seat = m.to_act()[0]
+        m.submit(seat, rng.choice(m.legal(seat)))
+        back = codec.loads(codec.dumps(m), games={GAME.id: GAME})
+        assert back.state == m.state and back.options == opts
