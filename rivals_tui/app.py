@@ -32,7 +32,6 @@ from engine.core.info import Catalog
 from engine.core.match import Match, Series
 from rivals_tui import glyphs
 from rivals_tui.crash import crash_sentence, write_crash_report
-from rivals_tui.dialogs import ErrorDialog
 from rivals_tui.screens.base import RivalsCommandPalette
 from rivals_tui.screens.too_small import MIN_SIZE, TooSmallScreen
 from rivals_tui.session import LocalSession, Session
@@ -153,6 +152,12 @@ class RivalsApp(App[None]):
     def on_unmount(self) -> None:
         self.close_session()
 
+    def _show_error(self, text: str, title: str) -> None:
+        # Imported here: dialogs bring in Textual's Input and Button, which the menu never needs.
+        from rivals_tui.dialogs import ErrorDialog
+
+        self.push_screen(ErrorDialog(text, title=title))
+
     # -- sessions --------------------------------------------------------------------------
     def open_session(self, session: Session) -> None:
         from rivals_tui.screens.game import GameScreen
@@ -199,7 +204,7 @@ class RivalsApp(App[None]):
         try:
             session = LocalSession(match, self.store, name=name)
         except (SaveError, OSError) as exc:
-            self.push_screen(ErrorDialog(str(exc), title="Cannot start the game"))
+            self._show_error(str(exc), "Cannot start the game")
             return
         self.back_to_menu_screen()
         self.open_session(session)
@@ -209,13 +214,13 @@ class RivalsApp(App[None]):
         try:
             lock = self.store.lock(name)
         except (SaveError, OSError) as exc:
-            self.push_screen(ErrorDialog(str(exc), title="Cannot open this save"))
+            self._show_error(str(exc), "Cannot open this save")
             return False
         try:
             match = self.store.load(name, games=self.games)
         except (SaveError, OSError) as exc:
             lock.release()
-            self.push_screen(ErrorDialog(str(exc), title="Cannot open this save"))
+            self._show_error(str(exc), "Cannot open this save")
             return False
         self.close_session()
         self.back_to_menu_screen()

@@ -1,7 +1,10 @@
 """Saved games: the versioned file format (`codec`), upgrades of old files (`migrations`),
-the folder of saves with atomic writes, backups and locks (`store`), and `SaveError`."""
+the folder of saves with atomic writes, backups and locks (`store`), and `SaveError`.
 
-from saves.codec import FORMAT_VERSION, converter, dump_match, dumps, load_match, loads
+Import what you need from the modules themselves (`from saves.codec import dumps`); the package
+stays light so that opening the app's menu does not load the save format.
+"""
+
 from saves.errors import SaveError
 
-__all__ = ["FORMAT_VERSION", "SaveError", "converter", "dump_match", "dumps", "load_match", "loads"]
+__all__ = ["SaveError"]

@@ -11,7 +11,6 @@ from __future__ import annotations
 import errno
 import json
 import os
-import secrets
 import stat
 import tempfile
 import time
@@ -27,8 +26,6 @@ import platformdirs
 from engine.core.game import Game
 from engine.core.match import Match
 from engine.registry import GAMES
-from saves import codec
-from saves.codec import STATUS_IN_PROGRESS, dumps, load_envelope, loads, parse, progress_of, status_of
 from saves.errors import SaveError
 from saves.lock import SaveLock, acquire
 from saves.migrations import MigrationFault, migrate
@@ -48,6 +45,14 @@ STALE_TEMP_SECONDS = 60.0
 # No following of links when creating files (where the system has the flag).
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 _NONBLOCK = getattr(os, "O_NONBLOCK", 0)
+
+
+def _codec() -> Any:
+    """The save format, imported on first use: the app's menu and an empty save folder never
+    need it, and it brings in cattrs (a noticeable share of start-up)."""
+    from saves import codec
+
+    return codec
 
 
 @attrs.frozen
@@ -184,7 +189,7 @@ class SaveStore:
         """Write `match` as the save `name`, atomically, keeping the previous version as a backup."""
         name = self._name(name)
         target = self.path(name)
-        data = dumps(match, created=self._created(target)).encode("utf-8")
+        data = _codec().dumps(match, created=self._created(target)).encode("utf-8")
         try:
             self._make_root()
             # mkstemp creates the file itself (O_EXCL, no link followed) under a random name.
@@ -217,9 +222,9 @@ class SaveStore:
         try:
             data = json.loads(_read_bounded(target))
             version = data["format_version"]
-            if type(version) is int and version < codec.FORMAT_VERSION:
+            if type(version) is int and version < _codec().FORMAT_VERSION:
                 # Older formats kept the time elsewhere; upgrade a copy to find it.
-                data = migrate(dict(data), version, codec.FORMAT_VERSION)
+                data = migrate(dict(data), version, _codec().FORMAT_VERSION)
             created = data.get("created")
         except (OSError, ValueError, LookupError, TypeError, AttributeError, MigrationFault, RecursionError):
             return None
@@ -227,7 +232,7 @@ class SaveStore:
 
     def _keep_backup(self, name: str, target: Path) -> None:
         backup = self.backup_path(name)
-        tmp = self.root / f".{name}{SUFFIX}.bak-{secrets.token_hex(4)}.tmp"
+        tmp = self.root / f".{name}{SUFFIX}.bak-{os.urandom(4).hex()}.tmp"
         try:
             try:
                 # A second name for the current file: no copying, and the rename below then
@@ -260,7 +265,8 @@ class SaveStore:
     def load(self, name: str, *, games: Mapping[str, Game[Any, Any, Any]] | None = None) -> Match:
         """The match saved as `name`. Raises SaveError with one line; never changes the file."""
         path = self.path(name)
-        return loads(self._read(path), games=self._games(games), source=path.name)
+        match: Match = _codec().loads(self._read(path), games=self._games(games), source=path.name)
+        return match
 
     def _games(
         self, games: Mapping[str, Game[Any, Any, Any]] | None
@@ -305,8 +311,8 @@ class SaveStore:
         except OSError:
             mtime = 0.0
         try:
-            data = parse(self._read(path), path.name)
-            match, envelope = load_envelope(data, games=games, source=path.name)
+            data = _codec().parse(self._read(path), path.name)
+            match, envelope = _codec().load_envelope(data, games=games, source=path.name)
         except SaveError as exc:
             game_id = data.get("game") if isinstance(data, dict) else None
             game_id = game_id if isinstance(game_id, str) else ""
@@ -321,8 +327,8 @@ class SaveStore:
             game_id=match.game.id,
             title=match.game.title,
             players=tuple(seat.name for seat in match.seats),
-            progress=progress_of(match),
-            status=status_of(match),
+            progress=_codec().progress_of(match),
+            status=_codec().status_of(match),
             updated=updated,
         )
         return _when(updated, mtime), info
@@ -335,7 +341,7 @@ class SaveStore:
         if not _is_regular(backup):
             return info
         try:
-            match = loads(self._read(backup), games=games, source=backup.name)
+            match = _codec().loads(self._read(backup), games=games, source=backup.name)
         except Exception:  # a damaged backup too: nothing to offer
             return info
         moves = len(match.history)
@@ -353,12 +359,12 @@ class SaveStore:
         """
         name = self._name(name)
         target, backup = self.path(name), self.backup_path(name)
-        loads(self._read(backup), games=self.games, source=backup.name)  # raises SaveError
+        _codec().loads(self._read(backup), games=self.games, source=backup.name)  # raises SaveError
         try:
             with self.lock(name):
                 if target.exists() or target.is_symlink():
                     os.replace(target, self.root / f"{name}{SUFFIX}.damaged")
-                tmp = self.root / f".{name}{SUFFIX}.restore-{secrets.token_hex(4)}{TEMP_SUFFIX}"
+                tmp = self.root / f".{name}{SUFFIX}.restore-{os.urandom(4).hex()}{TEMP_SUFFIX}"
                 _copy_exclusive(backup, tmp)
                 os.replace(tmp, target)
                 _fsync_dir(self.root)
@@ -409,7 +415,7 @@ class SaveStore:
     def latest(self, *, in_progress: bool = True) -> SaveInfo | None:
         """The most recently played save that loads (and is still in progress, by default)."""
         for info in self.list():
-            if info.error is None and (not in_progress or info.status == STATUS_IN_PROGRESS):
+            if info.error is None and (not in_progress or info.status == _codec().STATUS_IN_PROGRESS):
                 return info
         return None
 

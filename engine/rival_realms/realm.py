@@ -16,7 +16,6 @@ import attrs
 
 from engine.rival_realms.data import (
     COLS,
-    CORNERS,
     CREATURE_KIND,
     END_COLUMNS,
     KIND,
@@ -302,10 +301,6 @@ def _land_pairs(valleys: tuple[bool, ...], raven: int) -> tuple[tuple[str, int, 
         for b in range(a + 1, LANDS)
         if valleys[a] != valleys[b] or raven in (a, b)
     )
-
-
-def is_corner(p: int) -> bool:
-    return p in CORNERS
 
 
 # --- previews for the board ----------------------------------------------------------------

@@ -28,7 +28,7 @@ from engine.rival_realms.actions import (
 )
 from engine.rival_realms.data import EVENT_BY_ID, EVENTS, TOKEN_NAMES, land_name, space_name
 from engine.rival_realms.realm import card_name
-from engine.rival_realms.rules.flow import hand_target, other_nest
+from engine.rival_realms.rules.flow import hand_target
 from engine.rival_realms.state import RealmsState
 
 
@@ -147,8 +147,3 @@ def progress(s: RealmsState) -> str:
     rounds = max(s.turns) if s.turns else 0
     where = f"turn {rounds}, {len(s.deck)} cards in the deck"
     return "finished" if s.phase == "over" else where
-
-
-def nest_label(s: RealmsState, seat: int) -> str:
-    """Whose nest `other_nest(seat)` is, in words."""
-    return "the Raven's nest" if s.solo else f"{seat_label(other_nest(s, seat))}'s nest"

@@ -29,7 +29,6 @@ from engine.rival_realms.actions import (
 from engine.rival_realms.actions import mirror as mirror_action
 from engine.rival_realms.data import (
     CARPET,
-    CREATURE_KIND,
     GEM,
     LANDS,
     MIRROR,
@@ -310,7 +309,3 @@ def _go(s: RealmsState, seat: int, a: Go, ev: list[Event]) -> None:
     s.adventurer[seat] = a.space
     s.came_from = a.via
     explore(s, seat, a.space, ev)
-
-
-def used_creature_count(s: RealmsState, seat: int) -> int:
-    return sum(1 for t in s.used[seat] if t in CREATURE_KIND)
