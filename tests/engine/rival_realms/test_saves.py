@@ -22,7 +22,7 @@ from saves import codec
     ],
 )
 def test_save_and_load_at_every_step(seats: int, opts: RealmsOptions) -> None:
-    m = Match.new(GAME, opts, [SeatSpec(f"P{i}", "ai", "random") for i in range(seats)], 11)
+    m = Match.new(GAME, opts, [SeatSpec(f"P{i}", "ai", "easy") for i in range(seats)], 11)
     rng = Rng.from_seed(seats)
     while not m.over:
         seat = m.to_act()[0]
