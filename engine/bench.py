@@ -106,9 +106,7 @@ def _bench_saves(game: Game[Any, Any, Any], players: int, calib: float) -> list[
     except Exception as exc:  # noqa: BLE001 - any import failure just means "no figure"
         why = f"saves not importable: {type(exc).__name__}"
         return [f"  save ms               {'n/a':>12}   ({why})", f"  load ms               {'n/a':>12}"]
-    match = Match.new(
-        game, game.Options(), [SeatSpec(f"P{i + 1}", "ai", "easy") for i in range(players)], 1
-    )
+    match = Match.new(game, game.Options(), [SeatSpec(f"P{i + 1}", "ai", "easy") for i in range(players)], 1)
     rng = Rng.from_seed(1)
     while not match.over:
         seat = match.to_act()[0]

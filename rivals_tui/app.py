@@ -16,7 +16,7 @@ import time
 from collections.abc import Iterable, Iterator, Mapping
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual import events
@@ -29,16 +29,17 @@ from textual.screen import Screen
 
 from engine.core import Game, SeatSpec
 from engine.core.info import Catalog
-from engine.core.match import Match, Series
 from rivals_tui import glyphs
-from rivals_tui.crash import crash_sentence, write_crash_report
 from rivals_tui.screens.base import RivalsCommandPalette
 from rivals_tui.screens.too_small import MIN_SIZE, TooSmallScreen
-from rivals_tui.session import LocalSession, Session
 from rivals_tui.settings import Settings
 from rivals_tui.text import safe_text
 from saves.errors import SaveError
 from saves.store import SaveStore
+
+if TYPE_CHECKING:
+    from engine.core.match import Match, Series
+    from rivals_tui.session import Session
 
 HELP_DIR = Path(__file__).parent / "help"
 # After a hang-up the app gets this long to save and close by itself; then the save is made
@@ -196,12 +197,16 @@ class RivalsApp(App[None]):
             seed = random.randrange(1, 2**31)
         if options is None:
             options = game.Options()
+        from engine.core.match import Match
+
         match = Match.new(game, options, seats, seed, series=series)
         self.start_match(match, name=None)
 
     def start_match(self, match: Match, name: str | None) -> None:
         self.close_session()
         try:
+            from rivals_tui.session import LocalSession
+
             session = LocalSession(match, self.store, name=name)
         except (SaveError, OSError) as exc:
             self._show_error(str(exc), "Cannot start the game")
@@ -224,6 +229,8 @@ class RivalsApp(App[None]):
             return False
         self.close_session()
         self.back_to_menu_screen()
+        from rivals_tui.session import LocalSession
+
         self.open_session(LocalSession(match, self.store, name=name, lock=lock))
         return True
 
@@ -245,15 +252,21 @@ class RivalsApp(App[None]):
 
     def rematch(self) -> None:
         session = self.session
+        from rivals_tui.session import LocalSession
+
         if not isinstance(session, LocalSession):
             return
         m = session.match
         # Same table, same variants; a series starts again from zero.
+        from engine.core.match import Match, Series
+
         series = Series(games=m.series.games, points=m.series.points)
         self.start_match(Match.new(m.game, m.options, m.seats, _next_seed(m.seed), series=series), name=None)
 
     def next_in_series(self) -> None:
         session = self.session
+        from rivals_tui.session import LocalSession
+
         if not isinstance(session, LocalSession):
             return
         name = session.name
@@ -358,6 +371,8 @@ class RivalsApp(App[None]):
         if self._exception is None:
             self._exception = error  # Pilot re-raises it in tests
             self._exception_event.set()
+        from rivals_tui.crash import crash_sentence, write_crash_report
+
         path = write_crash_report(error)
         self.exit_note = crash_sentence(path, saved=saved)
         self._exit_renderables.append(Text(self.exit_note))

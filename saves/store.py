@@ -18,17 +18,19 @@ from collections.abc import Callable, Mapping
 from contextlib import suppress
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 import platformdirs
 
 from engine.core.game import Game
-from engine.core.match import Match
 from engine.registry import GAMES
 from saves.errors import SaveError
 from saves.lock import SaveLock, acquire
 from saves.migrations import MigrationFault, migrate
+
+if TYPE_CHECKING:
+    from engine.core.match import Match
 
 __all__ = ["ENV_VAR", "SaveInfo", "SaveLock", "SaveStore"]
 

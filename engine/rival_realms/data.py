@@ -274,7 +274,7 @@ def event_of(card: int) -> EventCard:
 
 # --- solo --------------------------------------------------------------------------------
 
-SOLO_LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
+
 # Cards the Raven steals unseen at set-up, by difficulty.
 SOLO_REMOVED: dict[str, int] = {"easy": 10, "normal": 15, "hard": 20}
 # The Raven's score by difficulty: a solo game is won by scoring strictly more (designed, and

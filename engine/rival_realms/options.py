@@ -5,7 +5,20 @@ from __future__ import annotations
 import attrs
 
 from engine.core.options import option
-from engine.rival_realms.data import ENCHANTMENT_IDS, SOLO_LEVELS
+
+# Named here rather than read from data.py, so that listing the game's options (the new-game
+# form, start-up) does not load its card data; a test checks they match the enchantment cards.
+ENCHANTMENT_IDS: tuple[str, ...] = (
+    "deep_satchel",
+    "surefoot",
+    "gem_hoard",
+    "open_passes",
+    "kindred_trails",
+    "open_nests",
+    "deep_valleys",
+    "grand_quests",
+)
+SOLO_LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
 
 START_CHOICES: tuple[str, ...] = ("player 1", "player 2")
 

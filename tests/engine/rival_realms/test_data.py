@@ -52,3 +52,9 @@ def test_eight_enchantments_and_twelve_events_with_their_own_names() -> None:
     assert len(ENCHANTMENTS) == 8 and len({e.id for e in ENCHANTMENTS}) == 8
     assert len(EVENTS) == 12 and len({e.name for e in EVENTS}) == 12
     assert all(e.text.endswith(".") for e in (*ENCHANTMENTS, *EVENTS))
+
+
+def test_the_options_name_exactly_the_enchantment_cards() -> None:
+    from engine.rival_realms import data, options
+
+    assert tuple(e.id for e in data.ENCHANTMENTS) == options.ENCHANTMENT_IDS
