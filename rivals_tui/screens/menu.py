@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Center, Middle, Vertical
+from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
@@ -50,7 +50,7 @@ class MenuScreen(Screen[None]):
         return self.app
 
     def compose(self) -> ComposeResult:
-        with Middle(), Center(), Vertical(id="menu-box"):
+        with Vertical(id="menu-box"):
             yield Static("R I V A L S", id="menu-title")
             yield Static("Board games in your terminal", id="menu-subtitle")
             yield OptionList(id="menu-list")
