@@ -18,7 +18,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, RichLog, Static
+from textual.widgets import RichLog, Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from engine.core import IllegalAction
@@ -31,6 +31,7 @@ from rivals_tui.session import Session
 from rivals_tui.text import plain
 from rivals_tui.widgets.action_picker import ActionPicker
 from rivals_tui.widgets.board import GameBoard
+from rivals_tui.widgets.footer import KeysFooter
 
 if TYPE_CHECKING:
     from rivals_tui.app import RivalsApp
@@ -113,7 +114,7 @@ class GameScreen(Screen[None]):
                 log.border_title = "Log"
                 yield log
         # ctrl+p still opens the palette; the footer's room goes to the game's own keys.
-        yield Footer(compact=True, show_command_palette=False)
+        yield KeysFooter(show_command_palette=False)
 
     def on_mount(self) -> None:
         self.advance()

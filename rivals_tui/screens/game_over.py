@@ -10,10 +10,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, DataTable, Footer, Static
+from textual.widgets import Button, DataTable, Static
 
 from rivals_tui.session import Session
 from rivals_tui.text import plain, plain_rich
+from rivals_tui.widgets.footer import KeysFooter
 
 if TYPE_CHECKING:
     from rivals_tui.app import RivalsApp
@@ -79,7 +80,7 @@ class GameOverScreen(Screen[None]):
                 yield Button("Next game (n)", id="next", variant="primary", compact=True)
             yield Button("Rematch (r)", id="rematch", compact=True)
             yield Button("Menu (m)", id="menu", compact=True)
-        yield Footer(compact=True)
+        yield KeysFooter()
 
     def _series_text(self) -> str:
         s, series = self.session, self.series

@@ -13,11 +13,12 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from rivals_tui.dialogs import ConfirmDialog, ErrorDialog
 from rivals_tui.screens.base import DismissOnce
 from rivals_tui.text import plain, plain_rich
+from rivals_tui.widgets.footer import KeysFooter
 from saves.errors import SaveError
 
 if TYPE_CHECKING:
@@ -59,7 +60,7 @@ class LoadScreen(DismissOnce, Screen[None]):
         yield Static("Saved games", id="load-title")
         yield DataTable(id="saves", cursor_type="row", zebra_stripes=True)
         yield Static("", id="load-detail")
-        yield Footer(compact=True)
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)

@@ -5,10 +5,11 @@ from __future__ import annotations
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Log, Static
+from textual.widgets import Log, Static
 
 from rivals_tui.screens.base import DismissOnce
 from rivals_tui.text import plain, safe_text
+from rivals_tui.widgets.footer import KeysFooter
 
 
 class LogScreen(DismissOnce, ModalScreen[None]):
@@ -22,7 +23,7 @@ class LogScreen(DismissOnce, ModalScreen[None]):
     def compose(self) -> ComposeResult:
         yield Static(plain(self.title_text), id="log-title")
         yield Log(id="full-log", auto_scroll=True)
-        yield Footer(compact=True)
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         log = self.query_one(Log)

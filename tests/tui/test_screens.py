@@ -15,6 +15,7 @@ from rivals_tui.app import KeysProvider, RivalsApp
 from rivals_tui.dialogs import ConfirmDialog, ErrorDialog
 from rivals_tui.screens.game import GameScreen
 from rivals_tui.screens.game_over import GameOverScreen
+from rivals_tui.screens.keys import KeysScreen
 from rivals_tui.screens.load import LoadScreen
 from rivals_tui.screens.log import LogScreen
 from rivals_tui.screens.menu import MenuScreen
@@ -23,6 +24,7 @@ from rivals_tui.screens.pass_keyboard import PassScreen
 from rivals_tui.screens.rules import RulesScreen
 from rivals_tui.session import LocalSession
 from rivals_tui.widgets.action_picker import ActionPicker
+from rivals_tui.widgets.board import GameBoard
 from tests.support.goofspiel import Bid, Goofspiel, GoofState
 from tests.tui.conftest import HOT_SEAT, VS_AI, goof_match, make_app, make_store
 from tests.tui.test_flows import play_out, settle
@@ -233,13 +235,20 @@ async def test_every_game_key_is_in_the_command_palette(tmp_path: Path) -> None:
         assert isinstance(app.screen, LogScreen)
 
 
-async def test_f2_shows_the_key_panel(tmp_path: Path) -> None:
+async def test_f2_shows_the_keys_over_the_board_without_squeezing_it(tmp_path: Path) -> None:
     app, _ = _started(tmp_path, VS_AI)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
+        game = app.screen
+        board = game.query_one(GameBoard)
+        width = board.size.width
         await pilot.press("f2")
         await pilot.pause()
-        assert app.screen.query("HelpPanel")
+        assert isinstance(app.screen, KeysScreen)
+        listed = text_of(app.screen.query_one("#keys-list"))
+        assert "Take back your last decision" in listed and "Ask the AI" in listed
+        # The board underneath keeps its full width.
+        assert board.size.width == width
         await pilot.press("f2")
         await pilot.pause()
-        assert not app.screen.query("HelpPanel")
+        assert app.screen is game

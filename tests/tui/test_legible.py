@@ -1,0 +1,221 @@
+"""Issue 9, the app's shared pieces: what a player could not read or reach at 80×24, and keys
+that did not do what they said."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import attrs
+from textual.app import App, ComposeResult
+from textual.widgets import Input, Label, Select, Static, Switch
+from textual.widgets._footer import FooterKey
+
+from engine.core import SeatSpec
+from engine.core.info import Catalog
+from engine.core.options import option
+from engine.registry import GAMES
+from rivals_tui.app import RivalsApp
+from rivals_tui.screens.new_game import NewGameScreen
+from rivals_tui.screens.settings import SettingsScreen
+from rivals_tui.settings import Settings
+from rivals_tui.widgets.action_picker import ActionPicker, match_rank
+from saves.store import SaveStore
+from tests.support.goofspiel import GoofOptions, Goofspiel
+from tests.tui.boards import find_match, screen_app, settle
+from tests.tui.conftest import make_app
+from tests.tui.test_rival_kings import rk_app
+
+
+class PickerApp(App[None]):
+    """The action picker alone, recording what it returns."""
+
+    def __init__(self, entries: list[tuple[Any, str, str | None]]) -> None:
+        super().__init__()
+        self.entries = entries
+        self.picked: list[Any] = []
+
+    def compose(self) -> ComposeResult:
+        yield Static("table")
+
+    def on_mount(self) -> None:
+        self.push_screen(ActionPicker("Which card?", self.entries), self.picked.append)
+
+
+def test_an_exact_name_ranks_before_words_found_apart() -> None:
+    assert match_rank("clay bank", "Clay Bank") == 0
+    assert match_rank("Clay Bank", "Build Clay Bank (free)") == 1
+    assert match_rank("clay bank", "Build Clay Quarry (1 coin to the bank)") == 2
+    assert match_rank("clay ban", "Build Clay Bank") == 2  # a word cut short is not the name
+    assert match_rank("brick", "Build Clay Bank") is None
+
+
+async def test_typing_a_full_name_and_enter_takes_that_name_not_a_fuzzy_match() -> None:
+    entries: list[tuple[Any, str, str | None]] = [
+        ("quarry", "Take Clay Quarry (1 coin to the bank)", None),
+        ("bank", "Take Clay Bank", None),
+    ]
+    app = PickerApp(entries)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press(*"Clay Bank")
+        await pilot.press("enter")
+        await pilot.pause()
+    assert app.picked == ["bank"]
+
+
+async def test_enter_takes_the_highlighted_row() -> None:
+    entries: list[tuple[Any, str, str | None]] = [
+        ("quarry", "Take Clay Quarry (1 coin to the bank)", None),
+        ("bank", "Take Clay Bank", None),
+        ("pit", "Take Clay Pit", None),
+    ]
+    app = PickerApp(entries)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press(*"clay", "down", "down", "enter")
+        await pilot.pause()
+    assert app.picked == ["pit"]
+
+
+def footer_keys(app: Any) -> list[str]:
+    return [str(k.description) for k in app.screen.query(FooterKey)]
+
+
+async def test_the_footer_offers_skip_only_when_s_skips(tmp_path: Path) -> None:
+    game = GAMES["rival_kings"]
+    from engine.rival_kings.actions import ChooseCharacter, Decline, EndTurn, Skip
+
+    def choosing(m: Any) -> bool:
+        return 0 in m.to_act() and all(isinstance(a, ChooseCharacter) for a in m.legal(0))
+
+    def skippable(m: Any) -> bool:
+        return 0 in m.to_act() and any(isinstance(a, Skip | Decline | EndTurn) for a in m.legal(0))
+
+    for want, shown in ((choosing, False), (skippable, True)):
+        app = screen_app(tmp_path / want.__name__, find_match(game, want))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            assert ("Skip" in footer_keys(app)) is shown, want.__name__
+            # A key the footer leaves out is still listed, as not available, on the keys panel.
+            await pilot.press("f2")
+            await pilot.pause()
+            listed = str(app.screen.query_one("#keys-list").render())
+            assert "Skip the pending action" in listed
+
+
+async def test_up_and_down_move_between_the_fields_of_the_new_game_form(tmp_path: Path) -> None:
+    app = rk_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, NewGameScreen)
+        assert app.focused is form.query_one("#game")
+        await pilot.press("down")
+        assert app.focused is form.query_one("#count")
+        await pilot.press("down", "down")
+        assert app.focused is form.query_one("#name-0", Input)
+        await pilot.press("up")
+        assert app.focused is form.query_one("#kind-0")
+        # Enter still opens a drop-down.
+        await pilot.press("enter")
+        await pilot.pause()
+        assert form.query_one("#kind-0", Select).expanded
+
+
+async def test_the_new_game_form_starts_on_the_game_played_last(tmp_path: Path) -> None:
+    app = rk_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, NewGameScreen)
+        assert form.query_one("#game", Select).value == "rival_kings"
+        form.query_one("#game", Select).value = "rivality"
+        await pilot.pause()
+        form.query_one("#count", Select).value = 1
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await settle(pilot)
+    assert Settings.load(tmp_path / "config" / "settings.json").last_game == "rivality"
+    # A fresh start of the program, with the settings as the first run left them.
+    again = RivalsApp(
+        games=GAMES,
+        store=SaveStore(tmp_path / "saves", games=GAMES),
+        settings_path=tmp_path / "config" / "settings.json",
+    )
+    async with again.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        form = again.screen
+        assert isinstance(form, NewGameScreen)
+        assert form.query_one("#game", Select).value == "rivality"
+        assert form.query_one("#count", Select).value == 1
+
+
+def in_sight(widget: Any) -> bool:
+    """Whether every cell of `widget` is on screen: inside each container around it and above
+    the footer."""
+    region = widget.region
+    if not region.area:
+        return False
+    for node in widget.ancestors:
+        if node is widget.screen:
+            break
+        if not node.region.contains_region(region):
+            return False
+    footer = widget.screen.query("KeysFooter")
+    return not (footer and footer.first().region.overlaps(region))
+
+
+@attrs.frozen
+class ManyOptions:
+    cards: int = option(5, label="Cards", low=2, high=13)
+    fast: bool = option(False, label="Fast rounds")
+    bonus: bool = option(False, label="Bonus prize")
+    level: str = option("plain", label="Scoring", choices=("plain", "double"))
+
+
+class ManyGoof(Goofspiel):
+    """The toy game with four variants: the fullest form a game can ask for."""
+
+    Options = ManyOptions  # type: ignore[assignment]
+    supports_series = True
+
+    def setup(self, options: Any, seats: int, seed: int) -> Any:
+        return super().setup(GoofOptions(cards=options.cards), seats, seed)
+
+
+async def test_start_stays_in_sight_with_four_seats_every_option_and_an_error(tmp_path: Path) -> None:
+    app = make_app(tmp_path)
+    app.games = Catalog.of(ManyGoof())
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        form = app.screen
+        form.query_one("#count", Select).value = 4
+        form.query_one("#series", Select).value = "games"
+        await pilot.pause()
+        await pilot.press("ctrl+s")  # no number of games yet: the form says so
+        await pilot.pause()
+        assert "at least 2 games" in str(form.query_one("#new-error").render())
+        assert in_sight(form.query_one("#start"))
+        assert in_sight(form.query_one("#new-error"))
+
+
+async def test_the_confirm_switch_says_on_or_off_in_words(tmp_path: Path) -> None:
+    app = rk_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("s")
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, SettingsScreen)
+        words = screen.query_one("#confirm-words", Label)
+        assert str(words.render()).startswith("Off")
+        screen.query_one(Switch).toggle()
+        await pilot.pause()
+        assert str(words.render()).startswith("On")
+
+
+SEATS = [SeatSpec("Ann"), SeatSpec("Bot", "ai", "easy")]
