@@ -13,13 +13,18 @@ from textual.widgets._footer import FooterKey
 
 from engine.core import SeatSpec
 from engine.core.info import Catalog
+from engine.core.match import Match
 from engine.core.options import option
 from engine.registry import GAMES
 from rivals_tui.app import RivalsApp
+from rivals_tui.dialogs import ConfirmDialog
+from rivals_tui.screens.game import GameScreen
 from rivals_tui.screens.new_game import NewGameScreen
 from rivals_tui.screens.settings import SettingsScreen
+from rivals_tui.session import LocalSession
 from rivals_tui.settings import Settings
 from rivals_tui.widgets.action_picker import ActionPicker, match_rank
+from rivals_tui.widgets.board import GameBoard
 from saves.store import SaveStore
 from tests.support.goofspiel import GoofOptions, Goofspiel
 from tests.tui.boards import find_match, screen_app, settle
@@ -219,3 +224,78 @@ async def test_the_confirm_switch_says_on_or_off_in_words(tmp_path: Path) -> Non
 
 
 SEATS = [SeatSpec("Ann"), SeatSpec("Bot", "ai", "easy")]
+
+
+def rivality_app(tmp_path: Path, confirm: bool) -> RivalsApp:
+    game = GAMES["rivality"]
+    match = Match.new(game, game.Options(), SEATS, 5)
+    app = screen_app(tmp_path, match)
+    app.settings.confirm_moves = confirm
+    return app
+
+
+async def test_confirm_moves_asks_once_for_a_whole_rivality_turn_and_no_takes_it_all_back(
+    tmp_path: Path,
+) -> None:
+    app = rivality_app(tmp_path, confirm=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        session = screen.session
+        assert isinstance(session, LocalSession)
+        history = session.match.history
+        for step in range(2):  # the tile, then the square: no question yet
+            screen.choose(session.legal(0)[0])
+            await pilot.pause()
+            assert not isinstance(app.screen, ConfirmDialog), step
+        assert len(history) == 2
+        screen.choose(session.legal(0)[0])  # the facing: the last decision of the turn
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, ConfirmDialog)
+        # One question names the whole turn: the tile, the square and the facing.
+        assert dialog.question.startswith("Lay the ")
+        assert "; then lay it at (" in dialog.question and "; then front edge facing" in dialog.question
+        await pilot.press("n")
+        await settle(pilot)
+        assert session.match.history == []
+        assert app.screen is screen and "taken back" in screen.message
+        for _ in range(3):
+            screen.choose(session.legal(0)[0])
+            await pilot.pause()
+        assert isinstance(app.screen, ConfirmDialog)
+        await pilot.press("y")
+        await settle(pilot)
+        assert [seat for seat, _ in session.match.history[:3]] == [0, 0, 0]
+        assert len(session.match.history) >= 4  # and the bot has answered
+
+
+async def test_without_confirm_moves_a_turn_is_played_at_once(tmp_path: Path) -> None:
+    app = rivality_app(tmp_path, confirm=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        for _ in range(3):
+            screen.choose(screen.session.legal(0)[0])
+            await pilot.pause()
+            assert app.screen is screen
+
+
+async def test_the_hint_puts_the_cursor_on_the_hinted_move(tmp_path: Path) -> None:
+    app = rivality_app(tmp_path, confirm=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        session = screen.session
+        screen.choose(session.legal(0)[0])  # the tile; the hint is about where to lay it
+        await settle(pilot)
+        board = screen.query_one(GameBoard)
+        await pilot.press("h")
+        await settle(pilot)
+        assert "The cursor is on it" in screen.message
+        hinted = screen.message.split("would ", 1)[1]
+        under_cursor = [session.describe(0, a) for a in board.choices(board.cursor_key)]
+        assert any(hinted.startswith(d) for d in under_cursor), (hinted, under_cursor)
