@@ -118,18 +118,16 @@ def action_states(v: RKState, seat: int) -> dict[str, str]:
         return out
     finished = v.turn != seat and seat not in v.to_go
     if v.tie[seat]:
-        # Each tied seat's one action is kept per seat until the cycle ends (engine `single`).
-        chosen = v.single[seat]
-        if chosen:
+        if v.turn == seat and v.single_kind:
             for a in acts:
                 if out[a] != "covered":
                     out[a] = "unused"
-            pending = v.turn == seat and any(x == "own:" + chosen for x in v.stack)
-            out[chosen] = "now" if pending else "done"
+            pending = any(x == "own:" + v.single_kind for x in v.stack)
+            out[v.single_kind] = "now" if pending else "done"
         elif finished:
             for a in acts:
                 if out[a] != "covered":
-                    out[a] = "unused"
+                    out[a] = "done" if a == v.single_kind else "unused"
         return out
     if finished:
         return {a: (s or "done") for a, s in out.items()}
