@@ -23,7 +23,8 @@ from typing import TYPE_CHECKING, Any
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Static
@@ -36,7 +37,7 @@ from rivals_tui.screens.legend import LegendScreen
 from rivals_tui.screens.log import LogScreen
 from rivals_tui.screens.pass_keyboard import PassScreen
 from rivals_tui.session import Session, options_in_force
-from rivals_tui.text import plain
+from rivals_tui.text import plain, safe_text
 from rivals_tui.widgets.action_picker import ActionPicker
 from rivals_tui.widgets.board import GameBoard
 from rivals_tui.widgets.footer import KeysFooter
@@ -135,9 +136,10 @@ class GameScreen(Screen[None]):
             with Vertical(id="board-area"):
                 yield board_for(self.session.game)
             with Vertical(id="side"):
-                detail = Static("Move the cursor over a card to read it here.", id="detail")
-                detail.border_title = "Detail"
-                yield detail
+                # The Page keys scroll it (key-scroll): the board keeps the focus meanwhile.
+                with VerticalScroll(id="detail", can_focus=False, classes="key-scroll") as detail:
+                    detail.border_title = "Detail"
+                    yield Static("Move the cursor over a card to read it here.", id="detail-text")
                 log = WrappingLog(id="log")
                 log.border_title = "Log"
                 yield log
@@ -302,10 +304,12 @@ class GameScreen(Screen[None]):
 
     @on(GameBoard.DetailChanged)
     def _detail(self, event: GameBoard.DetailChanged) -> None:
-        detail = self.query_one("#detail", Static)
-        detail.border_title = plain(self.session.words(event.title), newlines=False)
-        detail.update(plain(self.session.words(event.text)))
-        detail.scroll_home(animate=False)
+        # The title leads the text rather than sitting in the frame, where a long one is cut.
+        title = self.session.words(event.title)
+        body = self.session.words(event.text)
+        text = Content.assemble((safe_text(title), "bold"), "\n", plain(body)) if title else plain(body)
+        self.query_one("#detail-text", Static).update(text)
+        self.query_one("#detail", VerticalScroll).scroll_home(animate=False)
         self.call_after_refresh(self._mark_detail)
 
     def _my_turn(self) -> bool:
@@ -414,13 +418,15 @@ class GameScreen(Screen[None]):
         self.report_save_problem()
 
     def action_detail(self, pages: int) -> None:
-        detail = self.query_one("#detail", Static)
+        detail = self.query_one("#detail", VerticalScroll)
         detail.scroll_relative(y=pages * max(1, detail.scrollable_content_region.height - 1), animate=False)
         self._mark_detail()
 
     def _mark_detail(self) -> None:
         """Say on the detail panel's frame when there is more to read than it shows."""
-        detail = self.query_one("#detail", Static)
+        if not self.is_attached:
+            return  # called after a refresh, by which time the game may have ended
+        detail = self.query_one("#detail", VerticalScroll)
         below = detail.scroll_y < detail.max_scroll_y
         above = detail.scroll_y > 0
         marks = [m for m, on in (("PgUp ↑", above), ("PgDn ↓ more", below)) if on]

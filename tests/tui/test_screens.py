@@ -48,7 +48,8 @@ async def test_load_lists_saves_and_deletes_after_confirmation(tmp_path: Path) -
         table = app.screen.query_one(DataTable)
         assert table.row_count == 2
         rows = {str(k.value): [str(c) for c in table.get_row(k)] for k in table.rows}
-        assert rows["first"][0] == "Goofspiel" and rows["first"][1] == "Ann, Bot"
+        # The game with its variant in force, then the players.
+        assert rows["first"][0] == "Goofspiel\nCards: 3" and rows["first"][1] == "Ann, Bot"
         assert rows["second"][1] == "Ann, Ben"
         table.move_cursor(row=table.get_row_index("first"))
         await pilot.press("d")
@@ -79,7 +80,7 @@ async def test_a_damaged_save_shows_one_line_and_the_menu_still_works(tmp_path: 
         await pilot.pause()
         table = app.screen.query_one(DataTable)
         assert table.row_count == 1
-        assert "damaged" in [str(c) for c in table.get_row_at(0)]
+        assert "damaged: cannot be read" in [str(c) for c in table.get_row_at(0)]
         detail = text_of(app.screen.query_one("#load-detail", Static))
         assert "broken.json" in detail
         await pilot.press("enter")
