@@ -264,7 +264,7 @@ class GameScreen(Screen[None]):
         action = bot.choose(self.session.game, view, seat, should_stop=lambda: worker.is_cancelled)
         if not worker.is_cancelled:
             text = self.session.words(self.session.game.describe(view, action))
-            self.post_message(HintReady(f"Hint: the AI would {text}.", action, generation))
+            self.post_message(HintReady(f"Hint: the AI would {text.rstrip('.')}.", action, generation))
 
     def on_ai_chose(self, msg: AiChose) -> None:
         if msg.generation != self._generation:

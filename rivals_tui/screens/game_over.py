@@ -29,13 +29,15 @@ if TYPE_CHECKING:
 
 def score_widths(screen: int, labels: list[str], heads: list[str]) -> tuple[int, int]:
     """Widths of the label column and of each player's column so the score table fits
-    `screen` columns: each column takes 2 of padding, the body 2 and a scrollbar 2 more."""
-    room = screen - 6 - 2 * (len(heads) + 1)
-    seat_w = max(max((len(h) for h in heads), default=4), 5)
-    label_w = max((len(lb) for lb in labels), default=5)
-    if label_w + seat_w * len(heads) > room:
-        label_w = min(label_w, max(12, room // 3))
-        seat_w = max(5, min(seat_w, (room - label_w) // max(1, len(heads))))
+    `screen` columns (each column takes 2 of padding, the body 2 and a scrollbar 2 more).
+    A player's column is at least as wide as the longest word of their name, so names wrap
+    between words; the labels give up room first."""
+    n = max(1, len(heads))
+    room = screen - 6 - 2 * (n + 1)
+    word = max((len(w) for h in heads for w in h.split()), default=5)
+    seat_w = max(5, word)
+    label_w = max(10, min(max((len(lb) for lb in labels), default=5), room - n * seat_w))
+    seat_w = max(seat_w, min(max((len(h) for h in heads), default=5), (room - label_w) // n))
     return label_w, seat_w
 
 
@@ -133,10 +135,14 @@ class GameOverScreen(Screen[None]):
         labels = [line.label for line in out.lines] + ["Total"]
         label_w, seat_w = score_widths(self.app.size.width, labels, heads)
         # Long names wrap onto a taller header rather than pushing columns off the screen.
-        table.header_height = max(len(textwrap.wrap(h, seat_w)) for h in heads)
+        table.header_height = max(len(textwrap.wrap(h, seat_w, break_long_words=False)) for h in heads)
         table.add_column("", key="label", width=label_w)
         for i, head in enumerate(heads):
-            table.add_column(plain_rich("\n".join(textwrap.wrap(head, seat_w))), key=f"s{i}", width=seat_w)
+            table.add_column(
+                plain_rich("\n".join(textwrap.wrap(head, seat_w, break_long_words=False))),
+                key=f"s{i}",
+                width=seat_w,
+            )
         for line in out.lines:
             table.add_row(plain_rich(line.label), *map(str, line.values), height=None)
         table.add_row("Total", *map(str, out.scores))

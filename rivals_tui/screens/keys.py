@@ -11,8 +11,7 @@ from typing import NamedTuple
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical, VerticalScroll
-from textual.content import Content
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
@@ -50,17 +49,17 @@ class KeysScreen(ModalScreen[None]):
         with Vertical(id="keys-box"):
             yield Static("Keys — f2 or Esc closes", id="keys-title")
             with VerticalScroll(id="keys-scroll"):
-                yield Static(self._text(), id="keys-list")
+                if not self.lines:
+                    yield Static("No keys here.")
+                for line in self.lines:
+                    # Two columns, so a long description wraps under itself, not under the keys.
+                    with Horizontal(classes="keys-row" + ("" if line.now else " not-now")):
+                        yield Static(line.keys, classes="keys-keys")
+                        yield Static(line.what if line.now else f"{line.what} (not now)", classes="keys-what")
 
-    def _text(self) -> Content:
-        width = max((len(line.keys) for line in self.lines), default=4)
-        width = min(width, 14)
-        parts: list[Content] = []
-        for line in self.lines:
-            what = line.what if line.now else f"{line.what} (not now)"
-            row = Content.assemble((line.keys.ljust(width), "bold"), "  ", what)
-            parts.append(row if line.now else row.stylize("dim"))
-        return Content("\n").join(parts) if parts else Content("No keys here.")
+    def listed(self) -> str:
+        """The panel's text, one key per line (for tests)."""
+        return "\n".join(f"{ln.keys}  {ln.what}{'' if ln.now else ' (not now)'}" for ln in self.lines)
 
     def on_mount(self) -> None:
         self.query_one("#keys-scroll").focus()

@@ -105,7 +105,7 @@ async def test_the_footer_offers_skip_only_when_s_skips(tmp_path: Path) -> None:
             # A key the footer leaves out is still listed, as not available, on the keys panel.
             await pilot.press("f2")
             await pilot.pause()
-            listed = str(app.screen.query_one("#keys-list").render())
+            listed = app.screen.listed()
             assert "Skip the pending action" in listed
 
 

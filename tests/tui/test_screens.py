@@ -246,7 +246,7 @@ async def test_f2_shows_the_keys_over_the_board_without_squeezing_it(tmp_path: P
         await pilot.press("f2")
         await pilot.pause()
         assert isinstance(app.screen, KeysScreen)
-        listed = text_of(app.screen.query_one("#keys-list"))
+        listed = app.screen.listed()
         assert "Take back your last decision" in listed and "Ask the AI" in listed
         # The board underneath keeps its full width.
         assert board.size.width == width
