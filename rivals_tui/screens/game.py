@@ -420,7 +420,7 @@ class GameScreen(Screen[None]):
     def action_detail(self, pages: int) -> None:
         detail = self.query_one("#detail", VerticalScroll)
         detail.scroll_relative(y=pages * max(1, detail.scrollable_content_region.height - 1), animate=False)
-        self._mark_detail()
+        self.call_after_refresh(self._mark_detail)
 
     def _mark_detail(self) -> None:
         """Say on the detail panel's frame when there is more to read than it shows."""

@@ -19,6 +19,7 @@ from engine.registry import GAMES
 from rivals_tui.app import RivalsApp
 from rivals_tui.dialogs import ConfirmDialog
 from rivals_tui.screens.game import GameScreen
+from rivals_tui.screens.game_over import GameOverScreen
 from rivals_tui.screens.new_game import NewGameScreen
 from rivals_tui.screens.settings import SettingsScreen
 from rivals_tui.session import LocalSession
@@ -107,6 +108,7 @@ async def test_the_footer_offers_skip_only_when_s_skips(tmp_path: Path) -> None:
             await pilot.pause()
             listed = app.screen.listed()
             assert "Skip the pending action" in listed
+            assert ("end the turn (not now)" in listed) is not shown
 
 
 async def test_up_and_down_move_between_the_fields_of_the_new_game_form(tmp_path: Path) -> None:
@@ -299,3 +301,86 @@ async def test_the_hint_puts_the_cursor_on_the_hinted_move(tmp_path: Path) -> No
         hinted = screen.message.split("would ", 1)[1]
         under_cursor = [session.describe(0, a) for a in board.choices(board.cursor_key)]
         assert any(hinted.startswith(d) for d in under_cursor), (hinted, under_cursor)
+
+
+async def test_the_variants_in_force_are_on_the_game_screen(tmp_path: Path) -> None:
+    game = GAMES["rivality"]
+    for seats, options, shown, absent in (
+        (SEATS, game.Options(expert=True), "Expert rules: on", "Solo scoring"),
+        (SEATS[:1], game.Options(solo_level="seasoned"), "Solo scoring: seasoned", "Expert"),
+    ):
+        app = screen_app(tmp_path / shown, Match.new(game, options, seats, 5))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            status = str(app.screen.query_one("#status", Static).render())
+            assert shown in status and absent not in status
+
+
+async def test_the_log_rewraps_when_the_terminal_shrinks(tmp_path: Path) -> None:
+    from rivals_tui.widgets.log import WrappingLog
+
+    game = GAMES["rival_kings"]
+    seats = [SeatSpec("Ann"), SeatSpec("Bot", "ai", "easy"), SeatSpec("Cy", "ai", "easy")]
+    match = Match.new(game, game.Options(), seats, 4)
+    while len(match.history) < 40 or 0 not in match.to_act():
+        seat = match.to_act()[0]
+        match.submit(seat, match.legal(seat)[-1])
+    app = screen_app(tmp_path, match)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        log = app.screen.query_one("#log", WrappingLog)
+        texts = list(log.texts)
+        assert texts
+        await pilot.resize_terminal(80, 24)
+        await settle(pilot)
+        await pilot.pause()
+        # Nothing sticks out past the right edge, and every event is still there in full.
+        assert log.virtual_size.width <= log.scrollable_content_region.width
+        drawn = "".join("".join(s.text for s in line) for line in log.lines)
+        assert "".join("".join(texts).split()) == "".join(drawn.split())
+
+
+async def test_game_over_shows_the_final_board_on_b(tmp_path: Path) -> None:
+    game = GAMES["rival_kings"]
+    seats = [SeatSpec("Ann"), SeatSpec("Bot", "ai", "easy"), SeatSpec("Cy", "ai", "easy")]
+    match = Match.new(game, game.Options(), seats, 4)
+    while not match.over:
+        seat = match.to_act()[0]
+        match.submit(seat, match.legal(seat)[-1])
+    app = screen_app(tmp_path, match)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        over = app.screen
+        assert isinstance(over, GameOverScreen)
+        board = over.query_one(GameBoard)
+        assert not board.display or not over.query_one("#over-board").display
+        await pilot.press("b")
+        await pilot.pause()
+        assert over.query_one("#over-board").display and not over.query_one("#over-body").display
+        # The board shows the end position as Ann saw it: her collected cards are on it.
+        text = board.rendered_text()
+        assert "Ann" in text
+        final = game.view(match.state, 0)
+        for card in final.subjects[0][:1]:
+            from engine.rival_kings.data import CARDS
+
+            assert CARDS[card].name[:4] in text
+        await pilot.press("b")
+        await pilot.pause()
+        assert over.query_one("#over-body").display
+
+
+async def test_page_down_reads_on_in_a_long_detail_text(tmp_path: Path) -> None:
+    game = GAMES["rivality"]
+    app = screen_app(tmp_path, Match.new(game, game.Options(), SEATS, 5))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        screen.choose(screen.session.legal(0)[0])  # a tile: the squares' texts are long
+        await settle(pilot)
+        detail = screen.query_one("#detail")
+        assert detail.max_scroll_y > 0
+        assert "PgDn" in str(detail.border_subtitle)
+        await pilot.press("pagedown")
+        await pilot.pause()
+        assert detail.scroll_y > 0 and "PgUp" in str(detail.border_subtitle)
