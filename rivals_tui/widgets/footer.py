@@ -38,13 +38,13 @@ class KeysFooter(Footer):
             ).data_bind(compact=Footer.compact)
         self.styles.grid_size_columns = len(shown)
         yield from shown.values()
-        active = self.screen.active_bindings.get(palette)
-        if self.show_command_palette and self.app.ENABLE_COMMAND_PALETTE and active is not None:
+        opener = self.screen.active_bindings.get(palette)
+        if self.show_command_palette and self.app.ENABLE_COMMAND_PALETTE and opener is not None:
             yield FooterKey(
-                active.binding.key,
-                self.app.get_key_display(active.binding),
-                active.binding.description,
-                active.binding.action,
+                opener.binding.key,
+                self.app.get_key_display(opener.binding),
+                opener.binding.description,
+                opener.binding.action,
                 classes="-command-palette",
-                tooltip=active.tooltip,
+                tooltip=opener.tooltip,
             )
