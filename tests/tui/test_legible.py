@@ -247,18 +247,20 @@ async def test_confirm_moves_asks_once_for_a_whole_rivality_turn_and_no_takes_it
         session = screen.session
         assert isinstance(session, LocalSession)
         history = session.match.history
-        for step in range(2):  # the tile, then the square: no question yet
-            screen.choose(session.legal(0)[0])
+        said = []
+        for step in range(3):  # the tile and the square: no question yet; then the facing
+            action = session.legal(0)[0]
+            said.append(session.describe(0, action))
+            screen.choose(action)
             await pilot.pause()
-            assert not isinstance(app.screen, ConfirmDialog), step
+            assert isinstance(app.screen, ConfirmDialog) is (step == 2), step
         assert len(history) == 2
-        screen.choose(session.legal(0)[0])  # the facing: the last decision of the turn
-        await pilot.pause()
         dialog = app.screen
         assert isinstance(dialog, ConfirmDialog)
-        # One question names the whole turn: the tile, the square and the facing.
-        assert dialog.question.startswith("Lay the ")
-        assert "; then lay it at (" in dialog.question and "; then front edge facing" in dialog.question
+        # One question names the whole turn: the tile, the square and the facing, in order.
+        assert said[0].startswith("Lay the ")
+        expected = "; then ".join([said[0], *(d[0].lower() + d[1:] for d in said[1:])]) + "?"
+        assert dialog.question == expected
         await pilot.press("n")
         await settle(pilot)
         assert session.match.history == []

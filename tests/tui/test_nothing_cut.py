@@ -51,6 +51,7 @@ def menu_app(tmp_path: Path) -> RivalsApp:
     store.save("rv", played("rivality", table(2), 12, expert=True))
     store.save("solo", played("rivality", table(1), 6, solo_level="seasoned"))
     store.save("rl", played("rivalist", table(2), 10))
+    store.save("rs", played("rivals", table(4), 20))
     store.root.joinpath("broken.json").write_text('{"format_version": 1, "game": "rival_kings", "hi')
     return RivalsApp(games=GAMES, store=store, settings_path=settings)
 
@@ -126,6 +127,7 @@ GAME_MOMENTS = [
     ("rivality", 2, 9),
     ("rivality", 1, 3),
     ("rivalist", 2, 12),
+    ("rivals", 3, 15),
 ]
 
 
