@@ -118,16 +118,18 @@ def action_states(v: RKState, seat: int) -> dict[str, str]:
         return out
     finished = v.turn != seat and seat not in v.to_go
     if v.tie[seat]:
-        if v.turn == seat and v.single_kind:
+        # Each tied seat's one action is kept per seat until the cycle ends (engine `single`).
+        chosen = v.single[seat]
+        if chosen:
             for a in acts:
                 if out[a] != "covered":
                     out[a] = "unused"
-            pending = any(x == "own:" + v.single_kind for x in v.stack)
-            out[v.single_kind] = "now" if pending else "done"
+            pending = v.turn == seat and any(x == "own:" + chosen for x in v.stack)
+            out[chosen] = "now" if pending else "done"
         elif finished:
             for a in acts:
                 if out[a] != "covered":
-                    out[a] = "done" if a == v.single_kind else "unused"
+                    out[a] = "unused"
         return out
     if finished:
         return {a: (s or "done") for a, s in out.items()}
