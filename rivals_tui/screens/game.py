@@ -143,8 +143,8 @@ class GameScreen(Screen[None]):
                 log = WrappingLog(id="log")
                 log.border_title = "Log"
                 yield log
-        # ctrl+p still opens the palette; the footer's room goes to the game's own keys.
-        yield KeysFooter(show_command_palette=False)
+        # ctrl+p still opens the palette, ctrl+q still quits: the footer's room goes to the game.
+        yield KeysFooter(show_command_palette=False, leave_out=("save_quit",))
 
     def on_mount(self) -> None:
         self.advance()

@@ -15,8 +15,12 @@ from textual.widgets._footer import FooterKey
 class KeysFooter(Footer):
     """A compact footer without the keys that do not apply now."""
 
-    def __init__(self, *, show_command_palette: bool = True, id: str | None = None) -> None:
+    def __init__(
+        self, *, show_command_palette: bool = True, leave_out: tuple[str, ...] = (), id: str | None = None
+    ) -> None:
         super().__init__(compact=True, show_command_palette=show_command_palette, id=id)
+        # Actions kept off this footer for room (still on f2 and in the palette).
+        self.leave_out = leave_out
 
     def compose(self) -> ComposeResult:
         if not self._bindings_ready:
@@ -25,6 +29,8 @@ class KeysFooter(Footer):
         palette = self.app.COMMAND_PALETTE_BINDING
         for key, active in self.screen.active_bindings.items():
             binding = active.binding
+            if binding.action in self.leave_out:
+                continue
             if not binding.show or not active.enabled or binding.action in shown:
                 continue
             if key == palette:
