@@ -165,6 +165,10 @@ class RivalsApp(App[None]):
 
         self.close_session()
         self.session = session
+        # The new-game form starts on the game played last.
+        if self.settings.last_game != session.game.id:
+            self.settings.last_game = session.game.id
+            self.save_settings()
         self.push_screen(GameScreen(session))
 
     def close_session(self) -> None:
@@ -393,10 +397,13 @@ class RivalsApp(App[None]):
                 yield command
 
     def action_toggle_keys(self) -> None:
-        if self.screen.query("HelpPanel"):
-            self.action_hide_help_panel()
+        """f2: the keys panel over the current screen (a side panel would squeeze the board)."""
+        from rivals_tui.screens.keys import KeysScreen, keys_of
+
+        if isinstance(self.screen, KeysScreen):
+            self.screen.dismiss(None)
         else:
-            self.action_show_help_panel()
+            self.push_screen(KeysScreen(keys_of(self.screen)))
 
     # -- tiny terminals --------------------------------------------------------------------
     def on_resize(self, event: events.Resize) -> None:

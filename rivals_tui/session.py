@@ -20,6 +20,7 @@ import attrs
 
 from engine.core import Event, Game, IllegalAction, Outcome, Prompt, SeatSpec, name_seats
 from engine.core.match import Match, Series
+from engine.core.options import option_fields
 from rivals_tui.text import safe_text
 
 if TYPE_CHECKING:
@@ -27,6 +28,16 @@ if TYPE_CHECKING:
 
 # The hint key asks a strong bot; "hard" is the best advice the app can give.
 HINT_LEVEL = "hard"
+
+
+def options_in_force(options: Any, seats: int) -> str:
+    """The variants that apply to a table of `seats`, in words ("Expert rules: on"); "" for a
+    game without any. Shown on the game screen and in the load list."""
+    return "; ".join(
+        f"{f.label}: {f.show(getattr(options, f.name))}"
+        for f in option_fields(type(options))
+        if f.applies(seats)
+    )
 
 
 class Bot(Protocol):
@@ -48,6 +59,7 @@ class Session(Protocol):
     game: Game[Any, Any, Any]
     seats: tuple[SeatSpec, ...]
     name: str | None
+    options: Any
 
     @property
     def series(self) -> Series: ...
@@ -59,6 +71,7 @@ class Session(Protocol):
     def describe(self, seat: int | None, action: Any) -> str: ...
     def words(self, text: str) -> str: ...
     def why_illegal(self, seat: int, action: Any) -> str | None: ...
+    def continues_turn(self, seat: int, action: Any) -> bool: ...
     def submit(self, seat: int, action: Any) -> list[Event]: ...
     def undo_blocker(self, seat: int) -> str | None: ...
     def undo(self, seat: int) -> None: ...
@@ -92,6 +105,7 @@ class LocalSession:
         self.seats: tuple[SeatSpec, ...] = tuple(
             attrs.evolve(seat, name=safe_text(seat.name)) for seat in match.seats
         )
+        self.options: Any = match.options
         self.store = store
         self.name = name
         self._lock = lock
@@ -149,6 +163,16 @@ class LocalSession:
     def why_illegal(self, seat: int, action: Any) -> str | None:
         why = self.match.why_illegal(seat, action)
         return None if why is None else self.words(why)
+
+    def continues_turn(self, seat: int, action: Any) -> bool:
+        """Whether the legal `action` leaves `seat`'s turn unfinished: afterwards the same seat
+        alone decides again and nothing is revealed or told to anyone in private, so the answer
+        depends on nothing the seat cannot see. ("Confirm moves" asks at the turn's last step.)"""
+        after = self.game.clone(self.match.state)
+        events = self.game.apply(after, seat, action)
+        if self.game.outcome(after) is not None or self.game.to_act(after) != (seat,):
+            return False
+        return not any(e.reveal or e.to is not None for e in events)
 
     def log_for(self, seat: int | None) -> list[Event]:
         return [attrs.evolve(e, text=self.words(e.text)) for _, e in self.match.log_for(seat)]

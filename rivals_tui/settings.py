@@ -1,4 +1,5 @@
-"""Player preferences (theme, confirm moves, AI pace, board symbols), kept as JSON in the user config folder.
+"""Player preferences (theme, confirm moves, AI pace, board symbols, the last game started),
+kept as JSON in the user config folder.
 
 The folder is `platformdirs.user_config_dir("rivals")` unless `RIVALS_CONFIG_DIR` or an explicit
 path overrides it (tests always pass one, so they never touch the real config).
@@ -29,6 +30,8 @@ class Settings:
     ai_pace: float = 0.3
     # The boards' symbol set: "auto" (detected from the terminal), "unicode" or "ascii".
     symbols: str = "auto"
+    # The game the new-game form starts on: the one played last.
+    last_game: str = ""
 
     @staticmethod
     def default_path(override: str | Path | None = None) -> Path:
@@ -58,6 +61,8 @@ class Settings:
             s.ai_pace = float(pace)
         if raw.get("symbols") in SYMBOL_MODES:
             s.symbols = raw["symbols"]
+        if isinstance(raw.get("last_game"), str):
+            s.last_game = raw["last_game"]
         return s
 
     def save(self, path: Path) -> None:

@@ -90,6 +90,9 @@ class SaveInfo:
             behind = f"with {n} move{'s' if n != 1 else ''} made"
         return f"The previous version of this save can be restored ({behind})."
 
+    # The game's variants (its Options instance), for the list to show which are in force.
+    options: Any = None
+
 
 def _iso(timestamp: float) -> str:
     return datetime.fromtimestamp(timestamp, UTC).isoformat(timespec="seconds")
@@ -332,6 +335,7 @@ class SaveStore:
             progress=_codec().progress_of(match),
             status=_codec().status_of(match),
             updated=updated,
+            options=match.options,
         )
         return _when(updated, mtime), info
 

@@ -4,6 +4,14 @@ It translates keys and board messages into decisions for the session and never d
 Everything it shows comes from the view of the seat at the keyboard and the events that seat
 may read. AI seats think in a thread worker on their own view; the screen stays responsive and
 says who is thinking. Hot-seat hand-overs go through the pass-the-keyboard screen.
+
+At 80×24 nothing is cut: the status line (game, variants in force, progress, the decision at
+hand, the last message) wraps onto as many lines as it needs; the log wraps and wraps again when
+its width changes; the detail panel scrolls with the Page keys.
+
+"Confirm moves" asks once per turn: a decision after which the same seat decides again, with
+nothing coming to light in between, is made at once; the last decision of the turn asks about
+the whole turn, and answering no takes the earlier decisions back.
 """
 
 from __future__ import annotations
@@ -15,10 +23,11 @@ from typing import TYPE_CHECKING, Any
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.content import Content
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, RichLog, Static
+from textual.widgets import Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from engine.core import IllegalAction
@@ -27,10 +36,12 @@ from rivals_tui.games import board_for
 from rivals_tui.screens.legend import LegendScreen
 from rivals_tui.screens.log import LogScreen
 from rivals_tui.screens.pass_keyboard import PassScreen
-from rivals_tui.session import Session
-from rivals_tui.text import plain
+from rivals_tui.session import Session, options_in_force
+from rivals_tui.text import plain, safe_text
 from rivals_tui.widgets.action_picker import ActionPicker
 from rivals_tui.widgets.board import GameBoard
+from rivals_tui.widgets.footer import KeysFooter
+from rivals_tui.widgets.log import WrappingLog
 
 if TYPE_CHECKING:
     from rivals_tui.app import RivalsApp
@@ -47,9 +58,10 @@ class AiChose(Message):
 
 
 class HintReady(Message):
-    def __init__(self, text: str, generation: int) -> None:
+    def __init__(self, text: str, action: Any, generation: int) -> None:
         super().__init__()
         self.text = text
+        self.action = action
         self.generation = generation
 
 
@@ -74,6 +86,22 @@ class GameScreen(Screen[None]):
             show=False,
             id="game.save_as",
         ),
+        Binding(
+            "pagedown",
+            "detail(1)",
+            "Detail down",
+            show=False,
+            tooltip="Read on in the detail panel",
+            id="game.detail_down",
+        ),
+        Binding(
+            "pageup",
+            "detail(-1)",
+            "Detail up",
+            show=False,
+            tooltip="Back up in the detail panel",
+            id="game.detail_up",
+        ),
     ]
 
     def __init__(self, session: Session) -> None:
@@ -92,6 +120,8 @@ class GameScreen(Screen[None]):
         self._told_problem: str | None = None
         # The log panel's text, as shown to the seat at the keyboard (tests read it too).
         self.log_lines: list[str] = []
+        # With "confirm moves": what the seat at the keyboard already decided this turn, unconfirmed.
+        self.turn_so_far: list[str] = []
 
     @property
     def rivals(self) -> RivalsApp:
@@ -106,14 +136,15 @@ class GameScreen(Screen[None]):
             with Vertical(id="board-area"):
                 yield board_for(self.session.game)
             with Vertical(id="side"):
-                detail = Static("Move the cursor over a card to read it here.", id="detail")
-                detail.border_title = "Detail"
-                yield detail
-                log = RichLog(id="log", wrap=True, markup=False, auto_scroll=True, min_width=16)
+                # The Page keys scroll it (key-scroll): the board keeps the focus meanwhile.
+                with VerticalScroll(id="detail", can_focus=False, classes="key-scroll") as detail:
+                    detail.border_title = "Detail"
+                    yield Static("Move the cursor over a card to read it here.", id="detail-text")
+                log = WrappingLog(id="log")
                 log.border_title = "Log"
                 yield log
-        # ctrl+p still opens the palette; the footer's room goes to the game's own keys.
-        yield Footer(compact=True, show_command_palette=False)
+        # ctrl+p still opens the palette, ctrl+q still quits: the footer's room goes to the game.
+        yield KeysFooter(show_command_palette=False, leave_out=("save_quit",))
 
     def on_mount(self) -> None:
         self.advance()
@@ -169,9 +200,9 @@ class GameScreen(Screen[None]):
         events = s.log_for(seat)
         new = events[self._shown :]
         self._shown = len(events)
-        log = self.query_one("#log", RichLog)
+        log = self.query_one("#log", WrappingLog)
         for e in new:
-            log.write(e.text)
+            log.add(e.text)
         self.log_lines.extend(e.text for e in new)
         board = self.query_one(GameBoard)
         legal = s.legal(seat) if seat is not None and self.thinking is None else ()
@@ -181,13 +212,16 @@ class GameScreen(Screen[None]):
         self._render_status()
 
     def _rebuild_log(self) -> None:
-        self.query_one("#log", RichLog).clear()
+        self.query_one("#log", WrappingLog).reset()
         self.log_lines = []
         self._shown = 0
 
     def _render_status(self) -> None:
         s = self.session
         parts = [s.game.title]
+        variants = options_in_force(s.options, len(s.seats))
+        if variants:
+            parts.append(variants)
         progress = s.progress()
         if progress:
             parts.append(progress)
@@ -230,7 +264,7 @@ class GameScreen(Screen[None]):
         action = bot.choose(self.session.game, view, seat, should_stop=lambda: worker.is_cancelled)
         if not worker.is_cancelled:
             text = self.session.words(self.session.game.describe(view, action))
-            self.post_message(HintReady(f"Hint: the AI would {text}.", generation))
+            self.post_message(HintReady(f"Hint: the AI would {text.rstrip('.')}.", action, generation))
 
     def on_ai_chose(self, msg: AiChose) -> None:
         if msg.generation != self._generation:
@@ -246,7 +280,11 @@ class GameScreen(Screen[None]):
         self.report_save_problem()
 
     def on_hint_ready(self, msg: HintReady) -> None:
-        if msg.generation == self._generation:
+        if msg.generation != self._generation:
+            return
+        if self.query_one(GameBoard).focus_action(msg.action):
+            self.say(f"{msg.text} The cursor is on it: Enter takes it.")
+        else:
             self.say(msg.text)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
@@ -266,9 +304,13 @@ class GameScreen(Screen[None]):
 
     @on(GameBoard.DetailChanged)
     def _detail(self, event: GameBoard.DetailChanged) -> None:
-        detail = self.query_one("#detail", Static)
-        detail.border_title = plain(self.session.words(event.title), newlines=False)
-        detail.update(plain(self.session.words(event.text)))
+        # The title leads the text rather than sitting in the frame, where a long one is cut.
+        title = self.session.words(event.title)
+        body = self.session.words(event.text)
+        text = Content.assemble((safe_text(title), "bold"), "\n", plain(body)) if title else plain(body)
+        self.query_one("#detail-text", Static).update(text)
+        self.query_one("#detail", VerticalScroll).scroll_home(animate=False)
+        self.call_after_refresh(self._mark_detail)
 
     def _my_turn(self) -> bool:
         return (
@@ -287,27 +329,52 @@ class GameScreen(Screen[None]):
         if reason is not None:
             self.say(reason)
             return
-        if self.rivals.settings.confirm_moves:
-            text = self.session.describe(seat, action)
-
-            def confirmed(ok: bool | None) -> None:
-                if ok:
-                    self._apply(seat, action)
-
-            self.app.push_screen(ConfirmDialog(f"{text}?", yes="Do it", no="Back"), confirmed)
-        else:
+        if not self.rivals.settings.confirm_moves:
             self._apply(seat, action)
+            return
+        text = self.session.describe(seat, action)
+        if self.session.continues_turn(seat, action):
+            # Not the end of the turn: asked about with the rest of it, at its last decision.
+            self._apply(seat, action, keep_turn=True)
+            self.turn_so_far.append(text)
+            return
+        earlier = len(self.turn_so_far)
+        steps = [*self.turn_so_far, text]
+        question = "; then ".join([steps[0], *(t[:1].lower() + t[1:] for t in steps[1:])])
+        no = "Back" if not earlier else "Take the turn back"
 
-    def _apply(self, seat: int, action: Any) -> None:
+        def confirmed(ok: bool | None) -> None:
+            if ok:
+                self._apply(seat, action)
+            elif earlier:
+                self._take_back_turn(seat, earlier)
+
+        self.app.push_screen(ConfirmDialog(f"{question}?", yes="Do it", no=no), confirmed)
+
+    def _apply(self, seat: int, action: Any, keep_turn: bool = False) -> None:
         try:
             self.session.submit(seat, action)
         except IllegalAction as exc:
             self.say(exc.reason)
             return
         self.message = ""
+        if not keep_turn:
+            self.turn_so_far = []
         self._generation += 1
         self.advance()
         self.report_save_problem()
+
+    def _take_back_turn(self, seat: int, decisions: int) -> None:
+        """Undo the `decisions` made earlier this turn (the confirmation was refused)."""
+        self.turn_so_far = []
+        for _ in range(decisions):
+            if self.session.undo_blocker(seat) is not None:
+                break
+            self.session.undo(seat)
+        self._generation += 1
+        self._rebuild_log()
+        self.say("The whole turn was taken back: nothing of it was played.")
+        self.advance()
 
     # -- keys ------------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -342,12 +409,28 @@ class GameScreen(Screen[None]):
         self.workers.cancel_group(self, "ai")
         self.workers.cancel_group(self, "hint")
         self.thinking = None
+        self.turn_so_far = []
         self.session.undo(seat)
         self._generation += 1
         self._rebuild_log()
         self.say("Your last decision was taken back.")
         self.advance()
         self.report_save_problem()
+
+    def action_detail(self, pages: int) -> None:
+        detail = self.query_one("#detail", VerticalScroll)
+        detail.scroll_relative(y=pages * max(1, detail.scrollable_content_region.height - 1), animate=False)
+        self.call_after_refresh(self._mark_detail)
+
+    def _mark_detail(self) -> None:
+        """Say on the detail panel's frame when there is more to read than it shows."""
+        if not self.is_attached:
+            return  # called after a refresh, by which time the game may have ended
+        detail = self.query_one("#detail", VerticalScroll)
+        below = detail.scroll_y < detail.max_scroll_y
+        above = detail.scroll_y > 0
+        marks = [m for m, on in (("PgUp ↑", above), ("PgDn ↓ more", below)) if on]
+        detail.border_subtitle = " · ".join(marks)
 
     def action_hint(self) -> None:
         seat = self.keyboard

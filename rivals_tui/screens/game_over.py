@@ -1,22 +1,44 @@
 """Game over: the score broken down by category, the winners and why, series totals when
-several games are played in a row; then Rematch, Next game of the series, or the menu."""
+several games are played in a row; then Rematch, Next game of the series, or the menu.
+
+`b` swaps the score table for the final board (the same board widget the game was played on,
+showing the end position to the seat at the keyboard), so the last move is never lost from view.
+"""
 
 from __future__ import annotations
 
+import textwrap
 from typing import TYPE_CHECKING
 
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, DataTable, Footer, Static
+from textual.widgets import Button, DataTable, Static
 
+from rivals_tui.games import board_for
 from rivals_tui.session import Session
 from rivals_tui.text import plain, plain_rich
+from rivals_tui.widgets.board import GameBoard
+from rivals_tui.widgets.footer import KeysFooter
 
 if TYPE_CHECKING:
     from rivals_tui.app import RivalsApp
+
+
+def score_widths(screen: int, labels: list[str], heads: list[str]) -> tuple[int, int]:
+    """Widths of the label column and of each player's column so the score table fits
+    `screen` columns (each column takes 2 of padding, the body 2 and a scrollbar 2 more).
+    A player's column is at least as wide as the longest word of their name, so names wrap
+    between words; the labels give up room first."""
+    n = max(1, len(heads))
+    room = screen - 6 - 2 * (n + 1)
+    word = max((len(w) for h in heads for w in h.split()), default=5)
+    seat_w = max(5, word)
+    label_w = max(10, min(max((len(lb) for lb in labels), default=5), room - n * seat_w))
+    seat_w = max(seat_w, min(max((len(h) for h in heads), default=5), (room - label_w) // n))
+    return label_w, seat_w
 
 
 def names(session: Session, seats: tuple[int, ...]) -> str:
@@ -43,6 +65,13 @@ class GameOverScreen(Screen[None]):
         Binding("n", "next_game", "Next game", id="over.next"),
         Binding("m,escape,q", "menu", "Menu", id="over.menu"),
         Binding("l", "full_log", "Log", id="over.log"),
+        Binding(
+            "b",
+            "board",
+            "Final board",
+            tooltip="Switch between the scores and the final board",
+            id="over.board",
+        ),
     ]
 
     def __init__(self, session: Session) -> None:
@@ -52,6 +81,9 @@ class GameOverScreen(Screen[None]):
         assert out is not None, "the game-over screen needs a finished game"
         self.outcome = out
         self.series = session.series.with_result(out.scores)
+        humans = [i for i, x in enumerate(session.seats) if not x.is_ai]
+        # With one human the board shows what they saw; otherwise only what everyone may see.
+        self.seat: int | None = humans[0] if len(humans) == 1 else None
 
     @property
     def rivals(self) -> RivalsApp:
@@ -74,12 +106,15 @@ class GameOverScreen(Screen[None]):
                 yield Static(plain(explain), id="over-reason")
             if not self.series.is_single:
                 yield Static(plain(self._series_text()), id="over-series")
+        with Vertical(id="over-board"):
+            yield Static("The final position — b goes back to the scores.", id="over-board-title")
+            yield board_for(s.game)
         with Horizontal(id="over-buttons"):
             if self.series_continues:
                 yield Button("Next game (n)", id="next", variant="primary", compact=True)
             yield Button("Rematch (r)", id="rematch", compact=True)
             yield Button("Menu (m)", id="menu", compact=True)
-        yield Footer(compact=True)
+        yield KeysFooter()
 
     def _series_text(self) -> str:
         s, series = self.session, self.series
@@ -96,12 +131,23 @@ class GameOverScreen(Screen[None]):
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
         s, out = self.session, self.outcome
-        table.add_column("", key="label")
-        for i, seat in enumerate(s.seats):
-            table.add_column(plain_rich(seat.name + (" ★" if i in out.winners else "")), key=f"s{i}")
+        heads = [seat.name + (" ★" if i in out.winners else "") for i, seat in enumerate(s.seats)]
+        labels = [line.label for line in out.lines] + ["Total"]
+        label_w, seat_w = score_widths(self.app.size.width, labels, heads)
+        # Long names wrap onto a taller header rather than pushing columns off the screen.
+        table.header_height = max(len(textwrap.wrap(h, seat_w, break_long_words=False)) for h in heads)
+        table.add_column("", key="label", width=label_w)
+        for i, head in enumerate(heads):
+            table.add_column(
+                plain_rich("\n".join(textwrap.wrap(head, seat_w, break_long_words=False))),
+                key=f"s{i}",
+                width=seat_w,
+            )
         for line in out.lines:
-            table.add_row(plain_rich(line.label), *map(str, line.values))
+            table.add_row(plain_rich(line.label), *map(str, line.values), height=None)
         table.add_row("Total", *map(str, out.scores))
+        self.query_one("#over-board").display = False
+        self.query_one(GameBoard).show(s.view(self.seat), self.seat, (), [])
         self.query_one(Button).focus()
         self.refresh_bindings()
 
@@ -126,9 +172,23 @@ class GameOverScreen(Screen[None]):
     def action_menu(self) -> None:
         self.rivals.to_menu()
 
+    @property
+    def showing_board(self) -> bool:
+        return bool(self.query_one("#over-board").display)
+
+    def action_board(self) -> None:
+        board = not self.showing_board
+        self.query_one("#over-board").display = board
+        self.query_one("#over-body").display = not board
+        if board:
+            self.query_one(GameBoard).focus_board()
+        else:
+            self.query_one(Button).focus()
+
+    def on_game_board_detail_changed(self, event: GameBoard.DetailChanged) -> None:
+        event.stop()  # no detail panel here: the board alone
+
     def action_full_log(self) -> None:
         from rivals_tui.screens.log import LogScreen
 
-        humans = [i for i, x in enumerate(self.session.seats) if not x.is_ai]
-        seat = humans[0] if len(humans) == 1 else None
-        self.app.push_screen(LogScreen("Log", [e.text for e in self.session.log_for(seat)]))
+        self.app.push_screen(LogScreen("Log", [e.text for e in self.session.log_for(self.seat)]))

@@ -1,4 +1,6 @@
-"""The load screen: every save with its game, players, progress and when it was last played.
+"""The load screen: every save with its game and variants, players, when it was last played,
+and how far it got. The columns have fixed widths that fit 80 columns; a long cell wraps onto
+more lines of its row instead of being cut.
 
 Enter opens the highlighted save; `d` deletes it after a confirmation. A save that cannot be
 read is listed with its one-line fault; opening it shows that line and changes nothing.
@@ -13,15 +15,21 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from rivals_tui.dialogs import ConfirmDialog, ErrorDialog
 from rivals_tui.screens.base import DismissOnce
-from rivals_tui.text import plain, plain_rich
+from rivals_tui.session import options_in_force
+from rivals_tui.text import plain, plain_rich, safe_text
+from rivals_tui.widgets.footer import KeysFooter
 from saves.errors import SaveError
 
 if TYPE_CHECKING:
     from rivals_tui.app import RivalsApp
+
+
+# (heading, width): 4 columns of these widths, with their padding and the scrollbar, fit 80.
+COLUMNS = (("Game", 20), ("Players", 18), ("Last played", 16), ("Status", 14))
 
 
 def when(value: Any) -> str:
@@ -59,11 +67,12 @@ class LoadScreen(DismissOnce, Screen[None]):
         yield Static("Saved games", id="load-title")
         yield DataTable(id="saves", cursor_type="row", zebra_stripes=True)
         yield Static("", id="load-detail")
-        yield Footer(compact=True)
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
-        table.add_columns("Game", "Players", "Progress", "Last played", "Status")
+        for heading, width in COLUMNS:
+            table.add_column(heading, width=width)
         self.refill()
         table.focus()
 
@@ -78,17 +87,19 @@ class LoadScreen(DismissOnce, Screen[None]):
         self.infos = {info.name: info for info in self.rivals.store.list()}
         for info in self.infos.values():
             if info.error:
-                cells = (info.name, "", "cannot be read", when(info.updated), "damaged")
+                cells = [safe_text(info.name), "", when(info.updated), "damaged: cannot be read"]
             else:
-                cells = (
-                    info.title or info.game_id,
-                    ", ".join(info.players),
-                    info.progress,
+                game = safe_text(info.title or info.game_id)
+                variants = options_in_force(info.options, len(info.players)) if info.options else ""
+                cells = [
+                    f"{game}\n{variants}" if variants else game,
+                    safe_text(", ".join(info.players)),
                     when(info.updated),
-                    info.status.replace("_", " "),
-                )
-            # Names come from the files: shown as written, never as markup or terminal codes.
-            table.add_row(*(plain_rich(c, newlines=False) for c in cells), key=info.name)
+                    f"{info.status.replace('_', ' ')}\n{info.progress}".strip(),
+                ]
+            # Names come from the files: shown as written (escaped), never as markup or terminal
+            # codes; the line breaks are the table's own.
+            table.add_row(*(plain_rich(c) for c in cells), key=info.name, height=None)
         if keep in self.infos:
             table.move_cursor(row=table.get_row_index(keep))
         if not self.infos:

@@ -9,11 +9,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from rivals_tui import __version__
 from rivals_tui.text import plain
+from rivals_tui.widgets.footer import KeysFooter
 
 if TYPE_CHECKING:
     from rivals_tui.app import RivalsApp
@@ -56,7 +57,7 @@ class MenuScreen(Screen[None]):
             yield OptionList(id="menu-list")
             yield Static("", id="menu-continue")
             yield Static(f"version {__version__}", id="menu-version")
-        yield Footer(compact=True)
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.refresh_menu()

@@ -1,6 +1,10 @@
 """The new-game dialog: game, number of seats, each seat human or AI (with level) and named,
 the game's variants (from its Options class), an optional seed, and — for games that allow it —
-several games in a row."""
+several games in a row.
+
+The form starts on the game played last (kept in the settings). ↑/↓ move between the fields, as
+Tab does; a closed drop-down opens with Enter or Space. Start and Back sit below the scrolling
+rows, so they stay in sight with four seats and every variant at 80×24."""
 
 from __future__ import annotations
 
@@ -12,7 +16,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Label, Select, SelectionList, Static
+from textual.widgets import Button, Input, Label, Select, SelectionList, Static
 
 from engine.core import SeatSpec
 from engine.core.info import GameInfo
@@ -20,6 +24,8 @@ from engine.core.match import Series
 from engine.core.options import OptionField, build_options, option_fields
 from rivals_tui.screens.base import DismissOnce
 from rivals_tui.text import plain
+from rivals_tui.widgets.footer import KeysFooter
+from rivals_tui.widgets.form import FormSelect
 from saves.codec import SERIES_GAMES_LIMIT, SERIES_POINTS_LIMIT
 
 if TYPE_CHECKING:
@@ -66,6 +72,8 @@ class NewGameScreen(DismissOnce, Screen[None]):
     BINDINGS = [
         Binding("ctrl+s", "start", "Start", id="new.start"),
         Binding("escape", "back", "Back", id="new.back"),
+        Binding("down", "app.focus_next", "Next field", show=False, id="new.next_field"),
+        Binding("up", "app.focus_previous", "Previous field", show=False, id="new.previous_field"),
     ]
 
     @property
@@ -77,12 +85,12 @@ class NewGameScreen(DismissOnce, Screen[None]):
 
     def compose(self) -> ComposeResult:
         infos = self.rivals.games.infos()
-        first = infos[0] if infos else None
+        first = self._first_game()
         with VerticalScroll(id="new-form"):
             yield Static("New game", id="new-title")
             with Horizontal(classes="form-row"):
                 yield Label("Game", classes="form-label")
-                yield Select(
+                yield FormSelect(
                     [(i.title, i.id) for i in infos],
                     value=first.id if first else Select.NULL,
                     allow_blank=False,
@@ -91,7 +99,7 @@ class NewGameScreen(DismissOnce, Screen[None]):
                 )
             with Horizontal(classes="form-row"):
                 yield Label("Players", classes="form-label")
-                yield Select(
+                yield FormSelect(
                     self._count_options(),
                     value=self._count_default(),
                     allow_blank=False,
@@ -110,7 +118,7 @@ class NewGameScreen(DismissOnce, Screen[None]):
                 kind = "human" if i == 0 else "normal"
                 with Horizontal(classes="form-row seat-row", id=f"seat-row-{i}"):
                     yield Label(f"Seat {i + 1}", classes="form-label")
-                    yield Select(
+                    yield FormSelect(
                         KINDS,
                         value=kind,
                         allow_blank=False,
@@ -130,13 +138,13 @@ class NewGameScreen(DismissOnce, Screen[None]):
                 yield Input(placeholder="random", type="integer", compact=True, id="seed")
             with Horizontal(classes="form-row", id="series-row"):
                 yield Label("Play", classes="form-label")
-                yield Select(SERIES, value="single", allow_blank=False, compact=True, id="series")
+                yield FormSelect(SERIES, value="single", allow_blank=False, compact=True, id="series")
                 yield Input(placeholder="how many", type="integer", compact=True, id="series-n")
-            yield Static("", id="new-error")
-            with Horizontal(id="new-buttons"):
-                yield Button("Start (ctrl+s)", id="start", variant="primary", compact=True)
-                yield Button("Back (esc)", id="back", compact=True)
-        yield Footer(compact=True)
+        yield Static("", id="new-error")
+        with Horizontal(id="new-buttons"):
+            yield Button("Start (ctrl+s)", id="start", variant="primary", compact=True)
+            yield Button("Back (esc)", id="back", compact=True)
+        yield KeysFooter()
 
     @staticmethod
     def _option_widget(gid: str, f: OptionField) -> Select[str] | Input | SelectionList[str]:
@@ -147,11 +155,11 @@ class NewGameScreen(DismissOnce, Screen[None]):
             )
         if f.kind == "bool":
             value = "on" if f.default else "off"
-            return Select(
+            return FormSelect(
                 [("Off", "off"), ("On", "on")], value=value, allow_blank=False, compact=True, id=wid
             )
         if f.kind == "choice":
-            return Select(
+            return FormSelect(
                 [(c.capitalize(), c) for c in f.choices],
                 value=str(f.default),
                 allow_blank=False,
@@ -194,11 +202,17 @@ class NewGameScreen(DismissOnce, Screen[None]):
     def _count(self) -> int:
         return int(str(self.query_one("#count", Select).value))
 
-    def _count_options(self) -> list[tuple[str, int]]:
+    def _first_game(self) -> GameInfo | None:
+        """The game the form opens on: the last one played, else the first in the list."""
         infos = self.rivals.games.infos()
-        if not infos:
+        last = self.rivals.settings.last_game
+        return next((i for i in infos if i.id == last), infos[0] if infos else None)
+
+    def _count_options(self) -> list[tuple[str, int]]:
+        first = self._first_game()
+        if first is None:
             return [("2", 2)]
-        return [(str(n), n) for n in infos[0].players if n <= MAX_SEATS]
+        return [(str(n), n) for n in first.players if n <= MAX_SEATS]
 
     def _count_default(self) -> int:
         options = self._count_options()

@@ -6,10 +6,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Middle, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from rivals_tui.screens.base import DismissOnce
 from rivals_tui.text import plain
+from rivals_tui.widgets.footer import KeysFooter
 
 
 class PassScreen(DismissOnce, Screen[None]):
@@ -31,7 +32,7 @@ class PassScreen(DismissOnce, Screen[None]):
                 plain(f"Everyone else, look away. {self.player}, press Enter when you are ready."),
                 id="pass-hint",
             )
-        yield Footer(compact=True)
+        yield KeysFooter()
 
     def action_ready(self) -> None:
         self.dismiss(None)

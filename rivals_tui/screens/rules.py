@@ -11,10 +11,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Markdown, OptionList, Static
+from textual.widgets import Markdown, OptionList, Static
 from textual.widgets.option_list import Option
 
 from rivals_tui.screens.base import DismissOnce
+from rivals_tui.widgets.footer import KeysFooter
 
 if TYPE_CHECKING:
     from rivals_tui.app import RivalsApp
@@ -46,7 +47,7 @@ class RulesScreen(DismissOnce, Screen[None]):
         yield OptionList(id="rules-games")
         with VerticalScroll(id="rules-scroll"):
             yield Markdown("", id="rules-text")
-        yield Footer(compact=True)
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         chooser = self.query_one(OptionList)

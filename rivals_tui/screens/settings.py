@@ -11,11 +11,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, Label, Select, Static, Switch
+from textual.widgets import Label, Select, Static, Switch
 
 from rivals_tui import glyphs
 from rivals_tui.screens.base import DismissOnce
 from rivals_tui.settings import AI_PACES, SYMBOL_MODES
+from rivals_tui.widgets.footer import KeysFooter
+from rivals_tui.widgets.form import FormSelect
 
 if TYPE_CHECKING:
     from rivals_tui.app import RivalsApp
@@ -32,8 +34,17 @@ def symbols_label(mode: str) -> str:
     return glyphs.MODE_LABELS[mode]
 
 
+def confirm_words(on: bool) -> str:
+    """The switch's state in words: its colours alone do not say which way it is set."""
+    return "On: each turn is shown and asked for first" if on else "Off: moves are made at once"
+
+
 class SettingsScreen(DismissOnce, Screen[None]):
-    BINDINGS = [Binding("escape,q", "back", "Back", id="settings.back")]
+    BINDINGS = [
+        Binding("escape,q", "back", "Back", id="settings.back"),
+        Binding("down", "app.focus_next", "Next setting", show=False, id="settings.next"),
+        Binding("up", "app.focus_previous", "Previous setting", show=False, id="settings.previous"),
+    ]
 
     @property
     def rivals(self) -> RivalsApp:
@@ -50,7 +61,7 @@ class SettingsScreen(DismissOnce, Screen[None]):
             with Horizontal(classes="form-row"):
                 yield Label("Theme", classes="form-label")
                 themes = sorted(self.app.available_themes)
-                yield Select(
+                yield FormSelect(
                     [(t, t) for t in themes],
                     value=self.app.theme,
                     allow_blank=False,
@@ -60,9 +71,10 @@ class SettingsScreen(DismissOnce, Screen[None]):
             with Horizontal(classes="form-row"):
                 yield Label("Confirm moves", classes="form-label")
                 yield Switch(value=s.confirm_moves, id="confirm")
+                yield Label(confirm_words(s.confirm_moves), id="confirm-words")
             with Horizontal(classes="form-row"):
                 yield Label("AI pace", classes="form-label")
-                yield Select(
+                yield FormSelect(
                     [(pace_label(p), p) for p in paces],
                     value=s.ai_pace,
                     allow_blank=False,
@@ -71,7 +83,7 @@ class SettingsScreen(DismissOnce, Screen[None]):
                 )
             with Horizontal(classes="form-row"):
                 yield Label("Symbols", classes="form-label")
-                yield Select(
+                yield FormSelect(
                     [(symbols_label(m), m) for m in SYMBOL_MODES],
                     value=s.symbols,
                     allow_blank=False,
@@ -79,7 +91,7 @@ class SettingsScreen(DismissOnce, Screen[None]):
                     id="symbols",
                 )
             yield Static("Changes are saved at once. Esc goes back.", id="settings-hint")
-        yield Footer(compact=True)
+        yield KeysFooter()
 
     def on_mount(self) -> None:
         self.query_one("#theme", Select).focus()
@@ -93,6 +105,7 @@ class SettingsScreen(DismissOnce, Screen[None]):
     @on(Switch.Changed, "#confirm")
     def _confirm(self, event: Switch.Changed) -> None:
         self.rivals.settings.confirm_moves = event.value
+        self.query_one("#confirm-words", Label).update(confirm_words(event.value))
         self.rivals.save_settings()
 
     @on(Select.Changed, "#pace")

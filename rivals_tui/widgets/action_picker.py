@@ -3,10 +3,16 @@
 Legal actions are selectable; actions the game lists as not allowed (`Game.choices` with a
 reason) are shown greyed, with the reason, and cannot be picked. Enter returns the highlighted
 action; Esc returns None.
+
+Typing filters and ranks: an entry whose description is exactly the typed text comes first, then
+entries that contain the typed words side by side ("Clay Bank" in "Build Clay Bank"), then those
+that merely contain every word somewhere (the Clay Quarry paid to the bank). The best legal entry
+is highlighted, so typing a full name and pressing Enter always takes that name.
 """
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from textual import on
@@ -19,6 +25,23 @@ from textual.widgets.option_list import Option
 
 from rivals_tui.screens.base import DismissOnce
 from rivals_tui.text import plain
+
+
+def match_rank(text: str, description: str) -> int | None:
+    """How well `description` fits the filter `text`: 0 the exact description, 1 the typed words
+    side by side at word boundaries, 2 every word somewhere; None when it does not fit at all."""
+    words = text.lower().split()
+    if not words:
+        return 2
+    desc = description.lower()
+    if " ".join(desc.split()) == " ".join(words):
+        return 0
+    phrase = r"\s+".join(re.escape(w) for w in words)
+    if re.search(rf"(?<!\w){phrase}(?!\w)", desc):
+        return 1
+    if all(w in desc for w in words):
+        return 2
+    return None
 
 
 class ActionPicker(DismissOnce, ModalScreen[Any]):
@@ -47,12 +70,18 @@ class ActionPicker(DismissOnce, ModalScreen[Any]):
         self.query_one(Input).focus()
 
     def _fill(self, text: str) -> None:
-        words = text.lower().split()
-        options = []
+        ranked: list[tuple[int, int, Option]] = []
         for i, (_, desc, reason) in enumerate(self.entries):
             label = desc if reason is None else f"{desc}  (not allowed: {reason})"
-            if all(w in label.lower() for w in words):
-                options.append(Option(plain(label), id=str(i), disabled=reason is not None))
+            # The description alone decides an exact match; the reason may add words to find.
+            rank = match_rank(text, desc)
+            if rank is None:
+                rank = match_rank(text, label)
+                rank = None if rank is None else max(rank, 2)
+            if rank is not None:
+                ranked.append((rank, i, Option(plain(label), id=str(i), disabled=reason is not None)))
+        ranked.sort(key=lambda r: (r[0], r[1]))
+        options = [o for _, _, o in ranked]
         ol = self.query_one(OptionList)
         ol.clear_options()
         ol.add_options(options)
@@ -82,6 +111,8 @@ class ActionPicker(DismissOnce, ModalScreen[Any]):
         action, _, reason = self.entries[int(option_id)]
         if reason is None:
             self.dismiss(action)
+        else:
+            self.query_one("#picker-reason", Static).update(f"Not allowed: {reason}")
 
     def action_move(self, step: int) -> None:
         ol = self.query_one(OptionList)

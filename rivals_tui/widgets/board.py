@@ -161,6 +161,12 @@ class GenericBoard(GameBoard):
     def focus_board(self) -> None:
         self.query_one(OptionList).focus()
 
+    def focus_action(self, action: Any) -> bool:
+        if action not in self.legal:
+            return False
+        self.query_one(OptionList).highlighted = self.legal.index(action)
+        return True
+
     def action_cursor_down(self) -> None:
         self.query_one(OptionList).action_cursor_down()
 

@@ -15,6 +15,7 @@ from rivals_tui.app import KeysProvider, RivalsApp
 from rivals_tui.dialogs import ConfirmDialog, ErrorDialog
 from rivals_tui.screens.game import GameScreen
 from rivals_tui.screens.game_over import GameOverScreen
+from rivals_tui.screens.keys import KeysScreen
 from rivals_tui.screens.load import LoadScreen
 from rivals_tui.screens.log import LogScreen
 from rivals_tui.screens.menu import MenuScreen
@@ -23,6 +24,7 @@ from rivals_tui.screens.pass_keyboard import PassScreen
 from rivals_tui.screens.rules import RulesScreen
 from rivals_tui.session import LocalSession
 from rivals_tui.widgets.action_picker import ActionPicker
+from rivals_tui.widgets.board import GameBoard
 from tests.support.goofspiel import Bid, Goofspiel, GoofState
 from tests.tui.conftest import HOT_SEAT, VS_AI, goof_match, make_app, make_store
 from tests.tui.test_flows import play_out, settle
@@ -46,7 +48,8 @@ async def test_load_lists_saves_and_deletes_after_confirmation(tmp_path: Path) -
         table = app.screen.query_one(DataTable)
         assert table.row_count == 2
         rows = {str(k.value): [str(c) for c in table.get_row(k)] for k in table.rows}
-        assert rows["first"][0] == "Goofspiel" and rows["first"][1] == "Ann, Bot"
+        # The game with its variant in force, then the players.
+        assert rows["first"][0] == "Goofspiel\nCards: 3" and rows["first"][1] == "Ann, Bot"
         assert rows["second"][1] == "Ann, Ben"
         table.move_cursor(row=table.get_row_index("first"))
         await pilot.press("d")
@@ -77,7 +80,7 @@ async def test_a_damaged_save_shows_one_line_and_the_menu_still_works(tmp_path: 
         await pilot.pause()
         table = app.screen.query_one(DataTable)
         assert table.row_count == 1
-        assert "damaged" in [str(c) for c in table.get_row_at(0)]
+        assert "damaged: cannot be read" in [str(c) for c in table.get_row_at(0)]
         detail = text_of(app.screen.query_one("#load-detail", Static))
         assert "broken.json" in detail
         await pilot.press("enter")
@@ -233,13 +236,20 @@ async def test_every_game_key_is_in_the_command_palette(tmp_path: Path) -> None:
         assert isinstance(app.screen, LogScreen)
 
 
-async def test_f2_shows_the_key_panel(tmp_path: Path) -> None:
+async def test_f2_shows_the_keys_over_the_board_without_squeezing_it(tmp_path: Path) -> None:
     app, _ = _started(tmp_path, VS_AI)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
+        game = app.screen
+        board = game.query_one(GameBoard)
+        width = board.size.width
         await pilot.press("f2")
         await pilot.pause()
-        assert app.screen.query("HelpPanel")
+        assert isinstance(app.screen, KeysScreen)
+        listed = app.screen.listed()
+        assert "Take back your last decision" in listed and "Ask the AI" in listed
+        # The board underneath keeps its full width.
+        assert board.size.width == width
         await pilot.press("f2")
         await pilot.pause()
-        assert not app.screen.query("HelpPanel")
+        assert app.screen is game

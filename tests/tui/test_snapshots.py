@@ -6,6 +6,8 @@ and look at the SVGs in tests/tui/__snapshots__ before committing them.
 
 from __future__ import annotations
 
+import os
+import time
 from pathlib import Path
 from typing import Any
 
@@ -142,3 +144,65 @@ def test_game_over(snap_compare: Any, tmp_path: Path, size: tuple[int, int]) -> 
 
     app = rk_app(tmp_path, players=3, humans=1, seed=5, moves=None)
     assert snap_compare(app, terminal_size=size, run_before=finish)
+
+
+def saves_app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> RivalsApp:
+    """The menu over a save folder with one game of each kind (seeded), variants included,
+    saved at fixed times shown in UTC, so the picture does not change with the clock."""
+    from tests.tui.test_nothing_cut import played, table
+
+    monkeypatch.setenv("TZ", "UTC")
+    time.tzset()
+    times = iter(f"2026-11-{day:02d}T20:15:00+00:00" for day in range(1, 30))
+    monkeypatch.setattr("saves.codec._now", lambda: next(times))
+    app = rk_app(tmp_path, players=2, humans=1, seed=1, moves=0, open_game=False)
+    store = app.store
+    store.save("rk", played("rival_kings", table(4), 30))
+    store.save("rv", played("rivality", table(2), 12, expert=True))
+    store.save("solo", played("rivality", table(1), 6, solo_level="seasoned"))
+    store.save("rl", played("rivalist", table(2), 10))
+    broken = store.root.joinpath("broken.json")
+    broken.write_text('{"format_version": 1, "game": "rival_kings", "hi')
+    os.utime(broken, (1_790_000_000, 1_790_000_000))
+    return app
+
+
+def test_load_screen(snap_compare: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    async def open_load(pilot: Pilot[Any]) -> None:
+        await pilot.press("o")
+        await pilot.pause()
+
+    app = saves_app(tmp_path, monkeypatch)
+    assert snap_compare(app, terminal_size=(80, 24), run_before=open_load)
+
+
+def test_settings(snap_compare: Any, tmp_path: Path) -> None:
+    async def open_settings(pilot: Pilot[Any]) -> None:
+        await pilot.press("s")
+        await pilot.pause()
+
+    assert snap_compare(make_app(tmp_path), terminal_size=(80, 24), run_before=open_settings)
+
+
+def test_action_picker(snap_compare: Any, tmp_path: Path) -> None:
+    async def pick(pilot: Pilot[Any]) -> None:
+        await settle(pilot)
+        await pilot.press("a")
+        await pilot.pause()
+        await pilot.press(*"take")
+        await pilot.pause()
+        no_blink(pilot.app)
+        await pilot.pause()
+
+    app = rk_app(tmp_path, players=3, humans=1, seed=5, moves=12)
+    assert snap_compare(app, terminal_size=(80, 24), run_before=pick)
+
+
+def test_game_over_board(snap_compare: Any, tmp_path: Path) -> None:
+    async def final_board(pilot: Pilot[Any]) -> None:
+        await settle(pilot)
+        await pilot.press("b")
+        await pilot.pause()
+
+    app = rk_app(tmp_path, players=3, humans=1, seed=5, moves=None)
+    assert snap_compare(app, terminal_size=(80, 24), run_before=final_board)

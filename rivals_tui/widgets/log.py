@@ -1,0 +1,50 @@
+"""`WrappingLog`: a log panel that keeps its lines whole at any width.
+
+Textual's RichLog wraps a line once, at the width the panel has when the line is written. When
+the panel later narrows — its scrollbar appears as the log fills, or the terminal is resized —
+the old lines keep their width and lose their ends past the edge. This log keeps the texts,
+reserves the scrollbar's room from the start, and wraps every line again when the width changes.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.events import Resize
+from textual.widgets import RichLog
+
+
+class WrappingLog(RichLog):
+    """Plain-text lines, wrapped to the panel's width; ↑/↓ scroll it when it has the focus."""
+
+    DEFAULT_CSS = """
+    WrappingLog { scrollbar-gutter: stable; overflow-x: hidden; }
+    """
+
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes, wrap=True, markup=False, auto_scroll=True, min_width=1)
+        self.texts: list[str] = []
+        self._wrapped_at = 0
+
+    def add(self, text: str) -> None:
+        """Append one line of text (never read as markup)."""
+        self.texts.append(text)
+        self.write(Text(text))
+
+    def reset(self, texts: list[str] | None = None) -> None:
+        """Replace every line."""
+        self.texts = []
+        self.clear()
+        for t in texts or []:
+            self.add(t)
+
+    def on_resize(self, event: Resize) -> None:
+        # RichLog's own resize handler runs after this one and renders what waited for a size.
+        self.call_after_refresh(self._rewrap)
+
+    def _rewrap(self) -> None:
+        width = self.scrollable_content_region.width
+        if not width or width == self._wrapped_at or not self._size_known:
+            return
+        self._wrapped_at = width
+        texts = self.texts
+        self.reset(texts)

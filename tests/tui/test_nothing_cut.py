@@ -1,0 +1,192 @@
+"""Every screen at 80×24, checked for text cut off with no way to scroll to it
+(tests/tui/legibility.py says exactly what counts as cut)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import Select
+
+from engine.core import SeatSpec
+from engine.core.match import Match, Series
+from engine.registry import GAMES
+from rivals_tui.app import RivalsApp
+from rivals_tui.dialogs import ConfirmDialog, ErrorDialog
+from rivals_tui.screens.game import GameScreen
+from rivals_tui.screens.game_over import GameOverScreen
+from rivals_tui.settings import Settings
+from saves.store import SaveStore
+from tests.tui.boards import screen_app, settle
+from tests.tui.legibility import lost_text
+
+SIZE = (80, 24)
+LONG_NAMES = ["Annabel Winterbourne", "Bartholomew Quince", "Cordelia Featherstone", "Desmond Ashcombe"]
+
+
+def played(game_id: str, seats: list[SeatSpec], moves: int, seed: int = 7, **options: Any) -> Match:
+    """A match after `moves` random decisions (or at its end), stopped where seat 0 decides."""
+    game = GAMES[game_id]
+    match = Match.new(game, game.Options(**options), seats, seed)
+    rng = random.Random(seed)
+    while not match.over and (len(match.history) < moves or 0 not in match.to_act()):
+        seat = match.to_act()[0]
+        match.submit(seat, rng.choice(list(match.legal(seat))))
+    return match
+
+
+def table(n: int, humans: int = 1) -> list[SeatSpec]:
+    return [SeatSpec(LONG_NAMES[i], "human" if i < humans else "ai", "easy") for i in range(n)]
+
+
+def menu_app(tmp_path: Path) -> RivalsApp:
+    settings = tmp_path / "config" / "settings.json"
+    Settings(theme="textual-dark", ai_pace=0.0).save(settings)
+    store = SaveStore(tmp_path / "saves", games=GAMES)
+    store.save("rk", played("rival_kings", table(4), 30))
+    store.save("rv", played("rivality", table(2), 12, expert=True))
+    store.save("solo", played("rivality", table(1), 6, solo_level="seasoned"))
+    store.save("rl", played("rivalist", table(2), 10))
+    store.save("rs", played("rivals", table(4), 20))
+    store.root.joinpath("broken.json").write_text('{"format_version": 1, "game": "rival_kings", "hi')
+    return RivalsApp(games=GAMES, store=store, settings_path=settings)
+
+
+async def check(pilot: Pilot[Any], what: str) -> None:
+    await settle(pilot)
+    problems = lost_text(pilot.app.screen)
+    assert not problems, f"{what}: " + "; ".join(problems)
+
+
+Steps = Callable[[Pilot[Any]], Awaitable[None]]
+
+
+async def new_game_rk(pilot: Pilot[Any]) -> None:
+    await pilot.press("n")
+    await pilot.pause()
+    pilot.app.screen.query_one("#count", Select).value = 4
+    pilot.app.screen.query_one("#series", Select).value = "points"
+    await pilot.pause()
+
+
+async def new_game_rivality(pilot: Pilot[Any]) -> None:
+    await pilot.press("n")
+    await pilot.pause()
+    pilot.app.screen.query_one("#game", Select).value = "rivality"
+    await pilot.pause()
+    pilot.app.screen.query_one("#count", Select).value = 4
+    await pilot.pause()
+
+
+async def keys(*pressed: str) -> Steps:
+    async def run(pilot: Pilot[Any]) -> None:
+        for k in pressed:
+            await pilot.press(k)
+            await pilot.pause()
+
+    return run
+
+
+MENU_SCREENS: dict[str, list[str] | Steps] = {
+    "menu": [],
+    "load": ["o"],
+    "load, a damaged save highlighted": ["o", "end"],
+    "settings": ["s"],
+    "rules": ["r"],
+    "keys panel on the menu": ["f2"],
+}
+
+
+@pytest.mark.parametrize("what", list(MENU_SCREENS))
+async def test_menu_screens(tmp_path: Path, what: str) -> None:
+    app = menu_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        steps = MENU_SCREENS[what]
+        assert isinstance(steps, list)
+        for k in steps:
+            await pilot.press(k)
+            await pilot.pause()
+        await check(pilot, what)
+
+
+@pytest.mark.parametrize("fill", [new_game_rk, new_game_rivality], ids=["rival kings", "rivality"])
+async def test_new_game_form(tmp_path: Path, fill: Steps) -> None:
+    app = menu_app(tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await fill(pilot)
+        await check(pilot, "new game")
+
+
+GAME_MOMENTS = [
+    ("rival_kings", 4, 25),
+    ("rival_kings", 3, 60),
+    ("rivality", 2, 9),
+    ("rivality", 1, 3),
+    ("rivalist", 2, 12),
+    ("rivals", 3, 15),
+]
+
+
+@pytest.mark.parametrize(("game_id", "players", "moves"), GAME_MOMENTS)
+async def test_game_screens(tmp_path: Path, game_id: str, players: int, moves: int) -> None:
+    match = played(game_id, table(players), moves)
+    app = screen_app(tmp_path, match)
+    async with app.run_test(size=SIZE) as pilot:
+        await check(pilot, "game screen")
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        # The longest feedback the screen gives: a hint naming a move, then the reason it says
+        # for a move that is not allowed.
+        await pilot.press("h")
+        await check(pilot, "game screen with a hint")
+        for key in ("right", "down", "right", "down"):
+            await pilot.press(key)
+            await check(pilot, f"game screen after {key}")
+        await pilot.press("a")
+        await check(pilot, "action picker")
+        await pilot.press("escape", "l")
+        await check(pilot, "full log")
+        await pilot.press("escape", "f2")
+        await check(pilot, "keys panel")
+
+
+async def test_the_game_screen_after_a_resize(tmp_path: Path) -> None:
+    app = screen_app(tmp_path, played("rival_kings", table(4), 40))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await settle(pilot)
+        await pilot.resize_terminal(*SIZE)
+        await check(pilot, "game screen after shrinking")
+
+
+async def test_game_over_scores_and_board(tmp_path: Path) -> None:
+    app = screen_app(tmp_path, played("rival_kings", table(4), 10_000))
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert isinstance(app.screen, GameOverScreen)
+        await check(pilot, "game over")
+        await pilot.press("b")
+        await check(pilot, "final board")
+
+
+async def test_dialogs(tmp_path: Path) -> None:
+    app = screen_app(tmp_path, played("rival_kings", table(3), 20))
+    long = " ".join(["Recruit the Courtier from the third building pile and pay two coins"] * 3)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        app.push_screen(ConfirmDialog(long + "?"))
+        await check(pilot, "confirmation")
+        app.pop_screen()
+        app.push_screen(ErrorDialog(long, title="Cannot open this save"))
+        await check(pilot, "error")
+
+
+async def test_pass_the_keyboard_and_series_game_over(tmp_path: Path) -> None:
+    game = GAMES["rival_kings"]
+    match = Match.new(game, game.Options(), table(4, humans=2), 3, series=Series(points=30))
+    app = screen_app(tmp_path, match)
+    async with app.run_test(size=SIZE) as pilot:
+        await check(pilot, "pass the keyboard")
