@@ -49,6 +49,12 @@ _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 _NONBLOCK = getattr(os, "O_NONBLOCK", 0)
 
 
+def _random_tag() -> str:
+    """Eight hex digits for a temporary file's name (os.urandom: the secrets module costs start-up
+    time for nothing more here; the name is never trusted anyway, files are opened exclusively)."""
+    return os.urandom(4).hex()
+
+
 def _codec() -> Any:
     """The save format, imported on first use: the app's menu and an empty save folder never
     need it, and it brings in cattrs (a noticeable share of start-up)."""
@@ -237,7 +243,7 @@ class SaveStore:
 
     def _keep_backup(self, name: str, target: Path) -> None:
         backup = self.backup_path(name)
-        tmp = self.root / f".{name}{SUFFIX}.bak-{os.urandom(4).hex()}.tmp"
+        tmp = self.root / f".{name}{SUFFIX}.bak-{_random_tag()}.tmp"
         try:
             try:
                 # A second name for the current file: no copying, and the rename below then
@@ -370,7 +376,7 @@ class SaveStore:
             with self.lock(name):
                 if target.exists() or target.is_symlink():
                     os.replace(target, self.root / f"{name}{SUFFIX}.damaged")
-                tmp = self.root / f".{name}{SUFFIX}.restore-{os.urandom(4).hex()}{TEMP_SUFFIX}"
+                tmp = self.root / f".{name}{SUFFIX}.restore-{_random_tag()}{TEMP_SUFFIX}"
                 _copy_exclusive(backup, tmp)
                 os.replace(tmp, target)
                 _fsync_dir(self.root)

@@ -90,10 +90,10 @@ def apply_effect(s: RivalsState, owner: int, target: int, kind: str, n: int, car
         return gain_tokens(s, owner, n)
     if kind == "crystal":
         s.crystals[owner] += n
-        return [Event(f"{who(s, owner)} gains {n} crystal(s).")]
+        return [Event(f"{who(s, owner)} gains {n} crystal{'' if n == 1 else 's'}.")]
     if kind == "resin":
         s.resins[owner] += n
-        return [Event(f"{who(s, owner)} gains {n} resin(s).")]
+        return [Event(f"{who(s, owner)} gains {n} resin{'' if n == 1 else 's'}.")]
     if kind == "shield":
         return raise_shield(s, owner)
     if kind in ("move", "teleport"):

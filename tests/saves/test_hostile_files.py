@@ -164,14 +164,14 @@ def test_a_dangling_lock_link_creates_nothing(tmp_path: Path) -> None:
 def test_a_planted_temporary_link_is_never_written_through(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import secrets
+    from saves import store as store_module
 
     s = store(tmp_path)
     s.save("game", goof_match([(0, 3)]))
     victim = tmp_path / "precious.txt"
     victim.write_text("keep me")
     # The backup's temporary name, predicted and planted; hard links refused, as on some disks.
-    monkeypatch.setattr(secrets, "token_hex", lambda n: "feedbeef")
+    monkeypatch.setattr(store_module, "_random_tag", lambda: "feedbeef")
     (s.root / ".game.json.bak-feedbeef.tmp").symlink_to(victim)
     with pytest.raises(SaveError, match="could not be saved"):
         s.save("game", goof_match([(0, 3), (1, 2)]))

@@ -29,11 +29,8 @@ def keyed_flashers(s: RivalsState, renko: int, target: int) -> list[Event]:
     s.deck[target].extend(s.discard[target])
     s.discard[target] = []
     s.rng.shuffle(s.deck[target])
-    ev.append(
-        Event(
-            f"{who(s, target)} has {sum(1 for c in s.temps[target] if c in FLASHER_SET)} Flasher(s) active."
-        )
-    )
+    active = sum(1 for c in s.temps[target] if c in FLASHER_SET)
+    ev.append(Event(f"{who(s, target)} has {active} Flasher{'' if active == 1 else 's'} active."))
     return ev
 
 
