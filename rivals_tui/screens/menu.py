@@ -57,7 +57,9 @@ class MenuScreen(Screen[None]):
             yield OptionList(id="menu-list")
             yield Static("", id="menu-continue")
             yield Static(f"version {__version__}", id="menu-version")
-        yield KeysFooter()
+        # The menu's own q quits, so the app's ctrl+q (the same thing) stays on f2 and the palette:
+        # with Continue offered, every key then fits at 80 columns.
+        yield KeysFooter(leave_out=("save_quit",))
 
     def on_mount(self) -> None:
         self.refresh_menu()
