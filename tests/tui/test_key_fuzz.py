@@ -34,7 +34,7 @@ _CHARS = {"space": " ", "question_mark": "?", "left_square_bracket": "["}
 BURSTS_PER_SCREEN = int(os.environ.get("RIVALS_FUZZ_BURSTS", "10"))
 MIN_BURSTS = 2
 # On a slow (or busy) machine every screen still gets MIN_BURSTS, the rest stop at this bound.
-TIME_LIMIT = 15.0
+TIME_LIMIT = 6.0
 SEED = int(os.environ.get("RIVALS_FUZZ_SEED", "1"))
 
 

@@ -8,9 +8,10 @@ from engine.rivalist.game import GAME
 from tests.engine.rivalist.helpers import check_invariants, random_game
 
 
-def test_thousand_random_games_end_with_invariants_holding() -> None:
+def test_random_games_end_with_invariants_holding() -> None:
     kinds: Counter[str] = Counter()
-    for seed in range(1000):
+    # Sized so the suite stays quick; the conformance suite checks every step of other games.
+    for seed in range(300):
         s, _h, _e = random_game(seed, check=True)
         out = GAME.outcome(s)
         assert out is not None and out.winners
