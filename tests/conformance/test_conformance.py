@@ -21,13 +21,13 @@ from tests.support.conformance import conformance_game
 from tests.support.goofspiel import GoofOptions, Goofspiel
 
 # Seeds per (game, seat count, options). Every step of every game is checked, so this is the
-# suite's main cost; 3 seeds per table found every leak so far. Tables of more than four seats
+# suite's main cost; 3 seeds per table found every leak so far. Tables of more than three seats
 # play games several times longer (Rivals: 600 decisions at six) and get one seed.
 SEEDS = 3
 
 
 def seeds_for(seats: int) -> int:
-    return SEEDS if seats <= 4 else 1
+    return SEEDS if seats <= 3 else 1
 
 
 def variants(options_cls: type, seats: int) -> list[Any]:
