@@ -265,10 +265,7 @@ async def test_keys_faster_than_the_screens_never_crash(tmp_path: Path, first: s
     assert app.return_code in (None, 0)
 
 
-@pytest.mark.parametrize("seed, series", [("-", ""), ("+", ""), ("9" * 40, ""), ("", "-"), ("", "9" * 40)])
-async def test_new_game_numbers_that_are_not_numbers_get_a_sentence(
-    tmp_path: Path, seed: str, series: str
-) -> None:
+async def test_new_game_numbers_that_are_not_numbers_get_a_sentence(tmp_path: Path) -> None:
     from engine.registry import GAMES
     from rivals_tui.settings import Settings
     from saves.store import SaveStore
@@ -282,30 +279,33 @@ async def test_new_game_numbers_that_are_not_numbers_get_a_sentence(
         form = app.screen
         form.query_one("#game").value = "rival_kings"  # type: ignore[attr-defined]
         await pilot.pause()
-        form.query_one("#seed", Input).value = seed
-        if series:
-            form.query_one("#series").value = "games"  # type: ignore[attr-defined]
+        # Each wrong number in turn, in the same form: it stays open and says what is wanted.
+        for seed, series in [("-", ""), ("+", ""), ("9" * 40, ""), ("", "-"), ("", "9" * 40)]:
+            form.query_one("#seed", Input).value = seed
+            form.query_one("#series").value = "games" if series else "single"  # type: ignore[attr-defined]
             await pilot.pause()
-            form.query_one("#series-n", Input).value = series
-        await pilot.press("ctrl+s")
-        await pilot.pause()
-        assert isinstance(app.screen, NewGameScreen)
-        error = shown(app, "#new-error")
-        assert (
-            "the seed as a whole number from 0 to" if seed else "for the series (a whole number up to"
-        ) in error
+            if series:
+                form.query_one("#series-n", Input).value = series
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            assert app.screen is form, (seed, series)
+            error = shown(app, "#new-error")
+            assert (
+                "the seed as a whole number from 0 to" if seed else "for the series (a whole number up to"
+            ) in error, (seed, series)
 
 
-@pytest.mark.parametrize("width", [80, 60, 30, 12, 3])
-async def test_rules_with_the_key_panel_at_a_narrow_terminal(tmp_path: Path, width: int) -> None:
+async def test_rules_with_the_key_panel_at_narrower_and_narrower_terminals(tmp_path: Path) -> None:
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("r", "enter", "f2")
         await pilot.pause()
-        await pilot.resize_terminal(width, 24)
-        for _ in range(3):
-            await pilot.pause()
-        await pilot.press("f2", "f2")
+        for width in (60, 30, 12, 3):
+            await pilot.resize_terminal(width, 24)
+            for _ in range(3):
+                await pilot.pause()
+            await pilot.press("f2", "f2")
+            assert app._exception is None, width
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
     assert app.return_code in (None, 0)

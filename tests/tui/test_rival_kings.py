@@ -1,5 +1,6 @@
-"""Pilot flows on the real game: Rival Kings from the new-game dialog to the score table, and
-quitting in the middle of a cycle then resuming exactly there."""
+"""Pilot flows on the real game: Rival Kings from the new-game dialog to the score table (the
+middle of the game jumped over, see tests/tui/flow.py), and quitting in the middle of a cycle
+then resuming exactly there."""
 
 from __future__ import annotations
 
@@ -19,18 +20,13 @@ from rivals_tui.screens.pass_keyboard import PassScreen
 from rivals_tui.session import LocalSession
 from rivals_tui.settings import Settings
 from saves.store import SaveStore
+from tests.tui.flow import jump_near_end, pick_first, settle
 
 
 def rk_app(tmp_path: Path) -> RivalsApp:
     settings = tmp_path / "config" / "settings.json"
     Settings(theme="textual-dark", ai_pace=0.0).save(settings)
     return RivalsApp(games=GAMES, store=SaveStore(tmp_path / "saves", games=GAMES), settings_path=settings)
-
-
-async def settle(pilot: Pilot[Any]) -> None:
-    for _ in range(3):
-        await pilot.app.workers.wait_for_complete()
-        await pilot.pause()
 
 
 async def new_rk_game(pilot: Pilot[Any], players: int, level: str, seed: int) -> GameScreen:
@@ -52,20 +48,15 @@ async def new_rk_game(pilot: Pilot[Any], players: int, level: str, seed: int) ->
     return app.screen
 
 
-async def pick_first(pilot: Pilot[Any]) -> None:
-    """Take the first action the picker offers (every decision by keyboard alone)."""
-    await pilot.press("a")
-    await pilot.pause()
-    await pilot.press("enter")
-    await settle(pilot)
-
-
 async def test_a_whole_rival_kings_game_against_ai_ends_on_the_score_table(tmp_path: Path) -> None:
     app = rk_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await new_rk_game(pilot, players=2, level="easy", seed=3)
         session = screen.session
         assert [s.kind for s in session.seats] == ["human", "ai"]
+        for _ in range(3):
+            await pick_first(pilot)
+        await jump_near_end(pilot, left=12, seed=3)
         for _ in range(300):
             if isinstance(app.screen, GameOverScreen):
                 break
