@@ -70,7 +70,7 @@ def test_same_seed_same_choices(game: Game[Any, Any, Any]) -> None:
     for _ in range(2):
         bots: list[Bot] = [ISMCTSBot(5, budget=60.0, max_iterations=20), GreedyBot(6)]
         bots += [RandomBot(7 + i) for i in range(players - 2)]
-        runs.append(play(game, bots, seed=3, players=players, limit=40))
+        runs.append(play(game, bots, seed=3, players=players, limit=24))
     assert runs[0] == runs[1]
 
 
@@ -100,7 +100,7 @@ def test_view_gives_away_nothing_a_bot_could_use() -> None:
 
 def test_ismcts_beats_random_clearly_at_goofspiel() -> None:
     wins = 0.0
-    games = 40
+    games = 24
     for i in range(games):
         state = GOOF.setup(GoofOptions(cards=6), 2, 100 + i)
         me = i % 2  # alternate seats
