@@ -144,7 +144,12 @@ class GameScreen(Screen[None]):
                 log.border_title = "Log"
                 yield log
         # ctrl+p still opens the palette, ctrl+q still quits: the footer's room goes to the game.
-        yield KeysFooter(show_command_palette=False, leave_out=("save_quit",))
+        # When a board's own keys crowd the row, the reference keys give way first (f2 has them).
+        yield KeysFooter(
+            show_command_palette=False,
+            leave_out=("save_quit",),
+            spare=("hint", "full_log", "legend", "undo"),
+        )
 
     def on_mount(self) -> None:
         self.advance()

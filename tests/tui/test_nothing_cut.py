@@ -1,5 +1,10 @@
 """Every screen at 80×24, checked for text cut off with no way to scroll to it
-(tests/tui/legibility.py says exactly what counts as cut)."""
+(tests/tui/legibility.py says exactly what counts as cut), and, in the same pass, for any
+character outside printable ASCII when the ASCII set is in use (as under ``LC_ALL=C``).
+
+The sweep runs in the ASCII set: its forms are never narrower than the Unicode ones (symbols,
+checked in tests/tui/test_ascii.py, and key names: "enter" for "⏎"), so it is also the stricter
+test of what fits. The resize test and the footer test of Rival Realms check the Unicode set."""
 
 from __future__ import annotations
 
@@ -10,15 +15,20 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
+from textual.screen import Screen
 from textual.widgets import Select
+from textual.widgets._footer import FooterKey
 
 from engine.core import SeatSpec
 from engine.core.match import Match, Series
 from engine.registry import GAMES
+from engine.rival_realms.actions import EndTurn
+from rivals_tui import glyphs
 from rivals_tui.app import RivalsApp
 from rivals_tui.dialogs import ConfirmDialog, ErrorDialog
 from rivals_tui.screens.game import GameScreen
 from rivals_tui.screens.game_over import GameOverScreen
+from rivals_tui.screens.keys import KeysScreen
 from rivals_tui.settings import Settings
 from saves.store import SaveStore
 from tests.tui.boards import screen_app, settle
@@ -28,12 +38,20 @@ SIZE = (80, 24)
 LONG_NAMES = ["Annabel Winterbourne", "Bartholomew Quince", "Cordelia Featherstone", "Desmond Ashcombe"]
 
 
-def played(game_id: str, seats: list[SeatSpec], moves: int, seed: int = 7, **options: Any) -> Match:
-    """A match after `moves` random decisions (or at its end), stopped where seat 0 decides."""
+def played(
+    game_id: str,
+    seats: list[SeatSpec],
+    moves: int,
+    seed: int = 7,
+    until: Callable[[Match], bool] = lambda m: True,
+    **options: Any,
+) -> Match:
+    """A match after `moves` random decisions (or at its end), stopped where seat 0 decides
+    and `until` holds."""
     game = GAMES[game_id]
     match = Match.new(game, game.Options(**options), seats, seed)
     rng = random.Random(seed)
-    while not match.over and (len(match.history) < moves or 0 not in match.to_act()):
+    while not match.over and (len(match.history) < moves or 0 not in match.to_act() or not until(match)):
         seat = match.to_act()[0]
         match.submit(seat, rng.choice(list(match.legal(seat))))
     return match
@@ -45,7 +63,7 @@ def table(n: int, humans: int = 1) -> list[SeatSpec]:
 
 def menu_app(tmp_path: Path) -> RivalsApp:
     settings = tmp_path / "config" / "settings.json"
-    Settings(theme="textual-dark", ai_pace=0.0).save(settings)
+    Settings(theme="textual-dark", ai_pace=0.0, symbols="ascii").save(settings)
     store = SaveStore(tmp_path / "saves", games=GAMES)
     store.save("rk", played("rival_kings", table(4), 30))
     store.save("rv", played("rivality", table(2), 12, expert=True))
@@ -53,13 +71,29 @@ def menu_app(tmp_path: Path) -> RivalsApp:
     store.save("rl", played("rivalist", table(2), 10))
     store.save("rs", played("rivals", table(4), 20))
     store.root.joinpath("broken.json").write_text('{"format_version": 1, "game": "rival_kings", "hi')
+    # A damaged save with a good backup, listed first: the Load screen's hint offers to restore
+    # it (r) in four lines at 80 columns.
+    name = "cut-during-the-tournament-on-friday-evening"
+    store.save(name, played("rivalist", table(2), 4))
+    store.save(name, played("rivalist", table(2), 8))
+    whole = store.root.joinpath(f"{name}.json").read_bytes()
+    store.root.joinpath(f"{name}.json").write_bytes(whole[: len(whole) // 2])
     return RivalsApp(games=GAMES, store=store, settings_path=settings)
+
+
+def not_ascii(screen: Screen[Any]) -> list[str]:
+    """Every line of the screen as drawn that holds a character outside printable ASCII."""
+    lines = [strip.text for strip in screen._compositor.render_strips()]
+    return [line for line in lines if not all(" " <= c <= "~" for c in line)]
 
 
 async def check(pilot: Pilot[Any], what: str) -> None:
     await settle(pilot)
     problems = lost_text(pilot.app.screen)
     assert not problems, f"{what}: " + "; ".join(problems)
+    if glyphs.plain():
+        wrong = not_ascii(pilot.app.screen)
+        assert not wrong, f"{what}, not ASCII: " + " / ".join(wrong)
 
 
 Steps = Callable[[Pilot[Any]], Awaitable[None]]
@@ -80,6 +114,10 @@ async def new_game_rivality(pilot: Pilot[Any]) -> None:
     await pilot.pause()
     pilot.app.screen.query_one("#count", Select).value = 4
     await pilot.pause()
+    await check(pilot, "new game, Rivality for four")
+    # Rival Realms' enchantments are a list of toggle boxes.
+    pilot.app.screen.query_one("#game", Select).value = "rival_realms"
+    await pilot.pause()
 
 
 async def keys(*pressed: str) -> Steps:
@@ -98,6 +136,7 @@ MENU_SCREENS: dict[str, list[str] | Steps] = {
     "settings": ["s"],
     "rules": ["r"],
     "keys panel on the menu": ["f2"],
+    "command palette": ["ctrl+p"],
 }
 
 
@@ -113,7 +152,7 @@ async def test_menu_screens(tmp_path: Path, what: str) -> None:
         await check(pilot, what)
 
 
-@pytest.mark.parametrize("fill", [new_game_rk, new_game_rivality], ids=["rival kings", "rivality"])
+@pytest.mark.parametrize("fill", [new_game_rk, new_game_rivality], ids=["rival kings", "rivality, realms"])
 async def test_new_game_form(tmp_path: Path, fill: Steps) -> None:
     app = menu_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
@@ -128,13 +167,18 @@ GAME_MOMENTS = [
     ("rivality", 1, 3),
     ("rivalist", 2, 12),
     ("rivals", 3, 15),
+    ("rival_realms", 2, 12),
 ]
+
+
+def may_end_turn(match: Match) -> bool:
+    return EndTurn() in match.legal(0)
 
 
 @pytest.mark.parametrize(("game_id", "players", "moves"), GAME_MOMENTS)
 async def test_game_screens(tmp_path: Path, game_id: str, players: int, moves: int) -> None:
     match = played(game_id, table(players), moves)
-    app = screen_app(tmp_path, match)
+    app = screen_app(tmp_path, match, symbols="ascii")
     async with app.run_test(size=SIZE) as pilot:
         await check(pilot, "game screen")
         screen = app.screen
@@ -152,6 +196,31 @@ async def test_game_screens(tmp_path: Path, game_id: str, players: int, moves: i
         await check(pilot, "full log")
         await pilot.press("escape", "f2")
         await check(pilot, "keys panel")
+        await pilot.press("f2", "g")
+        await check(pilot, "legend")
+        if game_id == "rival_kings" and players == 3:
+            # Once: Markdown's own drawing (bullets, tables, rules); every help file's words
+            # are checked for ASCII in tests/tui/test_ascii.py without rendering.
+            await pilot.press("escape", "question_mark")
+            await check(pilot, "rules")
+
+
+@pytest.mark.parametrize("symbols", ["unicode", "ascii"])
+async def test_a_crowded_footer_keeps_f2(tmp_path: Path, symbols: str) -> None:
+    """Rival Realms adds End turn to the game's keys: the footer leaves out the least needed
+    keys (f2 lists them), never cuts one, and always keeps f2 Keys."""
+    match = played("rival_realms", table(2), 12, until=may_end_turn)
+    app = screen_app(tmp_path, match, symbols=symbols)
+    async with app.run_test(size=SIZE) as pilot:
+        await check(pilot, "game screen with End turn")
+        shown = [k.description for k in app.screen.query(FooterKey)]
+        assert "End turn" in shown and shown[-1] == "Keys"
+        assert "Hint" not in shown  # the first key to give way
+        await pilot.press("f2")
+        await pilot.pause()
+        panel = app.screen
+        assert isinstance(panel, KeysScreen)
+        assert "h  Ask the AI what it would do" in panel.listed()
 
 
 async def test_the_game_screen_after_a_resize(tmp_path: Path) -> None:
@@ -163,7 +232,7 @@ async def test_the_game_screen_after_a_resize(tmp_path: Path) -> None:
 
 
 async def test_game_over_scores_and_board(tmp_path: Path) -> None:
-    app = screen_app(tmp_path, played("rival_kings", table(4), 10_000))
+    app = screen_app(tmp_path, played("rival_kings", table(4), 10_000), symbols="ascii")
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert isinstance(app.screen, GameOverScreen)
@@ -173,7 +242,7 @@ async def test_game_over_scores_and_board(tmp_path: Path) -> None:
 
 
 async def test_dialogs(tmp_path: Path) -> None:
-    app = screen_app(tmp_path, played("rival_kings", table(3), 20))
+    app = screen_app(tmp_path, played("rival_kings", table(3), 20), symbols="ascii")
     long = " ".join(["Recruit the Courtier from the third building pile and pay two coins"] * 3)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -187,6 +256,6 @@ async def test_dialogs(tmp_path: Path) -> None:
 async def test_pass_the_keyboard_and_series_game_over(tmp_path: Path) -> None:
     game = GAMES["rival_kings"]
     match = Match.new(game, game.Options(), table(4, humans=2), 3, series=Series(points=30))
-    app = screen_app(tmp_path, match)
+    app = screen_app(tmp_path, match, symbols="ascii")
     async with app.run_test(size=SIZE) as pilot:
         await check(pilot, "pass the keyboard")
