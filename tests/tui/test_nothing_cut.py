@@ -9,7 +9,7 @@ test of what fits. The resize test and the footer test of Rival Realms check the
 from __future__ import annotations
 
 import random
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -44,7 +44,7 @@ def played(
     seats: list[SeatSpec],
     moves: int,
     seed: int = 7,
-    until: Callable[[Match], bool] = lambda m: True,
+    until: Callable[[Match], bool] | None = None,
     **options: Any,
 ) -> Match:
     """A match after `moves` random decisions (or at its end), stopped where seat 0 decides
@@ -52,7 +52,9 @@ def played(
     game = GAMES[game_id]
     match = Match.new(game, game.Options(**options), seats, seed)
     rng = random.Random(seed)
-    while not match.over and (len(match.history) < moves or 0 not in match.to_act() or not until(match)):
+    while not match.over and (
+        len(match.history) < moves or 0 not in match.to_act() or (until is not None and not until(match))
+    ):
         seat = match.to_act()[0]
         match.submit(seat, rng.choice(list(match.legal(seat))))
     return match
@@ -97,9 +99,6 @@ async def check(pilot: Pilot[Any], what: str) -> None:
         assert not wrong, f"{what}, not ASCII: " + " / ".join(wrong)
 
 
-Steps = Callable[[Pilot[Any]], Awaitable[None]]
-
-
 async def new_game_rk(pilot: Pilot[Any]) -> None:
     await pilot.press("n")
     await pilot.pause()
@@ -121,44 +120,46 @@ async def new_game_rivality(pilot: Pilot[Any]) -> None:
     await pilot.pause()
 
 
-async def keys(*pressed: str) -> Steps:
-    async def run(pilot: Pilot[Any]) -> None:
-        for k in pressed:
-            await pilot.press(k)
-            await pilot.pause()
-
-    return run
-
-
-MENU_SCREENS: dict[str, list[str] | Steps] = {
-    "menu": [],
-    "load": ["o"],
-    "load, a damaged save highlighted": ["o", "end"],
-    "settings": ["s"],
-    "rules": ["r"],
-    "keys panel on the menu": ["f2"],
-    "command palette": ["ctrl+p"],
-}
+# Every screen the menu reaches, visited in one app (each app's start costs about a second of
+# CPU): what it is, the keys that open it, the keys that go back.
+MENU_SCREENS: list[tuple[str, list[str], list[str]]] = [
+    ("menu", [], []),
+    ("load", ["o"], []),
+    ("load, a damaged save highlighted", ["end"], ["escape"]),
+    ("settings", ["s"], ["escape"]),
+    ("rules", ["r"], ["escape"]),
+    ("keys panel on the menu", ["f2"], ["f2"]),
+    ("command palette", ["ctrl+p"], ["escape"]),
+]
 
 
-@pytest.mark.parametrize("what", list(MENU_SCREENS))
-async def test_menu_screens(tmp_path: Path, what: str) -> None:
+async def test_menu_screens(tmp_path: Path) -> None:
+    app = menu_app(tmp_path)
+    app.help_dir = tmp_path / "help"
+    app.help_dir.mkdir()
+    (app.help_dir / "rival_kings.md").write_text(MARKDOWN)
+    async with app.run_test(size=SIZE) as pilot:
+        for what, there, back in MENU_SCREENS:
+            for k in there:
+                await pilot.press(k)
+                await pilot.pause()
+            await check(pilot, what)
+            for k in back:
+                await pilot.press(k)
+                await pilot.pause()
+        app.push_screen(RulesScreen("rival_kings"))
+        await check(pilot, "rules in Markdown")
+
+
+async def test_new_game_form(tmp_path: Path) -> None:
     app = menu_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        steps = MENU_SCREENS[what]
-        assert isinstance(steps, list)
-        for k in steps:
-            await pilot.press(k)
-            await pilot.pause()
-        await check(pilot, what)
-
-
-@pytest.mark.parametrize("fill", [new_game_rk, new_game_rivality], ids=["rival kings", "rivality, realms"])
-async def test_new_game_form(tmp_path: Path, fill: Steps) -> None:
-    app = menu_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await fill(pilot)
-        await check(pilot, "new game")
+        await new_game_rk(pilot)
+        await check(pilot, "new game, Rival Kings for four in a series")
+        await pilot.press("escape")
+        await pilot.pause()
+        await new_game_rivality(pilot)
+        await check(pilot, "new game, Rival Realms")
 
 
 GAME_MOMENTS = [
@@ -176,14 +177,25 @@ def may_end_turn(match: Match) -> bool:
     return EndTurn() in match.legal(0)
 
 
+def always(match: Match) -> bool:
+    return True
+
+
 @pytest.mark.parametrize(("game_id", "players", "moves"), GAME_MOMENTS)
 async def test_game_screens(tmp_path: Path, game_id: str, players: int, moves: int) -> None:
-    match = played(game_id, table(players), moves)
+    # Rival Realms at a moment its board adds End turn to the footer's keys.
+    until = may_end_turn if game_id == "rival_realms" else always
+    match = played(game_id, table(players), moves, until=until)
     app = screen_app(tmp_path, match, symbols="ascii")
     async with app.run_test(size=SIZE) as pilot:
         await check(pilot, "game screen")
         screen = app.screen
         assert isinstance(screen, GameScreen)
+        if game_id == "rival_realms":
+            # End turn crowds the footer: the least needed keys give way (Hint first) rather
+            # than a key being cut, and f2 Keys stays.
+            shown = [k.description for k in screen.query(FooterKey)]
+            assert "End turn" in shown and "Hint" not in shown and shown[-1] == "Keys"
         # The longest feedback the screen gives: a hint naming a move, then the reason it says
         # for a move that is not allowed.
         await pilot.press("h")
@@ -197,6 +209,8 @@ async def test_game_screens(tmp_path: Path, game_id: str, players: int, moves: i
         await check(pilot, "full log")
         await pilot.press("escape", "f2")
         await check(pilot, "keys panel")
+        panel = app.screen
+        assert isinstance(panel, KeysScreen) and "Ask the AI what it would do" in panel.listed()
         if game_id == "rivals":
             # Once: the legend's frame (its rows are each table's ASCII forms, checked for
             # every board in tests/tui/test_legends.py).
@@ -204,8 +218,9 @@ async def test_game_screens(tmp_path: Path, game_id: str, players: int, moves: i
             await check(pilot, "legend")
 
 
-# Everything Textual's Markdown draws for itself, in little: the help files' own characters are
-# checked for ASCII in tests/tui/test_ascii.py (a whole help file takes seconds to render).
+# Everything Textual's Markdown draws for itself, in little (test_menu_screens shows it): the help
+# files' own characters are checked for ASCII in tests/tui/test_ascii.py (a whole help file takes
+# seconds to render).
 MARKDOWN = """# Sample rules
 
 Some *words* with a [link](#the-end) and `code`.
@@ -229,34 +244,6 @@ a code block
 
 ## The end
 """
-
-
-async def test_rules_in_markdown(tmp_path: Path) -> None:
-    app = menu_app(tmp_path)
-    app.help_dir = tmp_path / "help"
-    app.help_dir.mkdir()
-    (app.help_dir / "rival_kings.md").write_text(MARKDOWN)
-    async with app.run_test(size=SIZE) as pilot:
-        app.push_screen(RulesScreen("rival_kings"))
-        await check(pilot, "rules")
-
-
-@pytest.mark.parametrize("symbols", ["unicode", "ascii"])
-async def test_a_crowded_footer_keeps_f2(tmp_path: Path, symbols: str) -> None:
-    """Rival Realms adds End turn to the game's keys: the footer leaves out the least needed
-    keys (f2 lists them), never cuts one, and always keeps f2 Keys."""
-    match = played("rival_realms", table(2), 12, until=may_end_turn)
-    app = screen_app(tmp_path, match, symbols=symbols)
-    async with app.run_test(size=SIZE) as pilot:
-        await check(pilot, "game screen with End turn")
-        shown = [k.description for k in app.screen.query(FooterKey)]
-        assert "End turn" in shown and shown[-1] == "Keys"
-        assert "Hint" not in shown  # the first key to give way
-        await pilot.press("f2")
-        await pilot.pause()
-        panel = app.screen
-        assert isinstance(panel, KeysScreen)
-        assert "h  Ask the AI what it would do" in panel.listed()
 
 
 async def test_the_game_screen_after_a_resize(tmp_path: Path) -> None:
