@@ -40,10 +40,8 @@ _UNICODE_TOGGLE: list[str] = []  # Textual's own forms, kept at the first switch
 
 def _box_char(name: str) -> str:
     """The ASCII line a box-drawing character stands for, from its Unicode name."""
-    across, down = (
-        "HORIZONTAL" in name or "LEFT" in name or "RIGHT" in name,
-        ("VERTICAL" in name or " UP" in name or "DOWN" in name),
-    )
+    across = "HORIZONTAL" in name or "LEFT" in name or "RIGHT" in name
+    down = "VERTICAL" in name or " UP" in name or "DOWN" in name
     if "DIAGONAL" in name:
         return "X" if "CROSS" in name else ("/" if "UPPER RIGHT TO LOWER LEFT" in name else "\\")
     if across and down:
@@ -69,6 +67,7 @@ def _same_width_table() -> dict[int, str]:
         "●": "o", "○": "o", "◦": "o", "▪": "-", "‣": "+", "⭑": "*", "\u00a0": " ",
         "🔎": "> ",  # the command palette's search icon (two columns)
     }  # fmt: skip
+    # "…" becomes "~" only where Textual shortens a text itself; ours say "..." (glyphs.text).
     table.update({ord(k): v for k, v in typography.items()})
     return table
 

@@ -149,6 +149,16 @@ async def test_menu_screens(tmp_path: Path) -> None:
                 await pilot.pause()
         app.push_screen(RulesScreen("rival_kings"))
         await check(pilot, "rules in Markdown")
+        await pilot.press("escape")
+        # Settings -> Symbols switches every screen at once, Textual's frames included.
+        for symbols, frame in (("unicode", "╭"), ("ascii", "+")):
+            await pilot.press("s")
+            await pilot.pause()
+            app.screen.query_one("#symbols", Select).value = symbols
+            await pilot.press("escape")
+            await check(pilot, f"menu after choosing {symbols}")
+            menu = [strip.text for strip in app.screen._compositor.render_strips()]
+            assert any(line.strip().startswith(frame) for line in menu), symbols
 
 
 async def test_new_game_form(tmp_path: Path) -> None:
