@@ -25,11 +25,12 @@ from textual.binding import Binding
 from textual.command import CommandPalette, DiscoveryHit, Hit, Hits, Provider
 from textual.css.query import NoMatches
 from textual.dom import DOMNode
+from textual.filter import LineFilter
 from textual.screen import Screen
 
 from engine.core import Game, SeatSpec
 from engine.core.info import Catalog
-from rivals_tui import glyphs
+from rivals_tui import ascii_mode, glyphs
 from rivals_tui.screens.base import RivalsCommandPalette
 from rivals_tui.screens.too_small import MIN_SIZE, TooSmallScreen
 from rivals_tui.settings import Settings
@@ -49,6 +50,8 @@ HANGUP_GRACE = 0.8
 # Built-in palette entries that our own key entries already offer (or replace: Textual's
 # "Quit" would not save first).
 _HIDDEN_SYSTEM_COMMANDS = {"Quit", "Keys"}
+# Key names in the ASCII set, for Textual's symbols (the footer, f2, the palette).
+ASCII_KEY_NAMES = {"↑": "up", "↓": "down", "←": "left", "→": "right", "⏎": "enter", "⌫": "bksp"}
 
 
 class KeysProvider(Provider):
@@ -124,7 +127,8 @@ class RivalsApp(App[None]):
         self.store = store if store is not None else SaveStore.default(None, games=self.games)
         self.settings_path = settings_path or Settings.default_path()
         self.settings = Settings.load(self.settings_path)
-        glyphs.use(self.settings.symbols)
+        self._ascii_filter = ascii_mode.AsciiFilter()
+        self.use_symbols(self.settings.symbols)
         self.help_dir = help_dir or HELP_DIR
         self.session: Session | None = None
         self._initial = session
@@ -135,6 +139,27 @@ class RivalsApp(App[None]):
         self.exit_note: str | None = None
         if self.settings.theme in self.available_themes:
             self.theme = self.settings.theme
+
+    # -- the symbol set ---------------------------------------------------------------------
+    def use_symbols(self, mode: str) -> None:
+        """Switch to the symbol set `mode` names (Settings → Symbols) everywhere: the boards'
+        glyphs, Textual's borders and lines, our texts' typography and the key names."""
+        ascii_only = glyphs.use(mode)
+        ascii_mode.switch(ascii_only)
+        for screen in self.screen_stack:
+            for widget in screen.walk_children(with_self=True):
+                widget.refresh()  # drops each widget's drawn lines, borders included
+
+    def get_line_filters(self) -> list[LineFilter]:
+        filters = list(super().get_line_filters())
+        return [*filters, self._ascii_filter] if glyphs.plain() else filters
+
+    def get_key_display(self, binding: Binding) -> str:
+        shown = super().get_key_display(binding)
+        if glyphs.plain() and not shown.isascii():
+            for symbol, word in ASCII_KEY_NAMES.items():
+                shown = shown.replace(symbol, word)
+        return shown
 
     def get_default_screen(self) -> Screen[Any]:
         from rivals_tui.screens.menu import MenuScreen
@@ -385,7 +410,8 @@ class RivalsApp(App[None]):
     def action_command_palette(self) -> None:
         # Textual's palette, made safe against a second Enter while it closes.
         if self.use_command_palette and not isinstance(self.screen, CommandPalette):
-            self.push_screen(RivalsCommandPalette(id="--command-palette"))
+            placeholder = glyphs.text("Search for commands…")
+            self.push_screen(RivalsCommandPalette(placeholder=placeholder, id="--command-palette"))
 
     def action_help_quit(self) -> None:
         # ctrl+c copies in text boxes and never quits a terminal app; say what does.

@@ -180,7 +180,7 @@ RIVAL_KINGS = GlyphTable(
         "pair": G("=", "=", "part of a perfect pair (building and subject with the same symbol)"),
         "active": G("»", "@", "the active subject: its ability may be used this cycle"),
         "watch": G("W", "W", "the player's Watchman stands guard this cycle"),
-        "then": G(" › ", ", ", "separates the players in turn order"),
+        "then": G(" › ", " / ", "separates the players in turn order"),
         "bar": G("│", "|", "separates a player's counters from the character played"),
         "none": G("—", "--", "no character chosen yet this cycle"),
         "cut": G("…", "...", "the text goes on (shortened to fit)"),

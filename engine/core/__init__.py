@@ -14,6 +14,7 @@ from engine.core.game import (
     seat_label,
 )
 from engine.core.rng import Rng
+from engine.core.words import count
 
 __all__ = [
     "AnyGame",
@@ -27,6 +28,7 @@ __all__ = [
     "Rng",
     "ScoreLine",
     "SeatSpec",
+    "count",
     "name_seats",
     "seat_label",
 ]

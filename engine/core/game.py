@@ -17,6 +17,7 @@ the masked parts with a plausible sample, for the AI).
 
 from __future__ import annotations
 
+import abc
 import re
 from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
@@ -27,6 +28,7 @@ from engine.core.copying import copier
 from engine.core.errors import IllegalAction
 from engine.core.options import problem_with
 from engine.core.rng import Rng
+from engine.core.words import count
 
 S = TypeVar("S")  # a game's mutable state
 A = TypeVar("A")  # its action type
@@ -163,7 +165,7 @@ class Game(Protocol[S, A, O_contra]):
 AnyGame = Game[Any, Any, Any]  # a game whose types the caller does not need (registry, app)
 
 
-class GameBase(Generic[S, A, O]):
+class GameBase(abc.ABC, Generic[S, A, O]):
     """What every game shares. A subclass sets the class members and writes its rules.
 
     Legality is written once per rule. A game implements `candidates` (every action worth
@@ -200,20 +202,23 @@ class GameBase(Generic[S, A, O]):
         return options
 
     # -- legality, written once ----------------------------------------------------------
+    # The four hooks every game writes. They are abstract, so a game class missing one cannot
+    # even be created: the mistake shows at import time, with the hook's name, not mid-game.
+    @abc.abstractmethod
     def to_act(self, s: S) -> tuple[int, ...]:
-        raise NotImplementedError(f"{type(self).__name__} must say who acts (to_act)")
+        """The seats that owe a decision now: several during simultaneous choices, () at the end."""
 
+    @abc.abstractmethod
     def candidates(self, s: S, seat: int) -> Iterable[A]:
         """Every action worth listing for `seat` now: the legal ones and the greyed ones."""
-        raise NotImplementedError(f"{type(self).__name__} must list its candidate actions")
 
+    @abc.abstractmethod
     def reason(self, s: S, seat: int, a: A) -> str | None:
         """The one place a rule decides whether `a` is allowed: None, or the player's sentence."""
-        raise NotImplementedError(f"{type(self).__name__} must say why an action is not allowed")
 
+    @abc.abstractmethod
     def perform(self, s: S, seat: int, a: A) -> list[Event]:
         """Carry out an action `reason` allowed; mutates `s`, returns the events in words."""
-        raise NotImplementedError(f"{type(self).__name__} must carry out actions (perform)")
 
     def legal(self, s: S, seat: int) -> Sequence[A]:
         if seat not in self.to_act(s):
@@ -261,5 +266,5 @@ class GameBase(Generic[S, A, O]):
 def _player_range(r: range) -> str:
     lo, hi = r.start, r.stop - 1
     if lo == hi:
-        return f"{lo} player" + ("" if lo == 1 else "s")
+        return count(lo, "player")
     return f"{lo} to {hi} players"

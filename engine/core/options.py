@@ -17,6 +17,8 @@ from typing import Any
 
 import attrs
 
+from engine.core.words import count
+
 _KIND = "rivals_kind"
 
 
@@ -126,12 +128,8 @@ def problem_with(options: Any, seats: int) -> str | None:
         ):
             return f"{f.label} must be a whole number from {f.low} to {f.high}."
         if value != f.default and not f.applies(seats):
-            return f"{f.label} is only for {_players(f.players)}, not {_count(seats)}."
+            return f"{f.label} is only for {_players(f.players)}, not {count(seats, 'player')}."
     return None
-
-
-def _count(seats: int) -> str:
-    return f"{seats} player" + ("" if seats == 1 else "s")
 
 
 def _players(r: range | None) -> str:
@@ -139,7 +137,7 @@ def _players(r: range | None) -> str:
         return "any number of players"
     lo, hi = r.start, r.stop - 1
     if lo == hi:
-        return _count(lo)
+        return count(lo, "player")
     return f"{lo} to {hi} players"
 
 

@@ -8,6 +8,7 @@ Each function carries out one thing the rules already allowed (legality is decid
 from __future__ import annotations
 
 from engine.core import Event
+from engine.core.words import count
 from engine.rival_kings.actions import GiveMarker, SwapBuilding, SwapDisplay, SwapSubject
 from engine.rival_kings.data import (
     ACTION_NAMES,
@@ -26,7 +27,7 @@ from engine.rival_kings.data import (
     SUBJECT,
     VINTNER,
 )
-from engine.rival_kings.queries import active_ability, coins, greens, player, plural, price
+from engine.rival_kings.queries import active_ability, coins, greens, player, price
 from engine.rival_kings.state import RKState
 
 # -- money -------------------------------------------------------------------------------------
@@ -44,7 +45,7 @@ def take_money(s: RKState, seat: int, pile: int, ev: list[Event]) -> None:
     ev.append(Event(f"{player(seat)} takes the money under {PILE_NAMES[pile]}.", seat, kind="money"))
     ev.append(
         Event(
-            f"You find {coins(o + 2 * t)} ({plural(t, 'two-coin card')} and {plural(o, 'one-coin card')}).",
+            f"You find {coins(o + 2 * t)} ({count(t, 'two-coin card')} and {count(o, 'one-coin card')}).",
             seat,
             to=(seat,),
             kind="money",
@@ -233,16 +234,16 @@ def plain_ability(s: RKState, seat: int, ev: list[Event]) -> None:
     who = player(seat)
     if ab == JAILER:
         got = from_supply(s, seat, s.markers[seat])
-        why = plural(s.markers[seat], "Conflict marker")
+        why = count(s.markers[seat], "Conflict marker")
         text = f"{who}'s Jailer collects {coins(got)} from the supply ({why})."
     elif ab == SCHOLAR:
         n = len(s.buildings[seat])
         got = from_supply(s, seat, n)
-        text = f"{who}'s Scholar collects {coins(got)} from the supply ({plural(n, 'building')})."
+        text = f"{who}'s Scholar collects {coins(got)} from the supply ({count(n, 'building')})."
     elif ab == SHEPHERD:
         n = greens(s, seat)
         got = from_supply(s, seat, n)
-        text = f"{who}'s Shepherd collects {coins(got)} from the supply ({plural(n, 'green card')})."
+        text = f"{who}'s Shepherd collects {coins(got)} from the supply ({count(n, 'green card')})."
     elif ab == MINER:
         got = from_supply(s, seat, 2)
         text = f"{who}'s Miner collects {coins(got)} from the supply."

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.core import seat_label
+from engine.core.words import count
 from engine.rival_kings.data import BUILDING, CARDS, CHARACTERS, GREEN, RANKS
 from engine.rival_kings.state import RKState
 
@@ -23,13 +24,8 @@ def player(seat: int) -> str:
     return seat_label(seat)
 
 
-def plural(n: int, word: str, many: str = "") -> str:
-    """ "1 coin", "2 coins", "1 green card": the count with the word in the right number."""
-    return f"{n} {word if n == 1 else (many or word + 's')}"
-
-
 def coins(n: int) -> str:
-    return plural(n, "coin")
+    return count(n, "coin")
 
 
 def purse(s: RKState, seat: int) -> int:

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import attrs
 
+from engine.core.words import count
+
 # ---------------------------------------------------------------- resources and symbols
 LUMBER, BRICK, ORE, PAPER, DIAMOND = range(5)
 RESOURCES = ("Lumber", "Brick", "Ore", "Paper", "Diamond")
@@ -420,7 +422,7 @@ CHAIN_BIT = tuple((1 << c.chain) if c.chain >= 0 else 0 for c in CARDS)
 
 # ---------------------------------------------------------------- card texts (the project's own words)
 def cost_text(need: tuple[int, ...], coins: int) -> str:
-    parts = [f"{coins} coin{'s' if coins != 1 else ''}"] if coins else []
+    parts = [count(coins, "coin")] if coins else []
     parts += [f"{RESOURCES[r]} x{n}" for r, n in enumerate(need) if n]
     return ", ".join(parts) if parts else "free"
 
@@ -459,17 +461,13 @@ def card_text(c: Card) -> str:
     if c.fixes:
         bits.append(f"You buy {' and '.join(RESOURCES[r] for r in c.fixes)} from the bank for 1 coin a unit.")
     if c.shields:
-        bits.append(
-            f"Pushes the Conflict pawn {c.shields} space{'s' if c.shields > 1 else ''} toward your rival."
-        )
+        bits.append(f"Pushes the Conflict pawn {count(c.shields, 'space')} toward your rival.")
     if c.symbol >= 0:
         bits.append(f"Science symbol: {SYMBOLS[c.symbol]}.")
     if c.gain:
         bits.append(f"Take {c.gain} coins from the bank when built.")
     if c.per:
-        bits.append(
-            f"When built, take {c.per_coins} coin{'s' if c.per_coins > 1 else ''} per {_PER_WORDS[c.per]}."
-        )
+        bits.append(f"When built, take {count(c.per_coins, 'coin')} per {_PER_WORDS[c.per]}.")
     if c.union:
         vp, what = _UNION_WORDS[c.union]
         if c.union in (U_WONDERS, U_COINS):
@@ -498,9 +496,7 @@ def wonder_text(w: Wonder) -> str:
     if w.destroy >= 0:
         bits.append(f"Pick one of your rival's {COLOURS[w.destroy]} cards: it goes to the discard pile.")
     if w.shields:
-        bits.append(
-            f"Pushes the Conflict pawn {w.shields} space{'s' if w.shields > 1 else ''} toward your rival."
-        )
+        bits.append(f"Pushes the Conflict pawn {count(w.shields, 'space')} toward your rival.")
     if w.choice == 1:
         bits.append("Each turn, produces your pick of 1 Lumber, Brick or Ore.")
     if w.choice == 2:

@@ -5,6 +5,7 @@ helpers here, so every text names seats and coins the same way."""
 from __future__ import annotations
 
 from engine.core import Prompt, seat_label
+from engine.core.words import count
 from engine.rivalist.actions import (
     BuildWonder,
     ChooseStarter,
@@ -44,15 +45,15 @@ def player(seat: int) -> str:
 
 
 def coins(n: int) -> str:
-    return f"{n} coin{'s' if n != 1 else ''}"
+    return count(n, "coin")
 
 
 def cards(n: int) -> str:
-    return f"{n} card{'s' if n != 1 else ''}"
+    return count(n, "card")
 
 
 def spaces(n: int) -> str:
-    return f"{n} space{'s' if n != 1 else ''}"
+    return count(n, "space")
 
 
 def progress(s: RLState) -> str:

@@ -11,6 +11,7 @@ square, so a hint names a square the cursor can be put on.
 from __future__ import annotations
 
 from engine.core import Prompt, seat_label
+from engine.core.words import count
 from engine.rivality.actions import (
     CastDelayed,
     ChooseTile,
@@ -74,7 +75,7 @@ def side_name(s: RYState, side: int) -> str:
 
 
 def golems(n: int) -> str:
-    return f"{n} golem{'s' if n != 1 else ''}"
+    return count(n, "golem")
 
 
 _WHERE: dict[int, str] = {}

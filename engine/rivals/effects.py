@@ -6,6 +6,7 @@ queue; rules.flow turns it into a prompt."""
 from __future__ import annotations
 
 from engine.core import Event
+from engine.core.words import count
 from engine.rivals.data.board import SHIELD_LIMIT, TILE_OF
 from engine.rivals.data.catalog import CARD, INTERFACE_IDS
 from engine.rivals.rules.board import shields_of
@@ -90,10 +91,10 @@ def apply_effect(s: RivalsState, owner: int, target: int, kind: str, n: int, car
         return gain_tokens(s, owner, n)
     if kind == "crystal":
         s.crystals[owner] += n
-        return [Event(f"{who(s, owner)} gains {n} crystal{'' if n == 1 else 's'}.")]
+        return [Event(f"{who(s, owner)} gains {count(n, 'crystal')}.")]
     if kind == "resin":
         s.resins[owner] += n
-        return [Event(f"{who(s, owner)} gains {n} resin{'' if n == 1 else 's'}.")]
+        return [Event(f"{who(s, owner)} gains {count(n, 'resin')}.")]
     if kind == "shield":
         return raise_shield(s, owner)
     if kind in ("move", "teleport"):

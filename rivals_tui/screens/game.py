@@ -31,6 +31,7 @@ from textual.widgets import Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from engine.core import IllegalAction
+from rivals_tui import glyphs
 from rivals_tui.dialogs import AskDialog, ConfirmDialog, ErrorDialog
 from rivals_tui.games import board_for
 from rivals_tui.screens.legend import LegendScreen
@@ -144,7 +145,12 @@ class GameScreen(Screen[None]):
                 log.border_title = "Log"
                 yield log
         # ctrl+p still opens the palette, ctrl+q still quits: the footer's room goes to the game.
-        yield KeysFooter(show_command_palette=False, leave_out=("save_quit",))
+        # When a board's own keys crowd the row, the reference keys give way first (f2 has them).
+        yield KeysFooter(
+            show_command_palette=False,
+            leave_out=("save_quit",),
+            spare=("hint", "full_log", "legend", "undo"),
+        )
 
     def on_mount(self) -> None:
         self.advance()
@@ -235,8 +241,9 @@ class GameScreen(Screen[None]):
             parts.append(f"{s.seats[self.keyboard].name}: {s.prompt(self.keyboard).text}")
         else:
             parts.append("Waiting for " + ", ".join(s.seats[x].name for x in owing))
-        line = " · ".join(parts)
-        self.query_one("#status", Static).update(plain(line + ("\n" + self.message if self.message else "")))
+        line = " · ".join(parts) + ("\n" + self.message if self.message else "")
+        # In the ASCII set, "thinking…" reads "thinking..." (the line filter would make it "~").
+        self.query_one("#status", Static).update(plain(glyphs.text(line)))
         self.refresh_bindings()
 
     def say(self, text: str) -> None:

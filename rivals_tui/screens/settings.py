@@ -119,7 +119,7 @@ class SettingsScreen(DismissOnce, Screen[None]):
     def _symbols(self, event: Select.Changed) -> None:
         if event.value in SYMBOL_MODES:
             self.rivals.settings.symbols = str(event.value)
-            glyphs.use(self.rivals.settings.symbols)
+            self.rivals.use_symbols(self.rivals.settings.symbols)
             self.rivals.save_settings()
 
     def action_back(self) -> None:

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 import attrs
 import pytest
 
-from engine.core import Event, GameBase, IllegalAction, Outcome, SeatSpec
+from engine.core import Event, GameBase, Outcome, SeatSpec
 from engine.core.match import Match
 from saves.codec import dumps, load_match, loads
 from saves.errors import SaveError
@@ -55,13 +55,17 @@ class Nim(GameBase):
     def to_act(self, s: NimState) -> tuple[int, ...]:
         return () if s.pile == 0 else (s.turn,)
 
-    def legal(self, s: NimState, seat: int) -> Sequence[Take | Wait]:
-        takes: list[Take | Wait] = [Take(n) for n in (1, 2, 3) if n <= s.pile]
-        return takes + ([Wait()] if s.waited.get(seat, 0) == 0 else [])
+    def candidates(self, s: NimState, seat: int) -> Sequence[Take | Wait]:
+        return [Take(1), Take(2), Take(3), Wait()]
 
-    def apply(self, s: NimState, seat: int, a: Take | Wait) -> list[Event]:
-        if a not in self.legal(s, seat):
-            raise IllegalAction("You cannot do that now.")
+    def reason(self, s: NimState, seat: int, a: Take | Wait) -> str | None:
+        if isinstance(a, Take) and a.count > s.pile:
+            return "There are not that many counters left."
+        if isinstance(a, Wait) and s.waited.get(seat, 0):
+            return "You have already waited once."
+        return None
+
+    def perform(self, s: NimState, seat: int, a: Take | Wait) -> list[Event]:
         if isinstance(a, Take):
             s.pile -= a.count
         else:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -9,7 +10,7 @@ import pytest
 
 from engine.core import SeatSpec
 from engine.core.match import Match
-from rivals_tui import glyphs
+from rivals_tui import ascii_mode, glyphs
 from rivals_tui.app import RivalsApp
 from rivals_tui.settings import Settings
 from saves.store import SaveStore
@@ -20,7 +21,7 @@ HELP = Path(__file__).parent / "help"
 
 
 @pytest.fixture(autouse=True)
-def _isolate(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def _isolate(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     # Never touch the real user folders, whatever a test forgets to pass.
     monkeypatch.setenv("RIVALS_SAVE_DIR", str(tmp_path / "env-saves"))
     monkeypatch.setenv("RIVALS_CONFIG_DIR", str(tmp_path / "env-config"))
@@ -29,6 +30,9 @@ def _isolate(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(glyphs, "_plain", False)
     monkeypatch.setattr(glyphs, "unicode_terminal", lambda *args, **kwargs: True)
     monkeypatch.setenv("RIVALS_STATE_DIR", str(tmp_path / "env-state"))
+    yield
+    # An app in the ASCII set switched Textual's borders for the whole process: back to Unicode.
+    ascii_mode.switch(False)
 
 
 def make_store(tmp_path: Path) -> SaveStore:

@@ -8,7 +8,7 @@ the keyboard can scroll it (it takes the focus, or carries the class `key-scroll
 screen key scrolls it). Every such widget, and every focusable one, must lie inside each
 container around it unless one of those containers scrolls. A border title must fit its frame.
 Tables and logs may scroll down but never sideways: a column or a line past the right edge is
-cut. Every footer key must sit inside the footer.
+cut. Every footer key must sit inside the footer, clear of the palette key docked at its right.
 """
 
 from __future__ import annotations
@@ -23,11 +23,15 @@ from textual.widget import Widget
 from textual.widgets import DataTable, OptionList, RichLog, Static
 from textual.widgets._footer import FooterKey
 
+from rivals_tui import glyphs
+from rivals_tui.ascii_mode import to_ascii
+
 KEY_SCROLL = "key-scroll"
 
 
 def squash(text: str) -> str:
-    return "".join(text.split())
+    """The text without spaces, as the ASCII set draws it when that set is in use."""
+    return "".join((to_ascii(text) if glyphs.plain() else text).split())
 
 
 def plain(widget: Static) -> str | None:
@@ -121,6 +125,9 @@ def lost_text(screen: Screen[Any]) -> list[str]:
             footer = w.parent
             if isinstance(footer, Widget) and not footer.region.contains_region(w.region):
                 problems.append(f"footer key {w.description!r} is past the edge")
+            for other in footer.children if isinstance(footer, Widget) else ():
+                if other is not w and other.has_class("-command-palette") and other.region.overlaps(w.region):
+                    problems.append(f"footer key {w.description!r} lies under {other.description!r}")  # type: ignore[attr-defined]
         if (isinstance(w, Static) and plain(w)) or w.focusable:
             outer = clipped_by(w)
             if outer is not None and not reachable_by_scrolling(w):

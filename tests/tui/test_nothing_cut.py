@@ -1,24 +1,35 @@
 """Every screen at 80×24, checked for text cut off with no way to scroll to it
-(tests/tui/legibility.py says exactly what counts as cut)."""
+(tests/tui/legibility.py says exactly what counts as cut), and, in the same pass, for any
+character outside printable ASCII when the ASCII set is in use (as under ``LC_ALL=C``).
+
+The sweep runs in the ASCII set: its forms are never narrower than the Unicode ones (symbols,
+checked in tests/tui/test_ascii.py, and key names: "enter" for "⏎"), so it is also the stricter
+test of what fits. The resize test and the footer test of Rival Realms check the Unicode set."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 from textual.pilot import Pilot
+from textual.screen import Screen
 from textual.widgets import Select
+from textual.widgets._footer import FooterKey
 
 from engine.core import SeatSpec
 from engine.core.match import Match, Series
 from engine.registry import GAMES
+from engine.rival_realms.actions import EndTurn
+from rivals_tui import glyphs
 from rivals_tui.app import RivalsApp
 from rivals_tui.dialogs import ConfirmDialog, ErrorDialog
 from rivals_tui.screens.game import GameScreen
 from rivals_tui.screens.game_over import GameOverScreen
+from rivals_tui.screens.keys import KeysScreen
+from rivals_tui.screens.rules import RulesScreen
 from rivals_tui.settings import Settings
 from saves.store import SaveStore
 from tests.tui.boards import screen_app, settle
@@ -28,12 +39,22 @@ SIZE = (80, 24)
 LONG_NAMES = ["Annabel Winterbourne", "Bartholomew Quince", "Cordelia Featherstone", "Desmond Ashcombe"]
 
 
-def played(game_id: str, seats: list[SeatSpec], moves: int, seed: int = 7, **options: Any) -> Match:
-    """A match after `moves` random decisions (or at its end), stopped where seat 0 decides."""
+def played(
+    game_id: str,
+    seats: list[SeatSpec],
+    moves: int,
+    seed: int = 7,
+    until: Callable[[Match], bool] | None = None,
+    **options: Any,
+) -> Match:
+    """A match after `moves` random decisions (or at its end), stopped where seat 0 decides
+    and `until` holds."""
     game = GAMES[game_id]
     match = Match.new(game, game.Options(**options), seats, seed)
     rng = random.Random(seed)
-    while not match.over and (len(match.history) < moves or 0 not in match.to_act()):
+    while not match.over and (
+        len(match.history) < moves or 0 not in match.to_act() or (until is not None and not until(match))
+    ):
         seat = match.to_act()[0]
         match.submit(seat, rng.choice(list(match.legal(seat))))
     return match
@@ -45,7 +66,7 @@ def table(n: int, humans: int = 1) -> list[SeatSpec]:
 
 def menu_app(tmp_path: Path) -> RivalsApp:
     settings = tmp_path / "config" / "settings.json"
-    Settings(theme="textual-dark", ai_pace=0.0).save(settings)
+    Settings(theme="textual-dark", ai_pace=0.0, symbols="ascii").save(settings)
     store = SaveStore(tmp_path / "saves", games=GAMES)
     store.save("rk", played("rival_kings", table(4), 30))
     store.save("rv", played("rivality", table(2), 12, expert=True))
@@ -53,16 +74,29 @@ def menu_app(tmp_path: Path) -> RivalsApp:
     store.save("rl", played("rivalist", table(2), 10))
     store.save("rs", played("rivals", table(4), 20))
     store.root.joinpath("broken.json").write_text('{"format_version": 1, "game": "rival_kings", "hi')
+    # A damaged save with a good backup, listed first: the Load screen's hint offers to restore
+    # it (r) in four lines at 80 columns.
+    name = "cut-during-the-tournament-on-friday-evening"
+    store.save(name, played("rivalist", table(2), 4))
+    store.save(name, played("rivalist", table(2), 8))
+    whole = store.root.joinpath(f"{name}.json").read_bytes()
+    store.root.joinpath(f"{name}.json").write_bytes(whole[: len(whole) // 2])
     return RivalsApp(games=GAMES, store=store, settings_path=settings)
+
+
+def not_ascii(screen: Screen[Any]) -> list[str]:
+    """Every line of the screen as drawn that holds a character outside printable ASCII."""
+    lines = [strip.text for strip in screen._compositor.render_strips()]
+    return [line for line in lines if not all(" " <= c <= "~" for c in line)]
 
 
 async def check(pilot: Pilot[Any], what: str) -> None:
     await settle(pilot)
     problems = lost_text(pilot.app.screen)
     assert not problems, f"{what}: " + "; ".join(problems)
-
-
-Steps = Callable[[Pilot[Any]], Awaitable[None]]
+    if glyphs.plain():
+        wrong = not_ascii(pilot.app.screen)
+        assert not wrong, f"{what}, not ASCII: " + " / ".join(wrong)
 
 
 async def new_game_rk(pilot: Pilot[Any]) -> None:
@@ -80,45 +114,62 @@ async def new_game_rivality(pilot: Pilot[Any]) -> None:
     await pilot.pause()
     pilot.app.screen.query_one("#count", Select).value = 4
     await pilot.pause()
+    await check(pilot, "new game, Rivality for four")
+    # Rival Realms' enchantments are a list of toggle boxes.
+    pilot.app.screen.query_one("#game", Select).value = "rival_realms"
+    await pilot.pause()
 
 
-async def keys(*pressed: str) -> Steps:
-    async def run(pilot: Pilot[Any]) -> None:
-        for k in pressed:
-            await pilot.press(k)
+# Every screen the menu reaches, visited in one app (each app's start costs about a second of
+# CPU): what it is, the keys that open it, the keys that go back.
+MENU_SCREENS: list[tuple[str, list[str], list[str]]] = [
+    ("menu", [], []),
+    ("load", ["o"], []),
+    ("load, a damaged save highlighted", ["end"], ["escape"]),
+    ("settings", ["s"], ["escape"]),
+    ("rules", ["r"], ["escape"]),
+    ("keys panel on the menu", ["f2"], ["f2"]),
+    ("command palette", ["ctrl+p"], ["escape"]),
+]
+
+
+async def test_menu_screens(tmp_path: Path) -> None:
+    app = menu_app(tmp_path)
+    app.help_dir = tmp_path / "help"
+    app.help_dir.mkdir()
+    (app.help_dir / "rival_kings.md").write_text(MARKDOWN)
+    async with app.run_test(size=SIZE) as pilot:
+        for what, there, back in MENU_SCREENS:
+            for k in there:
+                await pilot.press(k)
+                await pilot.pause()
+            await check(pilot, what)
+            for k in back:
+                await pilot.press(k)
+                await pilot.pause()
+        app.push_screen(RulesScreen("rival_kings"))
+        await check(pilot, "rules in Markdown")
+        await pilot.press("escape")
+        # Settings -> Symbols switches every screen at once, Textual's frames included.
+        for symbols, frame in (("unicode", "╭"), ("ascii", "+")):
+            await pilot.press("s")
             await pilot.pause()
-
-    return run
-
-
-MENU_SCREENS: dict[str, list[str] | Steps] = {
-    "menu": [],
-    "load": ["o"],
-    "load, a damaged save highlighted": ["o", "end"],
-    "settings": ["s"],
-    "rules": ["r"],
-    "keys panel on the menu": ["f2"],
-}
+            app.screen.query_one("#symbols", Select).value = symbols
+            await pilot.press("escape")
+            await check(pilot, f"menu after choosing {symbols}")
+            menu = [strip.text for strip in app.screen._compositor.render_strips()]
+            assert any(line.strip().startswith(frame) for line in menu), symbols
 
 
-@pytest.mark.parametrize("what", list(MENU_SCREENS))
-async def test_menu_screens(tmp_path: Path, what: str) -> None:
+async def test_new_game_form(tmp_path: Path) -> None:
     app = menu_app(tmp_path)
     async with app.run_test(size=SIZE) as pilot:
-        steps = MENU_SCREENS[what]
-        assert isinstance(steps, list)
-        for k in steps:
-            await pilot.press(k)
-            await pilot.pause()
-        await check(pilot, what)
-
-
-@pytest.mark.parametrize("fill", [new_game_rk, new_game_rivality], ids=["rival kings", "rivality"])
-async def test_new_game_form(tmp_path: Path, fill: Steps) -> None:
-    app = menu_app(tmp_path)
-    async with app.run_test(size=SIZE) as pilot:
-        await fill(pilot)
-        await check(pilot, "new game")
+        await new_game_rk(pilot)
+        await check(pilot, "new game, Rival Kings for four in a series")
+        await pilot.press("escape")
+        await pilot.pause()
+        await new_game_rivality(pilot)
+        await check(pilot, "new game, Rival Realms")
 
 
 GAME_MOMENTS = [
@@ -128,17 +179,33 @@ GAME_MOMENTS = [
     ("rivality", 1, 3),
     ("rivalist", 2, 12),
     ("rivals", 3, 15),
+    ("rival_realms", 2, 12),
 ]
+
+
+def may_end_turn(match: Match) -> bool:
+    return EndTurn() in match.legal(0)
+
+
+def always(match: Match) -> bool:
+    return True
 
 
 @pytest.mark.parametrize(("game_id", "players", "moves"), GAME_MOMENTS)
 async def test_game_screens(tmp_path: Path, game_id: str, players: int, moves: int) -> None:
-    match = played(game_id, table(players), moves)
-    app = screen_app(tmp_path, match)
+    # Rival Realms at a moment its board adds End turn to the footer's keys.
+    until = may_end_turn if game_id == "rival_realms" else always
+    match = played(game_id, table(players), moves, until=until)
+    app = screen_app(tmp_path, match, symbols="ascii")
     async with app.run_test(size=SIZE) as pilot:
         await check(pilot, "game screen")
         screen = app.screen
         assert isinstance(screen, GameScreen)
+        if game_id == "rival_realms":
+            # End turn crowds the footer: the least needed keys give way (Hint first) rather
+            # than a key being cut, and f2 Keys stays.
+            shown = [k.description for k in screen.query(FooterKey)]
+            assert "End turn" in shown and "Hint" not in shown and shown[-1] == "Keys"
         # The longest feedback the screen gives: a hint naming a move, then the reason it says
         # for a move that is not allowed.
         await pilot.press("h")
@@ -152,6 +219,41 @@ async def test_game_screens(tmp_path: Path, game_id: str, players: int, moves: i
         await check(pilot, "full log")
         await pilot.press("escape", "f2")
         await check(pilot, "keys panel")
+        panel = app.screen
+        assert isinstance(panel, KeysScreen) and "Ask the AI what it would do" in panel.listed()
+        if game_id == "rivals":
+            # Once: the legend's frame (its rows are each table's ASCII forms, checked for
+            # every board in tests/tui/test_legends.py).
+            await pilot.press("f2", "g")
+            await check(pilot, "legend")
+
+
+# Everything Textual's Markdown draws for itself, in little (test_menu_screens shows it): the help
+# files' own characters are checked for ASCII in tests/tui/test_ascii.py (a whole help file takes
+# seconds to render).
+MARKDOWN = """# Sample rules
+
+Some *words* with a [link](#the-end) and `code`.
+
+- a bullet
+  - a nested bullet
+    - deeper
+1. a numbered step
+
+| Card | Value |
+|------|-------|
+| Queen | 4 |
+
+> A quoted remark.
+
+---
+
+```
+a code block
+```
+
+## The end
+"""
 
 
 async def test_the_game_screen_after_a_resize(tmp_path: Path) -> None:
@@ -163,7 +265,7 @@ async def test_the_game_screen_after_a_resize(tmp_path: Path) -> None:
 
 
 async def test_game_over_scores_and_board(tmp_path: Path) -> None:
-    app = screen_app(tmp_path, played("rival_kings", table(4), 10_000))
+    app = screen_app(tmp_path, played("rival_kings", table(4), 10_000), symbols="ascii")
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert isinstance(app.screen, GameOverScreen)
@@ -173,7 +275,7 @@ async def test_game_over_scores_and_board(tmp_path: Path) -> None:
 
 
 async def test_dialogs(tmp_path: Path) -> None:
-    app = screen_app(tmp_path, played("rival_kings", table(3), 20))
+    app = screen_app(tmp_path, played("rival_kings", table(3), 20), symbols="ascii")
     long = " ".join(["Recruit the Courtier from the third building pile and pay two coins"] * 3)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
@@ -187,6 +289,6 @@ async def test_dialogs(tmp_path: Path) -> None:
 async def test_pass_the_keyboard_and_series_game_over(tmp_path: Path) -> None:
     game = GAMES["rival_kings"]
     match = Match.new(game, game.Options(), table(4, humans=2), 3, series=Series(points=30))
-    app = screen_app(tmp_path, match)
+    app = screen_app(tmp_path, match, symbols="ascii")
     async with app.run_test(size=SIZE) as pilot:
         await check(pilot, "pass the keyboard")

@@ -8,6 +8,7 @@ is the one place left to draw from (the nests are face up and the deck's size is
 from __future__ import annotations
 
 from engine.core.game import Event
+from engine.core.words import count
 from engine.rival_realms.data import HAND_SIZE
 from engine.rival_realms.effects import (
     claim_quests,
@@ -104,7 +105,7 @@ def finish_redraw(s: RealmsState, ev: list[Event]) -> None:
             for _ in range(n):
                 flips += raven_flip(s, nest, ev)
         if flips:
-            ev.append(Event(f"The Raven copies your {n} deck draw{'s' if n > 1 else ''}, nest by nest."))
+            ev.append(Event(f"The Raven copies your {count(n, 'deck draw')}, nest by nest."))
     elif s.solo and s.deck_draws and s.espresso:
         ev.append(Event("The Double Espresso keeps the Raven away until your extra turn."))
     s.deck_draws = 0

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import attrs
 
+from engine.core.words import count
+
 # Card types.
 PHYSICAL = "physical"
 PSYCHIC = "psychic"
@@ -178,7 +180,7 @@ def card_text(c: Card) -> str:
     """The card's rules text, built from its data (plus its own note for keyed behaviour)."""
     parts: list[str] = []
     if c.salvos:
-        sv = f"{c.salvos} salvos" if c.salvos > 1 else "1 salvo"
+        sv = count(c.salvos, "salvo")
         parts.append(f"{sv} of {c.damage} damage")
     if c.auto:
         text = effects_text(c.auto)
@@ -188,7 +190,7 @@ def card_text(c: Card) -> str:
     if c.cond:
         parts.append(f"If it wounds {c.cond_min}+ times: " + effects_text(c.cond))
     if c.temp:
-        parts.append(f"Lasts {c.temp} turn{'s' if c.temp > 1 else ''}")
+        parts.append(f"Lasts {count(c.temp, 'turn')}")
     if c.once:
         parts.append("Once per round")
     if c.reaction:

@@ -4,6 +4,7 @@ ultimate gauge, wounds and HP loss, elimination and the instant victory check.""
 from __future__ import annotations
 
 from engine.core import Event, seat_label
+from engine.core.words import count
 from engine.rivals.data.ashaks import ASHAKS, RENKO
 from engine.rivals.data.board import (
     ANTICIPATION_ACTIVE_MAX,
@@ -84,7 +85,7 @@ def draw(s: RivalsState, seat: int, n: int) -> list[Event]:
         names = ", ".join(name(c) for c in s.hand[seat][-got:])
         ev.append(Event(f"You draw {names}.", seat=seat, to=(seat,), reveal=True))
         others = tuple(o for o in range(s.seats) if o != seat)
-        ev.append(Event(f"{who(s, seat)} draws {got} card{'' if got == 1 else 's'}.", seat=seat, to=others))
+        ev.append(Event(f"{who(s, seat)} draws {count(got, 'card')}.", seat=seat, to=others))
     return ev
 
 
@@ -95,7 +96,7 @@ def gain_tokens(s: RivalsState, seat: int, n: int) -> list[Event]:
     if k == 0 or not s.alive[seat]:
         return []
     s.tokens[seat] += k
-    ev = [Event(f"{who(s, seat)} gains {k} anticipation token{'' if k == 1 else 's'}.")]
+    ev = [Event(f"{who(s, seat)} gains {count(k, 'anticipation token')}.")]
     if has_skill(s, seat, "steelskin"):
         ev += draw(s, seat, k)
     return ev
@@ -146,11 +147,7 @@ def wound(s: RivalsState, victim: int, n: int, by: int, why: str) -> list[Event]
     lost = before - s.hp[victim]
     if by >= 0 and by != victim:
         charge(s, by, lost + ult_bonus(before, lost))
-    ev = [
-        Event(
-            f"{who(s, victim)} takes {lost} wound{'' if lost == 1 else 's'} from {why} ({s.hp[victim]} HP)."
-        )
-    ]
+    ev = [Event(f"{who(s, victim)} takes {count(lost, 'wound')} from {why} ({s.hp[victim]} HP).")]
     if s.hp[victim] == 0:
         ev += eliminate(s, victim, by)
     return ev

@@ -4,6 +4,7 @@ Flashers, Acceleration Drone, the Flashers ultimate) and Sylva's Spore Bloom."""
 from __future__ import annotations
 
 from engine.core import Event
+from engine.core.words import count
 from engine.rivals.data.catalog import CARD
 from engine.rivals.hexes import DIST
 from engine.rivals.rules.combat import design
@@ -30,7 +31,7 @@ def keyed_flashers(s: RivalsState, renko: int, target: int) -> list[Event]:
     s.discard[target] = []
     s.rng.shuffle(s.deck[target])
     active = sum(1 for c in s.temps[target] if c in FLASHER_SET)
-    ev.append(Event(f"{who(s, target)} has {active} Flasher{'' if active == 1 else 's'} active."))
+    ev.append(Event(f"{who(s, target)} has {count(active, 'Flasher')} active."))
     return ev
 
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core import IllegalAction, Rng, SeatSpec
+from engine.core import GameBase, IllegalAction, Rng, SeatSpec, count
 from engine.core.match import Match, Series
-from tests.support.goofspiel import Bid, GoofOptions, Goofspiel
+from tests.support.goofspiel import Bid, GoofOptions, Goofspiel, GoofState
 
 GAME = Goofspiel()
 
@@ -112,3 +112,21 @@ def test_engine_texts_name_seats_for_display() -> None:
     assert name_seats(text, ["Ann", "Bob"]) == "Bob passes a Conflict marker on to Ann; Player 7 is unknown."
     # One pass only: a player named like another seat's label is not renamed again.
     assert name_seats("Player 1 and Player 2", ["Player 2", "Cy"]) == "Player 2 and Cy"
+
+
+def test_a_game_missing_a_required_hook_cannot_be_created() -> None:
+    class Forgetful(GameBase[GoofState, Bid, GoofOptions]):
+        """Goofspiel's hooks, all but `perform`."""
+
+        to_act = Goofspiel.to_act
+        candidates = Goofspiel.candidates
+        reason = Goofspiel.reason
+
+    with pytest.raises(TypeError, match="perform"):
+        Forgetful()  # type: ignore[abstract]
+    assert Goofspiel().to_act(Goofspiel().setup(GoofOptions(), 2, 1)) == (0, 1)
+
+
+def test_count_says_one_card_and_four_cards() -> None:
+    assert [count(n, "card") for n in (0, 1, 4)] == ["0 cards", "1 card", "4 cards"]
+    assert count(1, "die", "dice") == "1 die" and count(2, "die", "dice") == "2 dice"

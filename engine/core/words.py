@@ -1,0 +1,9 @@
+"""Counted words for the engines' texts: one helper, so no game writes "card(s)"."""
+
+from __future__ import annotations
+
+
+def count(n: int, word: str, many: str = "") -> str:
+    """`n` and `word` in the right number: "1 card", "0 cards", "4 cards"; `many` gives an
+    irregular plural ("2 dice" from ``count(2, "die", "dice")``)."""
+    return f"{n} {word if n == 1 else (many or word + 's')}"
