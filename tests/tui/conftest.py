@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+import engine.ai
 from engine.core import SeatSpec
 from engine.core.match import Match
 from rivals_tui import ascii_mode, glyphs
@@ -30,6 +31,11 @@ def _isolate(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     monkeypatch.setattr(glyphs, "_plain", False)
     monkeypatch.setattr(glyphs, "unicode_terminal", lambda *args, **kwargs: True)
     monkeypatch.setenv("RIVALS_STATE_DIR", str(tmp_path / "env-state"))
+    # The hint key and "hard" seats search briefly: these tests check what the screen does with
+    # the bot's answer, not how strong it is (tests/ai measures that), and a full search costs
+    # up to a second of CPU each time.
+    monkeypatch.setattr(engine.ai, "HARD_ITERATIONS", 40)
+    monkeypatch.setattr(engine.ai, "NORMAL_ITERATIONS", 20)
     yield
     # An app in the ASCII set switched Textual's borders for the whole process: back to Unicode.
     ascii_mode.switch(False)
