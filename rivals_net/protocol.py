@@ -95,7 +95,9 @@ class Undo:
 
 @attrs.frozen
 class Leave:
-    """Leave the table (the seat stays yours; join again with the code)."""
+    """Leave table `table` (the seat stays yours; join again with the code)."""
+
+    table: int
 
 
 @attrs.frozen

@@ -315,7 +315,7 @@ class TableServer:
             self._move(conn, m)
         elif isinstance(m, p.Undo):
             self._undo(conn)
-        elif isinstance(m, p.Leave):
+        elif isinstance(m, p.Leave) and conn.table is not None and conn.table.id == m.table:
             self._leave(conn)
 
     def _hello(self, conn: Conn, m: p.Hello) -> None:
