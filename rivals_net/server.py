@@ -19,7 +19,9 @@ import contextlib
 import json
 import logging
 import os
+import random
 import secrets
+import socket
 import time
 from collections.abc import Mapping
 from concurrent.futures import ThreadPoolExecutor
@@ -58,6 +60,9 @@ class Limits:
     max_tables: int = 200
     max_errors: int = 30  # refused messages before the connection is closed
     max_unsent: int = 4 * 1024 * 1024  # bytes waiting for a client that does not read
+    # The kernel's send buffer per connection: bounded, so that a client that does not read is
+    # noticed (and its memory bounded) after a few views rather than megabytes.
+    socket_buffer: int = 256 * 1024
 
 
 @attrs.frozen
@@ -89,15 +94,18 @@ class Conn:
         self.refilled = time.monotonic()
         self.errors = 0
         self.closed = False
+        self.task: asyncio.Task[None] | None = None
 
     def send(self, message: Any) -> None:
         if self.closed:
             return
         transport = self.writer.transport
         if transport.get_write_buffer_size() > self.server.limits.max_unsent:
-            # It has stopped reading: keep its seat, drop the connection.
+            # It has stopped reading: keep its seat, drop the connection (abort: a plain close
+            # would wait for the unsent output to go first, which it never will).
             log.info("dropping a connection that stopped reading")
-            self.close()
+            self.closed = True
+            transport.abort()
             return
         self.writer.write(p.encode(message))
 
@@ -140,6 +148,7 @@ class TableServer:
         door: str = "",
         games: Mapping[str, Game[Any, Any, Any]] | None = None,
         ai_pace: float = 0.0,
+        seed: int | None = None,
     ) -> None:
         if games is None:
             from engine.registry import GAMES
@@ -150,10 +159,15 @@ class TableServer:
         self.limits = limits or Limits()
         self.door = door
         self.ai_pace = ai_pace
+        # Deals are random; a seed (tests, the bench) makes them repeatable.
+        self._seeds = random.Random(seed) if seed is not None else random.SystemRandom()
         self.tables: dict[int, Table] = {}
         self.locks: dict[int, SaveLock] = {}
         self.conns: set[Conn] = set()
         self.executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="rivals-ai")
+        # Saves are written from threads so a slow disk never holds the loop; each table's saves
+        # are in order because a table changes only under its `busy` lock.
+        self.saver = ThreadPoolExecutor(max_workers=2, thread_name_prefix="rivals-save")
         self._thinking: dict[int, asyncio.Task[None]] = {}
         self._timers: dict[int, asyncio.TimerHandle] = {}
         self._server: asyncio.Server | None = None
@@ -174,13 +188,18 @@ class TableServer:
         """Stop listening, close every connection, save every table and release its lock."""
         if self._server is not None:
             self._server.close()
-        for conn in list(self.conns):
+        conns = list(self.conns)
+        for conn in conns:
             conn.bye("The server is shutting down; your seat is kept.")
+            if conn.task is not None:
+                conn.task.cancel()
+        await asyncio.gather(*(c.task for c in conns if c.task is not None), return_exceptions=True)
         for task in self._thinking.values():
             task.cancel()
         for timer in self._timers.values():
             timer.cancel()
         self.executor.shutdown(wait=False, cancel_futures=True)
+        self.saver.shutdown(wait=True)
         for table in self.tables.values():
             self._save(table)
         for lock in self.locks.values():
@@ -245,19 +264,20 @@ class TableServer:
                 temp.unlink()
 
     def _save(self, table: Table) -> None:
-        try:
-            self.store.save(table.name, table.match)
-        except (SaveError, OSError) as exc:
-            # The match stays in memory; the next change tries again.
-            log.error("autosave of table %s failed: %s", table.id, exc)
+        self._save_match(table, table.match)
 
     # -- connections -----------------------------------------------------------------------------
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         conn = Conn(self, reader, writer)
+        sock = writer.get_extra_info("socket")
+        if sock is not None:
+            with contextlib.suppress(OSError):
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, self.limits.socket_buffer)
         if len(self.conns) >= self.limits.max_connections:
             conn.bye("The server is full; try again later.")
             return
         self.conns.add(conn)
+        conn.task = asyncio.current_task()
         conn.send(p.Welcome(version=p.VERSION, server="rivals"))
         try:
             await self._read(conn)
@@ -288,11 +308,14 @@ class TableServer:
                 conn.error(str(exc))
                 continue
             try:
-                self._handle(conn, message)
+                await self._handle(conn, message)
             except IllegalAction as exc:
                 conn.error(exc.reason)
+            except Exception:  # a bug must cost one answer, not the connection or the table
+                log.exception("handling %s failed", type(message).__name__)
+                conn.error("The server could not do that (its log says why).")
 
-    def _handle(self, conn: Conn, m: Any) -> None:
+    async def _handle(self, conn: Conn, m: Any) -> None:
         if isinstance(m, p.Ping):
             return
         if isinstance(m, p.Hello):
@@ -303,18 +326,18 @@ class TableServer:
         if isinstance(m, p.ListTables):
             conn.send(p.Tables([t.info(self._here(t)) for t in self.tables.values()]))
         elif isinstance(m, p.Create):
-            self._create(conn, m)
+            await self._create(conn, m)
         elif isinstance(m, p.Join):
-            self._join(conn, m.code)
+            await self._join(conn, m.code)
         elif isinstance(m, p.Watch):
             table = self.tables.get(m.table)
             if table is None:
                 raise IllegalAction("There is no such table.")
             self._seat(conn, table, None)
         elif isinstance(m, p.Move):
-            self._move(conn, m)
+            await self._move(conn, m)
         elif isinstance(m, p.Undo):
-            self._undo(conn)
+            await self._undo(conn)
         elif isinstance(m, p.Leave) and conn.table is not None and conn.table.id == m.table:
             self._leave(conn)
 
@@ -329,7 +352,7 @@ class TableServer:
         conn.key, conn.name = identity_key(m.identity), name
 
     # -- tables ----------------------------------------------------------------------------------
-    def _create(self, conn: Conn, m: p.Create) -> None:
+    async def _create(self, conn: Conn, m: p.Create) -> None:
         if len(self.tables) >= self.limits.max_tables:
             raise IllegalAction("The server has as many tables as it can hold.")
         gid = self.games.find(m.game)
@@ -355,7 +378,7 @@ class TableServer:
             for i, s in enumerate(m.seats)
         ]
         try:
-            match = Match.new(game, options, seats, secrets.randbelow(2**31 - 1) + 1)
+            match = Match.new(game, options, seats, self._seeds.randrange(1, 2**31))
         except ValueError as exc:
             raise IllegalAction(str(exc)) from None
         table_id = max(self.tables, default=0) + 1
@@ -369,7 +392,7 @@ class TableServer:
         table = Table(table_id, code, name, match, ai_after=m.ai_after)
         self.tables[table_id] = table
         self.locks[table_id] = lock
-        self._join(conn, code)
+        await self._join(conn, code)
 
     @staticmethod
     def _new_code(taken: set[str]) -> str:
@@ -378,18 +401,21 @@ class TableServer:
             if code not in taken:
                 return code
 
-    def _join(self, conn: Conn, code: str) -> None:
+    async def _join(self, conn: Conn, code: str) -> None:
         wanted = code.strip().lower()
         table = next((t for t in self.tables.values() if secrets.compare_digest(t.code, wanted)), None)
         if table is None:
             raise IllegalAction("No table has that invite code.")
         assert conn.key is not None
-        seat = table.claim(conn.key, conn.name)
-        if seat is None:
-            raise IllegalAction("Every seat at this table is taken; you may watch it.")
-        self._save(table)
-        self._write_index()
-        self._seat(conn, table, seat)
+        async with table.busy:
+            known = conn.key in table.claims
+            seat = table.claim(conn.key, conn.name)
+            if seat is None:
+                raise IllegalAction("Every seat at this table is taken; you may watch it.")
+            if not known:  # the seat has a new name: on disk before anyone is told
+                await self._persist(table)
+                self._write_index()
+            self._seat(conn, table, seat)
 
     def _seat(self, conn: Conn, table: Table, seat: int | None) -> None:
         self._leave(conn)
@@ -413,10 +439,15 @@ class TableServer:
         return {c.seat for c in self.conns if c.table is table and c.seat is not None and not c.closed}
 
     # -- play ------------------------------------------------------------------------------------
-    def _move(self, conn: Conn, m: p.Move) -> None:
+    async def _move(self, conn: Conn, m: p.Move) -> None:
         table, seat = conn.table, conn.seat
         if table is None or seat is None:
             raise IllegalAction("You are not seated at a table.")
+        async with table.busy:
+            self._apply(table, seat, m)
+            await self._changed(table)
+
+    def _apply(self, table: Table, seat: int, m: p.Move) -> None:
         try:
             action = load_action(table.game, m.action)
             reason = table.match.why_illegal(seat, action)
@@ -428,25 +459,42 @@ class TableServer:
         if reason is not None:
             raise IllegalAction(_named(table, reason))
         table.match.submit(seat, action)
-        self._changed(table)
 
-    def _undo(self, conn: Conn) -> None:
+    async def _undo(self, conn: Conn) -> None:
         table, seat = conn.table, conn.seat
         if table is None or seat is None:
             raise IllegalAction("You are not seated at a table.")
-        keep = table.match.undo_target(seat)
-        if keep is None:
-            raise IllegalAction(_named(table, table.match.undo_blocker(seat) or "Nothing to undo."))
-        task = self._thinking.pop(table.id, None)
-        if task is not None:
-            task.cancel()
-        table.match.undo(keep)
-        self._changed(table)
+        async with table.busy:
+            keep = table.match.undo_target(seat)
+            if keep is None:
+                raise IllegalAction(_named(table, table.match.undo_blocker(seat) or "Nothing to undo."))
+            task = self._thinking.pop(table.id, None)
+            if task is not None:
+                task.cancel()
+            table.match.undo(keep)
+            await self._changed(table)
 
-    def _changed(self, table: Table) -> None:
-        self._save(table)
+    async def _changed(self, table: Table) -> None:
+        """After a decision or an undo (the caller holds `table.busy`): on disk first, then told
+        to everyone — so whatever a player has seen survives a crash of the server."""
+        await self._persist(table)
         self._broadcast(table)
         self._kick(table)
+
+    async def _persist(self, table: Table) -> None:
+        """Save a copy of the match from the saver thread: the loop keeps serving meanwhile."""
+        m = table.match
+        copy = Match(
+            m.game, m.options, m.seats, m.seed, list(m.history), m.game.clone(m.state), list(m.log), m.series
+        )
+        await asyncio.get_running_loop().run_in_executor(self.saver, self._save_match, table, copy)
+
+    def _save_match(self, table: Table, match: Match) -> None:
+        try:
+            self.store.save(table.name, match)
+        except (SaveError, OSError) as exc:
+            # The match stays in memory; the next change tries again.
+            log.error("autosave of table %s failed: %s", table.id, exc)
 
     def _broadcast(self, table: Table) -> None:
         here = self._here(table)
@@ -489,11 +537,12 @@ class TableServer:
             return
         self._thinking.pop(table.id, None)
         # Someone may have moved meanwhile (a simultaneous choice, an undo): apply only if still legal.
-        if table.match.why_illegal(seat, action) is None:
-            table.match.submit(seat, action)
-            self._changed(table)
-        elif len(table.match.history) != decisions:
-            self._kick(table)
+        async with table.busy:
+            if table.match.why_illegal(seat, action) is None:
+                table.match.submit(seat, action)
+                await self._changed(table)
+            elif len(table.match.history) != decisions:
+                self._kick(table)
 
 
 def _named(table: Table, text: str) -> str:

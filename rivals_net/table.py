@@ -7,6 +7,7 @@ events it may read, so secrecy is decided in one place.
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 from typing import Any
 
@@ -36,6 +37,8 @@ class Table:
     ai_after: int = 0
     absent_since: dict[int, float] = attrs.field(factory=dict)
     bots: dict[int, Any] = attrs.field(factory=dict)
+    # Held while the match changes and is saved, so decisions at one table go one at a time.
+    busy: asyncio.Lock = attrs.field(factory=asyncio.Lock)
 
     @property
     def game(self) -> Game[Any, Any, Any]:
