@@ -30,14 +30,15 @@ def serve_main(args: argparse.Namespace, store: Any) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s: %(message)s", stream=sys.stderr)
     table_port = args.table_port if args.table_port is not None else args.port + 1
     try:
-        asyncio.run(_serve(args.host, args.port, table_port, store, ssh=not args.no_ssh))
+        key_path = Path(args.host_key) if args.host_key else host_key_path()
+        asyncio.run(_serve(args.host, args.port, table_port, store, key_path, ssh=not args.no_ssh))
     except OSError as exc:
         print(f"rivals: cannot serve: {exc}", file=sys.stderr)
         return 1
     return 0
 
 
-async def _serve(host: str, port: int, table_port: int, store: Any, *, ssh: bool) -> None:
+async def _serve(host: str, port: int, table_port: int, store: Any, key_path: Path, *, ssh: bool) -> None:
     token = new_token()
     tables = TableServer(store, door=token)
     await tables.start(host, table_port)
@@ -45,7 +46,7 @@ async def _serve(host: str, port: int, table_port: int, store: Any, *, ssh: bool
     try:
         lines = [f"Table server on {host}:{tables.port} (rivals join {host}:{tables.port} [CODE])"]
         if ssh:
-            key = load_host_key(host_key_path())
+            key = load_host_key(key_path)
             door = Door(tables.port, token, key)
             await door.start(host, port)
             lines.append(f"SSH door on {host}:{door.port} (ssh -p {door.port} {host})")

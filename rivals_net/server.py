@@ -191,9 +191,12 @@ class TableServer:
         conns = list(self.conns)
         for conn in conns:
             conn.bye("The server is shutting down; your seat is kept.")
-            if conn.task is not None:
-                conn.task.cancel()
-        await asyncio.gather(*(c.task for c in conns if c.task is not None), return_exceptions=True)
+        # Closing a connection ends its reading task; one that does not end soon is cancelled.
+        tasks = [c.task for c in conns if c.task is not None]
+        if tasks:
+            _, late = await asyncio.wait(tasks, timeout=2)
+            for task in late:
+                task.cancel()
         for task in self._thinking.values():
             task.cancel()
         for timer in self._timers.values():

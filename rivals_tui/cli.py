@@ -150,6 +150,9 @@ def build_parser(games: Catalog | None = None) -> argparse.ArgumentParser:
         "--table-port", type=int, help="port of the table server for `rivals join` (default: --port + 1)"
     )
     serve.add_argument("--no-ssh", action="store_true", help="run the table server alone")
+    serve.add_argument(
+        "--host-key", help="the SSH host key file (default: in the user data folder; made on first start)"
+    )
     serve.add_argument("--save-dir", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
     return p
 
