@@ -26,7 +26,7 @@ import pytest
 
 from engine.core.match import Match
 from engine.registry import GAMES
-from tests.net.sshplay import Host, Terminal, Watcher, named_seats, seed_table
+from rivals_net.harness import Host, Terminal, Watcher, named_seats, seed_table
 
 pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="POSIX only")
 

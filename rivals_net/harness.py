@@ -1,9 +1,10 @@
-"""Driving `rivals serve` with real SSH terminals on 127.0.0.1, for tests/net/test_ssh_tables.py.
+"""Driving `rivals serve` from outside, as players would: for the tests (tests/net) and the bench.
 
 `Host` runs `python -m rivals_tui serve` in a child process (so it can be killed and started again
-on the same saves); `Terminal` is one asyncssh client session with a pseudo-terminal, reading
-everything the app draws; `Watcher` follows the table over the protocol and is the test's oracle
-for whose turn it is (the terminals are driven by keys only).
+on the same saves); `Terminal` is one asyncssh client session with a pseudo-terminal, keeping
+everything the app draws and when it last drew; `Watcher` follows a table over the protocol (the
+oracle for whose turn it is — the terminals themselves are driven by keys only).
+A failed wait raises `Stuck` with what the terminal showed.
 """
 
 from __future__ import annotations
@@ -32,9 +33,13 @@ from rivals_net.table import identity_key
 from saves.codec import converter
 from saves.store import SaveStore
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 CODE = "abc234"
 ANSI = re.compile(rb"\x1b\[[0-9;:?<>=]*[ -/]*[@-~]|\x1b[()][A-Z0-9]|\x1b[=>]")
+
+
+class Stuck(AssertionError):
+    """Something the players wait for did not happen in time."""
 
 
 def free_port() -> int:
@@ -49,7 +54,8 @@ def fingerprint(key: asyncssh.SSHKey) -> str:
 
 
 def seed_table(saves: Path, match: Match, keys: list[asyncssh.SSHKey | None], ai_after: int = 0) -> None:
-    """Put `match` on disk as table 1 (invite code CODE), seat i held by the owner of keys[i]."""
+    """Put `match` on disk as table 1 (invite code CODE), seat i held by the owner of keys[i]:
+    the server resumes it at start."""
     store = SaveStore(saves)
     store.save("table-1", match)
     claims = {identity_key(f"ssh:{fingerprint(k)}"): i for i, k in enumerate(keys) if k is not None}
@@ -59,16 +65,16 @@ def seed_table(saves: Path, match: Match, keys: list[asyncssh.SSHKey | None], ai
 
 
 def named_seats(names: list[str], ai: int) -> list[SeatSpec]:
-    return [SeatSpec(n) for n in names] + [
-        SeatSpec(f"AI {len(names) + i + 1}", "ai", "easy") for i in range(ai)
-    ]
+    ais = [SeatSpec(f"AI {len(names) + i + 1}", "ai", "easy") for i in range(ai)]
+    return [SeatSpec(n) for n in names] + ais
 
 
 class Host:
     """`rivals serve` on two free loopback ports."""
 
-    def __init__(self, tmp: Path) -> None:
+    def __init__(self, tmp: Path, ssh: bool = True) -> None:
         self.tmp = tmp
+        self.ssh = ssh
         self.saves = tmp / "saves"
         self.port = free_port()
         self.table_port = free_port()
@@ -86,7 +92,7 @@ class Host:
     def start(self) -> None:
         argv = [sys.executable, "-m", "rivals_tui", "--save-dir", str(self.saves), "serve"]
         argv += ["--port", str(self.port), "--table-port", str(self.table_port)]
-        argv += ["--host-key", str(self.tmp / "host_key")]
+        argv += ["--host-key", str(self.tmp / "host_key")] + ([] if self.ssh else ["--no-ssh"])
         path = self.tmp / "serve.log"
         start = path.stat().st_size if path.exists() else 0
         log = open(path, "ab")  # noqa: SIM115 - handed to the child
@@ -96,9 +102,10 @@ class Host:
         while time.monotonic() < deadline:
             if b"Ctrl-C stops" in path.read_bytes()[start:]:
                 return
-            assert self.proc.poll() is None, (self.tmp / "serve.log").read_text()
+            if self.proc.poll() is not None:
+                raise Stuck(path.read_text())
             time.sleep(0.05)
-        raise AssertionError("rivals serve did not start")
+        raise Stuck("rivals serve did not start")
 
     def stop(self, sig: int = signal.SIGTERM) -> None:
         if self.proc is not None and self.proc.poll() is None:
@@ -123,7 +130,8 @@ class Host:
         deadline = time.monotonic() + timeout
         while self.apps() and time.monotonic() < deadline:
             await asyncio.sleep(0.05)
-        assert self.apps() == [], "an app process was left behind"
+        if self.apps():
+            raise Stuck("an app process was left behind")
 
 
 class Terminal:
@@ -134,6 +142,7 @@ class Terminal:
         self.user = user
         self.screen = bytearray()
         self.changed = 0.0  # when output last arrived (loop clock)
+        self.arrivals: list[float] = []  # when each piece of output arrived (loop clock)
         self.conn: asyncssh.SSHClientConnection | None = None
         self.proc: asyncssh.SSHClientProcess[bytes] | None = None
         self._reader: asyncio.Task[None] | None = None
@@ -155,6 +164,7 @@ class Terminal:
                 return
             self.screen += data
             self.changed = asyncio.get_running_loop().time()
+            self.arrivals.append(self.changed)
 
     def text(self, since: int = 0) -> str:
         return ANSI.sub(b"", bytes(self.screen[since:])).decode("utf-8", "replace")
@@ -193,14 +203,14 @@ class Terminal:
         for _ in range(10):
             mark = len(self.screen)
             self.press("a")
-            with contextlib.suppress(AssertionError):
+            with contextlib.suppress(Stuck):
                 await self.wait_for("Type to filter", since=mark, timeout=3)
                 self.press("\r")
                 return
             # Not this seat's turn on its screen yet (or the picker came late): start again clean.
             self.press("\x1b")
             await asyncio.sleep(0.2)
-        raise AssertionError(f"{self.user} could not open the action picker")
+        raise Stuck(f"{self.user} could not open the action picker")
 
     def abort(self) -> None:
         """The player's connection dies (a killed ssh, a lost network)."""
@@ -244,7 +254,8 @@ class Watcher:
     async def until(self, test: Any, timeout: float = 20) -> p.Update:
         deadline = time.monotonic() + timeout
         while self.latest is None or not test(self.latest):
-            assert time.monotonic() < deadline, f"the table never got there: {self.latest!r:.300}"
+            if time.monotonic() > deadline:
+                raise Stuck(f"the table never got there: {self.latest!r:.300}")
             await asyncio.sleep(0.02)
         return self.latest
 
