@@ -169,12 +169,14 @@ class Terminal:
     def text(self, since: int = 0) -> str:
         return ANSI.sub(b"", bytes(self.screen[since:])).decode("utf-8", "replace")
 
-    async def wait_for(self, words: str, since: int = 0, timeout: float = 20) -> None:
+    async def wait_for(self, words: str, since: int | None = None, timeout: float = 20) -> None:
+        """Until `words` are drawn after byte `since` (default: in the last screenfuls drawn)."""
+        if since is None:
+            since = max(0, len(self.screen) - 256 * 1024)
         deadline = time.monotonic() + timeout
         while words not in self.text(since):
-            assert time.monotonic() < deadline, (
-                f"{self.user} never showed {words!r}: {self.text(since)[-400:]!r}"
-            )
+            if time.monotonic() > deadline:
+                raise Stuck(f"{self.user} never showed {words!r}: {self.text(since)[-400:]!r}")
             await asyncio.sleep(0.05)
 
     def press(self, keys: str) -> None:

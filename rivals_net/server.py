@@ -171,6 +171,7 @@ class TableServer:
         self._thinking: dict[int, asyncio.Task[None]] = {}
         self._timers: dict[int, asyncio.TimerHandle] = {}
         self._server: asyncio.Server | None = None
+        self._stopping = False
         self.port = 0
 
     # -- running ---------------------------------------------------------------------------------
@@ -186,8 +187,13 @@ class TableServer:
 
     async def stop(self) -> None:
         """Stop listening, close every connection, save every table and release its lock."""
+        self._stopping = True
         if self._server is not None:
             self._server.close()
+        for task in self._thinking.values():
+            task.cancel()
+        for timer in self._timers.values():
+            timer.cancel()
         conns = list(self.conns)
         for conn in conns:
             conn.bye("The server is shutting down; your seat is kept.")
@@ -197,10 +203,6 @@ class TableServer:
             _, late = await asyncio.wait(tasks, timeout=2)
             for task in late:
                 task.cancel()
-        for task in self._thinking.values():
-            task.cancel()
-        for timer in self._timers.values():
-            timer.cancel()
         self.executor.shutdown(wait=False, cancel_futures=True)
         self.saver.shutdown(wait=True)
         for table in self.tables.values():
@@ -436,6 +438,7 @@ class TableServer:
             return
         if seat is not None and seat not in self._here(table):
             table.absent_since[seat] = time.monotonic()
+            self._kick(table)  # starts the clock for the AI to stand in, if the table wants it
         self._broadcast(table)
 
     def _here(self, table: Table) -> set[int]:
@@ -512,7 +515,7 @@ class TableServer:
         timer = self._timers.pop(table.id, None)
         if timer is not None:
             timer.cancel()
-        if table.id in self._thinking or table.id not in self.tables:
+        if self._stopping or table.id in self._thinking or table.id not in self.tables:
             return
         seat, wait = table.ai_seat(time.monotonic(), self._here(table))
         if seat is not None:
