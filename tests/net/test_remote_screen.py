@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from textual.widgets import Static
+from textual.widgets import OptionList, Static
 
 from rivals_net import protocol as p
 from rivals_tui.remote_app import RemoteApp
@@ -73,4 +73,26 @@ async def test_two_people_each_decide_only_for_their_own_seat(tmp_path: Path) ->
         assert table.match.to_act() == (0,)
         await bob.close()
         await settle(lambda: "Waiting for Bob (away)" in status())
+    await server.stop()
+
+
+async def test_the_lobby_at_80_by_24_loses_nothing(tmp_path: Path) -> None:
+    from tests.tui.legibility import lost_text
+
+    server = await start_server(tmp_path / "saves", seed=2)
+    hosts = [await player(server, name) for name in ("Annabel Winterbourne", "Bartholomew Quince")]
+    for i, host in enumerate(hosts):
+        game = ("rival_kings", "rivals")[i]
+        host.send(p.Create(game=game, seats=[p.SeatOffer(), p.SeatOffer(), p.SeatOffer("ai", "hard")]))
+        await until(host, lambda m: isinstance(m, p.Seated))
+    app = RemoteApp("127.0.0.1", server.port, "Cy", identity("Cy"), settings_path=tmp_path / "s.json")
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(150):
+            await pilot.pause(0.02)
+            if "2 tables" in str(app.screen.query_one("#lobby-note", Static).render()):
+                break
+        text = "\n".join(str(o.prompt) for o in app.screen.query_one(OptionList).options)
+        assert "Annabel Winterbourne" in text and "free seat" in text and "AI 3" in text
+        await pilot.pause(0.1)
+        assert lost_text(app.screen) == []
     await server.stop()
