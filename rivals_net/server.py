@@ -347,6 +347,8 @@ class TableServer:
             self._leave(conn)
 
     def _hello(self, conn: Conn, m: p.Hello) -> None:
+        if conn.key is not None:
+            raise IllegalAction("You have already said hello.")
         name = " ".join(m.name.split())[: p.NAME_LIMIT]
         if not name:
             raise IllegalAction("Say your name in the hello.")

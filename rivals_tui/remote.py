@@ -142,7 +142,9 @@ class RemoteSession:
         return attrs.evolve(out, reason=self.words(out.reason), tiebreak=self.words(out.tiebreak))
 
     def progress(self) -> str:
-        return self._progress
+        # The status line is where the invite code stays in sight for the players to pass on.
+        where = f"table {self.table}" + (f", invite code {self.code}" if self.code else "")
+        return f"{self._progress} · {where}" if self._progress else where
 
     def undo_blocker(self, seat: int) -> str | None:
         if seat != self.seat_here:

@@ -16,7 +16,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from rivals_net import protocol as p
-from rivals_tui.text import plain
+from rivals_tui.text import plain, safe_text
 from rivals_tui.widgets.footer import KeysFooter
 
 if TYPE_CHECKING:
@@ -77,7 +77,8 @@ class LobbyScreen(Screen[None]):
         current = ol.highlighted
         ol.clear_options()
         self.table_ids = [t.table for t in tables]
-        ol.add_options([Option(plain(table_line(t)), id=str(t.table)) for t in tables])
+        # Names come from other people: shown escaped, never as terminal codes or markup.
+        ol.add_options([Option(plain(safe_text(table_line(t))), id=str(t.table)) for t in tables])
         if tables:
             ol.highlighted = min(current or 0, len(tables) - 1)
         note = f"{len(tables)} table{'s' if len(tables) != 1 else ''}." if tables else "No tables yet."

@@ -134,6 +134,9 @@ async def test_an_ssh_identity_needs_the_doors_token(tmp_path: Path) -> None:
     writer.write(p.encode(p.Hello(name="Eve", identity="ssh:SHA256:" + "A" * 43, door="secret-token")))
     writer.write(p.encode(p.ListTables()))
     assert (await _reply(reader))["t"] == "tables"
+    # Once known, a connection cannot become someone else.
+    writer.write(p.encode(p.Hello(name="Eve", identity=identity("Ann"))))
+    assert (await _reply(reader))["text"] == "You have already said hello."
     await server.stop()
 
 
