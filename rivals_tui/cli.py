@@ -354,7 +354,15 @@ def _join(args: argparse.Namespace, games: Catalog) -> int:
         host, port = parse_address(args.address, 2223)
     except ValueError as exc:
         raise CliError(str(exc)) from None
+    import socket
+
     from rivals_tui.settings import Settings
+
+    # Say so in one line, before the full screen opens, when nothing listens there.
+    try:
+        socket.create_connection((host, port), timeout=5).close()
+    except OSError as exc:
+        raise CliError(f"cannot reach the table server at {host}:{port} ({exc.strerror or exc})") from None
 
     # The identity file sits beside the settings (RIVALS_CONFIG_DIR, else the user config folder).
     identity = os.environ.get("RIVALS_IDENTITY") or local_identity(Settings.default_path().parent)
