@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import fcntl
+import hashlib
 import logging
 import os
 import pty
@@ -93,10 +94,15 @@ class _Gate(asyncssh.SSHServer):
 class Door:
     """The SSH server. `command(process)` gives the app's argv for one session."""
 
-    def __init__(self, table_port: int, token: str, host_key: asyncssh.SSHKey) -> None:
+    def __init__(
+        self, table_port: int, token: str, host_key: asyncssh.SSHKey, players: Path | None = None
+    ) -> None:
         self.table_port = table_port
         self.token = token
         self.host_key = host_key
+        # Each key's settings (theme, symbols...) in a folder of its own under `players`, so one
+        # player's choices never change another's screen.
+        self.players = players
         self.children: set[asyncio.subprocess.Process] = set()
         self._server: asyncssh.SSHAcceptor | None = None
         self.port = 0
@@ -154,6 +160,9 @@ class Door:
             RIVALS_NAME=process.get_extra_info("username") or "player",
         )
         env.setdefault("LANG", "C.UTF-8")
+        if self.players is not None:
+            folder = hashlib.sha256(fingerprint.encode()).hexdigest()[:24]
+            env["RIVALS_CONFIG_DIR"] = str(self.players / folder)
         master, slave = pty.openpty()
         set_window(slave, rows, cols)
         try:

@@ -47,7 +47,7 @@ async def _serve(host: str, port: int, table_port: int, store: Any, key_path: Pa
         lines = [f"Table server on {host}:{tables.port} (rivals join {host}:{tables.port} [CODE])"]
         if ssh:
             key = load_host_key(key_path)
-            door = Door(tables.port, token, key)
+            door = Door(tables.port, token, key, players=store.root.parent / "players")
             await door.start(host, port)
             lines.append(f"SSH door on {host}:{door.port} (ssh -p {door.port} {host})")
             lines.append(f"Host key {key.get_fingerprint('sha256')}")

@@ -96,3 +96,31 @@ async def test_the_lobby_at_80_by_24_loses_nothing(tmp_path: Path) -> None:
         await pilot.pause(0.1)
         assert lost_text(app.screen) == []
     await server.stop()
+
+
+async def test_a_table_made_from_the_lobby_with_the_new_game_form(tmp_path: Path) -> None:
+    from rivals_tui.dialogs import AskDialog
+    from rivals_tui.screens.new_game import NewGameScreen
+
+    server = await start_server(tmp_path / "saves", seed=5)
+    app = RemoteApp("127.0.0.1", server.port, "Cy", identity("Cy"), settings_path=tmp_path / "s.json")
+    async with app.run_test(size=(100, 30)) as pilot:
+
+        async def until_screen(kind: type) -> None:
+            for _ in range(200):
+                await pilot.pause(0.02)
+                if isinstance(app.screen, kind):
+                    return
+            raise AssertionError(f"no {kind.__name__}")
+
+        await pilot.press("c")
+        await until_screen(NewGameScreen)
+        await pilot.press("ctrl+s")  # the form's defaults: the first game, one person and AI
+        await until_screen(AskDialog)
+        await pilot.press("backspace", "backspace", "backspace", "3", "0", "enter")
+        await until_screen(GameScreen)
+        table = next(iter(server.tables.values()))
+        assert table.ai_after == 30 and table.match.seats[0].name == "Cy"
+        assert any(s.is_ai for s in table.match.seats)
+        assert "invite code " + table.code in str(app.screen.query_one("#status", Static).render())
+    await server.stop()
