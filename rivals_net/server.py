@@ -442,6 +442,16 @@ class TableServer:
             table.absent_since[seat] = time.monotonic()
             self._kick(table)  # starts the clock for the AI to stand in, if the table wants it
         self._broadcast(table)
+        if table.match.over and not any(c.table is table for c in self.conns) and not self._stopping:
+            self._retire(table)
+
+    def _retire(self, table: Table) -> None:
+        """A finished table nobody is at any more leaves the lobby (its save stays, finished)."""
+        self.tables.pop(table.id, None)
+        lock = self.locks.pop(table.id, None)
+        if lock is not None:
+            lock.release()
+        self._write_index()
 
     def _here(self, table: Table) -> set[int]:
         return {c.seat for c in self.conns if c.table is table and c.seat is not None and not c.closed}

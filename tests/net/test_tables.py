@@ -90,3 +90,39 @@ async def test_a_restarted_server_resumes_every_table_with_its_code_and_seats(tm
     await bob.close()
     await eve.close()
     await again.stop()
+
+
+async def test_a_finished_table_leaves_the_lobby_when_its_players_do(tmp_path: Path) -> None:
+    import random
+
+    from engine.core.match import Match
+
+    server = await start_server(tmp_path, seed=3)
+    ann = await player(server, "Ann")
+    ann.send(p.Create(game="rivalist", seats=[p.SeatOffer(), p.SeatOffer("ai", "easy")]))
+    seated = await until(ann, lambda m: isinstance(m, p.Seated))
+    table = server.tables[seated.table]
+    # Jump to a few decisions before the end (the table as the server keeps it, replayed).
+    m, rng = table.match, random.Random(1)
+    while not m.over:
+        seat = m.to_act()[0]
+        m.submit(seat, rng.choice(list(m.legal(seat))))
+    late = Match.new(m.game, m.options, m.seats, m.seed)
+    for seat, action in m.history[:-6]:
+        late.submit(seat, action)
+    table.match = late
+    ann.send(p.Leave(table=table.id))
+    ann.send(p.Join(code=seated.code))
+    while True:
+        u = await until(ann, lambda m: is_update(m) and (bool(m.choices) or m.outcome is not None))
+        if u.outcome is not None:
+            break
+        ann.send(p.Move(action=next(c for c in u.choices if c.reason is None).action))
+    ann.send(p.ListTables())
+    assert [t.over for t in (await until(ann, lambda m: isinstance(m, p.Tables))).tables] == [True]
+    ann.send(p.Leave(table=table.id))
+    ann.send(p.ListTables())
+    assert (await until(ann, lambda m: isinstance(m, p.Tables))).tables == []
+    assert server.store.load(table.name).over  # the finished game is still on disk
+    await ann.close()
+    await server.stop()
