@@ -174,7 +174,15 @@ class Terminal:
         if since is None:
             since = max(0, len(self.screen) - 256 * 1024)
         deadline = time.monotonic() + timeout
-        while words not in self.text(since):
+        seen = since
+        while True:
+            if len(self.screen) != seen:
+                # Only what came since the last look (and a margin, for words drawn across two
+                # pieces of output): reading the whole screen each time costs seconds.
+                start = max(since, seen - 4096)
+                seen = len(self.screen)
+                if words in self.text(start):
+                    return
             if time.monotonic() > deadline:
                 raise Stuck(f"{self.user} never showed {words!r}: {self.text(since)[-400:]!r}")
             await asyncio.sleep(0.05)

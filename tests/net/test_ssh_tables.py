@@ -12,7 +12,8 @@ left behind.
 To fit the budget the tables start from a seeded late position (a random game's last dozen or so
 decisions left), written to the save folder as a table the server resumes at start; every decision
 after that is made by keys (`a` opens the action picker, Enter takes the first allowed move).
-Budget: 25 s for the two games on two shared cores.
+Budget: 25 s for the two games on two quiet cores. Measured on the shared machine (load average 11):
+76 s wall, 43 s of CPU in all (almost all of it the server and the 15 app processes it starts).
 """
 
 from __future__ import annotations
