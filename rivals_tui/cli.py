@@ -4,6 +4,8 @@
     rivals new rival_kings --players 3 --ai hard --seed 7 [--names A,B,C] [--humans N]
     rivals resume [NAME]                     the named save, or the latest unfinished one
     rivals list                              saves as a plain table (no full-screen app)
+    rivals serve [--port 2222] [--host H]    host tables: a table server and an SSH door to it
+    rivals join HOST:PORT [CODE]             play at a table server from this terminal
     rivals --save-dir DIR ...                saves elsewhere (also $RIVALS_SAVE_DIR)
 
 Seats for `new`: the first --humans seats (default 1) are people at this keyboard; the others
@@ -125,6 +127,33 @@ def build_parser(games: Catalog | None = None) -> argparse.ArgumentParser:
 
     lst = sub.add_parser("list", help="list saved games", description="List saved games.")
     lst.add_argument("--save-dir", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
+
+    join = sub.add_parser(
+        "join",
+        help="play at a table server (rivals serve) from this terminal",
+        description="Connect to a table server: its lobby, or straight to the table with CODE.",
+    )
+    join.add_argument("address", metavar="HOST:PORT", help="the table server (its --table-port)")
+    join.add_argument("code", nargs="?", help="a table's invite code: take a seat there")
+    join.add_argument("--watch", type=int, metavar="TABLE", help="watch table number TABLE")
+    join.add_argument("--name", help="your name at the table (default: your user name)")
+
+    serve = sub.add_parser(
+        "serve",
+        help="host tables: a table server and an SSH door to it",
+        description="Run a table server and an SSH door (ssh -p PORT HOST gets the app). Loopback "
+        "only unless --host says otherwise. Saves go to --save-dir as usual.",
+    )
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    serve.add_argument("--port", type=int, default=2222, help="SSH port (default 2222)")
+    serve.add_argument(
+        "--table-port", type=int, help="port of the table server for `rivals join` (default: --port + 1)"
+    )
+    serve.add_argument("--no-ssh", action="store_true", help="run the table server alone")
+    serve.add_argument(
+        "--host-key", help="the SSH host key file (default: in the user data folder; made on first start)"
+    )
+    serve.add_argument("--save-dir", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
     return p
 
 
@@ -252,6 +281,12 @@ def _run(args: argparse.Namespace, games: Catalog, headless: bool) -> int:
     # Temporary files of a save interrupted by a kill are of no use to anyone.
     store.clean_temporary()
 
+    if args.command == "join":
+        return _join(args, games)
+    if args.command == "serve":
+        from rivals_net.serve import serve_main
+
+        return serve_main(args, store)
     if args.command == "list":
         print_list(store)
         sys.stdout.flush()  # a closed pipe shows up here, inside main's handler
@@ -303,6 +338,51 @@ def _run(args: argparse.Namespace, games: Catalog, headless: bool) -> int:
             session.close()
     if app.exit_note and app.return_code == 0:
         # A crash's sentence is printed by the app itself; a failed last save is said here.
+        print(f"rivals: {app.exit_note}", file=sys.stderr)
+    return app.return_code or 0
+
+
+def _join(args: argparse.Namespace, games: Catalog) -> int:
+    """`rivals join HOST:PORT [CODE]`: the app as a client of a table server. Inside the SSH
+    door the door sets RIVALS_IDENTITY (the key's fingerprint), RIVALS_DOOR and RIVALS_NAME."""
+    import getpass
+
+    from rivals_net.client import local_identity, parse_address
+    from rivals_tui.remote_app import RemoteApp
+
+    try:
+        host, port = parse_address(args.address, 2223)
+    except ValueError as exc:
+        raise CliError(str(exc)) from None
+    import socket
+
+    from rivals_tui.settings import Settings
+
+    # Say so in one line, before the full screen opens, when nothing listens there.
+    try:
+        socket.create_connection((host, port), timeout=5).close()
+    except OSError as exc:
+        raise CliError(f"cannot reach the table server at {host}:{port} ({exc.strerror or exc})") from None
+
+    # The identity file sits beside the settings (RIVALS_CONFIG_DIR, else the user config folder).
+    identity = os.environ.get("RIVALS_IDENTITY") or local_identity(Settings.default_path().parent)
+    name = args.name or os.environ.get("RIVALS_NAME") or getpass.getuser()
+    app = RemoteApp(
+        host,
+        port,
+        name,
+        identity,
+        door=os.environ.get("RIVALS_DOOR", ""),
+        code=args.code,
+        watch=args.watch,
+        games=games,
+    )
+    app.install_hangup_handler()
+    try:
+        app.run()
+    finally:
+        app.close_session()
+    if app.exit_note:
         print(f"rivals: {app.exit_note}", file=sys.stderr)
     return app.return_code or 0
 

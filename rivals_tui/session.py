@@ -60,10 +60,15 @@ class Session(Protocol):
     seats: tuple[SeatSpec, ...]
     name: str | None
     options: Any
+    # A table held by a server (rivals_tui.remote): this terminal decides for `seat_here` only
+    # (None: watching), other seats decide in their own terminals, the server plays the AI.
+    remote: bool
+    seat_here: int | None
 
     @property
     def series(self) -> Series: ...
     def to_act(self) -> tuple[int, ...]: ...
+    def seat_note(self, seat: int) -> str: ...
     def view(self, seat: int | None) -> Any: ...
     def prompt(self, seat: int) -> Prompt: ...
     def legal(self, seat: int) -> Sequence[Any]: ...
@@ -90,6 +95,9 @@ class Session(Protocol):
 
 class LocalSession:
     """A match played in this process, saved through a `SaveStore` after every decision."""
+
+    remote = False
+    seat_here: int | None = None
 
     def __init__(
         self,
@@ -133,6 +141,10 @@ class LocalSession:
 
     def to_act(self) -> tuple[int, ...]:
         return self.match.to_act()
+
+    def seat_note(self, seat: int) -> str:
+        """A word after a seat's name in "Waiting for …" (a remote table says who is away)."""
+        return ""
 
     def view(self, seat: int | None) -> Any:
         return self.match.view(seat)

@@ -38,14 +38,17 @@ __all__ = [
     "STATUS_FINISHED",
     "STATUS_IN_PROGRESS",
     "converter",
+    "dump_action",
     "dump_match",
     "dumps",
+    "load_action",
     "load_envelope",
     "load_match",
     "loads",
     "parse",
     "progress_of",
     "status_of",
+    "structure_checked",
 ]
 
 FORMAT_VERSION: int = 1
@@ -329,6 +332,22 @@ def _action_codec(game: Game[Any, Any, Any]) -> _ActionCodec:
         codec = _ActionCodec(title=game.title, by_name=by_name)
         _codecs[key] = codec
         return codec
+
+
+def dump_action(game: Game[Any, Any, Any], action: Any) -> dict[str, Any]:
+    """One of `game`'s actions as a JSON object, written as in a save ({"type": ..., fields})."""
+    return _action_codec(game).dump(action)
+
+
+def load_action(game: Game[Any, Any, Any], raw: Any, where: str = "action", source: str = "message") -> Any:
+    """The action in `raw`, checked as strictly as a save's; SaveError names `where` otherwise."""
+    return _action_codec(game).load(raw, where, source)
+
+
+def structure_checked(value: Any, cl: Any, path: str, source: str) -> Any:
+    """`converter.structure`, any failure turned into one SaveError line (for other formats that
+    share this converter, such as the table server's messages)."""
+    return _structure(value, cl, path, source)
 
 
 # -- writing -----------------------------------------------------------------------------------

@@ -110,8 +110,11 @@ class GameScreen(Screen[None]):
         self.session = session
         humans = [i for i, s in enumerate(session.seats) if not s.is_ai]
         # With one human the keyboard never changes hands; with several the first hand-over
-        # also goes through the pass screen, so nobody sees a hand that is not theirs.
+        # also goes through the pass screen, so nobody sees a hand that is not theirs. At a
+        # remote table the keyboard belongs to this terminal's seat for good.
         self.keyboard: int | None = humans[0] if len(humans) == 1 else None
+        if session.remote:
+            self.keyboard = session.seat_here
         self.thinking: int | None = None
         self.message = ""
         self._generation = 0
@@ -169,6 +172,10 @@ class GameScreen(Screen[None]):
             return
         owing = s.to_act()
         humans = [x for x in owing if not s.seats[x].is_ai]
+        if s.remote:
+            # Every seat decides in its own terminal and the server plays the AI: no hand-overs.
+            self._render_all()
+            return
         if humans:
             nxt = self.keyboard if self.keyboard in humans else humans[0]
             if nxt != self.keyboard:
@@ -240,7 +247,7 @@ class GameScreen(Screen[None]):
         elif self.keyboard is not None and self.keyboard in owing:
             parts.append(f"{s.seats[self.keyboard].name}: {s.prompt(self.keyboard).text}")
         else:
-            parts.append("Waiting for " + ", ".join(s.seats[x].name for x in owing))
+            parts.append("Waiting for " + ", ".join(s.seats[x].name + s.seat_note(x) for x in owing))
         line = " · ".join(parts) + ("\n" + self.message if self.message else "")
         # In the ASCII set, "thinking…" reads "thinking..." (the line filter would make it "~").
         self.query_one("#status", Static).update(plain(glyphs.text(line)))
@@ -285,6 +292,17 @@ class GameScreen(Screen[None]):
         self._generation += 1
         self.advance()
         self.report_save_problem()
+
+    def remote_changed(self, log_reset: bool, refused: str | None = None) -> None:
+        """A remote table changed (or refused our last message, saying why): show it as it is now."""
+        if not self.is_mounted:
+            return  # mounting shows the session as it is by then
+        if log_reset:
+            self._rebuild_log()
+        if refused is not None:
+            self.message = refused
+        self._generation += 1
+        self.advance()
 
     def on_hint_ready(self, msg: HintReady) -> None:
         if msg.generation != self._generation:

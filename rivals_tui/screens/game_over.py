@@ -84,6 +84,8 @@ class GameOverScreen(Screen[None]):
         humans = [i for i, x in enumerate(session.seats) if not x.is_ai]
         # With one human the board shows what they saw; otherwise only what everyone may see.
         self.seat: int | None = humans[0] if len(humans) == 1 else None
+        if session.remote:
+            self.seat = session.seat_here
 
     @property
     def rivals(self) -> RivalsApp:
@@ -110,9 +112,10 @@ class GameOverScreen(Screen[None]):
             yield Static("The final position — b goes back to the scores.", id="over-board-title")
             yield board_for(s.game)
         with Horizontal(id="over-buttons"):
-            if self.series_continues:
+            if self.series_continues and not s.remote:
                 yield Button("Next game (n)", id="next", variant="primary", compact=True)
-            yield Button("Rematch (r)", id="rematch", compact=True)
+            if not s.remote:
+                yield Button("Rematch (r)", id="rematch", compact=True)
             yield Button("Menu (m)", id="menu", compact=True)
         yield KeysFooter()
 
@@ -153,7 +156,9 @@ class GameOverScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "next_game":
-            return True if self.series_continues else None
+            return True if self.series_continues and not self.session.remote else None
+        if action == "rematch":
+            return None if self.session.remote else True
         return True
 
     @on(Button.Pressed)

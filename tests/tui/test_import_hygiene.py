@@ -13,7 +13,7 @@ SCRIPT = """
 import importlib, json, pkgutil, sys
 sys.path.insert(0, {root!r})
 names = []
-for package in ("engine", "saves"):
+for package in ("engine", "saves", "rivals_net"):
     pkg = importlib.import_module(package)
     names.append(package)
     for info in pkgutil.walk_packages(pkg.__path__, package + "."):
@@ -26,12 +26,13 @@ print(json.dumps({{"imported": names, "ui": ui}}))
 """
 
 
-def test_engine_and_saves_never_import_textual_or_rich() -> None:
+def test_engine_saves_and_the_table_server_never_import_textual_or_rich() -> None:
     out = subprocess.run(
         [sys.executable, "-c", SCRIPT.format(root=str(ROOT))], capture_output=True, text=True, check=True
     ).stdout
     result = json.loads(out)
     assert "engine.core.match" in result["imported"] and "saves.store" in result["imported"]
+    assert "rivals_net.server" in result["imported"] and "rivals_net.door" in result["imported"]
     assert result["ui"] == []
 
 
@@ -52,7 +53,14 @@ def test_layers_import_one_way_only() -> None:
     # rivals_tui -> saves -> engine: the engine never reads or writes files, saves never draw.
     # One named exception: engine/bench.py is a measuring tool, not rules; it must live at
     # `python -m engine.bench` and also times saving, importing saves inside that one function.
-    forbidden = {"engine": ("saves", "rivals_tui"), "saves": ("rivals_tui",)}
+    # rivals_net (the table server, the SSH door) sits beside rivals_tui: it may use engine and
+    # saves, never the app; the app may use only its client end (protocol and client), and the
+    # CLI starts the server for `rivals serve`.
+    forbidden = {
+        "engine": ("saves", "rivals_tui", "rivals_net"),
+        "saves": ("rivals_tui", "rivals_net"),
+        "rivals_net": ("rivals_tui", "textual", "rich"),
+    }
     tools = {ROOT / "engine" / "bench.py"}
     offenders = []
     for layer, banned in forbidden.items():
@@ -60,6 +68,12 @@ def test_layers_import_one_way_only() -> None:
             for name in _imports_of(path):
                 if name.split(".")[0] in banned:
                     offenders.append(f"{path.relative_to(ROOT)} imports {name}")
+    client_end = {"rivals_net", "rivals_net.protocol", "rivals_net.client"}
+    for path in sorted((ROOT / "rivals_tui").rglob("*.py")):
+        allowed = client_end | ({"rivals_net.serve"} if path.name == "cli.py" else set())
+        for name in _imports_of(path):
+            if name.split(".")[0] == "rivals_net" and name not in allowed:
+                offenders.append(f"{path.relative_to(ROOT)} imports {name}")
     assert offenders == []
 
 

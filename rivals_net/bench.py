@@ -1,0 +1,241 @@
+"""Figures for networked play, on loopback: `python -m rivals_net.bench [latency|memory|load|all]`.
+
+latency  Two players and a spectator at a Rivalist table, each in a real SSH terminal (asyncssh
+         client, `rivals serve` in a child process). For each decision: the moment Enter is sent
+         in the deciding terminal, to the first bytes of the new screen arriving at each *other*
+         terminal. Median and 95th percentile.
+memory   The resident memory of one player's app (the door runs one per SSH session) and the
+         table server's own memory per connected player (40 protocol clients at 20 tables).
+load     40 players at 20 tables (four of each game, two seats each) over the protocol, each
+         deciding a random legal move after a think time; for a bounded time. The server's CPU
+         (its process's user+system time over the run) and the 95th percentile of the time from
+         a move sent to every player at that table holding the new state.
+Every run is bounded; the machine may be shared, so CPU time is given next to wall time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import asyncssh
+
+from engine.registry import GAMES
+from rivals_net import protocol as p
+from rivals_net.client import TableClient
+from rivals_net.harness import Host, Terminal, Watcher, named_seats, seed_table
+
+
+def _cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def _rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+def _pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+# -- latency -------------------------------------------------------------------------------------
+async def latency(decisions: int) -> dict[str, float]:
+    from engine.core.match import Match
+
+    with tempfile.TemporaryDirectory() as tmp:
+        host = Host(Path(tmp))
+        host.saves.mkdir()
+        keys = [asyncssh.generate_private_key("ssh-ed25519") for _ in range(2)]
+        game = GAMES["rivalist"]
+        seed_table(host.saves, Match.new(game, game.Options(), named_seats(["Ann", "Bob"], 0), 5), [*keys])
+        host.start()
+        players = [Terminal(k, n) for k, n in zip(keys, ["ann", "bob"], strict=True)]
+        spectator = Terminal(asyncssh.generate_private_key("ssh-ed25519"), "eve")
+        watcher = Watcher()
+        await watcher.open(host.table_port)
+        loop = asyncio.get_running_loop()
+        samples: list[float] = []
+        try:
+            await asyncio.gather(*(t.join(host.port) for t in players), spectator.watch(host.port))
+            for _ in range(decisions):
+                now = await watcher.until(lambda u: u.outcome is not None or bool(u.to_act))
+                if now.outcome is not None:
+                    break
+                seat = now.to_act[0]
+                me = players[seat]
+                mark = len(me.screen)
+                me.press("a")
+                await me.wait_for("Type to filter", since=mark)
+                await asyncio.sleep(0.3)  # let every terminal fall quiet
+                others = [t for t in [*players, spectator] if t is not me]
+                sent = loop.time()
+                me.press("\r")
+                await watcher.until(lambda u, b=now.decisions: u.decisions > b)
+                deadline = time.monotonic() + 5
+                while time.monotonic() < deadline and not all(t.arrivals[-1] > sent for t in others):
+                    await asyncio.sleep(0.01)
+                for t in others:
+                    first = next((a for a in t.arrivals if a > sent), None)
+                    if first is not None:
+                        samples.append(first - sent)
+        finally:
+            for t in [*players, spectator]:
+                await t.close()
+            await watcher.close()
+            host.stop()
+    return {
+        "samples": len(samples),
+        "median_ms": 1000 * statistics.median(samples),
+        "p95_ms": 1000 * _pct(samples, 0.95),
+        "max_ms": 1000 * max(samples),
+    }
+
+
+# -- memory --------------------------------------------------------------------------------------
+async def memory() -> dict[str, float]:
+    from engine.core.match import Match
+
+    with tempfile.TemporaryDirectory() as tmp:
+        host = Host(Path(tmp))
+        host.saves.mkdir()
+        key = asyncssh.generate_private_key("ssh-ed25519")
+        game = GAMES["rival_kings"]
+        seed_table(host.saves, Match.new(game, game.Options(), named_seats(["Ann"], 2), 5), [key])
+        host.start()
+        assert host.proc is not None
+        server_idle = _rss_mb(host.proc.pid)
+        ann = Terminal(key, "ann")
+        try:
+            await ann.join(host.port)
+            await asyncio.sleep(1)
+            app = host.apps()[0]
+            app_rss = _rss_mb(app)
+            clients = await _seat_players(host.table_port, 40, seed=3)
+            await asyncio.sleep(1)
+            server_full = _rss_mb(host.proc.pid)
+            for c, _ in clients:
+                await c.close()
+        finally:
+            await ann.close()
+            host.stop()
+    return {
+        "app_per_ssh_player_mb": app_rss,
+        "server_idle_mb": server_idle,
+        "server_with_40_players_mb": server_full,
+        "server_per_player_mb": (server_full - server_idle) / 40,
+    }
+
+
+# -- load ----------------------------------------------------------------------------------------
+LOAD_GAMES = ("rivalist", "rival_kings", "rivals", "rival_realms", "rivality")
+
+
+async def _seat_players(port: int, players: int, seed: int) -> list[tuple[TableClient, int]]:
+    """`players` protocol clients at `players // 2` two-seat tables; (client, table id) each."""
+    out: list[tuple[TableClient, int]] = []
+    for t in range(players // 2):
+        pair = [
+            await TableClient.connect("127.0.0.1", port, f"P{t}-{i}", f"key:bench-{seed}-{t}-{i}-" + "0" * 16)
+            for i in range(2)
+        ]
+        pair[0].send(p.Create(game=LOAD_GAMES[t % len(LOAD_GAMES)], seats=[p.SeatOffer(), p.SeatOffer()]))
+        seated = await _next(pair[0], p.Seated)
+        pair[1].send(p.Join(code=seated.code))
+        await _next(pair[1], p.Seated)
+        out += [(c, seated.table) for c in pair]
+    return out
+
+
+async def _next(client: TableClient, kind: type) -> Any:
+    while True:
+        m = await asyncio.wait_for(client.receive(), 30)
+        if isinstance(m, kind):
+            return m
+
+
+async def load(players: int, seconds: float, think: float) -> dict[str, float]:
+    with tempfile.TemporaryDirectory() as tmp:
+        host = Host(Path(tmp), ssh=False)
+        host.start()
+        assert host.proc is not None
+        seated = await _seat_players(host.table_port, players, seed=1)
+        rng = random.Random(1)
+        sent: dict[int, tuple[int, float]] = {}  # table -> (decisions expected, when the move went)
+        times: list[float] = []
+        loop = asyncio.get_running_loop()
+        cpu0, wall0, me0 = _cpu_seconds(host.proc.pid), time.monotonic(), time.process_time()
+        end = loop.time() + seconds
+
+        async def play(client: TableClient, table: int) -> None:
+            while loop.time() < end:
+                try:
+                    m = await asyncio.wait_for(client.receive(), max(0.1, end - loop.time()))
+                except TimeoutError:
+                    return
+                if not isinstance(m, p.Update):
+                    continue
+                waiting = sent.get(table)
+                if waiting is not None and m.decisions >= waiting[0]:
+                    times.append(loop.time() - waiting[1])
+                allowed = [c for c in m.choices if c.reason is None]
+                if allowed and m.outcome is None:
+                    await asyncio.sleep(rng.uniform(0.5, 1.5) * think)
+                    sent[table] = (m.decisions + 1, loop.time())
+                    client.send(p.Move(action=rng.choice(allowed).action))
+
+        await asyncio.gather(*(play(c, t) for c, t in seated))
+        cpu = _cpu_seconds(host.proc.pid) - cpu0
+        wall = time.monotonic() - wall0
+        bench_cpu = time.process_time() - me0
+        for c, _ in seated:
+            await c.close()
+        host.stop()
+    return {
+        "players": players,
+        "tables": players // 2,
+        "updates_timed": len(times),
+        "wall_s": wall,
+        "server_cpu_s": cpu,
+        "server_cpu_share_of_one_core": cpu / wall,
+        "bench_clients_cpu_s": bench_cpu,
+        "update_median_ms": 1000 * statistics.median(times),
+        "update_p95_ms": 1000 * _pct(times, 0.95),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m rivals_net.bench", description=__doc__.split("\n")[0])
+    ap.add_argument("what", nargs="?", default="all", choices=("latency", "memory", "load", "all"))
+    ap.add_argument("--decisions", type=int, default=30, help="decisions timed for latency (default 30)")
+    ap.add_argument("--players", type=int, default=40, help="players for the load run (default 40)")
+    ap.add_argument("--seconds", type=float, default=30.0, help="length of the load run (default 30)")
+    ap.add_argument("--think", type=float, default=1.0, help="mean think time of a load player (default 1 s)")
+    args = ap.parse_args(argv)
+    runs = ("latency", "memory", "load") if args.what == "all" else (args.what,)
+    for run in runs:
+        if run == "latency":
+            result = asyncio.run(latency(args.decisions))
+        elif run == "memory":
+            result = asyncio.run(memory())
+        else:
+            result = asyncio.run(load(args.players, args.seconds, args.think))
+        shown = ", ".join(f"{k} {v:.1f}" if isinstance(v, float) else f"{k} {v}" for k, v in result.items())
+        print(f"{run}: {shown}", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,276 @@
+"""Driving `rivals serve` from outside, as players would: for the tests (tests/net) and the bench.
+
+`Host` runs `python -m rivals_tui serve` in a child process (so it can be killed and started again
+on the same saves); `Terminal` is one asyncssh client session with a pseudo-terminal, keeping
+everything the app draws and when it last drew; `Watcher` follows a table over the protocol (the
+oracle for whose turn it is — the terminals themselves are driven by keys only).
+A failed wait raises `Stuck` with what the terminal showed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import asyncssh
+
+from engine.core import SeatSpec
+from engine.core.match import Match
+from rivals_net import protocol as p
+from rivals_net.client import TableClient
+from rivals_net.server import INDEX_FILE, TableRecord
+from rivals_net.table import identity_key
+from saves.codec import converter
+from saves.store import SaveStore
+
+ROOT = Path(__file__).resolve().parents[1]
+CODE = "abc234"
+ANSI = re.compile(rb"\x1b\[[0-9;:?<>=]*[ -/]*[@-~]|\x1b[()][A-Z0-9]|\x1b[=>]")
+
+
+class Stuck(AssertionError):
+    """Something the players wait for did not happen in time."""
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def fingerprint(key: asyncssh.SSHKey) -> str:
+    return str(key.get_fingerprint("sha256"))
+
+
+def seed_table(saves: Path, match: Match, keys: list[asyncssh.SSHKey | None], ai_after: int = 0) -> None:
+    """Put `match` on disk as table 1 (invite code CODE), seat i held by the owner of keys[i]:
+    the server resumes it at start."""
+    store = SaveStore(saves)
+    store.save("table-1", match)
+    claims = {identity_key(f"ssh:{fingerprint(k)}"): i for i, k in enumerate(keys) if k is not None}
+    record = TableRecord(1, "table-1", CODE, claims, ai_after)
+    index = converter.unstructure([record], unstructure_as=list[TableRecord])
+    (saves / INDEX_FILE).write_text(json.dumps(index))
+
+
+def named_seats(names: list[str], ai: int) -> list[SeatSpec]:
+    ais = [SeatSpec(f"AI {len(names) + i + 1}", "ai", "easy") for i in range(ai)]
+    return [SeatSpec(n) for n in names] + ais
+
+
+class Host:
+    """`rivals serve` on two free loopback ports."""
+
+    def __init__(self, tmp: Path, ssh: bool = True) -> None:
+        self.tmp = tmp
+        self.ssh = ssh
+        self.saves = tmp / "saves"
+        self.port = free_port()
+        self.table_port = free_port()
+        self.proc: subprocess.Popen[bytes] | None = None
+        config = tmp / "config"
+        config.mkdir(exist_ok=True)
+        (config / "settings.json").write_text(json.dumps({"ai_pace": 0.0, "theme": "textual-dark"}))
+        self.env = {
+            **os.environ,
+            "RIVALS_CONFIG_DIR": str(config),
+            "RIVALS_STATE_DIR": str(tmp / "state"),
+            "PYTHONPATH": str(ROOT),
+        }
+
+    def start(self) -> None:
+        argv = [sys.executable, "-m", "rivals_tui", "--save-dir", str(self.saves), "serve"]
+        argv += ["--port", str(self.port), "--table-port", str(self.table_port)]
+        argv += ["--host-key", str(self.tmp / "host_key")] + ([] if self.ssh else ["--no-ssh"])
+        path = self.tmp / "serve.log"
+        start = path.stat().st_size if path.exists() else 0
+        log = open(path, "ab")  # noqa: SIM115 - handed to the child
+        self.proc = subprocess.Popen(argv, cwd=ROOT, env=self.env, stdout=log, stderr=log)
+        log.close()
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            if b"Ctrl-C stops" in path.read_bytes()[start:]:
+                return
+            if self.proc.poll() is not None:
+                raise Stuck(path.read_text())
+            time.sleep(0.05)
+        raise Stuck("rivals serve did not start")
+
+    def stop(self, sig: int = signal.SIGTERM) -> None:
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(sig)
+            self.proc.wait(10)
+        self.proc = None
+
+    def apps(self) -> list[int]:
+        """Processes running the app for this host's door (found by the table port in argv)."""
+        mark = f"127.0.0.1:{self.table_port}".encode()
+        found = []
+        for entry in Path("/proc").iterdir():
+            if entry.name.isdigit():
+                with contextlib.suppress(OSError):
+                    cmd = (entry / "cmdline").read_bytes()
+                    stat = (entry / "stat").read_text()
+                    if mark in cmd and b"join" in cmd and ") Z " not in stat:
+                        found.append(int(entry.name))
+        return found
+
+    async def until_no_apps(self, timeout: float = 10) -> None:
+        deadline = time.monotonic() + timeout
+        while self.apps() and time.monotonic() < deadline:
+            await asyncio.sleep(0.05)
+        if self.apps():
+            raise Stuck("an app process was left behind")
+
+
+class Terminal:
+    """One SSH session with a terminal, as a player's `ssh -p PORT 127.0.0.1` would be."""
+
+    def __init__(self, key: asyncssh.SSHKey, user: str) -> None:
+        self.key = key
+        self.user = user
+        self.screen = bytearray()
+        self.changed = 0.0  # when output last arrived (loop clock)
+        self.arrivals: list[float] = []  # when each piece of output arrived (loop clock)
+        self.conn: asyncssh.SSHClientConnection | None = None
+        self.proc: asyncssh.SSHClientProcess[bytes] | None = None
+        self._reader: asyncio.Task[None] | None = None
+
+    async def open(self, port: int, size: tuple[int, int] = (100, 30)) -> Terminal:
+        self.screen.clear()
+        self.conn = await asyncssh.connect(
+            "127.0.0.1", port, username=self.user, client_keys=[self.key], known_hosts=None
+        )
+        self.proc = await self.conn.create_process(term_type="xterm-256color", term_size=size, encoding=None)
+        self._reader = asyncio.get_running_loop().create_task(self._read())
+        return self
+
+    async def _read(self) -> None:
+        assert self.proc is not None
+        while True:
+            data = await self.proc.stdout.read(65536)
+            if not data:
+                return
+            self.screen += data
+            self.changed = asyncio.get_running_loop().time()
+            self.arrivals.append(self.changed)
+
+    def text(self, since: int = 0) -> str:
+        return ANSI.sub(b"", bytes(self.screen[since:])).decode("utf-8", "replace")
+
+    async def wait_for(self, words: str, since: int | None = None, timeout: float = 20) -> None:
+        """Until `words` are drawn after byte `since` (default: in the last screenfuls drawn)."""
+        if since is None:
+            since = max(0, len(self.screen) - 256 * 1024)
+        deadline = time.monotonic() + timeout
+        seen = since
+        while True:
+            if len(self.screen) != seen:
+                # Only what came since the last look (and a margin, for words drawn across two
+                # pieces of output): reading the whole screen each time costs seconds.
+                start = max(since, seen - 4096)
+                seen = len(self.screen)
+                if words in self.text(start):
+                    return
+            if time.monotonic() > deadline:
+                raise Stuck(f"{self.user} never showed {words!r}: {self.text(since)[-400:]!r}")
+            await asyncio.sleep(0.05)
+
+    def press(self, keys: str) -> None:
+        assert self.proc is not None
+        self.proc.stdin.write(keys.encode())
+
+    async def join(self, port: int, code: str = CODE) -> None:
+        await self.open(port)
+        await self.wait_for("Tables at")
+        mark = len(self.screen)
+        self.press("j")
+        await self.wait_for("Join a table", since=mark)
+        self.press(code + "\r")
+        await self.wait_for("Detail", since=mark)
+
+    async def watch(self, port: int) -> None:
+        await self.open(port)
+        await self.wait_for("table")  # the list is in ("1 table.")
+        await self.wait_for("1 table")
+        mark = len(self.screen)
+        self.press("w")
+        await self.wait_for("Detail", since=mark)
+
+    async def decide(self) -> None:
+        """Open the action picker and take its first allowed move."""
+        for _ in range(10):
+            mark = len(self.screen)
+            self.press("a")
+            with contextlib.suppress(Stuck):
+                await self.wait_for("Type to filter", since=mark, timeout=3)
+                self.press("\r")
+                return
+            # Not this seat's turn on its screen yet (or the picker came late): start again clean.
+            self.press("\x1b")
+            await asyncio.sleep(0.2)
+        raise Stuck(f"{self.user} could not open the action picker")
+
+    def abort(self) -> None:
+        """The player's connection dies (a killed ssh, a lost network)."""
+        if self.conn is not None:
+            self.conn.abort()
+        if self._reader is not None:
+            self._reader.cancel()
+
+    async def close(self) -> None:
+        if self.conn is not None:
+            self.conn.close()
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self.conn.wait_closed(), 5)
+        if self._reader is not None:
+            self._reader.cancel()
+
+
+class Watcher:
+    """The test's own view of the table: a spectator over the protocol."""
+
+    def __init__(self) -> None:
+        self.client: TableClient | None = None
+        self.latest: p.Update | None = None
+        self.updates: list[tuple[float, p.Update]] = []
+        self._task: asyncio.Task[None] | None = None
+
+    async def open(self, port: int) -> None:
+        self.client = await TableClient.connect("127.0.0.1", port, "Watcher", "key:watcher-" + "0" * 24)
+        self.client.send(p.Watch(table=1))
+        self._task = asyncio.get_running_loop().create_task(self._follow())
+
+    async def _follow(self) -> None:
+        assert self.client is not None
+        with contextlib.suppress(Exception):
+            while True:
+                m = await self.client.receive()
+                if isinstance(m, p.Update):
+                    self.latest = m
+                    self.updates.append((asyncio.get_running_loop().time(), m))
+
+    async def until(self, test: Any, timeout: float = 20) -> p.Update:
+        deadline = time.monotonic() + timeout
+        while self.latest is None or not test(self.latest):
+            if time.monotonic() > deadline:
+                raise Stuck(f"the table never got there: {self.latest!r:.300}")
+            await asyncio.sleep(0.02)
+        return self.latest
+
+    async def close(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+        if self.client is not None:
+            await self.client.close()

@@ -1,0 +1,269 @@
+"""The table server's wire format: versioned JSON lines, one message per line.
+
+Every line is a JSON object `{"v": 1, "t": "<kind>", ...fields}`. The fields of each kind are an
+attrs class below, read with the saves' cattrs converter (`saves.codec.converter`, strict:
+unknown fields are refused), so a message is checked as carefully as a save file. The
+game-specific parts — options, actions, a seat's view, events, prompts, outcomes — are written by
+that same converter exactly as a save writes them (`dump_action`, the game's `Options` and
+`state_type`).
+
+docs/NETWORK.md lists every message; a change to a field is a new `VERSION`.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import attrs
+
+from saves.codec import parse, structure_checked
+from saves.errors import SaveError
+
+VERSION = 1
+# A client's line is a few hundred bytes (a move, a name); anything this long is not one.
+MAX_CLIENT_LINE = 16 * 1024
+# The server's lines carry a seat's whole view and log: the largest game's is tens of kilobytes.
+MAX_SERVER_LINE = 8 * 1024 * 1024
+NAME_LIMIT = 40
+IDENTITY_LIMIT = 200
+
+
+class ProtocolError(ValueError):
+    """A line that is not a message this version understands; `str()` is one sentence."""
+
+
+# -- client to server ------------------------------------------------------------------------------
+@attrs.frozen
+class Hello:
+    """The first message: who is connecting. `identity` is a secret the client keeps (the server
+    stores only its hash); `door` is the SSH front door's token, required for "ssh:" identities."""
+
+    name: str
+    identity: str
+    door: str = ""
+
+
+@attrs.frozen
+class ListTables:
+    pass
+
+
+@attrs.frozen
+class SeatOffer:
+    """A seat of a new table: `kind` "open" (a person joins with the code) or "ai" at `level`."""
+
+    kind: str = "open"
+    level: str = "normal"
+
+
+@attrs.frozen
+class Create:
+    """A new table. The creator takes the first open seat. `ai_after` > 0: an absent player's
+    decisions are made by the AI after that many seconds (0: the table waits for ever)."""
+
+    game: str
+    seats: list[SeatOffer]
+    options: dict[str, Any] = attrs.field(factory=dict)
+    ai_after: int = 0
+
+
+@attrs.frozen
+class Join:
+    """Take a seat (a free one, or the one this identity already holds) at the table `code`."""
+
+    code: str
+
+
+@attrs.frozen
+class Watch:
+    """Follow table `table` as a spectator (public information only)."""
+
+    table: int
+
+
+@attrs.frozen
+class Move:
+    """One decision for the seat this connection holds; `action` as a save writes it."""
+
+    action: dict[str, Any]
+
+
+@attrs.frozen
+class Undo:
+    pass
+
+
+@attrs.frozen
+class Leave:
+    """Leave table `table` (the seat stays yours; join again with the code)."""
+
+    table: int
+
+
+@attrs.frozen
+class Ping:
+    pass
+
+
+# -- server to client ------------------------------------------------------------------------------
+@attrs.frozen
+class Welcome:
+    version: int
+    server: str
+
+
+@attrs.frozen
+class SeatInfo:
+    name: str
+    kind: str  # "human" or "ai"
+    taken: bool  # a person holds it
+    here: bool  # that person is connected now
+
+
+@attrs.frozen
+class TableInfo:
+    table: int
+    game: str
+    title: str
+    seats: list[SeatInfo]
+    waiting_for: list[str]
+    progress: str
+    over: bool
+
+
+@attrs.frozen
+class Tables:
+    tables: list[TableInfo]
+
+
+@attrs.frozen
+class Seated:
+    """You are at a table: as `seat` (None: watching). `code` is the invite code (players only)."""
+
+    table: int
+    game: str
+    options: dict[str, Any]
+    seats: list[dict[str, Any]]
+    seat: int | None
+    code: str
+    series: dict[str, Any]
+
+
+@attrs.frozen
+class Choice:
+    """One listed move: `reason` None when allowed; `continues` says the turn goes on after it."""
+
+    action: dict[str, Any]
+    reason: str | None = None
+    continues: bool = False
+
+
+@attrs.frozen
+class Update:
+    """The table as this connection's seat sees it. `log` holds the events after the ones already
+    sent (all of them when `log_reset`). `prompt`, `choices` and `undo_blocker` are for the seat
+    itself; a spectator gets none."""
+
+    view: dict[str, Any]
+    to_act: list[int]
+    seats: list[SeatInfo]
+    log: list[dict[str, Any]]
+    log_reset: bool
+    progress: str
+    prompt: dict[str, Any] | None = None
+    choices: list[Choice] = attrs.field(factory=list)
+    undo_blocker: str | None = None
+    outcome: dict[str, Any] | None = None
+    decisions: int = 0
+
+
+@attrs.frozen
+class Error:
+    text: str
+
+
+@attrs.frozen
+class Bye:
+    """The server is closing this connection, and why."""
+
+    text: str
+
+
+CLIENT_MESSAGES: dict[str, type] = {
+    "hello": Hello,
+    "list": ListTables,
+    "create": Create,
+    "join": Join,
+    "watch": Watch,
+    "move": Move,
+    "undo": Undo,
+    "leave": Leave,
+    "ping": Ping,
+}
+SERVER_MESSAGES: dict[str, type] = {
+    "welcome": Welcome,
+    "tables": Tables,
+    "seated": Seated,
+    "update": Update,
+    "error": Error,
+    "bye": Bye,
+}
+_TAGS = {cls: tag for tag, cls in (*CLIENT_MESSAGES.items(), *SERVER_MESSAGES.items())}
+
+
+def encode(message: Any) -> bytes:
+    """One message as its line (newline included)."""
+    body = _plain(message)
+    text = json.dumps({"v": VERSION, "t": _TAGS[type(message)], **body}, separators=(",", ":"))
+    return text.encode("utf-8") + b"\n"
+
+
+def _plain(value: Any) -> Any:
+    """A message's fields as JSON values. The game payloads inside (views, actions, events) were
+    written by the converter already; walking them again through cattrs would cost more than the
+    rest of an update together, so only the message classes themselves are taken apart here."""
+    if attrs.has(type(value)):
+        return {f.name: _plain(getattr(value, f.name)) for f in attrs.fields(type(value))}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    return value
+
+
+def decode(line: bytes, kinds: dict[str, type]) -> Any:
+    """The message in `line`, one of `kinds`; ProtocolError (one sentence) for anything else."""
+    try:
+        raw = parse(line, source="message")
+    except SaveError as exc:
+        raise ProtocolError(f"Not a message ({exc.fault.removeprefix('not a Rivals save ')}).") from None
+    if not isinstance(raw, dict):
+        raise ProtocolError("Not a message (expected a JSON object).")
+    if kinds is CLIENT_MESSAGES and not _numbers_in_range(raw):
+        raise ProtocolError("Not a message (a number in it is far too large).")
+    if raw.get("v") != VERSION:
+        raise ProtocolError(f"This server speaks version {VERSION} of the table protocol.")
+    kind = raw.get("t")
+    cls = kinds.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        raise ProtocolError(f"Unknown message kind {str(kind)[:40]!r}.")
+    fields = {k: v for k, v in raw.items() if k not in ("v", "t")}
+    try:
+        return structure_checked(fields, cls, str(kind), "message")
+    except SaveError as exc:
+        raise ProtocolError(f"Bad {kind} message: {exc.fault}.") from None
+
+
+def _numbers_in_range(data: Any) -> bool:
+    """Every whole number within what a game uses (the same bound as a save's)."""
+    from saves.codec import NUMBER_LIMIT
+
+    stack = [data]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, dict):
+            stack.extend(value.values())
+        elif isinstance(value, list):
+            stack.extend(value)
+        elif type(value) is int and not -NUMBER_LIMIT < value < NUMBER_LIMIT:
+            return False
+    return True

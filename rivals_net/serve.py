@@ -1,0 +1,65 @@
+"""`rivals serve`: the table server and the SSH door in one process, until SIGTERM or Ctrl-C.
+
+Both listen on `--host` (loopback unless told otherwise): the door on `--port`, the table server
+on `--table-port` (the door's port + 1 by default), which `rivals join HOST:PORT` uses directly.
+On the way out every table is saved and every app the door started is ended.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import logging
+import signal
+import sys
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+
+from rivals_net.door import Door, load_host_key, new_token
+from rivals_net.server import TableServer
+
+
+def host_key_path() -> Path:
+    return Path(platformdirs.user_data_dir("rivals")) / "ssh_host_ed25519_key"
+
+
+def serve_main(args: argparse.Namespace, store: Any) -> int:
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s: %(message)s", stream=sys.stderr)
+    table_port = args.table_port if args.table_port is not None else args.port + 1
+    try:
+        key_path = Path(args.host_key) if args.host_key else host_key_path()
+        asyncio.run(_serve(args.host, args.port, table_port, store, key_path, ssh=not args.no_ssh))
+    except OSError as exc:
+        print(f"rivals: cannot serve: {exc}", file=sys.stderr)
+        return 1
+    return 0
+
+
+async def _serve(host: str, port: int, table_port: int, store: Any, key_path: Path, *, ssh: bool) -> None:
+    token = new_token()
+    tables = TableServer(store, door=token)
+    await tables.start(host, table_port)
+    door = None
+    try:
+        lines = [f"Table server on {host}:{tables.port} (rivals join {host}:{tables.port} [CODE])"]
+        if ssh:
+            key = load_host_key(key_path)
+            door = Door(tables.port, token, key, players=store.root.parent / "players")
+            await door.start(host, port)
+            lines.append(f"SSH door on {host}:{door.port} (ssh -p {door.port} {host})")
+            lines.append(f"Host key {key.get_fingerprint('sha256')}")
+        lines.append(f"Saves in {store.root}; {len(tables.tables)} table(s) resumed. Ctrl-C stops.")
+        print("\n".join(lines), file=sys.stderr, flush=True)
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            loop.add_signal_handler(sig, stop.set)
+        await stop.wait()
+    finally:
+        if door is not None:
+            with contextlib.suppress(Exception):
+                await door.stop()
+        await tables.stop()

@@ -1,0 +1,569 @@
+"""The table server: every running match, the connections of the people at them, the AI seats.
+
+One asyncio loop serves every connection (`TableServer.start`). A connection says hello with an
+identity (a secret its client keeps; the server stores only its hash), then lists, creates, joins
+or watches tables and sends moves. Each move is checked by the rules (`Match.why_illegal`) before
+it is applied; the match is saved through the `SaveStore` after every change and the table's
+seats and codes are kept in an index file beside the saves, so a restarted server resumes every
+table where it was (`resume`). AI decisions are thought in a thread pool and never hold the loop.
+
+Limits (`Limits`) keep a hostile or broken client from hurting the others: a longest line, a
+message rate, an idle timeout, a cap on connections and tables, and a client that stops reading
+is dropped once its unsent output passes a bound (its seat is kept; it may come back).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import os
+import random
+import secrets
+import socket
+import time
+from collections.abc import Mapping
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from engine.core import Game, IllegalAction, SeatSpec
+from engine.core.info import Catalog
+from engine.core.match import Match
+from rivals_net import protocol as p
+from rivals_net.table import Table, identity_key
+from saves.codec import converter, load_action, structure_checked
+from saves.errors import SaveError
+from saves.lock import SaveLock
+from saves.store import SaveStore
+
+log = logging.getLogger("rivals_net")
+
+INDEX_FILE = "tables.json"
+LEVELS = ("easy", "normal", "hard")
+# Invite codes: six letters and digits that cannot be mistaken for one another when read aloud.
+CODE_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
+
+
+@attrs.frozen
+class Limits:
+    """What one connection may do. The defaults suit a club; tests use tighter ones."""
+
+    max_line: int = p.MAX_CLIENT_LINE
+    rate: float = 20.0  # messages a second, on average
+    burst: int = 60  # messages at once
+    idle: float = 900.0  # seconds without a message (clients ping every minute)
+    max_connections: int = 200
+    max_tables: int = 200
+    max_errors: int = 30  # refused messages before the connection is closed
+    max_unsent: int = 4 * 1024 * 1024  # bytes waiting for a client that does not read
+    # The kernel's send buffer per connection: bounded, so that a client that does not read is
+    # noticed (and its memory bounded) after a few views rather than megabytes.
+    socket_buffer: int = 256 * 1024
+
+
+@attrs.frozen
+class TableRecord:
+    """A table in the index file (the match itself is the save `name`)."""
+
+    table: int
+    name: str
+    code: str
+    claims: dict[str, int]
+    ai_after: int = 0
+
+
+class Conn:
+    """One client connection: its identity, the table it is at, its rate bucket."""
+
+    def __init__(
+        self, server: TableServer, reader: asyncio.StreamReader, writer: asyncio.StreamWriter
+    ) -> None:
+        self.server = server
+        self.reader = reader
+        self.writer = writer
+        self.key: str | None = None
+        self.name = ""
+        self.table: Table | None = None
+        self.seat: int | None = None
+        self.sent = 0  # events of the table's log already sent
+        self.tokens = float(server.limits.burst)
+        self.refilled = time.monotonic()
+        self.errors = 0
+        self.closed = False
+        self.task: asyncio.Task[None] | None = None
+
+    def send(self, message: Any) -> None:
+        if self.closed:
+            return
+        transport = self.writer.transport
+        if transport.get_write_buffer_size() > self.server.limits.max_unsent:
+            # It has stopped reading: keep its seat, drop the connection (abort: a plain close
+            # would wait for the unsent output to go first, which it never will).
+            log.info("dropping a connection that stopped reading")
+            self.closed = True
+            transport.abort()
+            return
+        self.writer.write(p.encode(message))
+
+    def error(self, text: str) -> None:
+        self.errors += 1
+        self.send(p.Error(text))
+        if self.errors >= self.server.limits.max_errors:
+            self.bye("Too many refused messages.")
+
+    def bye(self, text: str) -> None:
+        self.send(p.Bye(text))
+        self.close()
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            self.writer.close()
+
+    def allow(self) -> bool:
+        """Take one message from the rate bucket; False when it is empty."""
+        now = time.monotonic()
+        limits = self.server.limits
+        self.tokens = min(limits.burst, self.tokens + (now - self.refilled) * limits.rate)
+        self.refilled = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+class TableServer:
+    """Every table and connection of one host. `door` is the SSH front door's token: only a client
+    that knows it may use an "ssh:" identity (the key fingerprint the door vouches for)."""
+
+    def __init__(
+        self,
+        store: SaveStore,
+        limits: Limits | None = None,
+        *,
+        door: str = "",
+        games: Mapping[str, Game[Any, Any, Any]] | None = None,
+        ai_pace: float = 0.0,
+        seed: int | None = None,
+    ) -> None:
+        if games is None:
+            from engine.registry import GAMES
+
+            games = GAMES
+        self.games: Catalog = games if isinstance(games, Catalog) else Catalog.of(*games.values())
+        self.store = store
+        self.limits = limits or Limits()
+        self.door = door
+        self.ai_pace = ai_pace
+        # Deals are random; a seed (tests, the bench) makes them repeatable.
+        self._seeds = random.Random(seed) if seed is not None else random.SystemRandom()
+        self.tables: dict[int, Table] = {}
+        self.locks: dict[int, SaveLock] = {}
+        self.conns: set[Conn] = set()
+        self.executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="rivals-ai")
+        # Saves are written from threads so a slow disk never holds the loop; each table's saves
+        # are in order because a table changes only under its `busy` lock.
+        self.saver = ThreadPoolExecutor(max_workers=2, thread_name_prefix="rivals-save")
+        self._thinking: dict[int, asyncio.Task[None]] = {}
+        self._timers: dict[int, asyncio.TimerHandle] = {}
+        self._server: asyncio.Server | None = None
+        self._stopping = False
+        self.port = 0
+
+    # -- running ---------------------------------------------------------------------------------
+    async def start(self, host: str = "127.0.0.1", port: int = 0) -> int:
+        """Resume the saved tables and listen; the port listened on."""
+        for problem in self.resume():
+            log.warning("%s", problem)
+        self._server = await asyncio.start_server(self._serve, host, port, limit=self.limits.max_line)
+        self.port = self._server.sockets[0].getsockname()[1]
+        for table in self.tables.values():
+            self._kick(table)
+        return self.port
+
+    async def stop(self) -> None:
+        """Stop listening, close every connection, save every table and release its lock."""
+        self._stopping = True
+        if self._server is not None:
+            self._server.close()
+        for task in self._thinking.values():
+            task.cancel()
+        for timer in self._timers.values():
+            timer.cancel()
+        conns = list(self.conns)
+        for conn in conns:
+            conn.bye("The server is shutting down; your seat is kept.")
+        # Closing a connection ends its reading task; one that does not end soon is cancelled.
+        tasks = [c.task for c in conns if c.task is not None]
+        if tasks:
+            _, late = await asyncio.wait(tasks, timeout=2)
+            for task in late:
+                task.cancel()
+        self.executor.shutdown(wait=False, cancel_futures=True)
+        self.saver.shutdown(wait=True)
+        for table in self.tables.values():
+            self._save(table)
+        for lock in self.locks.values():
+            lock.release()
+        self.locks.clear()
+        if self._server is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self._server.wait_closed(), 2)
+
+    # -- the index and the saves -----------------------------------------------------------------
+    @property
+    def index_path(self) -> Path:
+        return self.store.root / INDEX_FILE
+
+    def resume(self) -> list[str]:
+        """Load every table in the index; one sentence for each that could not be."""
+        path = self.index_path
+        if not path.exists():
+            return []
+        self.store.clean_temporary()
+        try:
+            raw = json.loads(path.read_text(encoding="utf-8"))
+            records = structure_checked(raw, list[TableRecord], "tables", str(path))
+        except (OSError, ValueError, SaveError) as exc:
+            return [f"{path}: cannot read the table index ({exc})"]
+        problems = []
+        now = time.monotonic()
+        for rec in records:
+            try:
+                lock = self.store.lock(rec.name)
+            except (SaveError, OSError) as exc:
+                problems.append(str(exc))
+                continue
+            try:
+                match = self.store.load(rec.name, games=self.games)
+            except (SaveError, OSError) as exc:
+                lock.release()
+                problems.append(str(exc))
+                continue
+            table = Table(rec.table, rec.code, rec.name, match, dict(rec.claims), rec.ai_after)
+            table.absent_since = {seat: now for seat in rec.claims.values()}
+            self.tables[rec.table] = table
+            self.locks[rec.table] = lock
+        return problems
+
+    def _write_index(self) -> None:
+        records = [
+            TableRecord(t.id, t.name, t.code, dict(t.claims), t.ai_after) for t in self.tables.values()
+        ]
+        text = json.dumps(converter.unstructure(records, unstructure_as=list[TableRecord]), indent=1)
+        self.store.root.mkdir(parents=True, exist_ok=True)
+        temp = self.index_path.with_name(f".{INDEX_FILE}.{os.urandom(4).hex()}.tmp")
+        try:
+            with open(temp, "w", encoding="utf-8") as f:
+                f.write(text)
+                f.flush()
+                os.fsync(f.fileno())
+            os.replace(temp, self.index_path)
+        except OSError as exc:
+            log.error("cannot write the table index: %s", exc)
+            with contextlib.suppress(OSError):
+                temp.unlink()
+
+    def _save(self, table: Table) -> None:
+        self._save_match(table, table.match)
+
+    # -- connections -----------------------------------------------------------------------------
+    async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        conn = Conn(self, reader, writer)
+        sock = writer.get_extra_info("socket")
+        if sock is not None:
+            with contextlib.suppress(OSError):
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, self.limits.socket_buffer)
+        if len(self.conns) >= self.limits.max_connections:
+            conn.bye("The server is full; try again later.")
+            return
+        self.conns.add(conn)
+        conn.task = asyncio.current_task()
+        conn.send(p.Welcome(version=p.VERSION, server="rivals"))
+        try:
+            await self._read(conn)
+        finally:
+            self.conns.discard(conn)
+            self._leave(conn)
+            conn.close()
+
+    async def _read(self, conn: Conn) -> None:
+        limits = self.limits
+        while not conn.closed:
+            try:
+                line = await asyncio.wait_for(conn.reader.readuntil(b"\n"), limits.idle)
+            except TimeoutError:
+                conn.bye(f"Closed after {limits.idle:.0f} seconds without a message.")
+                return
+            except asyncio.LimitOverrunError:
+                conn.bye(f"A message was longer than {limits.max_line} bytes.")
+                return
+            except (asyncio.IncompleteReadError, ConnectionError):
+                return
+            if not conn.allow():
+                conn.error("Too many messages: slow down.")
+                continue
+            try:
+                message = p.decode(line, p.CLIENT_MESSAGES)
+            except p.ProtocolError as exc:
+                conn.error(str(exc))
+                continue
+            try:
+                await self._handle(conn, message)
+            except IllegalAction as exc:
+                conn.error(exc.reason)
+            except Exception:  # a bug must cost one answer, not the connection or the table
+                log.exception("handling %s failed", type(message).__name__)
+                conn.error("The server could not do that (its log says why).")
+
+    async def _handle(self, conn: Conn, m: Any) -> None:
+        if isinstance(m, p.Ping):
+            return
+        if isinstance(m, p.Hello):
+            self._hello(conn, m)
+            return
+        if conn.key is None:
+            raise IllegalAction("Say hello first.")
+        if isinstance(m, p.ListTables):
+            conn.send(p.Tables([t.info(self._here(t)) for t in self.tables.values()]))
+        elif isinstance(m, p.Create):
+            await self._create(conn, m)
+        elif isinstance(m, p.Join):
+            await self._join(conn, m.code)
+        elif isinstance(m, p.Watch):
+            table = self.tables.get(m.table)
+            if table is None:
+                raise IllegalAction("There is no such table.")
+            self._seat(conn, table, None)
+        elif isinstance(m, p.Move):
+            await self._move(conn, m)
+        elif isinstance(m, p.Undo):
+            await self._undo(conn)
+        elif isinstance(m, p.Leave) and conn.table is not None and conn.table.id == m.table:
+            self._leave(conn)
+
+    def _hello(self, conn: Conn, m: p.Hello) -> None:
+        if conn.key is not None:
+            raise IllegalAction("You have already said hello.")
+        name = " ".join(m.name.split())[: p.NAME_LIMIT]
+        if not name:
+            raise IllegalAction("Say your name in the hello.")
+        if not 16 <= len(m.identity) <= p.IDENTITY_LIMIT:
+            raise IllegalAction("The identity must be 16 to 200 characters.")
+        if m.identity.startswith("ssh:") and not (self.door and secrets.compare_digest(m.door, self.door)):
+            raise IllegalAction("Only the SSH door may vouch for an ssh: identity.")
+        conn.key, conn.name = identity_key(m.identity), name
+
+    # -- tables ----------------------------------------------------------------------------------
+    async def _create(self, conn: Conn, m: p.Create) -> None:
+        if len(self.tables) >= self.limits.max_tables:
+            raise IllegalAction("The server has as many tables as it can hold.")
+        gid = self.games.find(m.game)
+        if gid is None:
+            raise IllegalAction(f"There is no game called {m.game[:40]!r}.")
+        game = self.games[gid]
+        if len(m.seats) not in game.players:
+            raise IllegalAction(
+                f"{game.title} is for {game.players.start} to {game.players.stop - 1} players."
+            )
+        if any(s.kind not in ("open", "ai") or s.level not in LEVELS for s in m.seats):
+            raise IllegalAction('A seat is "open" or "ai" at level easy, normal or hard.')
+        if not any(s.kind == "open" for s in m.seats):
+            raise IllegalAction("A table needs at least one open seat (yours).")
+        if not 0 <= m.ai_after <= 86400:
+            raise IllegalAction("The AI may take over after 0 (never) to 86400 seconds.")
+        try:
+            options = structure_checked(m.options, game.Options, "options", "message")
+        except SaveError as exc:
+            raise IllegalAction(f"Bad options: {exc.fault}.") from None
+        seats = [
+            SeatSpec(f"Seat {i + 1}") if s.kind == "open" else SeatSpec(f"AI {i + 1}", "ai", s.level)
+            for i, s in enumerate(m.seats)
+        ]
+        try:
+            match = Match.new(game, options, seats, self._seeds.randrange(1, 2**31))
+        except ValueError as exc:
+            raise IllegalAction(str(exc)) from None
+        table_id = max(self.tables, default=0) + 1
+        codes = {t.code for t in self.tables.values()}
+        code = self._new_code(codes)
+        try:
+            name = self.store.new_name(game.id)
+            lock = self.store.lock(name)
+        except (SaveError, OSError) as exc:
+            raise IllegalAction(f"The server cannot save a new table ({exc}).") from None
+        table = Table(table_id, code, name, match, ai_after=m.ai_after)
+        self.tables[table_id] = table
+        self.locks[table_id] = lock
+        await self._join(conn, code)
+
+    @staticmethod
+    def _new_code(taken: set[str]) -> str:
+        while True:
+            code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(6))
+            if code not in taken:
+                return code
+
+    async def _join(self, conn: Conn, code: str) -> None:
+        wanted = code.strip().lower()
+        table = next((t for t in self.tables.values() if secrets.compare_digest(t.code, wanted)), None)
+        if table is None:
+            raise IllegalAction("No table has that invite code.")
+        assert conn.key is not None
+        async with table.busy:
+            known = conn.key in table.claims
+            seat = table.claim(conn.key, conn.name)
+            if seat is None:
+                raise IllegalAction("Every seat at this table is taken; you may watch it.")
+            if not known:  # the seat has a new name: on disk before anyone is told
+                await self._persist(table)
+                self._write_index()
+            self._seat(conn, table, seat)
+
+    def _seat(self, conn: Conn, table: Table, seat: int | None) -> None:
+        self._leave(conn)
+        conn.table, conn.seat, conn.sent = table, seat, 0
+        if seat is not None:
+            table.absent_since.pop(seat, None)
+        seated = table.seated()
+        conn.send(p.Seated(seat=seat, code=table.code if seat is not None else "", **seated))
+        self._broadcast(table)
+
+    def _leave(self, conn: Conn) -> None:
+        table, seat = conn.table, conn.seat
+        conn.table, conn.seat = None, None
+        if table is None:
+            return
+        if seat is not None and seat not in self._here(table):
+            table.absent_since[seat] = time.monotonic()
+            self._kick(table)  # starts the clock for the AI to stand in, if the table wants it
+        self._broadcast(table)
+        if table.match.over and not any(c.table is table for c in self.conns) and not self._stopping:
+            self._retire(table)
+
+    def _retire(self, table: Table) -> None:
+        """A finished table nobody is at any more leaves the lobby (its save stays, finished)."""
+        self.tables.pop(table.id, None)
+        lock = self.locks.pop(table.id, None)
+        if lock is not None:
+            lock.release()
+        self._write_index()
+
+    def _here(self, table: Table) -> set[int]:
+        return {c.seat for c in self.conns if c.table is table and c.seat is not None and not c.closed}
+
+    # -- play ------------------------------------------------------------------------------------
+    async def _move(self, conn: Conn, m: p.Move) -> None:
+        table, seat = conn.table, conn.seat
+        if table is None or seat is None:
+            raise IllegalAction("You are not seated at a table.")
+        async with table.busy:
+            self._apply(table, seat, m)
+            await self._changed(table)
+
+    def _apply(self, table: Table, seat: int, m: p.Move) -> None:
+        try:
+            action = load_action(table.game, m.action)
+            reason = table.match.why_illegal(seat, action)
+        except SaveError as exc:
+            raise IllegalAction(f"That is not a move of {table.game.title} ({exc.fault}).") from None
+        except Exception:  # a well-formed action the rules cannot even judge (an index far out)
+            log.exception("judging a move failed")
+            raise IllegalAction("That move is not one the game knows.") from None
+        if reason is not None:
+            raise IllegalAction(_named(table, reason))
+        table.match.submit(seat, action)
+
+    async def _undo(self, conn: Conn) -> None:
+        table, seat = conn.table, conn.seat
+        if table is None or seat is None:
+            raise IllegalAction("You are not seated at a table.")
+        async with table.busy:
+            keep = table.match.undo_target(seat)
+            if keep is None:
+                raise IllegalAction(_named(table, table.match.undo_blocker(seat) or "Nothing to undo."))
+            task = self._thinking.pop(table.id, None)
+            if task is not None:
+                task.cancel()
+            table.match.undo(keep)
+            await self._changed(table)
+
+    async def _changed(self, table: Table) -> None:
+        """After a decision or an undo (the caller holds `table.busy`): on disk first, then told
+        to everyone — so whatever a player has seen survives a crash of the server."""
+        await self._persist(table)
+        self._broadcast(table)
+        self._kick(table)
+
+    async def _persist(self, table: Table) -> None:
+        """Save a copy of the match from the saver thread: the loop keeps serving meanwhile."""
+        m = table.match
+        copy = Match(
+            m.game, m.options, m.seats, m.seed, list(m.history), m.game.clone(m.state), list(m.log), m.series
+        )
+        await asyncio.get_running_loop().run_in_executor(self.saver, self._save_match, table, copy)
+
+    def _save_match(self, table: Table, match: Match) -> None:
+        try:
+            self.store.save(table.name, match)
+        except (SaveError, OSError) as exc:
+            # The match stays in memory; the next change tries again.
+            log.error("autosave of table %s failed: %s", table.id, exc)
+
+    def _broadcast(self, table: Table) -> None:
+        here = self._here(table)
+        for conn in [c for c in self.conns if c.table is table]:
+            update, conn.sent = table.update_for(conn.seat, conn.sent, here)
+            conn.send(update)
+
+    # -- the AI ----------------------------------------------------------------------------------
+    def _kick(self, table: Table) -> None:
+        """Start the AI on the table if a seat of its owes a decision, or wake up when an absent
+        player's time runs out."""
+        timer = self._timers.pop(table.id, None)
+        if timer is not None:
+            timer.cancel()
+        if self._stopping or table.id in self._thinking or table.id not in self.tables:
+            return
+        seat, wait = table.ai_seat(time.monotonic(), self._here(table))
+        if seat is not None:
+            self._thinking[table.id] = asyncio.get_running_loop().create_task(self._think(table, seat))
+        elif wait is not None:
+            self._timers[table.id] = asyncio.get_running_loop().call_later(wait, self._kick, table)
+
+    async def _think(self, table: Table, seat: int) -> None:
+        loop = asyncio.get_running_loop()
+        decisions = len(table.match.history)
+        view = table.match.view(seat)
+        bot = table.bot(seat)
+        started = time.monotonic()
+        try:
+            action = await loop.run_in_executor(self.executor, bot.choose, table.game, view, seat)
+            pause = self.ai_pace - (time.monotonic() - started)
+            if pause > 0:
+                await asyncio.sleep(pause)
+        except asyncio.CancelledError:
+            self._thinking.pop(table.id, None)
+            raise
+        except Exception:
+            log.exception("the AI failed at table %s", table.id)
+            self._thinking.pop(table.id, None)
+            return
+        self._thinking.pop(table.id, None)
+        # Someone may have moved meanwhile (a simultaneous choice, an undo): apply only if still legal.
+        async with table.busy:
+            if table.match.why_illegal(seat, action) is None:
+                table.match.submit(seat, action)
+                await self._changed(table)
+            elif len(table.match.history) != decisions:
+                self._kick(table)
+
+
+def _named(table: Table, text: str) -> str:
+    from engine.core import name_seats
+
+    return name_seats(text, table.names())

@@ -1,0 +1,213 @@
+"""`RemoteSession`: a seat at a table that a table server owns (`rivals_net`), behind the same
+calls as `LocalSession`, so the game screens play it unchanged.
+
+The server sends this seat's view, its events, its prompt and its listed moves (with the greyed
+reasons and whether the turn goes on after each); the session keeps the latest of them and answers
+the screen's questions from it. `submit` sends the move and answers at once; until the server's
+next update the seat is shown as waiting. Rules are never decided here: the server checks every
+move again. A spectator's session has no seat (`seat_here` None) and only public information.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import attrs
+
+from engine.core import Event, Game, IllegalAction, Outcome, Prompt, SeatSpec, name_seats
+from engine.core.match import Series
+from rivals_net import protocol as p
+from rivals_net.client import TableClient
+from rivals_tui.session import HINT_LEVEL, Bot
+from rivals_tui.text import safe_text
+from saves.codec import converter, dump_action, load_action, structure_checked
+from saves.errors import SaveError
+
+NOT_YOUR_TURN = "It is not your turn to decide."
+
+
+class RemoteSession:
+    """The table `seated` names, as this connection's seat sees it."""
+
+    remote = True
+
+    def __init__(self, client: TableClient, seated: p.Seated, game: Game[Any, Any, Any]) -> None:
+        self.client = client
+        self.game = game
+        self.table = seated.table
+        self.code = seated.code
+        self.seat_here: int | None = seated.seat
+        self.name: str | None = None
+        source = "the table server"
+        self.options: Any = structure_checked(seated.options, game.Options, "options", source)
+        seats = structure_checked(seated.seats, tuple[SeatSpec, ...], "seats", source)
+        self.seats: tuple[SeatSpec, ...] = tuple(attrs.evolve(s, name=safe_text(s.name)) for s in seats)
+        self._series: Series = structure_checked(seated.series, Series, "series", source)
+        self._here: list[bool] = [True] * len(self.seats)
+        self._view: Any = None
+        self._to_act: tuple[int, ...] = ()
+        self._prompt = Prompt("")
+        self._choices: list[tuple[Any, str | None, bool]] = []
+        self._log: list[Event] = []
+        self._outcome: Outcome | None = None
+        self._progress = ""
+        self._undo_blocker: str | None = None
+        # A move sent and not answered yet: the seat waits instead of deciding twice.
+        self.pending = False
+        self.closed = False
+
+    # -- updates from the server -----------------------------------------------------------------
+    def apply_update(self, u: p.Update) -> bool:
+        """Take in the server's latest word; True when the log started over (after an undo)."""
+        source = "the table server"
+        g = self.game
+        self._view = structure_checked(u.view, g.state_type, "view", source)
+        self._to_act = tuple(u.to_act)
+        self.seats = tuple(
+            SeatSpec(safe_text(s.name), s.kind, old.level) for s, old in zip(u.seats, self.seats, strict=True)
+        )
+        self._here = [s.here or s.kind == "ai" or not s.taken for s in u.seats]
+        events = [structure_checked(e, Event, "log", source) for e in u.log]
+        self._log = events if u.log_reset else [*self._log, *events]
+        self._prompt = structure_checked(u.prompt, Prompt, "prompt", source) if u.prompt else Prompt("")
+        self._choices = [
+            (load_action(g, c.action, "choice", source), c.reason, c.continues) for c in u.choices
+        ]
+        self._outcome = structure_checked(u.outcome, Outcome, "outcome", source) if u.outcome else None
+        self._progress = u.progress
+        self._undo_blocker = u.undo_blocker
+        self.pending = False
+        return u.log_reset
+
+    def refused(self) -> None:
+        """The server refused the last message: the seat may decide again."""
+        self.pending = False
+
+    # -- reading ---------------------------------------------------------------------------------
+    @property
+    def series(self) -> Series:
+        return self._series
+
+    def to_act(self) -> tuple[int, ...]:
+        if self.pending:
+            return tuple(s for s in self._to_act if s != self.seat_here)
+        return self._to_act
+
+    def seat_note(self, seat: int) -> str:
+        return "" if self._here[seat] else " (away)"
+
+    def view(self, seat: int | None) -> Any:
+        # The server sends one view: this seat's (or the public one for a spectator).
+        return self._view
+
+    def words(self, text: str) -> str:
+        return name_seats(text, [s.name for s in self.seats])
+
+    def prompt(self, seat: int) -> Prompt:
+        return attrs.evolve(self._prompt, text=self.words(self._prompt.text))
+
+    def _mine(self, seat: int) -> bool:
+        return seat == self.seat_here and seat in self.to_act()
+
+    def legal(self, seat: int) -> Sequence[Any]:
+        return [a for a, why, _ in self._choices if why is None] if self._mine(seat) else []
+
+    def choices(self, seat: int) -> list[tuple[Any, str | None]]:
+        if not self._mine(seat):
+            return []
+        return [(a, None if why is None else self.words(why)) for a, why, _ in self._choices]
+
+    def describe(self, seat: int | None, action: Any) -> str:
+        return self.words(self.game.describe(self._view, action))
+
+    def why_illegal(self, seat: int, action: Any) -> str | None:
+        if not self._mine(seat):
+            return NOT_YOUR_TURN
+        for a, why, _ in self._choices:
+            if a == action:
+                return None if why is None else self.words(why)
+        return "That move is not possible now."
+
+    def continues_turn(self, seat: int, action: Any) -> bool:
+        return any(a == action and goes_on for a, _, goes_on in self._choices)
+
+    def log_for(self, seat: int | None) -> list[Event]:
+        return [attrs.evolve(e, text=self.words(e.text)) for e in self._log]
+
+    def outcome(self) -> Outcome | None:
+        out = self._outcome
+        if out is None:
+            return None
+        return attrs.evolve(out, reason=self.words(out.reason), tiebreak=self.words(out.tiebreak))
+
+    def progress(self) -> str:
+        # The status line is where the invite code stays in sight for the players to pass on.
+        where = f"table {self.table}" + (f", invite code {self.code}" if self.code else "")
+        return f"{self._progress} · {where}" if self._progress else where
+
+    def undo_blocker(self, seat: int) -> str | None:
+        if seat != self.seat_here:
+            return "You can only take back your own decisions."
+        return None if self._undo_blocker is None else self.words(self._undo_blocker)
+
+    def ai_to_act(self) -> int | None:
+        return None  # the server's AI plays its seats
+
+    # -- changing --------------------------------------------------------------------------------
+    def submit(self, seat: int, action: Any) -> list[Event]:
+        """Send the move (checked here against the listed moves, and again by the server). The
+        events arrive with the server's next update."""
+        reason = self.why_illegal(seat, action)
+        if reason is not None:
+            raise IllegalAction(reason)
+        self.client.send(p.Move(action=dump_action(self.game, action)))
+        self.pending = True
+        return []
+
+    def undo(self, seat: int) -> None:
+        blocker = self.undo_blocker(seat)
+        if blocker is not None:
+            raise IllegalAction(blocker)
+        self.client.send(p.Undo())
+        self.pending = True
+
+    def bot(self, seat: int) -> Bot:
+        raise IllegalAction("The table server plays the AI seats.")
+
+    def hint_bot(self) -> Bot:
+        from engine.ai import make_bot
+
+        # A hint is thought here, on this seat's own view.
+        return make_bot(HINT_LEVEL, self.table * 7919 + 101)
+
+    @property
+    def save_problem(self) -> str | None:
+        return None
+
+    def save(self) -> bool:
+        return True  # the server saves after every decision
+
+    def save_elsewhere(self, folder: str) -> str:
+        raise SaveError("this table", "is saved by its server after every decision")
+
+    def close(self) -> None:
+        """Leave the table (the seat stays ours: joining again with the code takes it back)."""
+        if not self.closed:
+            self.closed = True
+            self.client.send(p.Leave(table=self.table))
+
+
+def seated_game(seated: p.Seated, games: Any) -> Game[Any, Any, Any]:
+    """The game a `Seated` message names, from this app's catalog."""
+    gid = seated.game
+    if gid not in games:
+        raise IllegalAction(f"This Rivals does not know the game {gid!r}; update it.")
+    game: Game[Any, Any, Any] = games[gid]
+    return game
+
+
+def options_payload(game: Game[Any, Any, Any], options: Any) -> dict[str, Any]:
+    """Options as the Create message carries them."""
+    raw: dict[str, Any] = converter.unstructure(options, unstructure_as=game.Options)
+    return raw

@@ -1,0 +1,202 @@
+"""`RemoteApp`: the app as a client of a table server (`rivals join`, and every SSH terminal).
+
+The lobby replaces the menu. One Textual worker owns the connection: it reads the server's
+messages and hands them to the lobby or to the open `RemoteSession` and its game screen. Screens
+send through `send`, which only writes to the connection (never waits).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from textual.screen import Screen
+
+from engine.core import Game, IllegalAction, SeatSpec
+from engine.core.match import Series
+from rivals_net import protocol as p
+from rivals_net.client import PING_EVERY, Disconnected, TableClient
+from rivals_tui.app import RivalsApp
+from rivals_tui.remote import RemoteSession, options_payload, seated_game
+from rivals_tui.text import safe_text
+from saves.errors import SaveError
+
+# What a new table offers when the form's creator does not say: an absent player's seat is
+# played by the AI after two minutes.
+DEFAULT_AI_AFTER = 120
+
+
+class RemoteApp(RivalsApp):
+    """Connects to `host:port` as `name` with `identity`; with `code`, straight to that table."""
+
+    def __init__(
+        self,
+        host: str,
+        port: int,
+        name: str,
+        identity: str,
+        *,
+        door: str = "",
+        code: str | None = None,
+        watch: int | None = None,
+        games: Mapping[str, Game[Any, Any, Any]] | None = None,
+        settings_path: Path | None = None,
+    ) -> None:
+        super().__init__(games=games, settings_path=settings_path)
+        self.address = (host, port)
+        self.player = name
+        self.identity = identity
+        self.door = door
+        self.first_code = code
+        self.first_watch = watch
+        self.client: TableClient | None = None
+        # A table joined whose first update has not arrived: its screen opens with that update.
+        self._joining: RemoteSession | None = None
+
+    def get_default_screen(self) -> Screen[Any]:
+        from rivals_tui.screens.lobby import LobbyScreen
+
+        host, port = self.address
+        return LobbyScreen(f"{host}:{port}")
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.run_worker(self._connection(), group="net", exclusive=True, exit_on_error=False)
+
+    def send(self, message: Any) -> None:
+        if self.client is not None:
+            self.client.send(message)
+
+    # -- the connection worker -----------------------------------------------------------------
+    async def _connection(self) -> None:
+        host, port = self.address
+        try:
+            self.client = await TableClient.connect(host, port, self.player, self.identity, self.door)
+        except (OSError, Disconnected, p.ProtocolError) as exc:
+            self._lost(f"Cannot reach the table server at {host}:{port} ({exc}).")
+            return
+        if self.first_code:
+            self.send(p.Join(code=self.first_code))
+        elif self.first_watch is not None:
+            self.send(p.Watch(table=self.first_watch))
+        self.send(p.ListTables())
+        pinger = asyncio.get_running_loop().create_task(self._ping())
+        try:
+            while True:
+                try:
+                    message = await self.client.receive()
+                except (Disconnected, p.ProtocolError) as exc:
+                    self._lost(str(exc))
+                    return
+                self._dispatch(message)
+        finally:
+            pinger.cancel()
+
+    async def _ping(self) -> None:
+        while True:
+            await asyncio.sleep(PING_EVERY)
+            self.send(p.Ping())
+
+    def _dispatch(self, m: Any) -> None:
+        if isinstance(m, p.Tables):
+            self._lobby().show(m.tables)
+        elif isinstance(m, p.Seated):
+            self._seated(m)
+        elif isinstance(m, p.Update):
+            self._updated(m)
+        elif isinstance(m, p.Error):
+            self._refused(m.text)
+        elif isinstance(m, p.Bye):
+            self._lost(m.text)
+
+    def _seated(self, m: p.Seated) -> None:
+        assert self.client is not None
+        try:
+            self._joining = RemoteSession(self.client, m, seated_game(m, self.games))
+        except (IllegalAction, SaveError) as exc:
+            self._lobby().say(safe_text(str(exc)))
+            return
+        if m.code:
+            self.notify(f"Invite code: {m.code} — give it to the other players.", timeout=8, markup=False)
+
+    def _updated(self, m: p.Update) -> None:
+        from rivals_tui.screens.game import GameScreen
+
+        joining, self._joining = self._joining, None
+        if joining is not None:
+            joining.apply_update(m)
+            self.back_to_menu_screen()
+            self.open_session(joining)
+            return
+        session = self.session
+        if not isinstance(session, RemoteSession):
+            return
+        reset = session.apply_update(m)
+        for screen in self.screen_stack:
+            if isinstance(screen, GameScreen):
+                screen.remote_changed(reset)
+
+    def _refused(self, text: str) -> None:
+        from rivals_tui.screens.game import GameScreen
+
+        text = safe_text(text)
+        session = self.session
+        if isinstance(session, RemoteSession):
+            session.refused()
+            for screen in self.screen_stack:
+                if isinstance(screen, GameScreen):
+                    screen.remote_changed(False, refused=text)
+                    return
+        self._lobby().say(text)
+        self.notify(text, severity="warning", markup=False)
+
+    def _lost(self, text: str) -> None:
+        self.exit_note = safe_text(text)
+        self.exit(return_code=1)
+
+    def _lobby(self) -> Any:
+        return self.screen_stack[0]
+
+    # -- what the shared screens call ------------------------------------------------------------
+    def new_match(
+        self,
+        game_id: str,
+        seats: list[SeatSpec],
+        seed: int | None = None,
+        series: Series | None = None,
+        options: Any = None,
+    ) -> None:
+        """The new-game form's Start: ask the server for a table with these seats and options."""
+        from rivals_tui.dialogs import AskDialog
+
+        game = self.games[game_id]
+        offers = [p.SeatOffer("ai", s.level) if s.is_ai else p.SeatOffer() for s in seats]
+        raw = options_payload(game, options if options is not None else game.Options())
+
+        def chosen(answer: str | None) -> None:
+            if answer is None:
+                return
+            text = answer.strip() or "0"
+            if not text.isdigit() or int(text) > 86400:
+                self.notify("Give a number of seconds from 0 to 86400.", severity="warning", markup=False)
+                return
+            self.send(p.Create(game=game.id, seats=offers, options=raw, ai_after=int(text)))
+            self.back_to_menu_screen()
+
+        if series is not None and not series.is_single:
+            self.notify("Server tables play single games; this one is set up as one.", markup=False)
+        question = "If a player drops, the AI plays their seat after how many seconds? (0: wait for them)"
+        self.push_screen(AskDialog(question, value=str(DEFAULT_AI_AFTER), title="Absent players"), chosen)
+
+    def to_menu(self) -> None:
+        self.close_session()
+        self.back_to_menu_screen()
+        self.send(p.ListTables())
+
+    def rematch(self) -> None:
+        self.to_menu()
+
+    def next_in_series(self) -> None:
+        self.to_menu()

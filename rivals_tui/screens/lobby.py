@@ -1,0 +1,123 @@
+"""The lobby of a table server: the tables there, and keys to create, join or watch one.
+
+Joining a seat needs the table's invite code (the creator passes it on); anyone may watch a
+table, and a spectator sees only what is public.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from rivals_net import protocol as p
+from rivals_tui.text import plain, safe_text
+from rivals_tui.widgets.footer import KeysFooter
+
+if TYPE_CHECKING:
+    from rivals_tui.remote_app import RemoteApp
+
+
+def table_line(t: p.TableInfo) -> str:
+    """One table in a line: "#3 Rival Kings · Ann, Bob (away), AI 3, free seat · waiting for Ann"."""
+    seats = []
+    for s in t.seats:
+        if s.kind == "ai":
+            seats.append(s.name)
+        elif not s.taken:
+            seats.append("free seat")
+        else:
+            seats.append(s.name + ("" if s.here else " (away)"))
+    status = "game over" if t.over else "waiting for " + ", ".join(t.waiting_for)
+    bits = [f"#{t.table} {t.title}", ", ".join(seats), status, t.progress]
+    return " · ".join(b for b in bits if b)
+
+
+class LobbyScreen(Screen[None]):
+    BINDINGS = [
+        Binding("c", "create", "Create table", id="lobby.create"),
+        Binding("j", "join", "Join with code", id="lobby.join"),
+        Binding("w", "watch", "Watch", id="lobby.watch"),
+        Binding("r", "refresh", "Refresh", id="lobby.refresh"),
+        Binding("question_mark,f1", "rules", "Rules", id="lobby.rules"),
+        Binding("q", "quit_lobby", "Quit", id="lobby.quit"),
+    ]
+
+    def __init__(self, where: str) -> None:
+        super().__init__()
+        self.where = where
+        self.table_ids: list[int] = []
+
+    @property
+    def remote(self) -> RemoteApp:
+        from rivals_tui.remote_app import RemoteApp
+
+        assert isinstance(self.app, RemoteApp)
+        return self.app
+
+    def compose(self) -> ComposeResult:
+        yield Static(plain(f"Tables at {self.where}"), id="lobby-title")
+        yield OptionList(id="tables")
+        yield Static(
+            "Connecting… c creates a table; j joins a seat with its invite code; Enter or w watches.",
+            id="lobby-note",
+        )
+        yield KeysFooter(leave_out=("save_quit",))
+
+    def on_screen_resume(self) -> None:
+        self.action_refresh()
+
+    def show(self, tables: list[p.TableInfo]) -> None:
+        ol = self.query_one(OptionList)
+        current = ol.highlighted
+        ol.clear_options()
+        self.table_ids = [t.table for t in tables]
+        # Names come from other people: shown escaped, never as terminal codes or markup.
+        ol.add_options([Option(plain(safe_text(table_line(t))), id=str(t.table)) for t in tables])
+        if tables:
+            ol.highlighted = min(current or 0, len(tables) - 1)
+        note = f"{len(tables)} table{'s' if len(tables) != 1 else ''}." if tables else "No tables yet."
+        self.say(note + " c creates one; j joins a seat with its invite code; Enter or w watches.")
+        ol.focus()
+
+    def say(self, text: str) -> None:
+        self.query_one("#lobby-note", Static).update(plain(text))
+
+    @on(OptionList.OptionSelected)
+    def _selected(self, event: OptionList.OptionSelected) -> None:
+        self.action_watch()
+
+    def action_watch(self) -> None:
+        ol = self.query_one(OptionList)
+        if ol.highlighted is None or not self.table_ids:
+            self.say("There is no table to watch yet.")
+            return
+        self.remote.send(p.Watch(table=self.table_ids[ol.highlighted]))
+
+    def action_join(self) -> None:
+        from rivals_tui.dialogs import AskDialog
+
+        def chosen(code: str | None) -> None:
+            if code and code.strip():
+                self.remote.send(p.Join(code=code.strip()))
+
+        self.app.push_screen(AskDialog("The table's invite code?", title="Join a table"), chosen)
+
+    def action_create(self) -> None:
+        from rivals_tui.screens.new_game import NewGameScreen
+
+        self.app.push_screen(NewGameScreen())
+
+    def action_refresh(self) -> None:
+        self.remote.send(p.ListTables())
+
+    def action_rules(self) -> None:
+        self.remote.open_rules(None)
+
+    def action_quit_lobby(self) -> None:
+        self.remote.action_save_quit()

@@ -1,0 +1,63 @@
+"""Helpers for the table server's tests: a server on loopback, players, and waiting for messages."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from rivals_net import protocol as p
+from rivals_net.client import TableClient
+from rivals_net.server import Limits, TableServer
+from saves.store import SaveStore
+
+WAIT = 10.0  # seconds any one message may take on a loaded machine
+
+
+async def start_server(
+    root: Path, limits: Limits | None = None, store: SaveStore | None = None, **kw: Any
+) -> TableServer:
+    server = TableServer(store or SaveStore(root), limits, **kw)
+    await server.start("127.0.0.1", 0)
+    return server
+
+
+def identity(name: str) -> str:
+    return f"key:{name}-" + "0" * 24
+
+
+async def player(server: TableServer, name: str) -> TableClient:
+    return await TableClient.connect("127.0.0.1", server.port, name, identity(name))
+
+
+async def until(client: TableClient, wanted: Callable[[Any], bool], timeout: float = WAIT) -> Any:
+    """The first message `wanted` accepts (those before it are dropped)."""
+
+    async def look() -> Any:
+        while True:
+            message = await client.receive()
+            if wanted(message):
+                return message
+
+    return await asyncio.wait_for(look(), timeout)
+
+
+def is_update(m: Any) -> bool:
+    return isinstance(m, p.Update)
+
+
+def is_error(m: Any) -> bool:
+    return isinstance(m, p.Error)
+
+
+async def table_for(server: TableServer, players: list[TableClient], game: str, ai: int = 0) -> str:
+    """A table of `game` for `players` (the first creates it) plus `ai` easy AI seats; its code."""
+    seats = [p.SeatOffer() for _ in players] + [p.SeatOffer("ai", "easy") for _ in range(ai)]
+    players[0].send(p.Create(game=game, seats=seats))
+    seated = await until(players[0], lambda m: isinstance(m, p.Seated))
+    for other in players[1:]:
+        other.send(p.Join(code=seated.code))
+        await until(other, lambda m: isinstance(m, p.Seated))
+    code: str = seated.code
+    return code

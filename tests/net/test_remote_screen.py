@@ -1,0 +1,126 @@
+"""The game screen at a server's table (RemoteApp and RemoteSession, Pilot, server in the test's
+loop): the seat's own moves by keys, "waiting for" the other player, shown away when they drop,
+and no pass-the-keyboard screen between two people.
+
+Budget: 4 s.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import OptionList, Static
+
+from rivals_net import protocol as p
+from rivals_tui.remote_app import RemoteApp
+from rivals_tui.screens.game import GameScreen
+from rivals_tui.screens.pass_keyboard import PassScreen
+from tests.net.support import identity, is_update, player, start_server, until
+
+
+async def test_two_people_each_decide_only_for_their_own_seat(tmp_path: Path) -> None:
+    server = await start_server(tmp_path / "saves", seed=6)
+    bob = await player(server, "Bob")
+    bob.send(p.Create(game="rivalist", seats=[p.SeatOffer(), p.SeatOffer()]))
+    seated = await until(bob, lambda m: isinstance(m, p.Seated))
+    app = RemoteApp(
+        "127.0.0.1", server.port, "Ann", identity("Ann"), code=seated.code, settings_path=tmp_path / "s.json"
+    )
+    async with app.run_test(size=(100, 30)) as pilot:
+
+        async def settle(test: object, rounds: int = 150) -> None:
+            for _ in range(rounds):
+                await pilot.pause(0.02)
+                if callable(test) and test():
+                    return
+            raise AssertionError("the screen never got there")
+
+        def status() -> str:
+            return str(app.screen.query_one("#status", Static).render())
+
+        await settle(lambda: isinstance(app.screen, GameScreen))
+        table = server.tables[seated.table]
+        assert [s.name for s in table.match.seats] == ["Bob", "Ann"]
+        # Bob decides first (in his own terminal); Ann's screen waits for him.
+        first = await until(bob, lambda m: is_update(m) and bool(m.choices))
+        await settle(lambda: "Waiting for Bob" in status())
+        await pilot.press("a")  # not Ann's turn: no picker
+        await pilot.pause(0.05)
+        assert isinstance(app.screen, GameScreen)
+        bob.send(p.Move(action=next(c for c in first.choices if c.reason is None).action))
+        while 1 not in table.match.to_act():
+            u = await until(bob, lambda m: is_update(m) and (bool(m.choices) or 1 in m.to_act))
+            if u.choices:
+                bob.send(p.Move(action=next(c for c in u.choices if c.reason is None).action))
+        await settle(lambda: "Ann:" in status())
+        before = len(table.match.history)
+        await pilot.press("a")
+        await settle(lambda: not isinstance(app.screen, GameScreen))
+        await pilot.press("enter")
+        await settle(lambda: len(table.match.history) > before)
+        assert table.match.history[-1][0] == 1
+        assert not any(isinstance(s, PassScreen) for s in app.screen_stack)
+        # Ann finishes her turn by keys; then Bob's connection drops while Ann waits for him.
+        for _ in range(6):
+            if table.match.to_act() == (0,):
+                break
+            await settle(lambda: "Ann:" in status())
+            before = len(table.match.history)
+            await pilot.press("a")
+            await settle(lambda: not isinstance(app.screen, GameScreen))
+            await pilot.press("enter")
+            await settle(lambda b=before: len(table.match.history) > b)
+        assert table.match.to_act() == (0,)
+        await bob.close()
+        await settle(lambda: "Waiting for Bob (away)" in status())
+    await server.stop()
+
+
+async def test_the_lobby_at_80_by_24_loses_nothing(tmp_path: Path) -> None:
+    from tests.tui.legibility import lost_text
+
+    server = await start_server(tmp_path / "saves", seed=2)
+    hosts = [await player(server, name) for name in ("Annabel Winterbourne", "Bartholomew Quince")]
+    for i, host in enumerate(hosts):
+        game = ("rival_kings", "rivals")[i]
+        host.send(p.Create(game=game, seats=[p.SeatOffer(), p.SeatOffer(), p.SeatOffer("ai", "hard")]))
+        await until(host, lambda m: isinstance(m, p.Seated))
+    app = RemoteApp("127.0.0.1", server.port, "Cy", identity("Cy"), settings_path=tmp_path / "s.json")
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(150):
+            await pilot.pause(0.02)
+            if "2 tables" in str(app.screen.query_one("#lobby-note", Static).render()):
+                break
+        text = "\n".join(str(o.prompt) for o in app.screen.query_one(OptionList).options)
+        assert "Annabel Winterbourne" in text and "free seat" in text and "AI 3" in text
+        await pilot.pause(0.1)
+        assert lost_text(app.screen) == []
+    await server.stop()
+
+
+async def test_a_table_made_from_the_lobby_with_the_new_game_form(tmp_path: Path) -> None:
+    from rivals_tui.dialogs import AskDialog
+    from rivals_tui.screens.new_game import NewGameScreen
+
+    server = await start_server(tmp_path / "saves", seed=5)
+    app = RemoteApp("127.0.0.1", server.port, "Cy", identity("Cy"), settings_path=tmp_path / "s.json")
+    async with app.run_test(size=(100, 30)) as pilot:
+
+        async def until_screen(kind: type) -> None:
+            for _ in range(200):
+                await pilot.pause(0.02)
+                if isinstance(app.screen, kind):
+                    return
+            raise AssertionError(f"no {kind.__name__}")
+
+        await pilot.press("c")
+        await until_screen(NewGameScreen)
+        await pilot.press("ctrl+s")  # the form's defaults: the first game, one person and AI
+        await until_screen(AskDialog)
+        await pilot.press("backspace", "backspace", "backspace", "3", "0", "enter")
+        await until_screen(GameScreen)
+        table = next(iter(server.tables.values()))
+        assert table.ai_after == 30 and table.match.seats[0].name == "Cy"
+        assert any(s.is_ai for s in table.match.seats)
+        assert "invite code " + table.code in str(app.screen.query_one("#status", Static).render())
+    await server.stop()

@@ -1,0 +1,70 @@
+"""The SSH door runs the app and nothing else, and a terminal's new size reaches the app.
+
+Budget: 4 s (the door and the table server in the test's loop; one app started).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import asyncssh
+import pytest
+
+from rivals_net.door import Door, load_host_key, new_token
+from rivals_net.harness import Terminal
+from rivals_net.server import TableServer
+from tests.net.support import start_server
+
+
+async def _door(tmp_path: Path) -> tuple[Door, TableServer]:
+    token = new_token()
+    tables = await start_server(tmp_path / "saves", door=token)
+    door = Door(tables.port, token, load_host_key(tmp_path / "host_key"))
+    await door.start("127.0.0.1", 0)
+    return door, tables
+
+
+async def test_no_shell_no_commands_no_forwarding_no_passwords(tmp_path: Path) -> None:
+    door, tables = await _door(tmp_path)
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    async with asyncssh.connect(
+        "127.0.0.1", door.port, username="eve", client_keys=[key], known_hosts=None
+    ) as conn:
+        ran = await conn.run("cat /etc/passwd", encoding="utf-8")
+        assert ran.exit_status == 1 and "only runs Rivals" in str(ran.stderr) and not ran.stdout
+        no_pty = await conn.run(encoding="utf-8")  # a shell without a terminal
+        assert no_pty.exit_status == 1 and "needs a terminal" in str(no_pty.stderr)
+        with pytest.raises(asyncssh.ChannelOpenError):
+            await conn.open_connection("127.0.0.1", tables.port)
+        with pytest.raises(asyncssh.Error):
+            await conn.start_sftp_client()
+    with pytest.raises(asyncssh.PermissionDenied):
+        await asyncssh.connect(
+            "127.0.0.1", door.port, username="eve", password="guess", client_keys=[], known_hosts=None
+        )
+    await door.stop()
+    await tables.stop()
+    # The host key was made on first start and is kept for the next.
+    assert load_host_key(tmp_path / "host_key").get_fingerprint() == door.host_key.get_fingerprint()
+
+
+async def test_a_resized_terminal_reaches_the_app_and_a_closed_one_ends_it(tmp_path: Path) -> None:
+    door, tables = await _door(tmp_path)
+    term = Terminal(asyncssh.generate_private_key("ssh-ed25519"), "ann")
+    await term.open(door.port, size=(80, 24))
+    await term.wait_for("Tables at")
+    assert "─" * 90 not in term.text()
+    mark = len(term.screen)
+    assert term.proc is not None
+    term.proc.change_terminal_size(120, 30)
+    await term.wait_for("─" * 110, since=mark)  # the lobby's frame now spans 120 columns
+    assert len(door.children) == 1
+    await term.close()
+    for _ in range(200):
+        if not door.children:
+            break
+        await asyncio.sleep(0.05)
+    assert not door.children, "the app outlived its SSH session"
+    await door.stop()
+    await tables.stop()
