@@ -23,6 +23,10 @@ HEX_SLOT: tuple[int, ...] = tuple(TILE_HEXES[TILE_OF[h]].index(h) for h in range
 NEIGHBOUR_TILES: tuple[tuple[tuple[int, int], ...], ...] = tuple(
     tuple((n, TILE_OF[n]) for n in NEIGHBOURS[h]) for h in range(len(TILE_OF))
 )
+# Per hex: the tiles its neighbours lie on, in order.
+NEAR_TILES: tuple[tuple[int, ...], ...] = tuple(
+    tuple(sorted({TILE_OF[n] for n in NEIGHBOURS[h]})) for h in range(len(TILE_OF))
+)
 # Per hex: its tile, whether it lies on the map's edge, and the other tiles it touches (a hex
 # is on the border when its tile stands and the edge or one of those tiles is gone).
 BORDER_FACTS: tuple[tuple[int, bool, tuple[int, ...]], ...] = tuple(
@@ -54,10 +58,11 @@ def standable(s: RivalsState, h: int) -> bool:
 def border_hexes(s: RivalsState) -> list[int]:
     """Hexes still on the Wildtech that touch the void (a fallen hex or the map's edge)."""
     fallen = s.fallen
+    gone = {t for t, f in enumerate(fallen) if f}
     out = [
         h
         for h, (t, edge, around) in enumerate(BORDER_FACTS)
-        if not fallen[t] and (edge or any(fallen[n] for n in around))
+        if not fallen[t] and (edge or not gone.isdisjoint(around))
     ]
     if not out and not fallen[VOLCANO_TILE]:
         out.append(0)
@@ -193,13 +198,8 @@ def reveal(s: RivalsState, t: int) -> list[Event]:
 
 def scoutable(s: RivalsState, seat: int) -> list[int]:
     """Unrevealed tiles next to the seat's hex."""
-    h = s.pos[seat]
-    out: list[int] = []
-    for n in NEIGHBOURS[h]:
-        t = TILE_OF[n]
-        if not s.revealed[t] and not s.fallen[t] and t not in out:
-            out.append(t)
-    return sorted(out)
+    revealed, fallen = s.revealed, s.fallen
+    return [t for t in NEAR_TILES[s.pos[seat]] if not revealed[t] and not fallen[t]]
 
 
 def face_name(face: int) -> str:

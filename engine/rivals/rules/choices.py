@@ -40,7 +40,7 @@ from engine.rivals.actions import (
 )
 from engine.rivals.data.ashaks import ASHAKS
 from engine.rivals.data.board import TILE_OF
-from engine.rivals.data.cards import ENEMY, MOD, PHYSICAL, UTILITY
+from engine.rivals.data.cards import ENEMY, MOD, PHYSICAL, UTILITY, Card
 from engine.rivals.data.catalog import CARD, ULTIMATES
 from engine.rivals.effects import do_step, place_shield, step_options
 from engine.rivals.rules import resolve
@@ -212,10 +212,7 @@ def react_options(s: RivalsState, seat: int) -> list[Option]:
     return opts + [(PASS, None)]
 
 
-def reaction_reason(c: object, is_def: bool) -> str | None:
-    from engine.rivals.data.cards import Card
-
-    assert isinstance(c, Card)
+def reaction_reason(c: Card, is_def: bool) -> str | None:
     if c.type != UTILITY or c.key == "flasher":
         return "Only utility cards can be played during an attack."
     if c.ap > 0:

@@ -110,29 +110,55 @@ def shield_hexes(shield: list[int], seat: int) -> list[int]:
 
 
 class Reach:
-    """What a menu needs about the rivals, worked out once: distances, range bonuses, the range
-    mods in hand, line of sight to each rival and the opposing shields on first use, and the
-    verdict for each (min range, max range, sight) a card asks about."""
+    """What a menu needs about the rivals, worked out once and only when a card asks (a menu
+    with no AP left asks nothing): distances, range bonuses, the range mods in hand, line of
+    sight to each rival, the opposing shields, and the verdict for each (min range, max range,
+    sight) a card asks about."""
 
-    __slots__ = ("_aims", "_hand_mods", "_shields", "bonus", "here", "opp", "pbonus", "s", "seat", "sight")
+    __slots__ = (
+        "_aims",
+        "_rivals_at",
+        "_bonus",
+        "_hand_mods",
+        "_opp",
+        "_pbonus",
+        "_shields",
+        "here",
+        "s",
+        "seat",
+        "sight",
+    )
 
     def __init__(self, s: RivalsState, seat: int) -> None:
         self.s, self.seat = s, seat
-        self.here = here = s.pos[seat]
-        row = DIST[here]
+        self.here = s.pos[seat]
+        self.sight: dict[int, bool] = {}
+        self._opp: list[tuple[int, int]] | None = None
+        self._bonus = self._pbonus = 0
+        self._shields: list[tuple[int, int]] | None = None
+        self._rivals_at: list[int] | None = None
+        self._hand_mods = -1
+        self._aims: dict[tuple[int, int, bool, bool], bool] = {}
+
+    @property
+    def opp(self) -> list[tuple[int, int]]:
+        """The living rivals on the Wildtech, each with its distance."""
+        if self._opp is None:
+            self._prepare()
+        return self._opp  # type: ignore[return-value]
+
+    def _prepare(self) -> None:
+        s, seat = self.s, self.seat
+        row = DIST[self.here]
         pos, alive = s.pos, s.alive
-        self.opp = [(o, row[pos[o]]) for o in range(s.seats) if o != seat and alive[o] and pos[o] >= 0]
+        self._opp = [(o, row[pos[o]]) for o in range(s.seats) if o != seat and alive[o] and pos[o] >= 0]
         bonus = s.range_bonus[seat]
         if s.temps[seat]:
             bonus += temp_total(s, seat, "t_range")
         if s.event >= 0 and event_on(s, "fog"):
             bonus -= 1
-        self.bonus = bonus
-        self.pbonus = skill_total(s, seat, "p_range") if s.skills[seat] else 0
-        self.sight: dict[int, bool] = {}
-        self._shields: list[tuple[int, int]] | None = None
-        self._hand_mods = -1
-        self._aims: dict[tuple[int, int, bool, bool], bool] = {}
+        self._bonus = bonus
+        self._pbonus = skill_total(s, seat, "p_range") if s.skills[seat] else 0
 
     @property
     def shields(self) -> list[tuple[int, int]]:
@@ -152,20 +178,28 @@ class Reach:
     def max_range(self, c: Card, extra: int) -> int:
         if c.rmax < 0:
             return -1
-        r = c.rmax + extra + self.bonus + (self.pbonus if c.type == PHYSICAL else 0)
+        if self._opp is None:
+            self._prepare()
+        r = c.rmax + extra + self._bonus + (self._pbonus if c.type == PHYSICAL else 0)
         return max(r, c.rmin)
 
     def sees(self, o: int) -> bool:
-        """Line of sight to rival `o` (as `board.has_sight`, sharing the rivals' positions)."""
+        """Line of sight to rival `o` (as `board.has_sight`)."""
         seen = self.sight.get(o)
         if seen is None:
-            pos = self.s.pos
-            paths = sight_paths(self.here, pos[o])
-            seen = not paths[0] or clear_path(
-                self.s.shield, self.seat, paths, [pos[p] for p, _ in self.opp if p != o]
-            )
-            self.sight[o] = seen
+            seen = self.sight[o] = self.sees_hex(self.s.pos[o])
         return seen
+
+    def sees_hex(self, h: int) -> bool:
+        """Line of sight to hex `h`: the hexes strictly between hold no rival and no shield
+        but this seat's (one clear path of two is enough). Every rival may block: none stands
+        strictly between itself and this seat."""
+        paths = sight_paths(self.here, h)
+        if not paths[0]:
+            return True
+        if self._rivals_at is None:
+            self._rivals_at = [self.s.pos[o] for o, _ in self.opp]
+        return clear_path(self.s.shield, self.seat, paths, self._rivals_at)
 
     def can_aim(self, c: Card, extra: int) -> bool:
         """Whether an attack on an enemy has an Ashak or a shield to aim at."""
@@ -178,9 +212,7 @@ class Reach:
             ) or (
                 at_shields
                 and any(
-                    d >= lo
-                    and (hi < 0 or d <= hi)
-                    and (not sight or has_sight(self.s, self.seat, self.here, h, -1))
+                    d >= lo and (hi < 0 or d <= hi) and (not sight or self.sees_hex(h))
                     for h, d in self.shields
                 )
             )

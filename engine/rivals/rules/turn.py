@@ -226,10 +226,16 @@ def ultimate_reason(s: RivalsState, seat: int, reach: resolve.Reach | None = Non
 
 
 def perform(s: RivalsState, seat: int, a: object) -> list[Event]:
-    if isinstance(a, Scout):
-        return reveal(s, a.tile)
+    # The most frequent decisions first.
     if isinstance(a, Move):
         return do_move(s, seat, a.hex)
+    if isinstance(a, EndTurn):
+        s.phase = "idle"
+        s.active = -1
+        s.tasks.append(Task("next_turn"))
+        return [Event(f"{who(s, seat)} ends its turn.", seat=seat)]
+    if isinstance(a, Scout):
+        return reveal(s, a.tile)
     if isinstance(a, Collect):
         return do_collect(s, seat)
     if isinstance(a, Negotiate):
@@ -264,11 +270,6 @@ def perform(s: RivalsState, seat: int, a: object) -> list[Event]:
         return [Event(f"{who(s, seat)} spends 5 {a.resource}s on a schema.")]
     if isinstance(a, BuyPoint):
         return buy_point(s, seat, a.resource)
-    if isinstance(a, EndTurn):
-        s.phase = "idle"
-        s.active = -1
-        s.tasks.append(Task("next_turn"))
-        return [Event(f"{who(s, seat)} ends its turn.", seat=seat)]
     raise AssertionError(a)
 
 
