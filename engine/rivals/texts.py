@@ -56,6 +56,7 @@ FIXED: dict[type, str] = {
     A.Pass: "Pass",
     A.StopMoving: "Stay here",
     A.EndTurn: "End your turn",
+    A.TakeBack: "Take the card back (its AP and uses are refunded)",
 }
 
 REWARDS = {
