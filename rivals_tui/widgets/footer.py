@@ -8,28 +8,45 @@ out; the keys panel (f2) still lists it, marked as not available now.
 When the keys that work do not fit the width, the least important ones are left out rather
 than cut: first the screen's `spare` actions in the order given, then the last keys of the row.
 `f2 Keys` always stays, since the panel it opens lists every key.
+
+Textual rebuilds its footer (new widgets, restyled) every time a screen refreshes its bindings,
+which a game screen does at every status update. Late in a long game, with a large DOM, that was
+most of the CPU a decision cost; this footer rebuilds only when the keys it shows change.
 """
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from rich.cells import cell_len
 from textual import events
 from textual.app import ComposeResult
+from textual.screen import Screen
 from textual.widgets import Footer
 from textual.widgets._footer import FooterKey
 
 KEYS_PANEL = "toggle_keys"
 
 
-def key_width(key: FooterKey) -> int:
+class ShownKey(NamedTuple):
+    """One key as the footer shows it."""
+
+    key: str
+    display: str
+    description: str
+    action: str
+    tooltip: str
+
+
+def key_width(key: ShownKey) -> int:
     """Columns a compact footer key takes: the key, a space, the description (Textual's
     compact FooterKey style: no padding around the key, one column before the description)."""
     if not key.description:
-        return cell_len(key.key_display)
-    return cell_len(key.key_display) + 1 + cell_len(key.description)
+        return cell_len(key.display)
+    return cell_len(key.display) + 1 + cell_len(key.description)
 
 
-def fitting(keys: list[FooterKey], room: int, spare: tuple[str, ...]) -> list[FooterKey]:
+def fitting(keys: list[ShownKey], room: int, spare: tuple[str, ...]) -> list[ShownKey]:
     """The keys to show in `room` columns (one column between keys): leave out the `spare`
     actions in order, then the last keys, but never the keys panel's key."""
     kept = list(keys)
@@ -49,6 +66,10 @@ def fitting(keys: list[FooterKey], room: int, spare: tuple[str, ...]) -> list[Fo
     return kept
 
 
+# What the footer shows: the keys that fit, and the command palette's opener (docked right).
+Shown = tuple[tuple[ShownKey, ...], ShownKey | None]
+
+
 class KeysFooter(Footer):
     """A compact footer without the keys that do not apply now, fitted to the width."""
 
@@ -65,12 +86,11 @@ class KeysFooter(Footer):
         self.leave_out = leave_out
         # Actions left out first when the keys do not fit, most dispensable first.
         self.spare = spare
-        self._width = 0
+        self._shown: Shown | None = None
 
-    def compose(self) -> ComposeResult:
-        if not self._bindings_ready:
-            return
-        shown: dict[str, FooterKey] = {}
+    def shown_keys(self) -> Shown:
+        """The keys to show now (one per action, fitted to the width) and the palette's opener."""
+        shown: dict[str, ShownKey] = {}
         palette = self.app.COMMAND_PALETTE_BINDING
         for key, active in self.screen.active_bindings.items():
             binding = active.binding
@@ -80,33 +100,53 @@ class KeysFooter(Footer):
                 continue
             if key == palette:
                 continue
-            shown[binding.action] = FooterKey(
+            shown[binding.action] = ShownKey(
                 binding.key,
                 self.app.get_key_display(binding),
                 binding.description,
                 binding.action,
-                tooltip=active.tooltip,
-            ).data_bind(compact=Footer.compact)
-        opener = self.screen.active_bindings.get(palette)
-        palette_key: FooterKey | None = None
-        if self.show_command_palette and self.app.ENABLE_COMMAND_PALETTE and opener is not None:
-            palette_key = FooterKey(
-                opener.binding.key,
-                self.app.get_key_display(opener.binding),
-                opener.binding.description,
-                opener.binding.action,
-                classes="-command-palette",
-                tooltip=opener.tooltip,
+                active.tooltip,
             )
+        opener = self.screen.active_bindings.get(palette)
+        palette_key = None
+        if self.show_command_palette and self.app.ENABLE_COMMAND_PALETTE and opener is not None:
+            b = opener.binding
+            display = self.app.get_key_display(b)
+            palette_key = ShownKey(b.key, display, b.description, b.action, opener.tooltip)
         # The palette key is docked at the right, after a one-column separator.
-        self._width = self.app.size.width
-        room = self._width - (key_width(palette_key) + 1 if palette_key else 0)
-        keys = fitting(list(shown.values()), room, self.spare)
+        room = self.app.size.width - (key_width(palette_key) + 1 if palette_key else 0)
+        return tuple(fitting(list(shown.values()), room, self.spare)), palette_key
+
+    def compose(self) -> ComposeResult:
+        if not self._bindings_ready:
+            return
+        keys, palette_key = self._shown = self.shown_keys()
         self.styles.grid_size_columns = len(keys)
-        yield from keys
+        for k in keys:
+            yield FooterKey(k.key, k.display, k.description, k.action, tooltip=k.tooltip).data_bind(
+                compact=Footer.compact
+            )
         if palette_key is not None:
-            yield palette_key
+            yield FooterKey(
+                palette_key.key,
+                palette_key.display,
+                palette_key.description,
+                palette_key.action,
+                classes="-command-palette",
+                tooltip=palette_key.tooltip,
+            )
+
+    def bindings_changed(self, screen: Screen[object]) -> None:
+        self._bindings_ready = True
+        if not screen.app.app_focus:
+            return
+        if self.is_attached and screen is self.screen:
+            self.call_after_refresh(self._recompose_if_changed)
 
     def on_resize(self, event: events.Resize) -> None:
-        if event.size.width != self._width:
-            self.refresh(recompose=True)
+        # A new width may fit more keys, or fewer.
+        self.call_after_refresh(self._recompose_if_changed)
+
+    async def _recompose_if_changed(self) -> None:
+        if self.is_attached and self.shown_keys() != self._shown:
+            await self.recompose()

@@ -40,6 +40,9 @@ from engine.rivals.rules.common import (
 from engine.rivals.state import RivalsState, Task
 
 Handler = Callable[[RivalsState, Task], list[Event]]
+# Tasks are frozen: the ones without arguments are made once.
+NEXT_TURN = Task("next_turn")
+ROUND_END = tuple(Task(k) for k in ("p3", "p4", "p5", "p6", "p7", "p8", "p9", "p10", "round_start"))
 
 
 def advance(s: RivalsState) -> list[Event]:
@@ -50,7 +53,7 @@ def advance(s: RivalsState) -> list[Event]:
             if s.active >= 0 and s.alive[s.active]:
                 s.phase, s.actor = "turn", s.active
                 break
-            s.tasks.append(Task("next_turn"))
+            s.tasks.append(NEXT_TURN)
         t = s.tasks.pop(0)
         ev += HANDLERS[t.kind](s, t)
     if s.winners:
@@ -134,7 +137,7 @@ def next_turn(s: RivalsState, t: Task) -> list[Event]:
         s.turn_order = order
         s.tasks.append(Task("turn_start", order[0]))
         return ev
-    s.tasks.extend(Task(k) for k in ("p3", "p4", "p5", "p6", "p7", "p8", "p9", "p10", "round_start"))
+    s.tasks.extend(ROUND_END)
     return []
 
 
