@@ -23,13 +23,7 @@ from rivals_tui.session import LocalSession
 from rivals_tui.widgets.board import GameBoard
 from tests.support.goofspiel import Bid
 from tests.tui.conftest import HOT_SEAT, VS_AI, goof_match, make_app, make_store
-
-
-async def settle(pilot) -> None:  # type: ignore[no-untyped-def]
-    """Let AI workers finish and their messages land."""
-    for _ in range(3):
-        await pilot.app.workers.wait_for_complete()
-        await pilot.pause()
+from tests.tui.flow import settle
 
 
 async def play_out(pilot, max_moves: int = 60) -> None:  # type: ignore[no-untyped-def]
