@@ -7,10 +7,9 @@ from pathlib import Path
 
 from rich.cells import cell_len
 from textual import _border
-from textual.widgets._footer import FooterKey
 
 from rivals_tui import ascii_mode, glyphs
-from rivals_tui.widgets.footer import fitting, key_width
+from rivals_tui.widgets.footer import ShownKey, fitting, key_width
 
 HELP = Path(__file__).parents[2] / "rivals_tui" / "help"
 
@@ -51,8 +50,8 @@ def test_borders_switch_to_ascii_and_back() -> None:
     assert _border.get_box("round", *(_border.Style(),) * 3)[0][0].text == "╭"
 
 
-def footer(*keys: tuple[str, str, str]) -> list[FooterKey]:
-    return [FooterKey(key, key, what, action) for key, what, action in keys]
+def footer(*keys: tuple[str, str, str]) -> list[ShownKey]:
+    return [ShownKey(key, key, what, action, "") for key, what, action in keys]
 
 
 def test_the_footer_leaves_out_spare_keys_then_the_last_ones_and_keeps_f2() -> None:
