@@ -151,7 +151,7 @@ async def test_whole_random_games_render_at_80x24() -> None:
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause()
             steps = 0
-            async for _ in random_game(pilot, app, rng, 7, ("down", "right", "tab"), watch="actor"):
+            async for _ in random_game(pilot, app, rng, 15, ("down", "right", "tab"), watch="actor"):
                 assert_fits(app.board)
                 steps += 1
             assert GAME.outcome(s) is not None

@@ -400,7 +400,7 @@ async def test_whole_random_games_fit_the_board_at_80x24() -> None:
         async with app.run_test(size=SMALL) as pilot:
             await pilot.pause()
             steps = 0
-            async for _ in random_game(pilot, app, rng, 9, ("down", "right", "tab"), watch="next"):
+            async for _ in random_game(pilot, app, rng, 15, ("down", "right", "tab"), watch="next"):
                 assert_fits(app.board)
                 steps += 1
             assert GAME.outcome(s) is not None

@@ -304,7 +304,7 @@ async def test_whole_random_games_render_in_the_80x24_room() -> None:
         async with app.run_test(size=BOARD_80x24) as pilot:
             await pilot.pause()
             steps = 0
-            async for _ in random_game(pilot, app, rng, 5, ("down", "right", "r"), watch="next"):
+            async for _ in random_game(pilot, app, rng, 12, ("down", "right", "r"), watch="next"):
                 assert_fits(app.board)
                 # The cursor always sits on something drawn.
                 assert app.board.cursor in app.board.board().keys
