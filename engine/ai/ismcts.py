@@ -21,7 +21,7 @@ import math
 import time
 from typing import Any
 
-from engine.ai.bots import StopCheck, legal_list
+from engine.ai.bots import StopCheck, legal_list, rank_moves
 from engine.core.errors import IllegalAction
 from engine.core.game import Game
 from engine.core.rng import Rng
@@ -29,6 +29,8 @@ from engine.core.rng import Rng
 # One (visits, total reward, availability) record per action, as a list for in-place speed.
 _Stat = list[float]
 _Joint = tuple[tuple[int, Any], ...]
+# Sampled worlds on which a game's root moves are ranked for its shortlist (Game.ai_root_moves).
+SHORTLIST_SAMPLES = 3
 
 
 class _Node:
@@ -69,6 +71,7 @@ class ISMCTSBot:
         self._depth = rollout_depth
         self.rng = Rng.from_seed(seed)
         self.last_iterations = 0
+        self._root_moves: frozenset[Any] | None = None
 
     def choose(
         self, game: Game[Any, Any, Any], view: Any, seat: int, *, should_stop: StopCheck | None = None
@@ -81,9 +84,15 @@ class ISMCTSBot:
         self.last_iterations = 0
         if len(moves) == 1:
             return moves[0]
-        root = _Node()
         deadline = time.perf_counter() + self.budget
-        for _ in range(self.max_iterations):
+        width = game.ai_root_moves
+        self._root_moves = None
+        if width is not None and len(moves) > width:
+            moves = self._shortlist(game, view, seat, moves, width, should_stop)
+            self._root_moves = frozenset(moves)
+        root = _Node()
+        cap = max(1, round(self.max_iterations * game.ai_iteration_scale))
+        for _ in range(cap):
             if should_stop is not None and should_stop():
                 break
             self._iterate(game, view, seat, root)
@@ -91,6 +100,22 @@ class ISMCTSBot:
             if time.perf_counter() >= deadline:
                 break
         return self._best(root, seat, moves)
+
+    def _shortlist(
+        self,
+        game: Game[Any, Any, Any],
+        view: Any,
+        seat: int,
+        moves: Any,
+        width: int,
+        should_stop: StopCheck | None,
+    ) -> list[Any]:
+        """The `width` moves a one-ply look (on SHORTLIST_SAMPLES sampled worlds) likes best, in
+        legal order, so the search spends its iterations looking deeper at those alone."""
+        worlds = [game.determinize(view, seat, self.rng) for _ in range(SHORTLIST_SAMPLES)]
+        ranked = rank_moves(game, worlds, seat, moves, self.rng, should_stop)
+        keep = {id(m) for _v, m in ranked[:width]}
+        return [m for m in moves if id(m) in keep]
 
     @staticmethod
     def _best(root: _Node, seat: int, moves: Any) -> Any:
@@ -119,6 +144,9 @@ class ISMCTSBot:
             picks: list[tuple[int, Any]] = []
             for s in acting:
                 moves = game.legal(d, s)
+                if node is root and s == seat and self._root_moves is not None:
+                    # The shortlist (legal in every world: the root's moves are the searcher's own)
+                    moves = [m for m in moves if m in self._root_moves] or moves
                 if not moves:
                     continue
                 table = node.stats.get(s)

@@ -141,6 +141,13 @@ class Game(Protocol[S, A, O_contra]):
     # ISMCTS rollout depth; None = the bot's default. A game whose evaluation already looks
     # further than a few random moves pins it (Rivality uses 0).
     ai_rollout_depth: ClassVar[int | None]
+    # ISMCTS root shortlist; None = search every legal move. With N, the search first ranks the
+    # root's moves one ply deep with `evaluate` (as the greedy bot does) and searches only the
+    # best N, deeper: for games whose turns offer dozens of near-equal moves.
+    ai_root_moves: ClassVar[int | None]
+    # Multiplies the search levels' iteration caps (normal and hard) for this game: below 1 when
+    # its iterations are costly or its shortlist leaves little to search.
+    ai_iteration_scale: ClassVar[float]
 
     def check_options(self, options: O_contra, seats: int) -> str | None: ...
     def next_options(self, options: Any, out: Outcome) -> Any: ...
@@ -182,6 +189,8 @@ class GameBase(Generic[S, A, O]):
     state_type: ClassVar[type]
     supports_series: ClassVar[bool] = False
     ai_rollout_depth: ClassVar[int | None] = None
+    ai_root_moves: ClassVar[int | None] = None
+    ai_iteration_scale: ClassVar[float] = 1.0
 
     # -- options -------------------------------------------------------------------------
     def check_options(self, options: O, seats: int) -> str | None:

@@ -11,6 +11,7 @@ from engine.rival_realms.data import (
     KIND,
     LAND_ENDS,
     LANDS,
+    QUEST_INDEX,
     QUESTS,
     SOLO_TARGET,
     SPACES,
@@ -29,17 +30,25 @@ CATEGORIES: tuple[str, ...] = (
 
 def quest_done(s: RealmsState, seat: int, q: int) -> bool:
     """Whether `seat`'s realm meets quest q now (held or not)."""
-    qid = QUESTS[q].id
     regions = s.regions[seat]
     if q < 3:
-        return all(regions[q * COLS : q * COLS + COLS])
+        return 0 not in regions[q * COLS : q * COLS + COLS]
     explored = s.explored[seat]
-    if qid == "wanderer":
-        return len({KIND[regions[p]] for p in range(SPACES) if explored[p]}) == 5
-    if qid == "tea":
-        have = set(s.supply[seat]) | set(s.used[seat])
+    if q == _WANDERER:
+        if explored.count(True) < 5:
+            return False
+        kinds = {KIND[r] for r, e in zip(regions, explored, strict=True) if e}
+        return len(kinds) == 5
+    if q == _TEA:
+        have = s.supply[seat] + s.used[seat]
+        if len(have) < len(CREATURES):
+            return False
         return all(c in have for c in CREATURES)
-    return all(explored[p] for p in CORNERS)
+    return all(explored[p] for p in CORNERS)  # Far Frontiers
+
+
+_WANDERER = QUEST_INDEX["wanderer"]
+_TEA = QUEST_INDEX["tea"]
 
 
 def quest_points(s: RealmsState, q: int) -> int:
