@@ -59,16 +59,19 @@ def explored_count(s: RealmsState, seat: int) -> int:
     return sum(s.explored[seat])
 
 
+# Side by side within a sub-realm: (space, the space to its right).
+_NEIGHBOUR_PAIRS: tuple[tuple[int, int], ...] = tuple((p, p + 1) for p in range(SPACES) if (p + 1) % COLS)
+
+
 def score_parts(s: RealmsState, seat: int) -> tuple[int, ...]:
     """`seat`'s points as the realm stands, one figure per entry of CATEGORIES."""
     regions = s.regions[seat]
     empty = -regions.count(0)
     gems = s.supply[seat].count(GEM) * (2 if "gem_hoard" in s.enchantments else 1)
     explored = explored_count(s, seat)
-    adjacent = 0
-    for p in range(SPACES):
-        if p % COLS < COLS - 1 and regions[p] and regions[p + 1] and KIND[regions[p]] == KIND[regions[p + 1]]:
-            adjacent += 2
+    adjacent = 2 * sum(
+        1 for a, b in _NEIGHBOUR_PAIRS if regions[a] and regions[b] and KIND[regions[a]] == KIND[regions[b]]
+    )
     deep = "deep_valleys" in s.enchantments
     valley = 0
     vs = s.valleys[seat]
