@@ -96,6 +96,8 @@ class Marks:
     trail: frozenset[int] = frozenset()
     plan: tuple[str, ...] = ()
     chosen: Key | None = None
+    # Solo: the player's personal best at this difficulty (None: no game counted yet).
+    best: int | None = None
 
 
 class Layout:
@@ -452,7 +454,14 @@ class Layout:
         v = self.v
         target = SOLO_TARGET.get(v.level, 0)
         self.w.text("The Raven ", "label")
-        self.w.text(f"beat {target} ({v.level}) {RR.bar} {len(v.removed)} cards out")
+        words = [f"beat {target} ({v.level})", f"{RR.bar} {len(v.removed)} cards out"]
+        if self.m.best is not None:
+            words.insert(1, f"{RR.bar} your best {self.m.best}")
+        for i, part in enumerate(words):
+            if i and self.w.used() + 1 + cell_len(part) > self.width:
+                self.newline()
+                self.w.text("          ")  # under the text after "The Raven "
+            self.w.text((" " if i else "") + part)
         self.newline()
 
 
