@@ -454,14 +454,16 @@ class Layout:
         v = self.v
         target = SOLO_TARGET.get(v.level, 0)
         self.w.text("The Raven ", "label")
-        words = [f"beat {target} ({v.level})", f"{RR.bar} {len(v.removed)} cards out"]
+        parts = [f"beat {target} ({v.level})", f"{len(v.removed)} cards out"]
         if self.m.best is not None:
-            words.insert(1, f"{RR.bar} your best {self.m.best}")
-        for i, part in enumerate(words):
-            if i and self.w.used() + 1 + cell_len(part) > self.width:
+            parts.insert(1, f"your best {self.m.best}")
+        self.w.text(parts[0])
+        for part in parts[1:]:
+            sep = f" {RR.bar} "
+            if self.w.used() + cell_len(sep + part) > self.width:
                 self.newline()
-                self.w.text("          ")  # under the text after "The Raven "
-            self.w.text((" " if i else "") + part)
+                sep = " " * cell_len("The Raven ")  # a new line, under the first part
+            self.w.text(sep + part)
         self.newline()
 
 
