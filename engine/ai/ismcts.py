@@ -11,6 +11,9 @@ Simultaneous choices (several seats in `to_act`) are decoupled: every seat still
 picks from its own statistics at that node without seeing the others' picks, then the picks are
 applied in seat order. Choices already made but hidden come from the determinization.
 
+A game may shortlist the root (`Game.ai_root_moves`: only the best few moves of a one-ply
+ranking are searched) and scale the iteration cap (`Game.ai_iteration_scale`).
+
 The search stops at a time budget or an iteration cap, whichever comes first, or when the
 caller's `should_stop` says so. With a generous budget the cap makes the bot fully repeatable.
 """
