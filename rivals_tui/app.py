@@ -36,6 +36,7 @@ from rivals_tui.screens.too_small import MIN_SIZE, TooSmallScreen
 from rivals_tui.settings import Settings
 from rivals_tui.text import safe_text
 from saves.errors import SaveError
+from saves.records import BestScores, table_key
 from saves.store import SaveStore
 
 if TYPE_CHECKING:
@@ -115,6 +116,7 @@ class RivalsApp(App[None]):
         settings_path: Path | None = None,
         help_dir: Path | None = None,
         session: Session | None = None,
+        records: BestScores | None = None,
     ) -> None:
         super().__init__()
         if games is None:
@@ -127,6 +129,8 @@ class RivalsApp(App[None]):
         self.store = store if store is not None else SaveStore.default(None, games=self.games)
         self.settings_path = settings_path or Settings.default_path()
         self.settings = Settings.load(self.settings_path)
+        # The player's personal best per solo table, beside the saves (never fails to start).
+        self.records = records if records is not None else BestScores.default()
         self._ascii_filter = ascii_mode.AsciiFilter()
         self.use_symbols(self.settings.symbols)
         self.help_dir = help_dir or HELP_DIR
@@ -195,6 +199,54 @@ class RivalsApp(App[None]):
             self.settings.last_game = session.game.id
             self.save_settings()
         self.push_screen(GameScreen(session))
+        if self.records.problem is not None and self.record_table(session) is not None:
+            self.notify(safe_text(self.records.problem), severity="warning", timeout=8, markup=False)
+
+    # -- personal bests (solo tables) --------------------------------------------------------
+    def record_table(self, session: Session) -> str | None:
+        """The personal-best table of a game with one human seat alone ("rival_realms/hard"), or
+        None (a game for several, or a game without solo difficulties)."""
+        from rivals_tui.games import board_class
+
+        if len(session.seats) != 1 or session.seats[0].is_ai:
+            return None
+        table = board_class(session.game.id).record_table(session.view(0))
+        return None if table is None else table_key(session.game.id, table)
+
+    def moves_taken_back(self, session: Session) -> None:
+        """A decision was undone: this game can no longer set a personal best (remembered in
+        the records file, so quitting and resuming does not wash it out)."""
+        from rivals_tui.session import LocalSession
+
+        if isinstance(session, LocalSession) and self.record_table(session) is not None:
+            self.records.took_back(session.record_id)
+
+    def record_result(self, session: Session) -> str:
+        """At the end of a solo game: offer its score to the personal bests and say what came of
+        it in one sentence ("" for a game that keeps none). Only a game that ended in this
+        session and never had a move taken back counts (RULES_NOTES.md, "Personal best")."""
+        from rivals_tui.session import LocalSession
+
+        table = self.record_table(session)
+        out = session.outcome()
+        if table is None or out is None or not isinstance(session, LocalSession):
+            return ""
+        level = table.rpartition("/")[2]
+        score = out.scores[0]
+        if not session.finished_here:
+            best = self.records.best_for(table)
+            return "" if best is None else f"Your personal best ({level}): {best}."
+        if not self.records.counts(session.record_id):
+            best = self.records.best_for(table)
+            known = "" if best is None else f" (your best: {best})"
+            return f"A move was taken back in this game, so it does not count as a personal best{known}."
+        new, before = self.records.offer(table, session.record_id, score)
+        if self.records.problem is not None:
+            return self.records.problem
+        if new:
+            was = f"your first score at {level}" if before is None else f"your best was {before}"
+            return f"New personal best! {score} at {level} ({was})."
+        return f"Your personal best ({level}): {before}."
 
     def close_session(self) -> None:
         """Save the open game and release its lock; report a failed save instead of crashing."""
@@ -270,12 +322,14 @@ class RivalsApp(App[None]):
         if session is None:
             return
 
+        record = self.record_result(session)
+
         def show() -> None:
             if self.screen is screen:
-                self.switch_screen(GameOverScreen(session))
+                self.switch_screen(GameOverScreen(session, record))
             else:
                 # A dialog sits on top (e.g. the log); put the result under it.
-                self.push_screen(GameOverScreen(session))
+                self.push_screen(GameOverScreen(session, record))
 
         self.call_later(show)
 

@@ -120,6 +120,9 @@ class LocalSession:
         self._bots: dict[int, Bot] = {}
         self._hint: Bot | None = None
         self.closed = False
+        # The game ended by a decision made in this session (not a finished save opened again):
+        # only such a game may set a personal best.
+        self.finished_here = False
         # Why the last save failed (None when it worked). The game goes on in memory and every
         # later decision tries again; the screen says so and offers to save elsewhere.
         self._save_problem: str | None = None
@@ -223,8 +226,15 @@ class LocalSession:
             raise IllegalAction(self.words(reason))
         with self.guard:
             events = self.match.submit(seat, action)
+            self.finished_here = self.match.over
         self.save()
         return [attrs.evolve(e, text=self.words(e.text)) for e in events]
+
+    @property
+    def record_id(self) -> str:
+        """This game among the player's games, for the personal-best records: its game and seed
+        (each new game, rematch or next game of a series draws a new seed)."""
+        return f"{self.game.id}:{self.match.seed}"
 
     def undo(self, seat: int) -> None:
         keep = self.match.undo_target(seat)

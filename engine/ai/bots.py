@@ -82,25 +82,42 @@ class GreedyBot:
             return moves[0]
         if self.mistake_rate > 0 and self.rng.random() < self.mistake_rate:
             return self.rng.choice(moves)
-        others = [s for s in game.to_act(view) if s != seat]
         worlds = [game.determinize(view, seat, self.rng) for _ in range(self.samples)]
-        best, best_score = moves[0], -1.0
-        for move in moves:
-            total, counted = 0.0, 0
-            for world in worlds:
-                d = game.clone(world)
-                try:
-                    game.apply(d, seat, move)
-                except IllegalAction:
-                    continue  # this sample contradicts the move; judge it on the others
-                _finish_step(game, d, others, self.rng)
-                total += rewards_for(game, d, seat)
-                counted += 1
-            if counted and (score := total / counted) > best_score:
-                best, best_score = move, score
-            if should_stop is not None and should_stop():
-                break
-        return best
+        ranked = rank_moves(game, worlds, seat, moves, self.rng, should_stop)
+        return ranked[0][1]
+
+
+def rank_moves(
+    game: Game[Any, Any, Any],
+    worlds: Sequence[Any],
+    seat: int,
+    moves: Sequence[Any],
+    rng: Rng,
+    should_stop: StopCheck | None = None,
+) -> list[tuple[float, Any]]:
+    """(score, move) for each move, best first, each move judged one ply deep on the same sampled
+    `worlds` (its result averaged over the samples it is legal in). Equal scores keep legal order.
+    A move no sample allows scores -1. `should_stop` ends the ranking early (the moves not judged
+    yet score -1): the greedy bot and the search's root shortlist both rank this way."""
+    others = [s for s in game.to_act(worlds[0]) if s != seat] if worlds else []
+    scored: list[tuple[float, int, Any]] = []
+    stopped = False
+    for i, move in enumerate(moves):
+        total, counted = 0.0, 0
+        for world in () if stopped else worlds:
+            d = game.clone(world)
+            try:
+                game.apply(d, seat, move)
+            except IllegalAction:
+                continue  # this sample contradicts the move; judge it on the others
+            _finish_step(game, d, others, rng)
+            total += rewards_for(game, d, seat)
+            counted += 1
+        scored.append((total / counted if counted else -1.0, i, move))
+        if should_stop is not None and should_stop():
+            stopped = True
+    scored.sort(key=lambda x: (-x[0], x[1]))
+    return [(v, m) for v, _i, m in scored]
 
 
 def rewards_for(game: Game[Any, Any, Any], state: Any, seat: int) -> float:

@@ -11,9 +11,12 @@ Simultaneous choices (several seats in `to_act`) are decoupled: every seat still
 picks from its own statistics at that node without seeing the others' picks, then the picks are
 applied in seat order. Choices already made but hidden come from the determinization.
 
-The search stops at a time budget or an iteration cap (the level's, as the game scales it with
-`ai_iterations`), whichever comes first, or when the caller's `should_stop` says so. With a
-generous budget the cap makes the bot fully repeatable.
+A game may shortlist the root (`Game.ai_root_moves`: only the best few moves of a one-ply
+ranking are searched) and scale the iteration cap (`Game.ai_iteration_scale`).
+
+The search stops at a time budget or an iteration cap (the level's, scaled by the game),
+whichever comes first, or when the caller's `should_stop` says so. With a generous budget the
+cap makes the bot fully repeatable.
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ import math
 import time
 from typing import Any
 
-from engine.ai.bots import StopCheck, legal_list
+from engine.ai.bots import StopCheck, legal_list, rank_moves
 from engine.core.errors import IllegalAction
 from engine.core.game import Game
 from engine.core.rng import Rng
@@ -30,6 +33,8 @@ from engine.core.rng import Rng
 # One (visits, total reward, availability) record per action, as a list for in-place speed.
 _Stat = list[float]
 _Joint = tuple[tuple[int, Any], ...]
+# Sampled worlds on which a game's root moves are ranked for its shortlist (Game.ai_root_moves).
+SHORTLIST_SAMPLES = 3
 
 
 class _Node:
@@ -70,6 +75,7 @@ class ISMCTSBot:
         self._depth = rollout_depth
         self.rng = Rng.from_seed(seed)
         self.last_iterations = 0
+        self._root_moves: frozenset[Any] | None = None
 
     def choose(
         self, game: Game[Any, Any, Any], view: Any, seat: int, *, should_stop: StopCheck | None = None
@@ -82,9 +88,15 @@ class ISMCTSBot:
         self.last_iterations = 0
         if len(moves) == 1:
             return moves[0]
-        root = _Node()
         deadline = time.perf_counter() + self.budget
-        for _ in range(game.ai_iterations(self.max_iterations)):
+        width = game.ai_root_moves
+        self._root_moves = None
+        if width is not None and len(moves) > width:
+            moves = self._shortlist(game, view, seat, moves, width, should_stop)
+            self._root_moves = frozenset(moves)
+        root = _Node()
+        cap = max(1, round(self.max_iterations * game.ai_iteration_scale))
+        for _ in range(cap):
             if should_stop is not None and should_stop():
                 break
             self._iterate(game, view, seat, root)
@@ -92,6 +104,22 @@ class ISMCTSBot:
             if time.perf_counter() >= deadline:
                 break
         return self._best(root, seat, moves)
+
+    def _shortlist(
+        self,
+        game: Game[Any, Any, Any],
+        view: Any,
+        seat: int,
+        moves: Any,
+        width: int,
+        should_stop: StopCheck | None,
+    ) -> list[Any]:
+        """The `width` moves a one-ply look (on SHORTLIST_SAMPLES sampled worlds) likes best, in
+        legal order, so the search spends its iterations looking deeper at those alone."""
+        worlds = [game.determinize(view, seat, self.rng) for _ in range(SHORTLIST_SAMPLES)]
+        ranked = rank_moves(game, worlds, seat, moves, self.rng, should_stop)
+        keep = {id(m) for _v, m in ranked[:width]}
+        return [m for m in moves if id(m) in keep]
 
     @staticmethod
     def _best(root: _Node, seat: int, moves: Any) -> Any:
@@ -120,6 +148,9 @@ class ISMCTSBot:
             picks: list[tuple[int, Any]] = []
             for s in acting:
                 moves = game.legal(d, s)
+                if node is root and s == seat and self._root_moves is not None:
+                    # The shortlist (legal in every world: the root's moves are the searcher's own)
+                    moves = [m for m in moves if m in self._root_moves] or moves
                 if not moves:
                     continue
                 table = node.stats.get(s)

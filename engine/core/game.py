@@ -143,6 +143,13 @@ class Game(Protocol[S, A, O_contra]):
     # ISMCTS rollout depth; None = the bot's default. A game whose evaluation already looks
     # further than a few random moves pins it (Rivality uses 0).
     ai_rollout_depth: ClassVar[int | None]
+    # ISMCTS root shortlist; None = search every legal move. With N, the search first ranks the
+    # root's moves one ply deep with `evaluate` (as the greedy bot does) and searches only the
+    # best N, deeper: for games whose turns offer dozens of near-equal moves.
+    ai_root_moves: ClassVar[int | None]
+    # Multiplies the search levels' iteration caps (normal and hard) for this game: below 1 when
+    # its iterations are costly or its shortlist leaves little to search.
+    ai_iteration_scale: ClassVar[float]
 
     def check_options(self, options: O_contra, seats: int) -> str | None: ...
     def next_options(self, options: Any, out: Outcome) -> Any: ...
@@ -160,7 +167,6 @@ class Game(Protocol[S, A, O_contra]):
     def describe(self, s: S, a: A) -> str: ...
     def evaluate(self, s: S, seat: int) -> float: ...
     def progress(self, s: S) -> str: ...
-    def ai_iterations(self, cap: int) -> int: ...
 
 
 AnyGame = Game[Any, Any, Any]  # a game whose types the caller does not need (registry, app)
@@ -185,6 +191,8 @@ class GameBase(abc.ABC, Generic[S, A, O]):
     state_type: ClassVar[type]
     supports_series: ClassVar[bool] = False
     ai_rollout_depth: ClassVar[int | None] = None
+    ai_root_moves: ClassVar[int | None] = None
+    ai_iteration_scale: ClassVar[float] = 1.0
 
     # -- options -------------------------------------------------------------------------
     def check_options(self, options: O, seats: int) -> str | None:
@@ -262,13 +270,6 @@ class GameBase(abc.ABC, Generic[S, A, O]):
     def progress(self, s: S) -> str:
         """A few words saying how far the game is ("round 3, cycle 2"), for the load list."""
         return ""
-
-    def ai_iterations(self, cap: int) -> int:
-        """How many search iterations a bot whose level allows `cap` spends on one decision of
-        this game. Default: the level's cap. A game whose iterations are costly (long random
-        continuations, many seats) lowers it, so that its levels think about as long as in the
-        other games; the levels' shared constants stay as they are."""
-        return cap
 
 
 _EXACT_ACTION_TYPES: dict[type, frozenset[type]] = {}

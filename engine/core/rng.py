@@ -53,13 +53,22 @@ class Rng:
         return (self.next64() >> 11) * (1.0 / (1 << 53))
 
     def choice(self, items: Sequence[T]) -> T:
-        return items[self.below(len(items))]
+        n = len(items)
+        if n <= 0:
+            raise ValueError("choice() needs a non-empty sequence")
+        return items[(self.next64() * n) >> 64]
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        """Fisher-Yates, in place."""
+        """Fisher-Yates, in place; `below(i + 1)` for each swap, written out inline because
+        shuffles are the bulk of a game's set-up (the sequence is the same, a test pins it)."""
+        z0 = self.state
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            z0 = (z0 + _GOLDEN) & _MASK
+            z = ((z0 ^ (z0 >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            j = ((z ^ (z >> 31)) * (i + 1)) >> 64
             items[i], items[j] = items[j], items[i]
+        self.state = z0
 
     def fork(self) -> Rng:
         """An independent generator derived from this one (advances this one by one step)."""

@@ -1,4 +1,5 @@
 """Rival Realms decisions: small frozen records, each with a short text form for logs and tests.
+Their hashes are cached: the search keeps its statistics in dictionaries keyed by them.
 
 Spaces, land cards and card numbers follow state.py. A card number 0 stands for "the top of the
 deck" where a source is named.
@@ -9,7 +10,7 @@ from __future__ import annotations
 import attrs
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class MakeValley:
     """Set-up, start player: turn land card `land` (0-11) to its Valley side."""
 
@@ -19,7 +20,7 @@ class MakeValley:
         return f"valley {self.land}"
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class PerchRaven:
     """Set-up, the other player: perch the Raven on Mountain `land` of `owner`'s realm."""
 
@@ -30,7 +31,7 @@ class PerchRaven:
         return f"perch {self.owner}:{self.land}"
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class PlaceAdventurer:
     """Set-up: put your adventurer on `space` of your realm (and claim the token there)."""
 
@@ -40,7 +41,7 @@ class PlaceAdventurer:
         return f"place {self.space}"
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Summon:
     """Your action: put region card `card` from your hand into the empty `space`."""
 
@@ -51,7 +52,7 @@ class Summon:
         return f"summon {self.card}@{self.space}"
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Go:
     """One adventuring step: walk (through explored regions, for free) to `via`, then step into
     `space`. An unexplored `space` is paid with region card `card` or creature `creature`; an
@@ -67,7 +68,7 @@ class Go:
         return f"go {self.space} via {self.via}{pay}"
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class EndTurn:
     """Finish the turn: quests are checked, then you redraw."""
 
@@ -75,7 +76,7 @@ class EndTurn:
         return "end turn"
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Pass:
     """You cannot summon or adventure: show your hand and pass for the rest of the game."""
 
@@ -83,7 +84,7 @@ class Pass:
         return "pass"
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class GemRaven:
     """Spend a gem: fly the Raven onto your own Mountain `land`."""
 
@@ -93,7 +94,7 @@ class GemRaven:
         return f"gem raven {self.land}"
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class GemSteal:
     """Spend a gem: the Raven perches beside the deck and you take two cards (one at a time)."""
 
@@ -101,7 +102,7 @@ class GemSteal:
         return "gem steal"
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Espresso:
     """Play the Double Espresso: another turn after this one."""
 
@@ -109,7 +110,7 @@ class Espresso:
         return "espresso"
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Carpet:
     """Play the Flying Carpet: jump to region `space` of your realm and explore it."""
 
@@ -119,7 +120,7 @@ class Carpet:
         return f"carpet {self.space}"
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Mirror:
     """Play the Magic Mirror: exchange two of your own pieces in play. `kind` is "region" (two
     region cards, by space), "token" (two adventure tokens on your realm, by space) or "land"
@@ -133,7 +134,7 @@ class Mirror:
         return f"mirror {self.kind} {self.a}<->{self.b}"
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Draw:
     """Take one card: `source` "deck" (card 0: unseen until drawn), "own" (your Raven's Nest) or
     "other" (the opponent's nest: gem thefts, and redraws under Open Nests)."""
@@ -145,7 +146,7 @@ class Draw:
         return f"draw {self.source}" + (f" {self.card}" if self.card else "")
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class GiveCard:
     """Event answer: put `card` from your hand where the event says (a nest)."""
 
@@ -155,7 +156,7 @@ class GiveCard:
         return f"give {self.card}"
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class SwapLands:
     """Event answer (Shifting Ground): exchange your land cards `a` and `b`."""
 
@@ -166,7 +167,7 @@ class SwapLands:
         return f"swap lands {self.a}<->{self.b}"
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Revive:
     """Event answer (Second Wind): take back used creature `creature`."""
 
@@ -176,7 +177,7 @@ class Revive:
         return f"revive {self.creature}"
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class StarStep:
     """Event answer (Shooting Star): step into unexplored region `space` and explore it."""
 
@@ -186,7 +187,7 @@ class StarStep:
         return f"star {self.space}"
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Trade:
     """Event answer (Trade Winds): put `card` from hand into your nest and take `nest_card`."""
 
@@ -197,7 +198,7 @@ class Trade:
         return f"trade {self.card} for {self.nest_card}"
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Decline:
     """Event answer: let this event pass you by."""
 

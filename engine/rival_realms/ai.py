@@ -12,17 +12,17 @@ import math
 
 from engine.rival_realms.data import (
     CARPET,
+    COLS,
     CORNERS,
     CREATURE_KIND,
     CREATURES,
     ESPRESSO,
     KIND,
     MIRROR,
-    QUESTS,
+    QUEST_INDEX,
     SOLO_TARGET,
-    SPACES,
 )
-from engine.rival_realms.realm import empty_bounds
+from engine.rival_realms.realm import empty_gaps
 from engine.rival_realms.scoring import quest_points, score
 from engine.rival_realms.state import RealmsState
 
@@ -40,31 +40,31 @@ SCALE_SOLO = 6.0
 SCALE_DUEL = 2.0
 
 
-def _open_spaces(regions: list[int]) -> tuple[float, list[tuple[int, int, int]]]:
+def _open_spaces(regions: list[int]) -> tuple[float, tuple[tuple[int, int, int, int], ...]]:
     """How many empty spaces are likely still to be filled (each counts its chance), and the
-    bounds of every empty space."""
-    bounds = empty_bounds(regions)
-    gaps: dict[tuple[int, int], int] = {}
-    for _p, lo, hi in bounds:
-        gaps[(lo, hi)] = gaps.get((lo, hi), 0) + 1
+    runs of empty spaces (realm.empty_gaps)."""
+    gaps = empty_gaps(regions)
+    room: dict[tuple[int, int], int] = {}
+    for lo, hi, first, after in gaps:
+        room[(lo, hi)] = room.get((lo, hi), 0) + after - first  # only whole empty rows share a key
     chance = 0.0
-    for (lo, hi), k in gaps.items():
+    for (lo, hi), k in room.items():
         chance += min(float(k), (hi - lo - 1) / ROOM_PER_SPACE)
-    return chance, bounds
+    return chance, gaps
 
 
 def _quest_hope(s: RealmsState, seat: int) -> float:
     regions, explored = s.regions[seat], s.explored[seat]
     hope = 0.0
-    for q in range(len(QUESTS)):
-        if s.quests[q] >= 0:
+    for q, holder in enumerate(s.quests):
+        if holder >= 0:
             continue
         if q < 3:
-            part = sum(1 for p in range(q * 6, q * 6 + 6) if regions[p]) / 6
-        elif QUESTS[q].id == "wanderer":
-            part = len({KIND[regions[p]] for p in range(SPACES) if explored[p]}) / 5
-        elif QUESTS[q].id == "tea":
-            have = set(s.supply[seat]) | set(s.used[seat])
+            part = (COLS - regions[q * COLS : q * COLS + COLS].count(0)) / 6
+        elif q == QUEST_INDEX["wanderer"]:
+            part = len({KIND[r] for r, e in zip(regions, explored, strict=True) if e}) / 5
+        elif q == QUEST_INDEX["tea"]:
+            have = s.supply[seat] + s.used[seat]
             part = sum(1 for c in CREATURES if c in have) / 6
         else:
             part = sum(1 for p in CORNERS if explored[p]) / 4
@@ -78,18 +78,18 @@ def estimate(s: RealmsState, seat: int) -> float:
     if s.phase == "over":
         return pts
     regions, explored = s.regions[seat], s.explored[seat]
-    fillable, bounds = _open_spaces(regions)
+    fillable, gaps = _open_spaces(regions)
     pts += 0.9 * fillable  # an empty space filled later is worth a point back
     cards = 0.0
     for c in s.hands[seat]:
         if c == 0:
             cards += (CARD_FITS + CARD_STUCK) / 2
-        elif any(lo < c < hi for _p, lo, hi in bounds):
+        elif any(lo < c < hi for lo, hi, _a, _b in gaps):
             cards += CARD_FITS
         else:
             cards += CARD_STUCK
-    pts += min(cards, 0.8 * len(bounds) + 2.0)
-    pts += UNEXPLORED_WORTH * sum(1 for p in range(SPACES) if regions[p] and not explored[p])
+    pts += min(cards, 0.8 * regions.count(0) + 2.0)
+    pts += UNEXPLORED_WORTH * sum(1 for r, e in zip(regions, explored, strict=True) if r and not e)
     for t in s.supply[seat]:
         pts += CREATURE_WORTH if t in CREATURE_KIND else TOKEN_WORTH.get(t, 0.0)
     return pts + _quest_hope(s, seat)

@@ -72,8 +72,11 @@ def take_into_hand(s: RealmsState, seat: int, card: int) -> None:
 
 def claim_quests(s: RealmsState, seat: int, ev: list[Event]) -> None:
     """Quests still open that `seat` now meets go to `seat` (first come, first served)."""
+    quests = s.quests
+    if -1 not in quests:
+        return
     for q in range(len(QUESTS)):
-        if s.quests[q] < 0 and quest_done(s, seat, q):
+        if quests[q] < 0 and quest_done(s, seat, q):
             s.quests[q] = seat
             ev.append(
                 Event(

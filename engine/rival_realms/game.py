@@ -37,6 +37,11 @@ class RivalRealms(GameBase[RealmsState, Action, RealmsOptions]):
     # summons into the wrong slots (blocking rows for good) and aimless walks, which only blur
     # the evaluation's expected score (RULES_NOTES.md, "AI").
     ai_rollout_depth: ClassVar[int | None] = 0
+    # A turn offers dozens of summons and steps, most of them plainly poor: the search ranks
+    # them one ply deep and looks further only at the best few, through the rest of the turn,
+    # the redraw and the rival's reply (RULES_NOTES.md, "AI").
+    ai_root_moves: ClassVar[int | None] = 5
+    ai_iteration_scale: ClassVar[float] = 0.2
 
     def next_options(self, options: RealmsOptions, out: Outcome) -> RealmsOptions:
         """The options of the next game of a series: whoever lost this one begins (a shared
@@ -67,6 +72,9 @@ class RivalRealms(GameBase[RealmsState, Action, RealmsOptions]):
 
     def legal(self, s: RealmsState, seat: int) -> list[Action]:
         return rules.legal(s, seat)
+
+    def why_illegal(self, s: RealmsState, seat: int, a: Action) -> str | None:
+        return rules.why_illegal(s, seat, a)
 
     def perform(self, s: RealmsState, seat: int, a: Action) -> list[Event]:
         return rules.perform(s, seat, a)

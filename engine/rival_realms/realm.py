@@ -10,7 +10,6 @@ Board helpers: `summon_slots`, `summon_problem`, `steps` / `step_targets` / `ste
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
 
 import attrs
 
@@ -31,7 +30,10 @@ from engine.rival_realms.state import RealmsState
 
 def card_name(n: int) -> str:
     """'23 Fields' (or 'a hidden card' for 0)."""
-    return f"{n} {TYPES[KIND[n]]}" if 0 < n < len(KIND) else "a hidden card"
+    return _CARD_NAMES[n] if 0 < n < len(_CARD_NAMES) else "a hidden card"
+
+
+_CARD_NAMES: tuple[str, ...] = ("", *(f"{n} {TYPES[KIND[n]]}" for n in range(1, len(KIND))))
 
 
 # --- summoning ---------------------------------------------------------------------------
@@ -60,6 +62,8 @@ def summon_problem(s: RealmsState, seat: int, card: int, space: int) -> str | No
     if regions[space]:
         return f"That space already holds {card_name(regions[space])}."
     lo, hi = row_bounds(regions, space)
+    if lo < card < hi:
+        return None
     row = ROW_NAMES[space // COLS].capitalize()
     if card < lo:
         return (
@@ -72,25 +76,50 @@ def summon_problem(s: RealmsState, seat: int, card: int, space: int) -> str | No
     return None
 
 
-def empty_bounds(regions: list[int]) -> list[tuple[int, int, int]]:
-    """(space, nearest number to its left, nearest to its right) for every empty space, in
-    space order: a card n fits in that space exactly when left < n < right."""
-    out: list[tuple[int, int, int]] = []
+def empty_gaps(regions: list[int]) -> tuple[tuple[int, int, int, int], ...]:
+    """Every run of empty spaces within a sub-realm, in space order, as (nearest number to its
+    left, nearest to its right, first space, space after the last): a card n fits in every
+    space of the run exactly when left < n < right. Remembered per realm layout, as the legal
+    list, the pass check and the AI's evaluation all ask for it many times between summons."""
+    key = tuple(regions)
+    found = _GAPS.get(key)
+    if found is None:
+        if len(_GAPS) > 4096:
+            _GAPS.clear()
+        found = _GAPS[key] = _find_gaps(regions)
+    return found
+
+
+_GAPS: dict[tuple[int, ...], tuple[tuple[int, int, int, int], ...]] = {}
+
+
+def _find_gaps(regions: list[int]) -> tuple[tuple[int, int, int, int], ...]:
+    out: list[tuple[int, int, int, int]] = []
     for row0 in (0, 6, 12):
-        lo = 0
-        gap: list[int] = []
+        lo, first = 0, -1
         for p in range(row0, row0 + 6):
             v = regions[p]
             if v:
-                for q in gap:
-                    out.append((q, lo, v))
-                gap = []
+                if first >= 0:
+                    out.append((lo, v, first, p))
+                    first = -1
                 lo = v
-            else:
-                gap.append(p)
-        for q in gap:
-            out.append((q, lo, 51))
-    return out
+            elif first < 0:
+                first = p
+        if first >= 0:
+            out.append((lo, 51, first, row0 + 6))
+    return tuple(out)
+
+
+def empty_bounds(regions: list[int]) -> list[tuple[int, int, int]]:
+    """(space, nearest number to its left, nearest to its right) for every empty space, in
+    space order: a card n fits in that space exactly when left < n < right."""
+    return [(p, lo, hi) for lo, hi, a, b in empty_gaps(regions) for p in range(a, b)]
+
+
+def fits_somewhere(regions: list[int], hand: list[int]) -> bool:
+    """Whether any card of `hand` can be summoned into some empty space of `regions`."""
+    return any(lo < c < hi for lo, hi, _a, _b in empty_gaps(regions) for c in hand)
 
 
 def filled_bounds(regions: list[int]) -> list[tuple[int, int, int]]:
@@ -141,19 +170,10 @@ def steps(s: RealmsState, seat: int) -> dict[int, int]:
     passes = "open_passes" in s.enchantments
     back_ok = "surefoot" in s.enchantments
     start = _key(s.adventurer[seat], -1 if back_ok else s.came_from)
-    # The legal list, the legality check and the move itself all ask for the same walk within one
-    # decision: remember the last answer.
-    memo = (start, raven_land, passes, *regions, *explored, *valleys)
-    if _LAST[0] == memo:
-        cached: dict[int, int] = _LAST[1]
-        return cached
-    seen = {start}
+    # No memo: the walk is short, and a key covering every input costs as much as the search.
     out: dict[int, int] = {}
     queue = [start]
-    i = 0
-    while i < len(queue):
-        key = queue[i]
-        i += 1
+    for key in queue:  # grows while it is read: a breadth-first walk
         p = key >> 5
         prev = (key & 31) - 1
         for q, land in NEIGHBOURS[p]:
@@ -165,15 +185,9 @@ def steps(s: RealmsState, seat: int) -> dict[int, int]:
             if k in out:
                 continue
             out[k] = key
-            if explored[q] and k not in seen:
-                seen.add(k)
+            if explored[q] and k != start:
                 queue.append(k)
-    _LAST[0] = memo
-    _LAST[1] = out
     return out
-
-
-_LAST: list[Any] = [None, {}]
 
 
 def step_path(s: RealmsState, seat: int, space: int, via: int) -> list[int] | None:

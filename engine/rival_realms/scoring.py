@@ -11,6 +11,7 @@ from engine.rival_realms.data import (
     KIND,
     LAND_ENDS,
     LANDS,
+    QUEST_INDEX,
     QUESTS,
     SOLO_TARGET,
     SPACES,
@@ -29,17 +30,25 @@ CATEGORIES: tuple[str, ...] = (
 
 def quest_done(s: RealmsState, seat: int, q: int) -> bool:
     """Whether `seat`'s realm meets quest q now (held or not)."""
-    qid = QUESTS[q].id
     regions = s.regions[seat]
     if q < 3:
-        return all(regions[q * COLS : q * COLS + COLS])
+        return 0 not in regions[q * COLS : q * COLS + COLS]
     explored = s.explored[seat]
-    if qid == "wanderer":
-        return len({KIND[regions[p]] for p in range(SPACES) if explored[p]}) == 5
-    if qid == "tea":
-        have = set(s.supply[seat]) | set(s.used[seat])
+    if q == _WANDERER:
+        if explored.count(True) < 5:
+            return False
+        kinds = {KIND[r] for r, e in zip(regions, explored, strict=True) if e}
+        return len(kinds) == 5
+    if q == _TEA:
+        have = s.supply[seat] + s.used[seat]
+        if len(have) < len(CREATURES):
+            return False
         return all(c in have for c in CREATURES)
-    return all(explored[p] for p in CORNERS)
+    return all(explored[p] for p in CORNERS)  # Far Frontiers
+
+
+_WANDERER = QUEST_INDEX["wanderer"]
+_TEA = QUEST_INDEX["tea"]
 
 
 def quest_points(s: RealmsState, q: int) -> int:
@@ -50,16 +59,19 @@ def explored_count(s: RealmsState, seat: int) -> int:
     return sum(s.explored[seat])
 
 
+# Side by side within a sub-realm: (space, the space to its right).
+_NEIGHBOUR_PAIRS: tuple[tuple[int, int], ...] = tuple((p, p + 1) for p in range(SPACES) if (p + 1) % COLS)
+
+
 def score_parts(s: RealmsState, seat: int) -> tuple[int, ...]:
     """`seat`'s points as the realm stands, one figure per entry of CATEGORIES."""
     regions = s.regions[seat]
     empty = -regions.count(0)
     gems = s.supply[seat].count(GEM) * (2 if "gem_hoard" in s.enchantments else 1)
     explored = explored_count(s, seat)
-    adjacent = 0
-    for p in range(SPACES):
-        if p % COLS < COLS - 1 and regions[p] and regions[p + 1] and KIND[regions[p]] == KIND[regions[p + 1]]:
-            adjacent += 2
+    adjacent = 2 * sum(
+        1 for a, b in _NEIGHBOUR_PAIRS if regions[a] and regions[b] and KIND[regions[a]] == KIND[regions[b]]
+    )
     deep = "deep_valleys" in s.enchantments
     valley = 0
     vs = s.valleys[seat]

@@ -396,6 +396,8 @@ class GameScreen(Screen[None]):
             if self.session.undo_blocker(seat) is not None:
                 break
             self.session.undo(seat)
+        # Refusing the confirmation is not a take-back: those steps were never confirmed and
+        # showed nothing new, so the game may still set a personal best.
         self._generation += 1
         self._rebuild_log()
         self.say("The whole turn was taken back: nothing of it was played.")
@@ -436,6 +438,7 @@ class GameScreen(Screen[None]):
         self.thinking = None
         self.turn_so_far = []
         self.session.undo(seat)
+        self.rivals.moves_taken_back(self.session)
         self._generation += 1
         self._rebuild_log()
         self.say("Your last decision was taken back.")

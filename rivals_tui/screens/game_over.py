@@ -74,9 +74,11 @@ class GameOverScreen(Screen[None]):
         ),
     ]
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: Session, record: str = "") -> None:
         super().__init__()
         self.session = session
+        # What the game did to the player's personal best, in one sentence ("" when none is kept).
+        self.record = record
         out = session.outcome()
         assert out is not None, "the game-over screen needs a finished game"
         self.outcome = out
@@ -106,6 +108,8 @@ class GameOverScreen(Screen[None]):
             explain = " ".join(t for t in (out.reason, out.tiebreak) if t)
             if explain:
                 yield Static(plain(explain), id="over-reason")
+            if self.record:
+                yield Static(plain(self.record), id="over-record")
             if not self.series.is_single:
                 yield Static(plain(self._series_text()), id="over-series")
         with Vertical(id="over-board"):

@@ -21,6 +21,9 @@ Three more calls: ``board.help_section()`` names the rules section for a half-ma
 ``board.legend()`` gives (symbol, meaning) rows for every symbol the board may
 draw (the screen shows them on the legend key), and ``board.focus_action(action)`` puts the
 cursor on the piece that stands for `action` (the hint names a move; the cursor goes there).
+A board of a game with solo difficulties names the personal-best table of a view
+(``record_table``); the app keeps the bests and the board can draw the player's
+(``personal_best()``).
 """
 
 from __future__ import annotations
@@ -38,6 +41,7 @@ from textual.widgets.option_list import Option
 
 from engine.core import Event, Game
 from rivals_tui.text import plain, safe_text
+from saves.records import table_key
 
 
 class GameBoard(Widget):
@@ -76,6 +80,21 @@ class GameBoard(Widget):
         self.view = view
         self.seat = seat
         self.legal = tuple(legal)
+
+    @classmethod
+    def record_table(cls, view: Any) -> str | None:
+        """The personal-best table a solo game shown by `view` belongs to (its difficulty, as the
+        player reads it: "hard"), or None when the game keeps no personal best."""
+        return None
+
+    def personal_best(self) -> int | None:
+        """The player's best score at the table of the view shown, when the app keeps one."""
+        from rivals_tui.app import RivalsApp
+
+        table = None if self.view is None else self.record_table(self.view)
+        if table is None or not isinstance(self.app, RivalsApp):
+            return None
+        return self.app.records.best_for(table_key(self.game.id, table))
 
     def focus_board(self) -> None:
         """Give the keyboard to the board (the screen calls this when it is the player's turn)."""

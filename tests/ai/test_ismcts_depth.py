@@ -20,3 +20,30 @@ def test_the_games_rollout_depth_wins_over_the_bots_default() -> None:
     g = goof.setup(GoofOptions(), 2, 1)
     bot.choose(goof, goof.view(g, 0), 0)
     assert bot._depth == 10
+
+
+class ShortGoof(Goofspiel):
+    """Goofspiel whose search looks only at the best bid of a one-ply ranking, with half the
+    iterations."""
+
+    ai_root_moves = 1
+    ai_iteration_scale = 0.5
+
+
+def test_a_games_root_shortlist_and_iteration_scale_steer_the_search() -> None:
+    from engine.ai.bots import rank_moves
+
+    game = ShortGoof()
+    s = game.setup(GoofOptions(), 2, 3)
+    view = game.view(s, 0)
+    bot = ISMCTSBot(seed=4, budget=5.0, max_iterations=40, rollout_depth=0)
+    move = bot.choose(game, view, 0)
+    assert bot.last_iterations == 20  # half of the cap
+    # The move searched is the one the one-ply ranking put first, on the bot's own samples.
+    twin = ISMCTSBot(seed=4)
+    worlds = [game.determinize(view, 0, twin.rng) for _ in range(3)]
+    assert move == rank_moves(game, worlds, 0, list(game.legal(view, 0)), twin.rng)[0][1]
+    # Without the hooks the same bot weighs every bid and runs its whole cap.
+    plain = ISMCTSBot(seed=4, budget=5.0, max_iterations=40, rollout_depth=0)
+    plain.choose(Goofspiel(), view, 0)
+    assert plain.last_iterations == 40

@@ -26,6 +26,7 @@ def _isolate(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     # Never touch the real user folders, whatever a test forgets to pass.
     monkeypatch.setenv("RIVALS_SAVE_DIR", str(tmp_path / "env-saves"))
     monkeypatch.setenv("RIVALS_CONFIG_DIR", str(tmp_path / "env-config"))
+    monkeypatch.setenv("RIVALS_DATA_DIR", str(tmp_path / "env-data"))
     # Board symbols as on a UTF-8 terminal whatever the test machine's locale (the ASCII set has
     # tests of its own); the set in use is put back after each test.
     monkeypatch.setattr(glyphs, "_plain", False)

@@ -14,6 +14,7 @@ import attrs
 
 from engine.core.game import Event
 from engine.rival_realms.actions import (
+    ACTION_TYPES,
     END_TURN,
     PASS,
     Carpet,
@@ -63,37 +64,33 @@ def _event_reason(s: RealmsState, seat: int, a: Any) -> str | None:
 PHASES: dict[str, Phase] = {
     "valleys": Phase(
         (MakeValley,),
-        lambda s, seat: list(setup_phase.valleys_legal(s)),
+        lambda s, seat: setup_phase.valleys_legal(s),
         lambda s, seat, a: setup_phase.valleys_reason(s, a),
         lambda s, seat, a, ev: setup_phase.valleys_perform(s, a, ev),
     ),
     "raven": Phase(
         (PerchRaven,),
-        lambda s, seat: list(setup_phase.raven_legal(s)),
+        lambda s, seat: setup_phase.raven_legal(s),
         lambda s, seat, a: setup_phase.raven_reason(s, a),
         setup_phase.raven_perform,
     ),
     "place": Phase(
         (PlaceAdventurer,),
-        lambda s, seat: list(setup_phase.place_legal(s)),
+        lambda s, seat: setup_phase.place_legal(s),
         lambda s, seat, a: setup_phase.place_reason(s, a),
         setup_phase.place_perform,
     ),
     "turn": Phase(
         (Summon, Go, EndTurn, Pass, GemRaven, GemSteal, Espresso, Carpet, Mirror),
-        lambda s, seat: list(turn.turn_legal(s, seat)),
+        turn.turn_legal,
         turn.turn_reason,
         turn.turn_perform,
     ),
-    "steal": Phase(
-        (Draw,), lambda s, seat: list(draws.draw_legal(s, seat)), draws.draw_reason, draws.draw_perform
-    ),
-    "redraw": Phase(
-        (Draw,), lambda s, seat: list(draws.draw_legal(s, seat)), draws.draw_reason, draws.draw_perform
-    ),
+    "steal": Phase((Draw,), draws.draw_legal, draws.draw_reason, draws.draw_perform),
+    "redraw": Phase((Draw,), draws.draw_legal, draws.draw_reason, draws.draw_perform),
     "event": Phase(
         (GiveCard, SwapLands, Draw, Revive, StarStep, PerchRaven, Trade, Decline),
-        lambda s, seat: list(events.answers(s, seat)),
+        events.answers,
         _event_reason,
         events.perform_answer,
     ),
@@ -115,6 +112,19 @@ def reason(s: RealmsState, seat: int, a: Any) -> str | None:
     if not isinstance(a, ph.types):
         return "That decision does not belong to this moment of the game."
     return ph.reason(s, seat, a)
+
+
+def why_illegal(s: RealmsState, seat: int, a: Any) -> str | None:
+    """The game's `why_illegal` (the same sentences as GameBase's), without its generic detours:
+    every decision checked by `apply` passes here."""
+    if seat != s.actor or s.phase == "over":
+        return "It is not your turn to decide."
+    ph = PHASES[s.phase]
+    if isinstance(a, ph.types):
+        return ph.reason(s, seat, a)
+    if not isinstance(a, ACTION_TYPES):
+        return "That is not a move of this game."
+    return "That decision does not belong to this moment of the game."
 
 
 def perform(s: RealmsState, seat: int, a: Any) -> list[Event]:

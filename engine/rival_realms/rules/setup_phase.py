@@ -22,9 +22,17 @@ def _row_full(s: RealmsState, land: int) -> bool:
 # --- valleys -----------------------------------------------------------------------------
 
 
+MAKE_VALLEYS: tuple[MakeValley, ...] = tuple(MakeValley(m) for m in range(LANDS))
+
+
 def valleys_legal(s: RealmsState) -> list[MakeValley]:
     v = s.valleys[s.start]
-    return [MakeValley(m) for m in range(LANDS) if not v[m] and not _row_full(s, m)]
+    out: list[MakeValley] = []
+    for r0 in range(0, LANDS, COLS):
+        row = v[r0 : r0 + COLS]
+        if sum(row) < VALLEYS_PER_ROW:
+            out.extend(MAKE_VALLEYS[r0 + c] for c in range(COLS) if not row[c])
+    return out
 
 
 def valleys_reason(s: RealmsState, a: MakeValley) -> str | None:
@@ -58,8 +66,13 @@ def valleys_perform(s: RealmsState, a: MakeValley, ev: list[Event]) -> None:
 # --- the Raven ---------------------------------------------------------------------------
 
 
+PERCHES: tuple[tuple[PerchRaven, ...], ...] = tuple(
+    tuple(PerchRaven(o, m) for m in range(LANDS)) for o in range(2)
+)
+
+
 def raven_legal(s: RealmsState) -> list[PerchRaven]:
-    return [PerchRaven(o, m) for o in range(s.seats) for m in range(LANDS) if not s.valleys[o][m]]
+    return [PERCHES[o][m] for o in range(s.seats) for m in range(LANDS) if not s.valleys[o][m]]
 
 
 def raven_reason(s: RealmsState, a: PerchRaven) -> str | None:

@@ -41,7 +41,8 @@ from engine.rival_realms.data import ESPRESSO as ESPRESSO_TOKEN
 from engine.rival_realms.effects import collect, explore, mirror, spend_card, spend_token, who
 from engine.rival_realms.realm import (
     card_name,
-    empty_bounds,
+    empty_gaps,
+    fits_somewhere,
     mirror_pairs,
     mirror_problem,
     payments,
@@ -64,8 +65,7 @@ def can_act(s: RealmsState, seat: int) -> bool:
     """Whether a summon, a paid step or an exploring Flying Carpet is possible now."""
     if s.action != "":
         return True
-    hand = s.hands[seat]
-    if any(lo < c < hi for p, lo, hi in empty_bounds(s.regions[seat]) for c in hand):
+    if fits_somewhere(s.regions[seat], s.hands[seat]):
         return True
     explored = s.explored[seat]
     for k in steps(s, seat):
@@ -101,8 +101,12 @@ def turn_legal(s: RealmsState, seat: int) -> list[TurnAction]:
     regions = s.regions[seat]
     explored = s.explored[seat]
     if s.action == "":
-        bounds = empty_bounds(regions)
-        out.extend(SUMMONS[c][p] for c in hand for p, lo, hi in bounds if lo < c < hi)
+        gaps = empty_gaps(regions)
+        for c in hand:
+            row = SUMMONS[c]  # one Summon per space, in space order: a run is a slice
+            for lo, hi, first, after in gaps:
+                if lo < c < hi:
+                    out.extend(row[first:after])
     paid = bool(out) and not done
     if s.action != "summon":
         free = committed(s)

@@ -188,6 +188,11 @@ class RivalRealmsBoard(LineBoard):
         super()._chosen(step)
 
     # -- the hooks --------------------------------------------------------------------------
+    @classmethod
+    def record_table(cls, view: Any) -> str | None:
+        """A solo game keeps a personal best per difficulty."""
+        return str(view.level) if view.solo else None
+
     def changes(self, before: Any, after: Any) -> set[Any]:
         return set(changed_keys(before, after))
 
@@ -207,6 +212,7 @@ class RivalRealmsBoard(LineBoard):
             trail=frozenset(self.plan_trail),
             plan=tuple(self.plan_texts),
             chosen=self.chosen,
+            best=self.personal_best(),
         )
 
     def build_table(self, width: int, height: int) -> Table:

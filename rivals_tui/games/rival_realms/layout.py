@@ -96,6 +96,8 @@ class Marks:
     trail: frozenset[int] = frozenset()
     plan: tuple[str, ...] = ()
     chosen: Key | None = None
+    # Solo: the player's personal best at this difficulty (None: no game counted yet).
+    best: int | None = None
 
 
 class Layout:
@@ -452,7 +454,16 @@ class Layout:
         v = self.v
         target = SOLO_TARGET.get(v.level, 0)
         self.w.text("The Raven ", "label")
-        self.w.text(f"beat {target} ({v.level}) {RR.bar} {len(v.removed)} cards out")
+        parts = [f"beat {target} ({v.level})", f"{len(v.removed)} cards out"]
+        if self.m.best is not None:
+            parts.insert(1, f"your best {self.m.best}")
+        self.w.text(parts[0])
+        for part in parts[1:]:
+            sep = f" {RR.bar} "
+            if self.w.used() + cell_len(sep + part) > self.width:
+                self.newline()
+                sep = " " * cell_len("The Raven ")  # a new line, under the first part
+            self.w.text(sep + part)
         self.newline()
 
 

@@ -32,6 +32,20 @@ def test_rng_sequence_is_fixed_across_versions() -> None:
 FIXED_42 = [73, 796, 925, 244, 410]
 
 
+def test_shuffle_and_choice_follow_below() -> None:
+    # The inlined shuffle and choice must draw exactly as the plain Fisher-Yates on `below` did,
+    # or every saved game would replay differently.
+    ref, fast = Rng.from_seed(5), Rng.from_seed(5)
+    expected = list(range(50))
+    for i in range(len(expected) - 1, 0, -1):
+        j = ref.below(i + 1)
+        expected[i], expected[j] = expected[j], expected[i]
+    got = list(range(50))
+    fast.shuffle(got)
+    assert got == expected and fast.state == ref.state
+    assert [fast.choice("abcdefg") for _ in range(20)] == ["abcdefg"[ref.below(7)] for _ in range(20)]
+
+
 def _match(seats: int = 2, seed: int = 1) -> Match:
     return Match.new(GAME, GoofOptions(), [SeatSpec(f"P{i}") for i in range(seats)], seed)
 
