@@ -60,7 +60,9 @@ def games_help(games: Catalog) -> str:
         lines.append(f"  {info.id:<14} {info.title}, {seats}")
         for f in option_fields(info.options):
             values = {"bool": "on|off", "int": "NUMBER"}.get(f.kind, "|".join(f.choices))
-            lines.append(f"  {'':<14}   --option {f.name}={values}  ({f.label}; default {f.show(f.default)})")
+            # The default as typed after --option (ids, not the form's words).
+            default = ",".join(f.default) or "none" if f.kind == "multi" else f.show(f.default).lower()
+            lines.append(f"  {'':<14}   --option {f.name}={values}  ({f.label}; default {default})")
     return "\n".join(lines)
 
 

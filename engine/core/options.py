@@ -39,12 +39,20 @@ class OptionField:
     def applies(self, seats: int) -> bool:
         return self.players is None or seats in self.players
 
+    @staticmethod
+    def choice_name(choice: str) -> str:
+        """A choice as a player reads it: "deep_satchel" is "Deep satchel" (the id stays what the
+        CLI's --option and the save use)."""
+        return choice.replace("_", " ").capitalize()
+
     def show(self, value: Any) -> str:
         """The value in the words a form or a status line uses."""
         if self.kind == "bool":
             return "on" if value else "off"
         if self.kind == "multi":
-            return ", ".join(value) if value else "none"
+            return ", ".join(self.choice_name(v) for v in value) if value else "none"
+        if self.kind == "choice":
+            return self.choice_name(str(value))
         return str(value)
 
 

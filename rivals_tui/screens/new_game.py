@@ -151,7 +151,10 @@ class NewGameScreen(DismissOnce, Screen[None]):
         wid = f"opt-{gid}-{f.name}"
         if f.kind == "multi":
             return SelectionList[str](
-                *[(c, c, c in f.default) for c in f.choices], compact=True, id=wid, classes="option-multi"
+                *[(f.choice_name(c), c, c in f.default) for c in f.choices],
+                compact=True,
+                id=wid,
+                classes="option-multi",
             )
         if f.kind == "bool":
             value = "on" if f.default else "off"
@@ -160,7 +163,7 @@ class NewGameScreen(DismissOnce, Screen[None]):
             )
         if f.kind == "choice":
             return FormSelect(
-                [(c.capitalize(), c) for c in f.choices],
+                [(f.choice_name(c), c) for c in f.choices],
                 value=str(f.default),
                 allow_blank=False,
                 compact=True,
