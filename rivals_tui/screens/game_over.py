@@ -155,7 +155,9 @@ class GameOverScreen(Screen[None]):
         table.add_row("Total", *map(str, out.scores))
         self.query_one("#over-board").display = False
         self.query_one(GameBoard).show(s.view(self.seat), self.seat, (), [])
-        self.query_one(Button).focus()
+        # The score table has the focus, not a button: an Enter still on its way from the last
+        # move must not skip the scores by starting a rematch. The keys (r, n, m) and tab work.
+        table.focus()
         self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -192,7 +194,7 @@ class GameOverScreen(Screen[None]):
         if board:
             self.query_one(GameBoard).focus_board()
         else:
-            self.query_one(Button).focus()
+            self.query_one(DataTable).focus()
 
     def on_game_board_detail_changed(self, event: GameBoard.DetailChanged) -> None:
         event.stop()  # no detail panel here: the board alone

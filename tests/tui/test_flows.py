@@ -372,3 +372,19 @@ async def test_loading_a_finished_game_shows_its_result(tmp_path: Path) -> None:
         await pilot.press("m")
         await pilot.pause()
         assert isinstance(app.screen, MenuScreen)
+
+
+async def test_a_stray_enter_on_the_scores_does_not_start_a_rematch(tmp_path: Path) -> None:
+    # Enter pressed a moment too late for the last move lands on the game-over screen: the
+    # scores stay; r starts the rematch.
+    app, session = started(tmp_path, VS_AI)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await play_out(pilot)
+        over = app.screen
+        assert isinstance(over, GameOverScreen)
+        await pilot.press("enter", "enter")
+        await settle(pilot)
+        assert app.screen is over
+        await pilot.press("r")
+        await settle(pilot)
+        assert isinstance(app.screen, GameScreen) and app.screen.session is not session
