@@ -20,6 +20,18 @@ def strength(s: RivalsState, o: int) -> float:
         + 0.4 * (s.tokens[o] + s.active_tokens[o])
         + 0.05 * (s.crystals[o] + s.resins[o])
         - 0.3 * len(s.poison[o])
+        + (drone_strength(s, o) if s.drone_mode else 0.0)
+    )
+
+
+def drone_strength(s: RivalsState, o: int) -> float:
+    """What a seat's drone holds is worth a little less than the same on the Ashak: its points
+    only count once brought home, and a hack can take any of it away."""
+    return (
+        2.0 * s.d_rp[o]
+        + 0.3 * s.d_tokens[o]
+        + 0.04 * (s.d_crystals[o] + s.d_resins[o])
+        + 0.15 * len(s.d_cards[o])
     )
 
 

@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 from engine.core import Event
 from engine.rivals.actions import StopBuying, StopInstalling
-from engine.rivals.rules import choices, collect, setup_phase, turn
+from engine.rivals.rules import choices, collect, drone_hack, drone_turn, setup_phase, turn
 from engine.rivals.state import RivalsState
 
 Option = tuple[object, str | None]
@@ -64,6 +64,17 @@ PHASES: dict[str, tuple[OptionsFn, PerformFn, str]] = {
     "resource": (choices.resource_options, choices.resource_perform, "Take a resource"),
     "loot": (choices.loot_options, choices.loot_perform, "Install a card of the eliminated Ashak"),
     "reentry": (choices.reentry_options, choices.reentry_perform, "Climb back at the border"),
+    # drone mode
+    "dplace": (drone_turn.place_options, drone_turn.place_perform, "Place your drone on your Ashak's tile"),
+    "drone": (drone_turn.options, drone_turn.perform, "Your drone's turn"),
+    "dconsult": (drone_turn.consult_options, drone_turn.consult_perform, "Your drone consults the row or the deck"),
+    "dinstall": (drone_turn.install_options, drone_turn.install_perform, "Store consulted cards on the drone"),
+    "dtokens": (drone_turn.token_options, drone_turn.token_perform, "Buy anticipation tokens for the drone"),
+    "dreward": (drone_turn.reward_options, drone_turn.reward_perform, "Choose the drone's sponsor reward"),
+    "dschema": (drone_turn.schema_options, drone_turn.schema_perform, "Choose a schema for the drone"),
+    "duninstall": (drone_turn.uninstall_options, drone_turn.uninstall_perform, "Uninstall a card the drone stores"),
+    "dreentry": (drone_turn.reentry_options, drone_turn.reentry_perform, "Bring your drone back at the border"),
+    "hack": (drone_hack.hack_options, drone_hack.hack_perform, "Spend a hacking success"),
 }  # fmt: skip
 
 # The help section (a heading of rivals_tui/help/rivals.md) each phase opens at.
@@ -91,4 +102,14 @@ SECTIONS: dict[str, str] = {
     "resource": "skills",
     "loot": "eliminations",
     "reentry": "falling-tiles",
+    "dplace": "drone-mode",
+    "drone": "drone-mode",
+    "dconsult": "drone-mode",
+    "dinstall": "drone-mode",
+    "dtokens": "drone-mode",
+    "dreward": "drone-mode",
+    "dschema": "drone-mode",
+    "duninstall": "drone-mode",
+    "dreentry": "drone-mode",
+    "hack": "hacking",
 }

@@ -11,6 +11,8 @@ from engine.rivals.actions import (
     BuySchema,
     Collect,
     EndTurn,
+    Exchange,
+    Hack,
     MakeShield,
     Move,
     Negotiate,
@@ -26,7 +28,7 @@ from engine.rivals.data.board import LAKE, LAKE_LOSS
 from engine.rivals.data.cards import MOD, SKILL, Card
 from engine.rivals.data.catalog import ATLANS_ID, CARD, ULTIMATES
 from engine.rivals.effects import calm, raise_shield
-from engine.rivals.rules import resolve
+from engine.rivals.rules import drone_hack, resolve
 from engine.rivals.rules.board import hex_type, reachable, reveal, scoutable
 from engine.rivals.rules.collect import collect_reason, do_collect
 from engine.rivals.rules.combat import event_on
@@ -121,6 +123,8 @@ def options(s: RivalsState, seat: int) -> list[Option]:
             opts.append((BuyPoint(res), None))
     if has_skill(s, seat, "premium") and s.crystals[seat] + s.resins[seat] >= 10:
         opts.append((BuyPoint("mix"), None))
+    if s.drone_mode:
+        opts += drone_hack.ashak_options(s, seat)
     opts.append((END, None))
     return opts
 
@@ -215,6 +219,8 @@ def perform(s: RivalsState, seat: int, a: object) -> list[Event]:
         return [Event(f"{who(s, seat)} spends 5 {a.resource}s on a schema.")]
     if isinstance(a, BuyPoint):
         return buy_point(s, seat, a.resource)
+    if isinstance(a, (Exchange, Hack)):
+        return drone_hack.ashak_perform(s, seat, a)
     if isinstance(a, EndTurn):
         s.phase = "idle"
         s.active = -1
