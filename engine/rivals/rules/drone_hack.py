@@ -16,8 +16,9 @@ from engine.rivals.drone import (
 )
 from engine.rivals.hexes import DIST
 from engine.rivals.rules import drone_turn
+from engine.rivals.rules import common
 from engine.rivals.rules.board import has_sight, reachable
-from engine.rivals.rules.common import check_end, name, roll, who
+from engine.rivals.rules.common import check_end, name, who
 from engine.rivals.state import RivalsState, Task
 
 Option = tuple[object, str | None]
@@ -120,7 +121,7 @@ def exchange(s: RivalsState, seat: int, a: Exchange) -> list[Event]:
 
 def hack(s: RivalsState, seat: int) -> list[Event]:
     s.ap -= 1
-    rolls = [roll(s) for _ in range(HACK_DICE)]
+    rolls = [common.roll(s) for _ in range(HACK_DICE)]
     wins = sum(rolls)
     faces = ", ".join("success" if r else "blank" for r in rolls)
     ev = [

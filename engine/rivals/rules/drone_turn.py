@@ -47,9 +47,10 @@ from engine.rivals.drone import (
 )
 from engine.rivals.effects import front, place_shield, refill_interface
 from engine.rivals.hexes import DIST, NEIGHBOURS
+from engine.rivals.rules import common
 from engine.rivals.rules.board import border_hexes, hex_type, reachable, reveal, shields_of
 from engine.rivals.rules.combat import event_on
-from engine.rivals.rules.common import name, roll, skill_total, temp_total, who, wound
+from engine.rivals.rules.common import name, skill_total, temp_total, who, wound
 from engine.rivals.state import RivalsState, Task
 
 Option = tuple[object, str | None]
@@ -251,7 +252,7 @@ def attack(s: RivalsState, seat: int, victim: int) -> list[Event]:
         s.shield[h] = -1
         return ev + [Event(f"The shield on hex {h} absorbs the drone's shot and breaks.", kind="shield")]
     dice = defence_dice(s, victim)
-    hits = sum(1 for _ in range(dice) if roll(s))
+    hits = sum(1 for _ in range(dice) if common.roll(s))
     got = max(0, ATTACK_DAMAGE - hits)
     ev.append(
         Event(
