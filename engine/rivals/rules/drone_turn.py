@@ -502,9 +502,11 @@ def falls(s: RivalsState, dropped: list[int]) -> list[Event]:
     ev: list[Event] = []
     gone = {h for t in dropped for h in TILE_HEXES[t]}
     for o in range(s.seats):
-        if s.d_pos[o] in gone and s.alive[o]:
+        if s.d_pos[o] in gone:
             s.d_pos[o] = -1
             ev.append(Event(f"{drone_name(s, o)} falls with its tile.", kind="fall"))
+    if s.winners:
+        return ev
     later = [Task("dreentry", o) for o in _clockwise(s) if s.d_pos[o] < 0 and s.alive[o]]
     k = sum(1 for t in s.tasks if t.kind == "reentry")
     s.tasks[k:k] = later

@@ -239,7 +239,7 @@ def phase4(s: RivalsState, t: Task) -> list[Event]:
         if o in fallers and s.alive[o]:
             s.pos[o] = -1
             s.tasks.insert(0, Task("reentry", o))
-    if s.drone_mode and not s.winners:
+    if s.drone_mode:
         ev += drone_turn.falls(s, dropped)
     return ev
 
