@@ -191,6 +191,8 @@ def phase4(s: RivalsState, t: Task) -> list[Event]:
     dropped: list[int] = []
     if s.drone_mode and s.round == 1:  # drone mode: the starting tiles go instead of a zone card
         ev.append(Event("No zone card this round: the starting tiles fall.", kind="zone", reveal=True))
+        for tile in STARTING_TILES:
+            ev += drop_tile(s, tile, fallers)
         dropped += STARTING_TILES
     for _ in range(k):
         if not s.zone_deck:
@@ -205,19 +207,9 @@ def phase4(s: RivalsState, t: Task) -> list[Event]:
                 reveal=True,
             )
         )
+        for tile in z.drops:
+            ev += drop_tile(s, tile, fallers)
         dropped += z.drops
-    for tile in dropped:
-        s.fallen[tile] = True
-        s.drought[tile] = 0
-        for h in TILE_HEXES[tile]:
-            s.shield[h] = -1
-            if s.sponsor[h]:
-                s.sponsor[h] = 0
-                s.sponsors_left += 1
-                ev.append(Event(f"The sponsor on hex {h} is lost."))
-        for o in range(s.seats):
-            if s.alive[o] and s.pos[o] in TILE_HEXES[tile]:
-                fallers.append(o)
     # Every fall hurts at the same moment: Ashaks who die together are eliminated together.
     dead = []
     for o in fallers:
@@ -241,6 +233,24 @@ def phase4(s: RivalsState, t: Task) -> list[Event]:
             s.tasks.insert(0, Task("reentry", o))
     if s.drone_mode:
         ev += drone_turn.falls(s, dropped)
+    return ev
+
+
+def drop_tile(s: RivalsState, tile: int, fallers: list[int]) -> list[Event]:
+    """Tile `tile` leaves the Wildtech with its shields and sponsors; the Ashaks on it join
+    `fallers`."""
+    ev: list[Event] = []
+    s.fallen[tile] = True
+    s.drought[tile] = 0
+    for h in TILE_HEXES[tile]:
+        s.shield[h] = -1
+        if s.sponsor[h]:
+            s.sponsor[h] = 0
+            s.sponsors_left += 1
+            ev.append(Event(f"The sponsor on hex {h} is lost."))
+    for o in range(s.seats):
+        if s.alive[o] and s.pos[o] in TILE_HEXES[tile]:
+            fallers.append(o)
     return ev
 
 
