@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import attrs
 
+from engine.rivals.data.board import HEXES
+
 
 @attrs.frozen
 class ChooseAshak:
@@ -360,3 +362,11 @@ Action = (
     | PlaceDrone | DroneAttack | Exchange | Hack | HackPick
 )  # fmt: skip
 ACTION_TYPES: tuple[type, ...] = Action.__args__
+
+# Interned decisions: option lists are rebuilt at every step, the actions in them need not be
+# (building a record costs more than looking one up), and the game's `reason` finds a listed
+# action by identity before comparing fields.
+STEP_TO: tuple[StepTo, ...] = tuple(StepTo(h) for h in range(len(HEXES)))
+TARGET_HEX: tuple[TargetHex, ...] = tuple(TargetHex(h) for h in range(len(HEXES)))
+TARGET_ASHAK: tuple[TargetAshak, ...] = tuple(TargetAshak(o) for o in range(6))
+PASS, TAKE_BACK = Pass(), TakeBack()

@@ -78,8 +78,12 @@ class RivalsGame(GameBase[RivalsState, Action, RivalsOptions]):
             return "It is not your turn to decide."
         if s.phase == "turn":
             return turn.reason(s, seat, a)
+        listed = PHASES[s.phase][0](s, seat)
+        for b, why in listed:  # actions taken from `legal` are the listed (interned) objects
+            if b is a:
+                return why
         kind = type(a)
-        for b, why in PHASES[s.phase][0](s, seat):
+        for b, why in listed:
             if type(b) is kind and b == a:
                 return why
         return "That is not possible now."

@@ -168,4 +168,3 @@ def test_a_rivals_save_with_drone_mode_at_three_seats_is_refused() -> None:
     assert '"drone": true' in text
     with pytest.raises(SaveError, match="Drone mode is only for 2 players"):
         loads(text)
-

@@ -23,6 +23,16 @@ HEX_SLOT: tuple[int, ...] = tuple(TILE_HEXES[TILE_OF[h]].index(h) for h in range
 NEIGHBOUR_TILES: tuple[tuple[tuple[int, int], ...], ...] = tuple(
     tuple((n, TILE_OF[n]) for n in NEIGHBOURS[h]) for h in range(len(TILE_OF))
 )
+# Per hex: the tiles its neighbours lie on, in order.
+NEAR_TILES: tuple[tuple[int, ...], ...] = tuple(
+    tuple(sorted({TILE_OF[n] for n in NEIGHBOURS[h]})) for h in range(len(TILE_OF))
+)
+# Per hex: its tile, whether it lies on the map's edge, and the other tiles it touches (a hex
+# is on the border when its tile stands and the edge or one of those tiles is gone).
+BORDER_FACTS: tuple[tuple[int, bool, tuple[int, ...]], ...] = tuple(
+    (TILE_OF[h], len(NEIGHBOURS[h]) < 6, tuple({TILE_OF[n] for n in NEIGHBOURS[h]} - {TILE_OF[h]}))
+    for h in range(len(TILE_OF))
+)
 
 
 def hex_type(s: RivalsState, h: int) -> str:
@@ -47,14 +57,14 @@ def standable(s: RivalsState, h: int) -> bool:
 
 def border_hexes(s: RivalsState) -> list[int]:
     """Hexes still on the Wildtech that touch the void (a fallen hex or the map's edge)."""
-    out = []
-    for h in range(N_HEX):
-        if s.fallen[TILE_OF[h]]:
-            continue
-        nb = NEIGHBOURS[h]
-        if len(nb) < 6 or any(s.fallen[TILE_OF[n]] for n in nb):
-            out.append(h)
-    if not out and not s.fallen[VOLCANO_TILE]:
+    fallen = s.fallen
+    gone = {t for t, f in enumerate(fallen) if f}
+    out = [
+        h
+        for h, (t, edge, around) in enumerate(BORDER_FACTS)
+        if not fallen[t] and (edge or not gone.isdisjoint(around))
+    ]
+    if not out and not fallen[VOLCANO_TILE]:
         out.append(0)
     return out
 
@@ -64,14 +74,18 @@ def enemy_shield(s: RivalsState, h: int, seat: int) -> bool:
     return o >= 0 and o != seat
 
 
-def reachable(s: RivalsState, seat: int, start: int, budget: int) -> dict[int, int]:
+def reachable(s: RivalsState, seat: int, start: int, budget: int, goal: int = -1) -> dict[int, int]:
     """Hexes a move of up to `budget` hexes can end on, with the budget it leaves (>= 0).
 
     Lakes end a move; entering an opposing shield costs two; unrevealed or fallen hexes cannot be
-    entered."""
+    entered. With a `goal`, only ways that can still end there are explored (asking whether one
+    hex is reachable costs a few steps instead of the whole neighbourhood)."""
+    if budget <= 2 and goal < 0:
+        return _reachable_near(s, seat, start, budget)
     best: dict[int, int] = {}
     frontier = [(start, budget)]
-    fallen, revealed, shield, face, orient = s.fallen, s.revealed, s.shield, s.face, s.orient
+    fallen, revealed, shield = s.fallen, s.revealed, s.shield
+    to_goal = DIST[goal] if goal >= 0 else None
     while frontier:
         nxt = []
         for h, left in frontier:
@@ -80,14 +94,52 @@ def reachable(s: RivalsState, seat: int, start: int, budget: int) -> dict[int, i
                     continue
                 o = shield[n]
                 rem = left - (2 if o >= 0 and o != seat else 1)
-                if rem < 0 or best.get(n, -1) >= rem:
+                if rem < 0 or best.get(n, -1) >= rem or (to_goal is not None and to_goal[n] > rem):
                     continue
                 best[n] = rem
-                if rem > 0 and not (
-                    t != VOLCANO_TILE and FACE_TYPES[face[t]][orient[t]][HEX_SLOT[n]] == LAKE
-                ):
+                if rem > 0 and not _stops(s, n, t):
                     nxt.append((n, rem))
         frontier = nxt
+    return best
+
+
+def _stops(s: RivalsState, h: int, t: int) -> bool:
+    """Whether entering hex `h` (on revealed tile `t`) ends a move: a lake."""
+    return t != VOLCANO_TILE and FACE_TYPES[s.face[t]][s.orient[t]][HEX_SLOT[h]] == LAKE
+
+
+# For each hex: its neighbours (with their tiles), each with the hexes one step farther out from
+# the first hex. A move of at most two hexes enters a neighbour most cheaply straight away and
+# reaches the ring beyond only through it, so these pairs are every way a short move can go.
+ONWARD: tuple[tuple[tuple[int, int, tuple[tuple[int, int], ...]], ...], ...] = tuple(
+    tuple(
+        (n, t, tuple((m, u) for m, u in NEIGHBOUR_TILES[n] if DIST[start][m] == 2))
+        for n, t in NEIGHBOUR_TILES[start]
+    )
+    for start in range(len(TILE_OF))
+)
+
+
+def _reachable_near(s: RivalsState, seat: int, start: int, budget: int) -> dict[int, int]:
+    """`reachable` for a budget of at most two hexes, through the precomputed two rings."""
+    best: dict[int, int] = {}
+    fallen, revealed, shield = s.fallen, s.revealed, s.shield
+    for n, t, onward in ONWARD[start]:
+        if fallen[t] or not revealed[t]:
+            continue
+        o = shield[n]
+        rem = budget - (2 if o >= 0 and o != seat else 1)
+        if rem < 0:
+            continue
+        best[n] = rem
+        if rem == 0 or _stops(s, n, t):
+            continue
+        for m, u in onward:  # rem is 1 here: only an unshielded hex can be entered
+            if fallen[u] or not revealed[u] or m in best:
+                continue
+            o = shield[m]
+            if o < 0 or o == seat:
+                best[m] = 0
     return best
 
 
@@ -97,22 +149,32 @@ def teleport_targets(s: RivalsState, start: int, dist: int) -> list[int]:
     return [h for h in range(N_HEX) if 0 < row[h] <= dist and standable(s, h)]
 
 
-def has_sight(
-    s: RivalsState, seat: int, src: int, dst: int, target: int, target_drone: int = -1
-) -> bool:
+def has_sight(s: RivalsState, seat: int, src: int, dst: int, target: int, target_drone: int = -1) -> bool:
     """Line of sight from `seat` at `src` to hex `dst` aimed at seat `target` (-1: a shield or
     the drone of seat `target_drone`).
 
     Blockers on the way: any other Ashak that is not the target, shields not raised by `seat`
     and, in drone mode, opposing drones (not the one aimed at). Volcanoes, the void, allied
     drones and unrevealed tiles do not block."""
-    shield = s.shield
-    others = [s.pos[o] for o in range(s.seats) if o != seat and o != target and s.alive[o]]
+    paths = sight_paths(src, dst)
+    if not paths[0]:
+        return True  # neighbours (or the same hex): nothing lies between
+    pos, alive = s.pos, s.alive
+    others = [pos[o] for o in range(s.seats) if o != seat and o != target and alive[o]]
     if s.drone_mode:
-        others += [
-            s.d_pos[o] for o in range(s.seats) if o != seat and o != target_drone and s.d_pos[o] >= 0
-        ]
-    for path in sight_paths(src, dst):
+        others += drone_blockers(s, seat, target_drone)
+    return clear_path(s.shield, seat, paths, others)
+
+
+def drone_blockers(s: RivalsState, seat: int, target_drone: int = -1) -> list[int]:
+    """Drone mode: the hexes of the drones opposing `seat` (not the one aimed at)."""
+    return [s.d_pos[o] for o in range(s.seats) if o != seat and o != target_drone and s.d_pos[o] >= 0]
+
+
+def clear_path(shield: list[int], seat: int, paths: tuple[tuple[int, ...], ...], others: list[int]) -> bool:
+    """Whether one of `paths` (hexes between, -1 off the map) has no Ashak standing in `others`
+    and no shield raised by anyone but `seat`."""
+    for path in paths:
         for h in path:
             if h < 0:
                 continue
@@ -145,13 +207,8 @@ def reveal(s: RivalsState, t: int) -> list[Event]:
 
 def scoutable(s: RivalsState, seat: int) -> list[int]:
     """Unrevealed tiles next to the seat's hex."""
-    h = s.pos[seat]
-    out: list[int] = []
-    for n in NEIGHBOURS[h]:
-        t = TILE_OF[n]
-        if not s.revealed[t] and not s.fallen[t] and t not in out:
-            out.append(t)
-    return sorted(out)
+    revealed, fallen = s.revealed, s.fallen
+    return [t for t in NEAR_TILES[s.pos[seat]] if not revealed[t] and not fallen[t]]
 
 
 def face_name(face: int) -> str:

@@ -9,6 +9,11 @@ from collections.abc import Callable
 
 from engine.core import Event
 from engine.rivals.actions import (
+    PASS,
+    STEP_TO,
+    TAKE_BACK,
+    TARGET_ASHAK,
+    TARGET_HEX,
     ActivateToken,
     AddMod,
     ChooseResource,
@@ -17,7 +22,6 @@ from engine.rivals.actions import (
     DropShield,
     Install,
     NoSecondTarget,
-    Pass,
     PayOptional,
     PickSchema,
     PlayCard,
@@ -36,7 +40,7 @@ from engine.rivals.actions import (
 )
 from engine.rivals.data.ashaks import ASHAKS
 from engine.rivals.data.board import TILE_OF
-from engine.rivals.data.cards import ENEMY, MOD, PHYSICAL, UTILITY
+from engine.rivals.data.cards import ENEMY, MOD, PHYSICAL, UTILITY, Card
 from engine.rivals.data.catalog import CARD, ULTIMATES
 from engine.rivals.effects import do_step, place_shield, step_options
 from engine.rivals.rules import resolve
@@ -66,7 +70,7 @@ def mods_options(s: RivalsState, seat: int) -> list[Option]:
         if c.type == MOD:
             opts.append((AddMod(m), None if c.ap <= s.ap else f"{c.name} costs {c.ap} AP."))
     opts.append((DoneMods(), None))
-    opts.append((TakeBack(), None))
+    opts.append((TAKE_BACK, None))
     return opts
 
 
@@ -95,12 +99,15 @@ def target_options(s: RivalsState, seat: int) -> list[Option]:
     c = design(s)
     extra = range_extra(s)
     if c.target == ENEMY:
-        opts: list[Option] = [(TargetAshak(o), None) for o in resolve.ashak_targets(s, seat, c, extra)]
+        reach = resolve.Reach(s, seat)
+        opts: list[Option] = [
+            (TARGET_ASHAK[o], None) for o in resolve.ashak_targets(s, seat, c, extra, reach)
+        ]
         if c.is_attack:
-            opts += [(TargetHex(h), None) for h in resolve.shield_targets(s, seat, c, extra)]
+            opts += [(TARGET_HEX[h], None) for h in resolve.shield_targets(s, seat, c, extra, reach)]
     else:
-        opts = [(TargetHex(h), None) for h in resolve.hex_targets(s, seat, c)]
-    return opts + [(TakeBack(), None)]
+        opts = [(TARGET_HEX[h], None) for h in resolve.hex_targets(s, seat, c)]
+    return opts + [(TAKE_BACK, None)]
 
 
 def target_perform(s: RivalsState, seat: int, a: object) -> list[Event]:
@@ -121,7 +128,7 @@ def target_perform(s: RivalsState, seat: int, a: object) -> list[Event]:
 def target2_options(s: RivalsState, seat: int) -> list[Option]:
     c = design(s)
     opts: list[Option] = [
-        (TargetAshak(o), None) for o in resolve.ashak_targets(s, seat, c) if o != s.p_target
+        (TARGET_ASHAK[o], None) for o in resolve.ashak_targets(s, seat, c) if o != s.p_target
     ]
     return opts + [(NoSecondTarget(), None)]
 
@@ -164,7 +171,7 @@ def freephys_options(s: RivalsState, seat: int) -> list[Option]:
     for c in s.hand[seat]:
         if CARD[c].type == PHYSICAL:
             opts.append((PlayCard(c), card_reason(s, seat, CARD[c], "hand", free=True)))
-    return opts + [(Pass(), None)]
+    return opts + [(PASS, None)]
 
 
 def freephys_perform(s: RivalsState, seat: int, a: object) -> list[Event]:
@@ -202,13 +209,10 @@ def react_options(s: RivalsState, seat: int) -> list[Option]:
     u = ULTIMATES[s.ashak[seat]]
     if u.type == UTILITY and s.ult[seat] >= ASHAKS[s.ashak[seat]].gauge:
         opts.append((React(-1), None))
-    return opts + [(Pass(), None)]
+    return opts + [(PASS, None)]
 
 
-def reaction_reason(c: object, is_def: bool) -> str | None:
-    from engine.rivals.data.cards import Card
-
-    assert isinstance(c, Card)
+def reaction_reason(c: Card, is_def: bool) -> str | None:
     if c.type != UTILITY or c.key == "flasher":
         return "Only utility cards can be played during an attack."
     if c.ap > 0:
@@ -256,7 +260,7 @@ def react_perform(s: RivalsState, seat: int, a: object) -> list[Event]:
 
 def step_options_(s: RivalsState, seat: int) -> list[Option]:
     t = s.tasks[0]
-    opts: list[Option] = [(StepTo(h), None) for h in step_options(s, t.k, t.seat, t.a, t.n)]
+    opts: list[Option] = [(STEP_TO[h], None) for h in step_options(s, t.k, t.seat, t.a, t.n)]
     if t.k in ("move", "teleport"):
         opts.append((StopMoving(), None))
     return opts
@@ -413,7 +417,7 @@ def loot_perform(s: RivalsState, seat: int, a: object) -> list[Event]:
 
 
 def reentry_options(s: RivalsState, seat: int) -> list[Option]:
-    return [(StepTo(h), None) for h in border_hexes(s)]
+    return [(STEP_TO[h], None) for h in border_hexes(s)]
 
 
 def reentry_perform(s: RivalsState, seat: int, a: object) -> list[Event]:

@@ -19,8 +19,14 @@ FLASHER_SET = frozenset(FLASHER_IDS)
 
 
 def who(s: RivalsState, seat: int) -> str:
-    a = s.ashak[seat]
-    return f"{seat_label(seat)} ({ASHAKS[a].name})" if a >= 0 else seat_label(seat)
+    """How the log names a seat: "Player 2 (Atmos)", or "Player 2" before it has an Ashak."""
+    return _WHO[seat][s.ashak[seat]]
+
+
+# _WHO[seat][ashak]: the last entry (index -1) is the seat before it has chosen an Ashak.
+_WHO: tuple[tuple[str, ...], ...] = tuple(
+    tuple(f"{seat_label(seat)} ({a.name})" for a in ASHAKS) + (seat_label(seat),) for seat in range(6)
+)
 
 
 def name(card: int) -> str:

@@ -15,8 +15,7 @@ from engine.rivals.drone import (
     drone_name,
 )
 from engine.rivals.hexes import DIST
-from engine.rivals.rules import drone_turn
-from engine.rivals.rules import common
+from engine.rivals.rules import common, drone_turn
 from engine.rivals.rules.board import has_sight, reachable
 from engine.rivals.rules.common import check_end, name, who
 from engine.rivals.state import RivalsState, Task
@@ -60,6 +59,15 @@ def exchange_options(s: RivalsState, seat: int) -> list[Option]:
     if s.d_rp[seat]:
         opts.append((Exchange("rp"), None))
     return opts
+
+
+def exchange_reason(s: RivalsState, seat: int, a: Exchange) -> str | None:
+    if not s.drone_mode:
+        return "That is not possible now."
+    for b, why in exchange_options(s, seat):
+        if b == a:
+            return why
+    return "Your drone must be on your hex or next to it, holding that."
 
 
 def hack_reason(s: RivalsState, seat: int) -> str | None:

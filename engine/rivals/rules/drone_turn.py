@@ -45,7 +45,7 @@ from engine.rivals.drone import (
     TOKEN_SLOTS,
     drone_name,
 )
-from engine.rivals.effects import front, place_shield, refill_interface
+from engine.rivals.effects import front, place_shield
 from engine.rivals.hexes import DIST, NEIGHBOURS
 from engine.rivals.rules import common
 from engine.rivals.rules.board import border_hexes, hex_type, reachable, reveal, shields_of
@@ -358,7 +358,11 @@ def install_perform(s: RivalsState, seat: int, a: object) -> list[Event]:
     s.consult.remove(a.card)
     s.d_cards[body].append(a.card)
     s.c_installs -= 1
-    ev = [Event(f"{drone_name(s, body)} stores {name(a.card)}, face up.", seat=seat, kind="install", reveal=True)]
+    ev = [
+        Event(
+            f"{drone_name(s, body)} stores {name(a.card)}, face up.", seat=seat, kind="install", reveal=True
+        )
+    ]
     if s.c_installs <= 0 or not s.consult:
         s.d_body = -1
         ev += stop_installing(s, seat)
@@ -537,3 +541,18 @@ def reentry_perform(s: RivalsState, seat: int, a: object) -> list[Event]:
     s.d_pos[seat] = a.hex
     ev.append(Event(f"{drone_name(s, seat)} climbs back onto hex {a.hex}.", kind="move"))
     return ev
+
+
+# The drone's decision phases, each with its options, its perform and its prompt (merged into
+# rules.phases.PHASES).
+PHASES = {
+    "dplace": (place_options, place_perform, "Place your drone on your Ashak's tile"),
+    "drone": (options, perform, "Your drone's turn"),
+    "dconsult": (consult_options, consult_perform, "Your drone consults the row or the deck"),
+    "dinstall": (install_options, install_perform, "Store consulted cards on the drone"),
+    "dtokens": (token_options, token_perform, "Buy anticipation tokens for the drone"),
+    "dreward": (reward_options, reward_perform, "Choose the drone's sponsor reward"),
+    "dschema": (schema_options, schema_perform, "Choose a schema for the drone"),
+    "duninstall": (uninstall_options, uninstall_perform, "Uninstall a card the drone stores"),
+    "dreentry": (reentry_options, reentry_perform, "Bring your drone back at the border"),
+}

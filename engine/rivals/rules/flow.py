@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.core import Event
+from engine.rivals import drone
 from engine.rivals.data.board import (
     AP_PER_TURN,
     FALL_LOSS,
@@ -20,7 +21,6 @@ from engine.rivals.data.board import (
 from engine.rivals.data.catalog import CARD
 from engine.rivals.data.events import EVENT_KEYS, EVENTS
 from engine.rivals.effects import do_step, refill_interface, step_options
-from engine.rivals import drone
 from engine.rivals.rules import drone_hack, drone_turn, resolve, specials
 from engine.rivals.rules.board import border_hexes, reveal
 from engine.rivals.rules.combat import event_on
@@ -40,6 +40,9 @@ from engine.rivals.rules.common import (
 from engine.rivals.state import RivalsState, Task
 
 Handler = Callable[[RivalsState, Task], list[Event]]
+# Tasks are frozen: the ones without arguments are made once.
+NEXT_TURN = Task("next_turn")
+ROUND_END = tuple(Task(k) for k in ("p3", "p4", "p5", "p6", "p7", "p8", "p9", "p10", "round_start"))
 
 
 def advance(s: RivalsState) -> list[Event]:
@@ -53,7 +56,7 @@ def advance(s: RivalsState) -> list[Event]:
             if s.d_active >= 0:  # a drone's turn goes on after what its action started
                 s.phase, s.actor = "drone", s.d_active
                 break
-            s.tasks.append(Task("next_turn"))
+            s.tasks.append(NEXT_TURN)
         t = s.tasks.pop(0)
         ev += HANDLERS[t.kind](s, t)
     if s.winners:
@@ -145,7 +148,7 @@ def next_turn(s: RivalsState, t: Task) -> list[Event]:
         s.turn_order = order
         s.tasks.append(Task("turn_start", order[0]))
         return ev
-    s.tasks.extend(Task(k) for k in ("p3", "p4", "p5", "p6", "p7", "p8", "p9", "p10", "round_start"))
+    s.tasks.extend(ROUND_END)
     return []
 
 

@@ -65,15 +65,7 @@ PHASES: dict[str, tuple[OptionsFn, PerformFn, str]] = {
     "loot": (choices.loot_options, choices.loot_perform, "Install a card of the eliminated Ashak"),
     "reentry": (choices.reentry_options, choices.reentry_perform, "Climb back at the border"),
     # drone mode
-    "dplace": (drone_turn.place_options, drone_turn.place_perform, "Place your drone on your Ashak's tile"),
-    "drone": (drone_turn.options, drone_turn.perform, "Your drone's turn"),
-    "dconsult": (drone_turn.consult_options, drone_turn.consult_perform, "Your drone consults the row or the deck"),
-    "dinstall": (drone_turn.install_options, drone_turn.install_perform, "Store consulted cards on the drone"),
-    "dtokens": (drone_turn.token_options, drone_turn.token_perform, "Buy anticipation tokens for the drone"),
-    "dreward": (drone_turn.reward_options, drone_turn.reward_perform, "Choose the drone's sponsor reward"),
-    "dschema": (drone_turn.schema_options, drone_turn.schema_perform, "Choose a schema for the drone"),
-    "duninstall": (drone_turn.uninstall_options, drone_turn.uninstall_perform, "Uninstall a card the drone stores"),
-    "dreentry": (drone_turn.reentry_options, drone_turn.reentry_perform, "Bring your drone back at the border"),
+    **drone_turn.PHASES,
     "hack": (drone_hack.hack_options, drone_hack.hack_perform, "Spend a hacking success"),
 }  # fmt: skip
 

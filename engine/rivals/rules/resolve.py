@@ -22,9 +22,9 @@ from engine.rivals.data.cards import (
 )
 from engine.rivals.data.catalog import CARD, ULTIMATES
 from engine.rivals.effects import apply_effect, front, install_top
-from engine.rivals.hexes import DIST, NEIGHBOURS
+from engine.rivals.hexes import DIST, NEIGHBOURS, sight_paths
 from engine.rivals.rules import specials
-from engine.rivals.rules.board import has_sight
+from engine.rivals.rules.board import clear_path, drone_blockers, has_sight
 from engine.rivals.rules.combat import design, event_on, mod_total, pierces, shielded
 from engine.rivals.rules.common import (
     can_activate,
@@ -90,42 +90,136 @@ def needs_sight(c: Card) -> bool:
     return c.type == PHYSICAL and c.key not in ("rail", "blink")
 
 
-class Reach:
-    """What a menu needs about the rivals, worked out once: distances, range bonuses, and line
-    of sight to each rival on first use."""
+def shield_hexes(shield: list[int], seat: int) -> list[int]:
+    """The hexes holding a shield not raised by `seat`, in order. Most hexes hold none, so the
+    owners are found first and their hexes looked up by `list.index` (both run in C)."""
+    owners = set(shield)
+    owners.discard(-1)
+    owners.discard(seat)
+    out: list[int] = []
+    for o in owners:
+        h = shield.index(o)
+        while True:
+            out.append(h)
+            try:
+                h = shield.index(o, h + 1)
+            except ValueError:
+                break
+    out.sort()
+    return out
 
-    __slots__ = ("bonus", "here", "opp", "pbonus", "s", "seat", "shields", "sight")
+
+class Reach:
+    """What a menu needs about the rivals, worked out once and only when a card asks (a menu
+    with no AP left asks nothing): distances, range bonuses, the range mods in hand, line of
+    sight to each rival, the opposing shields, and the verdict for each (min range, max range,
+    sight) a card asks about."""
+
+    __slots__ = (
+        "_aims",
+        "_rivals_at",
+        "_bonus",
+        "_hand_mods",
+        "_opp",
+        "_pbonus",
+        "_shields",
+        "here",
+        "s",
+        "seat",
+        "sight",
+    )
 
     def __init__(self, s: RivalsState, seat: int) -> None:
         self.s, self.seat = s, seat
         self.here = s.pos[seat]
+        self.sight: dict[int, bool] = {}
+        self._opp: list[tuple[int, int]] | None = None
+        self._bonus = self._pbonus = 0
+        self._shields: list[tuple[int, int]] | None = None
+        self._rivals_at: list[int] | None = None
+        self._hand_mods = -1
+        self._aims: dict[tuple[int, int, bool, bool], bool] = {}
+
+    @property
+    def opp(self) -> list[tuple[int, int]]:
+        """The living rivals on the Wildtech, each with its distance."""
+        if self._opp is None:
+            self._prepare()
+        return self._opp  # type: ignore[return-value]
+
+    def _prepare(self) -> None:
+        s, seat = self.s, self.seat
         row = DIST[self.here]
-        self.opp = [(o, row[s.pos[o]]) for o in range(s.seats) if o != seat and s.alive[o] and s.pos[o] >= 0]
+        pos, alive = s.pos, s.alive
+        self._opp = [(o, row[pos[o]]) for o in range(s.seats) if o != seat and alive[o] and pos[o] >= 0]
         bonus = s.range_bonus[seat]
         if s.temps[seat]:
             bonus += temp_total(s, seat, "t_range")
         if s.event >= 0 and event_on(s, "fog"):
             bonus -= 1
-        self.bonus = bonus
-        self.pbonus = skill_total(s, seat, "p_range") if s.skills[seat] else 0
-        self.sight: dict[int, bool] = {}
-        # Shields not raised by this seat, with their distance (none at all: nothing to scan).
-        shield = s.shield
-        self.shields = (
-            [(h, row[h]) for h, o in enumerate(shield) if o >= 0 and o != seat] if max(shield) >= 0 else []
-        )
+        self._bonus = bonus
+        self._pbonus = skill_total(s, seat, "p_range") if s.skills[seat] else 0
+
+    @property
+    def shields(self) -> list[tuple[int, int]]:
+        """Shields not raised by this seat, with their distance."""
+        if self._shields is None:
+            row = DIST[self.here]
+            self._shields = [(h, row[h]) for h in shield_hexes(self.s.shield, self.seat)]
+        return self._shields
+
+    @property
+    def hand_mods(self) -> int:
+        """The range the mods in hand could add to a physical card."""
+        if self._hand_mods < 0:
+            self._hand_mods = range_mods_in_hand(self.s, self.seat)
+        return self._hand_mods
 
     def max_range(self, c: Card, extra: int) -> int:
         if c.rmax < 0:
             return -1
-        r = c.rmax + extra + self.bonus + (self.pbonus if c.type == PHYSICAL else 0)
+        if self._opp is None:
+            self._prepare()
+        r = c.rmax + extra + self._bonus + (self._pbonus if c.type == PHYSICAL else 0)
         return max(r, c.rmin)
 
     def sees(self, o: int) -> bool:
-        if o not in self.sight:
-            s = self.s
-            self.sight[o] = has_sight(s, self.seat, self.here, s.pos[o], o)
-        return self.sight[o]
+        """Line of sight to rival `o` (as `board.has_sight`)."""
+        seen = self.sight.get(o)
+        if seen is None:
+            seen = self.sight[o] = self.sees_hex(self.s.pos[o])
+        return seen
+
+    def sees_hex(self, h: int) -> bool:
+        """Line of sight to hex `h`: the hexes strictly between hold no rival and no shield
+        but this seat's (one clear path of two is enough). Every rival may block: none stands
+        strictly between itself and this seat."""
+        paths = sight_paths(self.here, h)
+        if not paths[0]:
+            return True
+        if self._rivals_at is None:
+            self._rivals_at = [self.s.pos[o] for o, _ in self.opp]
+            if self.s.drone_mode:  # opposing drones block sight too
+                self._rivals_at += drone_blockers(self.s, self.seat)
+        return clear_path(self.s.shield, self.seat, paths, self._rivals_at)
+
+    def can_aim(self, c: Card, extra: int) -> bool:
+        """Whether an attack on an enemy has an Ashak or a shield to aim at."""
+        key = (c.rmin, self.max_range(c, extra), needs_sight(c), c.type in (PHYSICAL, "psychic"))
+        verdict = self._aims.get(key)
+        if verdict is None:
+            lo, hi, sight, at_shields = key
+            verdict = any(
+                d >= lo and (hi < 0 or d <= hi) and (not sight or self.sees(o)) for o, d in self.opp
+            ) or (
+                at_shields
+                and any(
+                    d >= lo and (hi < 0 or d <= hi) and (not sight or self.sees_hex(h))
+                    for h, d in self.shields
+                )
+            )
+            self._aims[key] = verdict
+        return verdict
 
 
 def ashak_targets(
@@ -156,8 +250,18 @@ def shield_targets(
     ]
 
 
-def hex_targets(s: RivalsState, seat: int, c: Card) -> list[int]:
-    return [h for h in range(len(s.shield)) if not s.fallen[TILE_OF[h]] and in_range(s, seat, c, h)]
+def hex_targets(s: RivalsState, seat: int, c: Card, first: bool = False) -> list[int]:
+    """Hexes still on the Wildtech within the card's range (`first`: stop at the first one)."""
+    row = DIST[s.pos[seat]]
+    lo, hi = c.rmin, max_range(s, seat, c)
+    fallen = s.fallen
+    out = []
+    for h, d in enumerate(row):
+        if d >= lo and (hi < 0 or d <= hi) and not fallen[TILE_OF[h]]:
+            out.append(h)
+            if first:
+                break
+    return out
 
 
 def range_mods_in_hand(s: RivalsState, seat: int) -> int:
@@ -166,13 +270,13 @@ def range_mods_in_hand(s: RivalsState, seat: int) -> int:
 
 def has_target(s: RivalsState, seat: int, c: Card, extra: int, reach: Reach | None = None) -> bool:
     if c.target == HEX:
-        return bool(hex_targets(s, seat, c))
+        return bool(hex_targets(s, seat, c, first=True))
     if c.target == ENEMY:
         if c.key in ("swarm",) and not s.extra:
             return False
         if reach is None:
             reach = Reach(s, seat)
-        return bool(ashak_targets(s, seat, c, extra, reach) or shield_targets(s, seat, c, extra, reach))
+        return reach.can_aim(c, extra)
     return True
 
 

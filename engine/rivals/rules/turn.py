@@ -4,6 +4,9 @@ lists every action worth showing with the reason it is not allowed (None when it
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from engine.core import Event
 from engine.rivals.actions import (
     ActivateToken,
@@ -67,7 +70,9 @@ def card_reason(
         return None
     if resolve.offensive(c) and first_turn(s):
         return FIRST_TURN
-    extra = resolve.range_mods_in_hand(s, seat) if c.type == "physical" else 0
+    if reach is None:
+        reach = resolve.Reach(s, seat)
+    extra = reach.hand_mods if c.type == "physical" else 0
     if not resolve.has_target(s, seat, c, extra, reach):
         if c.key == "swarm" and not s.extra:
             return "No Flasher is left in your extra deck."
@@ -80,48 +85,38 @@ def move_budget(s: RivalsState) -> int:
 
 
 def options(s: RivalsState, seat: int) -> list[Option]:
-    opts: list[Option] = []
     reach = resolve.Reach(s, seat)  # the rivals' distances and sight, once per menu
-    for t in scoutable(s, seat):
-        opts.append((SCOUT[t], None))
+    opts: list[Option] = [(SCOUT[t], None) for t in scoutable(s, seat)]
     if s.ap >= 1:
-        for h in sorted(reachable(s, seat, s.pos[seat], move_budget(s))):
-            opts.append((MOVE[h], None))
+        opts += [(MOVE[h], None) for h in sorted(reachable(s, seat, s.pos[seat], move_budget(s)))]
     opts.append((COLLECT, collect_reason(s, seat)))
     opts.append((NEGOTIATE, negotiate_reason(s, seat)))
-    seen: dict[str, str | None] = {}
+    seen: dict[str, str | None] = {}  # copies of a design (one name) share their verdict
     for c in s.hand[seat]:
-        if c == ATLANS_ID:
-            opts.append((PLAY[c], None))
-            continue
         d = CARD[c]
         if d.name not in seen:
-            seen[d.name] = card_reason(s, seat, d, "hand", reach=reach)
+            seen[d.name] = None if c == ATLANS_ID else card_reason(s, seat, d, "hand", reach=reach)
         opts.append((PLAY[c], seen[d.name]))
-    g = s.guild[seat]
-    if g >= 0:
-        why = "Your guild is used for this round." if s.guild_used[seat] else None
-        opts.append((GUILD, why or card_reason(s, seat, CARD[g], "guild", reach=reach)))
+    if s.guild[seat] >= 0:
+        opts.append((GUILD, guild_reason(s, seat, reach)))
     for c in s.skills[seat]:
         if CARD[c].once:
-            why = "Already used this round." if c in s.exhausted[seat] else None
-            opts.append((UseSkill(c), why or card_reason(s, seat, CARD[c], "skill", reach=reach)))
+            opts.append((UseSkill(c), skill_reason(s, seat, c, reach)))
     opts.append((ULTIMATE, ultimate_reason(s, seat, reach)))
     if s.tokens[seat]:
-        why = None if can_activate(s, seat) else "Two tokens are already active."
-        opts.append((TOKEN, why))
+        opts.append((TOKEN, token_reason(s, seat)))
     if s.crystals[seat] >= 2:
         for c in sorted(s.hand[seat] + s.discard[seat]):
             opts.append((UNINSTALL[c], None))
-    opts.append((SHIELD, None if s.resins[seat] >= 2 else "A shield costs 2 resins."))
-    schemas = bool(s.schema_row or s.schema_deck)
+    opts.append((SHIELD, shield_reason(s, seat)))
+    schemas = None if s.schema_row or s.schema_deck else "No schema is left."
     for res in ("crystal", "resin"):
         have = s.crystals[seat] if res == "crystal" else s.resins[seat]
         if have >= 5:
-            opts.append((BuySchema(res), None if schemas else "No schema is left."))
+            opts.append((BuySchema(res), schemas))
         if have >= 10:
             opts.append((BuyPoint(res), None))
-    if has_skill(s, seat, "premium") and s.crystals[seat] + s.resins[seat] >= 10:
+    if premium_ready(s, seat):
         opts.append((BuyPoint("mix"), None))
     if s.drone_mode:
         opts += drone_hack.ashak_options(s, seat)
@@ -129,33 +124,87 @@ def options(s: RivalsState, seat: int) -> list[Option]:
     return opts
 
 
+NOT_NOW = "That is not possible now."
+
+
 def reason(s: RivalsState, seat: int, a: object) -> str | None:
-    """The turn menu's verdict on one action: the hot cases are answered by the same checks the
-    menu uses, without listing the whole menu."""
-    if isinstance(a, PlayCard):
-        if a.card not in s.hand[seat]:
-            return "That card is not in your hand."
-        if a.card == ATLANS_ID:
-            return None
-        return card_reason(s, seat, CARD[a.card], "hand")
-    if isinstance(a, EndTurn):
+    """The turn menu's verdict on one action, from the same checks the menu uses without
+    listing the whole menu (actions the menu would not list are "not possible now")."""
+    check = _REASONS.get(type(a))
+    return check(s, seat, a) if check is not None else NOT_NOW
+
+
+def _play_reason(s: RivalsState, seat: int, a: PlayCard) -> str | None:
+    if a.card not in s.hand[seat]:
+        return "That card is not in your hand."
+    if a.card == ATLANS_ID:
         return None
-    if isinstance(a, Collect):
-        return collect_reason(s, seat)
-    if isinstance(a, Negotiate):
-        return negotiate_reason(s, seat)
-    if isinstance(a, UseUltimate):
-        return ultimate_reason(s, seat)
-    if isinstance(a, Scout):
-        return None if a.tile in scoutable(s, seat) else "That is not possible now."
-    if isinstance(a, Move):
-        if s.ap >= 1 and a.hex in reachable(s, seat, s.pos[seat], move_budget(s)):
-            return None
-        return "That is not possible now."
-    for b, why in options(s, seat):
-        if type(b) is type(a) and b == a:
-            return why
-    return "That is not possible now."
+    return card_reason(s, seat, CARD[a.card], "hand")
+
+
+def _scout_reason(s: RivalsState, seat: int, a: Scout) -> str | None:
+    return None if a.tile in scoutable(s, seat) else NOT_NOW
+
+
+def _move_reason(s: RivalsState, seat: int, a: Move) -> str | None:
+    if s.ap >= 1 and a.hex in reachable(s, seat, s.pos[seat], move_budget(s), goal=a.hex):
+        return None
+    return NOT_NOW
+
+
+def guild_reason(s: RivalsState, seat: int, reach: resolve.Reach | None = None) -> str | None:
+    if s.guild_used[seat]:
+        return "Your guild is used for this round."
+    return card_reason(s, seat, CARD[s.guild[seat]], "guild", reach=reach)
+
+
+def _guild_reason(s: RivalsState, seat: int, a: UseGuild) -> str | None:
+    return guild_reason(s, seat) if s.guild[seat] >= 0 else NOT_NOW
+
+
+def skill_reason(s: RivalsState, seat: int, c: int, reach: resolve.Reach | None = None) -> str | None:
+    if c in s.exhausted[seat]:
+        return "Already used this round."
+    return card_reason(s, seat, CARD[c], "skill", reach=reach)
+
+
+def _skill_reason(s: RivalsState, seat: int, a: UseSkill) -> str | None:
+    if a.card not in s.skills[seat] or not CARD[a.card].once:
+        return NOT_NOW
+    return skill_reason(s, seat, a.card)
+
+
+def token_reason(s: RivalsState, seat: int) -> str | None:
+    return None if can_activate(s, seat) else "Two tokens are already active."
+
+
+def shield_reason(s: RivalsState, seat: int) -> str | None:
+    return None if s.resins[seat] >= 2 else "A shield costs 2 resins."
+
+
+def premium_ready(s: RivalsState, seat: int) -> bool:
+    return has_skill(s, seat, "premium") and s.crystals[seat] + s.resins[seat] >= 10
+
+
+def _uninstall_reason(s: RivalsState, seat: int, a: Uninstall) -> str | None:
+    mine = a.card in s.hand[seat] or a.card in s.discard[seat]
+    return None if s.crystals[seat] >= 2 and mine else NOT_NOW
+
+
+def _resource(s: RivalsState, seat: int, res: str) -> int:
+    return s.crystals[seat] if res == "crystal" else s.resins[seat] if res == "resin" else -1
+
+
+def _schema_reason(s: RivalsState, seat: int, a: BuySchema) -> str | None:
+    if _resource(s, seat, a.resource) < 5:
+        return NOT_NOW
+    return None if s.schema_row or s.schema_deck else "No schema is left."
+
+
+def _point_reason(s: RivalsState, seat: int, a: BuyPoint) -> str | None:
+    if a.resource == "mix":
+        return None if premium_ready(s, seat) else NOT_NOW
+    return None if _resource(s, seat, a.resource) >= 10 else NOT_NOW
 
 
 def negotiate_reason(s: RivalsState, seat: int) -> str | None:
@@ -181,10 +230,16 @@ def ultimate_reason(s: RivalsState, seat: int, reach: resolve.Reach | None = Non
 
 
 def perform(s: RivalsState, seat: int, a: object) -> list[Event]:
-    if isinstance(a, Scout):
-        return reveal(s, a.tile)
+    # The most frequent decisions first.
     if isinstance(a, Move):
         return do_move(s, seat, a.hex)
+    if isinstance(a, EndTurn):
+        s.phase = "idle"
+        s.active = -1
+        s.tasks.append(Task("next_turn"))
+        return [Event(f"{who(s, seat)} ends its turn.", seat=seat)]
+    if isinstance(a, Scout):
+        return reveal(s, a.tile)
     if isinstance(a, Collect):
         return do_collect(s, seat)
     if isinstance(a, Negotiate):
@@ -221,11 +276,6 @@ def perform(s: RivalsState, seat: int, a: object) -> list[Event]:
         return buy_point(s, seat, a.resource)
     if isinstance(a, (Exchange, Hack)):
         return drone_hack.ashak_perform(s, seat, a)
-    if isinstance(a, EndTurn):
-        s.phase = "idle"
-        s.active = -1
-        s.tasks.append(Task("next_turn"))
-        return [Event(f"{who(s, seat)} ends its turn.", seat=seat)]
     raise AssertionError(a)
 
 
@@ -339,3 +389,22 @@ END = EndTurn()
 SCOUT: tuple[Scout, ...] = tuple(Scout(t) for t in range(43))
 COLLECT, NEGOTIATE, GUILD = Collect(), Negotiate(), UseGuild()
 ULTIMATE, TOKEN, SHIELD = UseUltimate(), ActivateToken(), MakeShield()
+
+_REASONS: dict[type, Callable[[RivalsState, int, Any], str | None]] = {
+    PlayCard: _play_reason,
+    Move: _move_reason,
+    Scout: _scout_reason,
+    EndTurn: lambda s, seat, a: None,
+    Collect: lambda s, seat, a: collect_reason(s, seat),
+    Negotiate: lambda s, seat, a: negotiate_reason(s, seat),
+    UseUltimate: lambda s, seat, a: ultimate_reason(s, seat),
+    UseGuild: _guild_reason,
+    UseSkill: _skill_reason,
+    ActivateToken: lambda s, seat, a: token_reason(s, seat) if s.tokens[seat] else NOT_NOW,
+    Uninstall: _uninstall_reason,
+    MakeShield: lambda s, seat, a: shield_reason(s, seat),
+    BuySchema: _schema_reason,
+    BuyPoint: _point_reason,
+    Exchange: lambda s, seat, a: drone_hack.exchange_reason(s, seat, a),
+    Hack: lambda s, seat, a: drone_hack.hack_reason(s, seat) if s.drone_mode else NOT_NOW,
+}

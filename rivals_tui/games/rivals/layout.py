@@ -7,8 +7,8 @@ of four, every row shifted half a hex from the next (51 columns in all). A hex r
 
     C2◈     its type (L lake, A anticipation, C crystal, F forest, I interface, V volcano;
             ░ not revealed), who stands there (the seat number, in the seat's colour), a
-            drone (◇, drone mode) or a sponsor ($ active, ¤ inactive), then a shield (in its owner's colour) or the
-            tile's drought token (∴ yellow, ≈ green)
+            drone (◇, drone mode) or a sponsor ($ active, ¤ inactive), then a shield (in
+            its owner's colour) or the tile's drought token (∴ yellow, ≈ green)
 
 and a fallen hex is a lone dot. Where the board is narrower than the map it pans, following the
 cursor (or your Ashak when the cursor is elsewhere), with arrows on the middle row where more
@@ -374,7 +374,9 @@ class Builder(LineWriter):
         for c in v.d_cards[o]:
             self.add(("dcard", c), CARD[c].name, area, self.card_look(("dcard", c)))
         self.flush()
-        stock = f"  {v.d_crystals[o]}C {v.d_resins[o]}R  tok {v.d_tokens[o]}  {v.d_rp[o]}RP (not counted to win)"
+        stock = (
+            f"  {v.d_crystals[o]}C {v.d_resins[o]}R  tok {v.d_tokens[o]}  {v.d_rp[o]}RP (not counted to win)"
+        )
         self.text(self.fit(stock, self.width), "dim")
         self.flush()
 

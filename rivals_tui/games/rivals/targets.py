@@ -5,8 +5,8 @@ import.
 
 Pieces (keys): ("hex", h) a hex of the map; ("card", c) a card of your hand; ("skill", c),
 ("guild",), ("ult",) your board; ("seat", o) an Ashak's line; ("row", c) / ("schema", c) the
-visible interface cards and schemas; ("dcard", c) a card stored on a drone; ("act", n) a button for the n-th legal action that no other
-piece stands for.
+visible interface cards and schemas; ("dcard", c) a card stored on a drone; ("act", n) a
+button for the n-th legal action that no other piece stands for.
 """
 
 from __future__ import annotations

@@ -296,7 +296,9 @@ def drone_label(v: RivalsState, a: object) -> str:
     if isinstance(a, A.Exchange):
         if a.what in ("store", "take"):
             return f"{'Store' if a.what == 'store' else 'Take'} {CARD[a.card].name}"
-        return {"crystal": "Take crystal", "resin": "Take resin", "token": "Take token", "rp": "Take RP"}[a.what]
+        return {"crystal": "Take crystal", "resin": "Take resin", "token": "Take token", "rp": "Take RP"}[
+            a.what
+        ]
     if isinstance(a, A.HackPick):
         if a.kind == "card":
             return f"Steal {CARD[a.arg].name}"

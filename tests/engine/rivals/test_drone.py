@@ -26,8 +26,15 @@ from engine.rivals.actions import (
     Uninstall,
 )
 from engine.rivals.data import board
-from engine.rivals.data.board import STARTING_TILES, TILE_ERA, TILE_HEXES, TILE_OF, ZONE_CARDS
-from engine.rivals.data.board import LAKE, TILE_COUNT
+from engine.rivals.data.board import (
+    LAKE,
+    STARTING_TILES,
+    TILE_COUNT,
+    TILE_ERA,
+    TILE_HEXES,
+    TILE_OF,
+    ZONE_CARDS,
+)
 from engine.rivals.game import GAME
 from engine.rivals.options import RivalsOptions
 from engine.rivals.rules.board import has_sight, hex_type
