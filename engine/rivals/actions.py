@@ -335,6 +335,16 @@ class Exchange:
 
 
 @attrs.frozen
+class TargetDrone:
+    """Aim the card being played at the drone of `seat`."""
+
+    seat: int
+
+    def __str__(self) -> str:
+        return f"target drone {self.seat}"
+
+
+@attrs.frozen
 class Hack:
     def __str__(self) -> str:
         return "hack"
@@ -359,7 +369,7 @@ Action = (
     | UseSkill | UseUltimate | AddMod | DoneMods | TargetAshak | TargetHex
     | NoSecondTarget | PayOptional | SkipOptional | ActivateToken | React | Pass | StepTo
     | StopMoving | ChooseVictim | ChooseResource | ReplaceSkill | TakeBack | EndTurn
-    | PlaceDrone | DroneAttack | Exchange | Hack | HackPick
+    | PlaceDrone | DroneAttack | Exchange | TargetDrone | Hack | HackPick
 )  # fmt: skip
 ACTION_TYPES: tuple[type, ...] = Action.__args__
 

@@ -150,3 +150,4 @@ class RivalsState:
     d_body: int = -1
     d_fresh: list[int] = attrs.Factory(list)
     hack_left: int = 0
+    p_drone: int = -1  # the drone the card being played is aimed at (its owner's seat)

@@ -141,6 +141,8 @@ def drone_describe(s: RivalsState, a: object) -> str:
         return "Hack the opposing drone (1 AP, range 0-2, sight): 3 dice, each success one action"
     if isinstance(a, A.Exchange):
         return exchange_words(a)
+    if isinstance(a, A.TargetDrone):
+        return f"Aim at the drone of {who(s, a.seat)} on hex {s.d_pos[a.seat]} (no damage; effects apply)"
     if isinstance(a, A.HackPick):
         if a.kind == "card":
             return f"Steal {card_line(a.arg)}"

@@ -21,7 +21,7 @@ from engine.rivals.data.board import (
 from engine.rivals.data.catalog import CARD
 from engine.rivals.data.events import EVENT_KEYS, EVENTS
 from engine.rivals.effects import do_step, refill_interface, step_options
-from engine.rivals.rules import drone_hack, drone_turn, resolve, specials
+from engine.rivals.rules import drone_cards, drone_hack, drone_turn, resolve, specials
 from engine.rivals.rules.board import border_hexes, reveal
 from engine.rivals.rules.combat import event_on
 from engine.rivals.rules.common import (
@@ -455,6 +455,7 @@ HANDLERS: dict[str, Handler] = {
     "tokens": collect_task,
     "dry": collect_task,
     "eff": resolve.run_eff,
+    "dronehit": drone_cards.task_hit,
     "hit": resolve.task_hit,
     "cond": resolve.task_cond,
     "selfeff": resolve.task_selfeff,

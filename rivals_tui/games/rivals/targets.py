@@ -36,6 +36,8 @@ def hex_of(v: RivalsState, a: object) -> int:
         return v.pos[a.seat] if 0 <= a.seat < v.seats else -1
     if isinstance(a, A.HackPick) and a.kind == "move":
         return a.arg
+    if isinstance(a, A.TargetDrone):
+        return v.d_pos[a.seat]
     return -1
 
 

@@ -293,6 +293,8 @@ def drone_label(v: RivalsState, a: object) -> str:
         return f"Drone shot: {ashak_name(v, a.seat)}"
     if isinstance(a, A.PlaceDrone):
         return f"Drone to {a.hex}"
+    if isinstance(a, A.TargetDrone):
+        return f"{ashak_name(v, a.seat)}'s drone"
     if isinstance(a, A.Exchange):
         if a.what in ("store", "take"):
             return f"{'Store' if a.what == 'store' else 'Take'} {CARD[a.card].name}"

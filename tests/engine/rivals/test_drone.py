@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core import IllegalAction
+from engine.core import Event, IllegalAction
 from engine.rivals.actions import (
     ChooseAshak,
     Collect,
@@ -36,10 +36,23 @@ from engine.rivals.data.board import (
     ZONE_CARDS,
 )
 from engine.rivals.game import GAME
+from engine.rivals.hexes import DIST
 from engine.rivals.options import RivalsOptions
 from engine.rivals.rules.board import has_sight, hex_type
 from engine.rivals.state import RivalsState
-from tests.engine.rivals.helpers import ASHAK, card_id, dice, fighting, hx, put, reveal_all, set_type, texts
+from tests.engine.rivals.helpers import (
+    ASHAK,
+    act,
+    card_id,
+    dice,
+    fighting,
+    give,
+    hx,
+    put,
+    reveal_all,
+    set_type,
+    texts,
+)
 
 DRONE = RivalsOptions(drone=True)
 
@@ -426,3 +439,54 @@ def test_illegal_drone_actions_change_nothing() -> None:
     with pytest.raises(IllegalAction):
         GAME.apply(s, 0, Negotiate())
     assert s == before
+
+
+# --- cards aimed at a drone -----------------------------------------------------------------------
+
+
+def aim_at_drone(s: RivalsState, name: str, drone: int) -> list[Event]:
+    from engine.rivals.actions import PlayCard, TargetDrone
+
+    c = give(s, 0, name)
+    ev = act(s, 0, PlayCard(c))
+    assert TargetDrone(drone) in GAME.legal(s, 0)
+    ev += act(s, 0, TargetDrone(drone))
+    while s.phase in ("react", "optional"):
+        ev += GAME.apply(s, s.actor, GAME.legal(s, s.actor)[-1])
+    return ev
+
+
+def test_a_blaster_on_the_opposing_drone_breaks_its_shield_and_charges_nothing() -> None:
+    s = ready(0)
+    put(s, 0, 0, 0)
+    put(s, 1, 3, -3)
+    s.d_pos[1] = hx(0, 2)
+    s.shield[hx(0, 2)] = 1
+    ev = aim_at_drone(s, "Blaster", 1)
+    assert s.shield[hx(0, 2)] == -1 and "no damage" in texts(ev)
+    assert s.ult[0] == 0 and s.hp[1] == 20
+
+
+def test_a_push_card_moves_a_drone_and_a_theft_takes_its_tokens() -> None:
+    s = ready(0)
+    put(s, 0, 0, 0)
+    put(s, 1, 3, -3)
+    s.d_pos[1] = hx(0, 1)
+    aim_at_drone(s, "Tidal Lance", 1)
+    assert DIST[hx(0, 0)][s.d_pos[1]] == 2  # pushed one hex away
+    s.ap = 2
+    s.d_tokens[1] = 2
+    aim_at_drone(s, "Siphon", 1)
+    assert s.d_tokens[1] == 1 and s.tokens[0] == 1
+
+
+def test_a_card_may_be_aimed_at_ones_own_drone() -> None:
+    from engine.rivals.actions import PlayCard, TargetDrone
+
+    s = ready(0)
+    put(s, 0, 0, 0)
+    put(s, 1, 3, -3)
+    s.d_pos = [hx(0, 1), -1]
+    c = give(s, 0, "Shockwave")
+    act(s, 0, PlayCard(c))
+    assert TargetDrone(0) in GAME.legal(s, 0)
