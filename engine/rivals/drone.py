@@ -13,6 +13,7 @@ from engine.rivals.data.board import (
     TILE_ERA,
     ZONE_CARDS,
 )
+from engine.rivals.rules.common import who
 from engine.rivals.state import RivalsState
 
 CARD_SLOTS = 3  # a drone stores three cards at most, face up
@@ -60,8 +61,6 @@ def prepare(s: RivalsState) -> None:
 
 
 def drone_name(s: RivalsState, seat: int) -> str:
-    from engine.rivals.rules.common import who
-
     return f"{who(s, seat)}'s drone"
 
 

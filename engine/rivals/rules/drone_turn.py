@@ -99,32 +99,47 @@ def turn_start(s: RivalsState, t: Task) -> list[Event]:
 
 
 def options(s: RivalsState, seat: int) -> list[Option]:
-    from engine.rivals.rules.turn import FIRST_TURN, first_turn, move_budget
+    from engine.rivals.rules.turn import (
+        COLLECT,
+        END,
+        FIRST_TURN,
+        MOVE,
+        NEGOTIATE,
+        SCOUT,
+        SHIELD,
+        UNINSTALL,
+        first_turn,
+        move_budget,
+    )
 
     opts: list[Option] = []
     h = s.d_pos[seat]
     for t in scoutable(s, h):
-        opts.append((Scout(t), None))
+        opts.append((SCOUT[t], None))
     if s.ap >= 1:
         for n in sorted(reachable(s, seat, h, move_budget(s))):
-            opts.append((Move(n), None))
-    opts.append((Collect(), collect_reason(s, seat)))
-    opts.append((Negotiate(), negotiate_reason(s, seat, need_ap=True)))
+            opts.append((MOVE[n], None))
+    opts.append((COLLECT, collect_reason(s, seat)))
+    opts.append((NEGOTIATE, negotiate_reason(s, seat, need_ap=True)))
+    first = first_turn(s)
     for o in range(s.seats):
         if o != seat and s.alive[o]:
-            opts.append((DroneAttack(o), attack_reason(s, seat, o, first_turn(s), FIRST_TURN)))
+            opts.append((ATTACK[o], attack_reason(s, seat, o, first, FIRST_TURN)))
     if s.d_crystals[seat] >= 2:
         for c in sorted(s.d_cards[seat]):
-            opts.append((Uninstall(c), None))
-    opts.append((MakeShield(), None if s.d_resins[seat] >= 2 else "A shield costs 2 resins."))
+            opts.append((UNINSTALL[c], None))
+    opts.append((SHIELD, None if s.d_resins[seat] >= 2 else "A shield costs 2 resins."))
     for res in ("crystal", "resin"):
         have = s.d_crystals[seat] if res == "crystal" else s.d_resins[seat]
         if have >= 5:
             opts.append((BuySchema(res), schema_reason(s, seat)))
         if have >= 10:
             opts.append((BuyPoint(res), None))
-    opts.append((EndTurn(), None))
+    opts.append((END, None))
     return opts
+
+
+ATTACK: tuple[DroneAttack, ...] = (DroneAttack(0), DroneAttack(1))
 
 
 def scoutable(s: RivalsState, h: int) -> list[int]:
