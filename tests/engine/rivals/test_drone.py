@@ -490,3 +490,13 @@ def test_a_card_may_be_aimed_at_ones_own_drone() -> None:
     c = give(s, 0, "Shockwave")
     act(s, 0, PlayCard(c))
     assert TargetDrone(0) in GAME.legal(s, 0)
+
+
+def test_every_drone_prompt_opens_a_help_section_that_exists() -> None:
+    from engine.rivals.rules.drone_turn import PHASES as DRONE_PHASES
+    from engine.rivals.rules.phases import SECTIONS
+    from tests.engine.test_help_files import help_slugs
+
+    slugs = help_slugs("rivals")
+    for phase in [*DRONE_PHASES, "hack"]:
+        assert SECTIONS[phase] in slugs, phase
