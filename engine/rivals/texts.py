@@ -149,6 +149,8 @@ def drone_describe(s: RivalsState, a: object) -> str:
         if a.kind == "move":
             return f"Make the drone move to {hex_name(s, a.arg)}"
         return HACK_WORDS[a.kind]
+    if s.phase == "dshot" and isinstance(a, A.Pass):
+        return "Let the drone's shot come"
     if s.phase not in ("drone", "dreward", "duninstall", "dschema"):
         return ""
     if isinstance(a, A.Collect):

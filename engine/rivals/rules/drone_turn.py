@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from engine.core import Event
 from engine.rivals.actions import (
+    ActivateToken,
     BuyPoint,
     BuySchema,
     BuyToken,
@@ -18,6 +19,7 @@ from engine.rivals.actions import (
     MakeShield,
     Move,
     Negotiate,
+    Pass,
     PickSchema,
     PlaceDrone,
     Reward,
@@ -50,7 +52,7 @@ from engine.rivals.hexes import DIST, NEIGHBOURS
 from engine.rivals.rules import common
 from engine.rivals.rules.board import border_hexes, hex_type, reachable, reveal, shields_of
 from engine.rivals.rules.combat import event_on
-from engine.rivals.rules.common import name, skill_total, temp_total, who, wound
+from engine.rivals.rules.common import can_activate, name, skill_total, temp_total, who, wound
 from engine.rivals.state import RivalsState, Task
 
 Option = tuple[object, str | None]
@@ -140,6 +142,7 @@ def options(s: RivalsState, seat: int) -> list[Option]:
 
 
 ATTACK: tuple[DroneAttack, ...] = (DroneAttack(0), DroneAttack(1))
+ACTIVATE, PASS = ActivateToken(), Pass()
 
 
 def scoutable(s: RivalsState, h: int) -> list[int]:
@@ -204,7 +207,7 @@ def perform(s: RivalsState, seat: int, a: object) -> list[Event]:
         return negotiate(s, seat, seat)
     if isinstance(a, DroneAttack):
         s.ap -= 1
-        return attack(s, seat, a.seat)
+        return aim_shot(s, seat, a.seat)
     if isinstance(a, Uninstall):
         s.d_crystals[seat] -= 2
         s.d_cards[seat].remove(a.card)
@@ -257,15 +260,50 @@ def drone_shield(s: RivalsState, seat: int) -> list[Event]:
 # --- the attack ---------------------------------------------------------------------------------
 
 
+def aim_shot(s: RivalsState, seat: int, victim: int) -> list[Event]:
+    """The shot is announced; a target that could activate an anticipation token is asked
+    first (tokens are public, so the question tells nobody anything)."""
+    ev = [Event(f"{drone_name(s, seat)} fires at {who(s, victim)}.", seat=seat, kind="attack")]
+    s.tasks.insert(0, Task("dshot", seat, victim))
+    s.phase = "idle"
+    return ev
+
+
+def task_shot(s: RivalsState, t: Task) -> list[Event]:
+    """Before the shot: the target may activate tokens (as many as the rules let it)."""
+    if s.alive[t.a] and can_activate(s, t.a) and not shielded_shot(s, t.seat, t.a):
+        s.tasks.insert(0, t)
+        s.phase, s.actor = "dshot", t.a
+        return []
+    return attack(s, t.seat, t.a)
+
+
+def shot_options(s: RivalsState, seat: int) -> list[Option]:
+    return [(ACTIVATE, None), (PASS, None)]
+
+
+def shot_perform(s: RivalsState, seat: int, a: object) -> list[Event]:
+    from engine.rivals.rules.turn import activate
+
+    t = s.tasks.pop(0)
+    s.phase = "idle"
+    if isinstance(a, ActivateToken):
+        ev = activate(s, seat)
+        s.tasks.insert(0, t)  # asked again while another token could go active
+        return ev
+    return attack(s, t.seat, t.a)
+
+
 def attack(s: RivalsState, seat: int, victim: int) -> list[Event]:
     """One salvo of 1 damage: an opposing shield on the victim's hex absorbs it (unless the
     drone is inside); otherwise the victim rolls its defence dice."""
     h = s.pos[victim]
-    ev = [Event(f"{drone_name(s, seat)} attacks {who(s, victim)}.", seat=seat, kind="attack")]
-    o = s.shield[h]
-    if o >= 0 and o != seat and s.d_pos[seat] != h:
+    ev: list[Event] = []
+    if not s.alive[victim]:
+        return ev
+    if shielded_shot(s, seat, victim):
         s.shield[h] = -1
-        return ev + [Event(f"The shield on hex {h} absorbs the drone's shot and breaks.", kind="shield")]
+        return [Event(f"The shield on hex {h} absorbs the drone's shot and breaks.", kind="shield")]
     dice = defence_dice(s, victim)
     hits = sum(1 for _ in range(dice) if common.roll(s))
     got = max(0, ATTACK_DAMAGE - hits)
@@ -278,6 +316,13 @@ def attack(s: RivalsState, seat: int, victim: int) -> list[Event]:
         )
     )
     return ev + wound(s, victim, got, seat, "a drone's shot")
+
+
+def shielded_shot(s: RivalsState, seat: int, victim: int) -> bool:
+    """An opposing shield on the target's hex, with the drone outside it."""
+    h = s.pos[victim]
+    o = s.shield[h]
+    return o >= 0 and o != seat and s.d_pos[seat] != h
 
 
 def defence_dice(s: RivalsState, victim: int) -> int:
@@ -570,4 +615,5 @@ PHASES = {
     "dschema": (schema_options, schema_perform, "Choose a schema for the drone"),
     "duninstall": (uninstall_options, uninstall_perform, "Uninstall a card the drone stores"),
     "dreentry": (reentry_options, reentry_perform, "Bring your drone back at the border"),
+    "dshot": (shot_options, shot_perform, "A drone fires at you: activate a token first?"),
 }

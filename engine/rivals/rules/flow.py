@@ -471,6 +471,7 @@ HANDLERS: dict[str, Handler] = {
     "dconsult": drone_turn.task_consult,
     "dtokens": drone_turn.task_tokens,
     "dreentry": drone_turn.task_reentry,
+    "dshot": drone_turn.task_shot,
     "hack": drone_hack.task_hack,
 }
 

@@ -103,5 +103,6 @@ SECTIONS: dict[str, str] = {
     "dschema": "drone-mode",
     "duninstall": "drone-mode",
     "dreentry": "drone-mode",
+    "dshot": "drone-mode",
     "hack": "hacking",
 }

@@ -219,6 +219,28 @@ def test_a_drone_attack_costs_1_ap_deals_1_damage_within_one_hex() -> None:
     assert GAME.why_illegal(s, 0, DroneAttack(1)) == "The drone attacks at range 0-1 only."
 
 
+def test_the_target_of_a_drone_shot_may_activate_a_token_first() -> None:
+    from engine.rivals.actions import ActivateToken, Pass
+
+    s = ready(0)
+    put(s, 1, 0, 2)
+    s.tokens[1] = 1
+    s.d_pos[0] = hx(0, 3)
+    drone_turn(s, 0)
+    GAME.apply(s, 0, DroneAttack(1))
+    assert (s.phase, s.actor) == ("dshot", 1)
+    forest = 1 if hex_type(s, s.pos[1]) == board.FOREST else 0
+    with dice(True):
+        ev = GAME.apply(s, 1, ActivateToken())
+    assert s.active_tokens[1] == 1 and s.phase == "drone"  # no token left to activate: it fires
+    assert f"{4 + forest} defence dice" in texts(ev) and s.hp[1] == 20
+    s.tokens[1] = 1
+    with dice(False):
+        GAME.apply(s, 0, DroneAttack(1))
+        GAME.apply(s, 1, Pass())
+    assert s.tokens[1] == 1 and s.hp[1] == 19 and s.phase == "drone"
+
+
 def test_no_drone_attack_in_the_very_first_turn() -> None:
     s = ready(0)
     s.round, s.turn_no = 1, 1
