@@ -95,6 +95,7 @@ def play_one(task: Task) -> Record:
                 bot.budget = math.inf
     state = game.setup(options, players, deal_seed(seed, index, players))
     times: dict[str, list[float]] = {label: [] for label in labels}
+    cpu: dict[str, list[float]] = {label: [] for label in labels}
     decisions = 0
     while game.outcome(state) is None:
         acting = game.to_act(state)
@@ -105,11 +106,12 @@ def play_one(task: Task) -> Record:
                 continue
             view = game.view(state, seat)  # the bot sees only what its seat may see
             options = len(game.legal(view, seat))
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.process_time()
             action = players_bots[seat].choose(game, view, seat)
-            elapsed = time.perf_counter() - t0
+            elapsed, spent = time.perf_counter() - t0, time.process_time() - c0
             if options > 1:
                 times[labels[seat]].append(elapsed)
+                cpu[labels[seat]].append(spent)
             reason = game.why_illegal(state, seat, action)
             if reason is not None:
                 raise RuntimeError(f"game {index}: {labels[seat]} in seat {seat} chose {action!r}: {reason}")
@@ -125,6 +127,7 @@ def play_one(task: Task) -> Record:
         "scores": list(out.scores),
         "winners": list(out.winners),
         "times": times,
+        "cpu": cpu,
         "decisions": decisions,
     }
 
@@ -158,13 +161,16 @@ def summarize(records: Sequence[Record]) -> list[dict[str, Any]]:
         winners: list[int] = rec["winners"]
         share = 1.0 / len(winners) if winners else 0.0
         for label in dict.fromkeys(seats):
-            row = rows.setdefault(label, {"games": 0, "wins": 0.0, "seats": 0, "scores": [], "times": []})
+            row = rows.setdefault(
+                label, {"games": 0, "wins": 0.0, "seats": 0, "scores": [], "times": [], "cpu": []}
+            )
             mine = [i for i, s in enumerate(seats) if s == label]
             row["games"] += 1
             row["seats"] = len(mine)
             row["wins"] += share * sum(1 for i in mine if i in winners)
             row["scores"].extend(rec["scores"][i] for i in mine)
             row["times"].extend(rec["times"].get(label, []))
+            row["cpu"].extend(rec.get("cpu", {}).get(label, []))  # absent from older files
     out = []
     for label, row in rows.items():
         n = row["games"]
@@ -182,6 +188,8 @@ def summarize(records: Sequence[Record]) -> list[dict[str, Any]]:
                 "score": statistics.fmean(row["scores"]) if row["scores"] else float("nan"),
                 "median": percentile(row["times"], 50),
                 "p95": percentile(row["times"], 95),
+                "cpu_median": percentile(row["cpu"], 50),
+                "cpu_p95": percentile(row["cpu"], 95),
                 "decisions": len(row["times"]),
             }
         )
@@ -192,18 +200,21 @@ def report(records: Sequence[Record], title: str) -> str:
     lines = [title, ""]
     lines.append(
         f"{'bot':<8} {'seats':>5} {'games':>5} {'win share':>9}  {'95% interval':<16} {'if equal':>8} "
-        f"{'avg score':>9} {'think median':>12} {'think p95':>9} {'decisions':>9}"
+        f"{'avg score':>9} {'think median':>12} {'think p95':>9} {'cpu median':>10} {'cpu p95':>9} "
+        f"{'decisions':>9}"
     )
     for r in summarize(records):
         lines.append(
             f"{r['bot']:<8} {r['seats']:>5} {r['games']:>5} {r['win']:>9.3f}  "
             f"[{r['lo']:.3f}, {r['hi']:.3f}]   {r['even']:>8.3f} {r['score']:>9.2f} "
-            f"{r['median'] * 1000:>10.1f}ms {r['p95'] * 1000:>7.1f}ms {r['decisions']:>9}"
+            f"{r['median'] * 1000:>10.1f}ms {r['p95'] * 1000:>7.1f}ms "
+            f"{r['cpu_median'] * 1000:>8.1f}ms {r['cpu_p95'] * 1000:>7.1f}ms {r['decisions']:>9}"
         )
     lines.append("")
     lines.append(
         "Win share: a game won jointly by k seats gives each 1/k of a win; a bot in several seats adds "
-        "them up. Interval: Wilson score, 95%. Think time: wall clock per decision with 2+ legal actions."
+        "them up. Interval: Wilson score, 95%. Think time: wall clock per decision with 2+ legal actions; "
+        "cpu: the process's CPU time for the same decisions (what the bot itself spent on a shared machine)."
     )
     return "\n".join(lines)
 

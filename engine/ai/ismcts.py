@@ -11,8 +11,9 @@ Simultaneous choices (several seats in `to_act`) are decoupled: every seat still
 picks from its own statistics at that node without seeing the others' picks, then the picks are
 applied in seat order. Choices already made but hidden come from the determinization.
 
-The search stops at a time budget or an iteration cap, whichever comes first, or when the
-caller's `should_stop` says so. With a generous budget the cap makes the bot fully repeatable.
+The search stops at a time budget or an iteration cap (the level's, as the game scales it with
+`ai_iterations`), whichever comes first, or when the caller's `should_stop` says so. With a
+generous budget the cap makes the bot fully repeatable.
 """
 
 from __future__ import annotations
@@ -83,7 +84,7 @@ class ISMCTSBot:
             return moves[0]
         root = _Node()
         deadline = time.perf_counter() + self.budget
-        for _ in range(self.max_iterations):
+        for _ in range(game.ai_iterations(self.max_iterations)):
             if should_stop is not None and should_stop():
                 break
             self._iterate(game, view, seat, root)

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
-from functools import cache
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 import attrs
@@ -159,6 +158,7 @@ class Game(Protocol[S, A, O_contra]):
     def describe(self, s: S, a: A) -> str: ...
     def evaluate(self, s: S, seat: int) -> float: ...
     def progress(self, s: S) -> str: ...
+    def ai_iterations(self, cap: int) -> int: ...
 
 
 AnyGame = Game[Any, Any, Any]  # a game whose types the caller does not need (registry, app)
@@ -230,7 +230,7 @@ class GameBase(Generic[S, A, O]):
     def why_illegal(self, s: S, seat: int, a: A) -> str | None:
         if seat not in self.to_act(s):
             return "It is not your turn to decide."
-        if type(a) not in _exact_action_types(type(self)) and not isinstance(a, self.action_types):
+        if type(a) not in _exact_action_types(self) and not isinstance(a, self.action_types):
             return "That is not a move of this game."
         return self.reason(s, seat, a)
 
@@ -258,12 +258,25 @@ class GameBase(Generic[S, A, O]):
         """A few words saying how far the game is ("round 3, cycle 2"), for the load list."""
         return ""
 
+    def ai_iterations(self, cap: int) -> int:
+        """How many search iterations a bot whose level allows `cap` spends on one decision of
+        this game. Default: the level's cap. A game whose iterations are costly (long random
+        continuations, many seats) lowers it, so that its levels think about as long as in the
+        other games; the levels' shared constants stay as they are."""
+        return cap
 
-@cache
-def _exact_action_types(game_class: type[GameBase[Any, Any, Any]]) -> frozenset[type]:
+
+_EXACT_ACTION_TYPES: dict[type, frozenset[type]] = {}
+
+
+def _exact_action_types(game: GameBase[Any, Any, Any]) -> frozenset[type]:
     """A game's action classes as a set. `isinstance` against a tuple of forty classes tries
     them one by one on every apply; the set answers at once (isinstance still admits subclasses)."""
-    return frozenset(game_class.action_types)
+    kind = type(game)
+    known = _EXACT_ACTION_TYPES.get(kind)
+    if known is None:
+        known = _EXACT_ACTION_TYPES[kind] = frozenset(game.action_types)
+    return known
 
 
 def _player_range(r: range) -> str:

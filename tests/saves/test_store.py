@@ -190,3 +190,12 @@ def test_the_saved_text_is_plain_json_a_person_can_read(tmp_path: Path) -> None:
     text = path.read_text(encoding="utf-8")
     assert text.endswith("\n") and text.count("\n") > 10
     assert json.loads(text)["actions"] == [{"seat": 0, "action": {"type": "Bid", "card": 3}}]
+
+
+def test_a_save_holds_one_move_per_line(tmp_path: Path) -> None:
+    store = _store(tmp_path)
+    path = store.save("duel", goof_match([(0, 3), (1, 2), (0, 1)]))
+    text = path.read_text(encoding="utf-8")
+    lines = [line.strip().rstrip(",") for line in text.splitlines()]
+    moves = [json.loads(line) for line in lines if line.startswith('{"seat"')]
+    assert moves == json.loads(text)["actions"] and len(moves) == 3

@@ -1,0 +1,55 @@
+"""The footer lists the keys that work now, and is rebuilt only when that list changes."""
+
+from __future__ import annotations
+
+from textual.app import App, ComposeResult
+from textual.binding import Binding
+from textual.screen import Screen
+from textual.widgets._footer import FooterKey
+
+from rivals_tui.widgets.footer import KeysFooter
+
+
+class Desk(Screen[None]):
+    BINDINGS = [Binding("u", "undo", "Undo"), Binding("h", "hint", "Hint")]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.can_undo = False
+
+    def compose(self) -> ComposeResult:
+        yield KeysFooter(show_command_palette=False)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.can_undo if action == "undo" else True
+
+    def action_undo(self) -> None: ...
+    def action_hint(self) -> None: ...
+
+
+class DeskApp(App[None]):
+    def on_mount(self) -> None:
+        self.push_screen(Desk())
+
+
+def keys_shown(screen: Screen[None]) -> list[str]:
+    return [k.description for k in screen.query(FooterKey)]
+
+
+async def test_the_footer_follows_the_keys_that_work_and_is_kept_while_they_stay() -> None:
+    app = DeskApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        desk = app.screen
+        assert isinstance(desk, Desk)
+        assert keys_shown(desk) == ["Hint"]  # undo does nothing yet: not listed
+        desk.can_undo = True
+        desk.refresh_bindings()
+        for _ in range(5):
+            await pilot.pause()
+        assert keys_shown(desk) == ["Undo", "Hint"]
+        kept = list(desk.query(FooterKey))
+        desk.refresh_bindings()  # a status refresh with the same keys
+        for _ in range(5):
+            await pilot.pause()
+        assert list(desk.query(FooterKey)) == kept and all(k.is_attached for k in kept)
