@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from engine.rivals import actions as A
 from engine.rivals.data.ashaks import ASHAKS
 from engine.rivals.data.board import TILE_OF
@@ -26,99 +29,97 @@ def hex_name(s: RivalsState, h: int) -> str:
 
 
 def describe(s: RivalsState, a: object) -> str:
+    """One line for the action picker and the log: fixed words, or words from the action's
+    fields (tables below, one entry per decision)."""
     if s.drone_mode:
         text = drone_describe(s, a)
         if text:
             return text
-    if isinstance(a, A.ChooseAshak):
-        x = ASHAKS[a.ashak]
-        return f"Choose {x.name}: {x.blurb} Ultimate {x.ultimate.name} ({x.gauge})."
-    if isinstance(a, A.KeepGuild):
-        return f"Keep the guild {card_line(a.card)}"
-    if isinstance(a, A.PlaceAshak):
-        return f"Start on {hex_name(s, a.hex)}"
-    if isinstance(a, A.Scout):
-        return f"Scout tile {a.tile} (0 AP)"
-    if isinstance(a, A.Move):
-        return f"Move to {hex_name(s, a.hex)} (1 AP)"
-    if isinstance(a, A.Collect):
-        return "Collect on your tile (1 AP)"
-    if isinstance(a, A.Consult):
-        return "Consult the interface deck" if a.deck else "Consult the visible interface cards"
-    if isinstance(a, A.Install):
-        return f"Install {card_line(a.card)}"
-    if isinstance(a, A.StopInstalling):
-        return "Install nothing more"
-    if isinstance(a, A.BuyToken):
-        return f"Take an anticipation token {PAY[a.pay]}"
-    if isinstance(a, A.StopBuying):
-        return "Buy no more tokens"
-    if isinstance(a, A.Negotiate):
-        return "Negotiate with the sponsor (1 AP and a token): 1 Rival Point and a reward"
-    if isinstance(a, A.Reward):
-        return {
-            "schema": "Reward: install a schema",
-            "tokens": "Reward: gain 2 anticipation tokens",
-            "uninstall": "Reward: uninstall up to 2 cards",
-        }[a.kind]
-    if isinstance(a, A.PickSchema):
-        return "Take the top schema of the deck" if a.card < 0 else f"Take {card_line(a.card)}"
-    if isinstance(a, A.Uninstall):
-        return f"Uninstall {CARD[a.card].name}"
-    if isinstance(a, A.StopUninstalling):
-        return "Uninstall nothing more"
-    if isinstance(a, A.MakeShield):
-        return "Raise a shield on your hex (2 resins)"
-    if isinstance(a, A.DropShield):
-        return f"Drop your shield on {hex_name(s, a.hex)}"
-    if isinstance(a, A.BuySchema):
-        return f"Buy a schema with 5 {a.resource}s"
-    if isinstance(a, A.BuyPoint):
-        what = "10 resources of any kind" if a.resource == "mix" else f"10 {a.resource}s"
-        return f"Buy a Rival Point with {what}"
-    if isinstance(a, A.PlayCard):
-        return f"Play {card_line(a.card)}"
-    if isinstance(a, A.UseGuild):
-        return "Use your guild"
-    if isinstance(a, A.UseSkill):
-        return f"Use the skill {CARD[a.card].name}"
-    if isinstance(a, A.UseUltimate):
-        return "Unleash your ultimate"
-    if isinstance(a, A.AddMod):
-        return f"Add the mod {card_line(a.card)}"
-    if isinstance(a, A.DoneMods):
-        return "No more mods"
-    if isinstance(a, A.TargetAshak):
-        return f"Aim at {who(s, a.seat)} on {hex_name(s, s.pos[a.seat])}"
-    if isinstance(a, A.TargetHex):
-        return f"Aim at {hex_name(s, a.hex)}"
-    if isinstance(a, A.NoSecondTarget):
-        return "No second target"
-    if isinstance(a, A.PayOptional):
-        return f"Discard {CARD[a.card].name} for the optional effect"
-    if isinstance(a, A.SkipOptional):
-        return "Skip the optional effect"
-    if isinstance(a, A.ActivateToken):
-        return "Activate an anticipation token (+2 defence dice until your next turn)"
-    if isinstance(a, A.React):
-        if a.card == -1:
-            return "React with your ultimate"
-        return "React with your guild" if a.card == -2 else f"React with {card_line(a.card)}"
-    if isinstance(a, A.Pass):
-        return "Pass"
-    if isinstance(a, A.StepTo):
-        return f"Go to {hex_name(s, a.hex)}"
-    if isinstance(a, A.StopMoving):
-        return "Stay here"
-    if isinstance(a, A.ChooseVictim):
-        return f"Resolve the blast on {who(s, a.seat)} next"
-    if isinstance(a, A.ChooseResource):
-        return f"Take a {a.resource}"
-    if isinstance(a, A.ReplaceSkill):
-        return f"Uninstall the skill {CARD[a.card].name} to make room"
-    if isinstance(a, A.EndTurn):
-        return "End your turn"
-    return str(a)
+    kind = type(a)
+    fixed = FIXED.get(kind)
+    if fixed is not None:
+        return fixed
+    worded = WORDED.get(kind)
+    return worded(s, a) if worded is not None else str(a)
+
+
+# Decisions whose words never change.
+FIXED: dict[type, str] = {
+    A.Collect: "Collect on your tile (1 AP)",
+    A.StopInstalling: "Install nothing more",
+    A.StopBuying: "Buy no more tokens",
+    A.Negotiate: "Negotiate with the sponsor (1 AP and a token): 1 Rival Point and a reward",
+    A.StopUninstalling: "Uninstall nothing more",
+    A.MakeShield: "Raise a shield on your hex (2 resins)",
+    A.UseGuild: "Use your guild",
+    A.UseUltimate: "Unleash your ultimate",
+    A.DoneMods: "No more mods",
+    A.NoSecondTarget: "No second target",
+    A.SkipOptional: "Skip the optional effect",
+    A.ActivateToken: "Activate an anticipation token (+2 defence dice until your next turn)",
+    A.Pass: "Pass",
+    A.StopMoving: "Stay here",
+    A.EndTurn: "End your turn",
+    A.TakeBack: "Take the card back (its AP and uses are refunded)",
+}
+
+REWARDS = {
+    "schema": "Reward: install a schema",
+    "tokens": "Reward: gain 2 anticipation tokens",
+    "uninstall": "Reward: uninstall up to 2 cards",
+}
+TOP_SCHEMA = "Take the top schema of the deck"
+# React's card field: -1 the ultimate, -2 the guild, else a card in hand.
+REACT_WITH = {-1: "React with your ultimate", -2: "React with your guild"}
+
+
+def _ashak_line(a: A.ChooseAshak) -> str:
+    x = ASHAKS[a.ashak]
+    return f"Choose {x.name}: {x.blurb} Ultimate {x.ultimate.name} ({x.gauge})."
+
+
+def _point_line(a: A.BuyPoint) -> str:
+    what = "10 resources of any kind" if a.resource == "mix" else f"10 {a.resource}s"
+    return f"Buy a Rival Point with {what}"
+
+
+# Decisions worded from their fields (and the state, for hexes and seats).
+WORDED: dict[type, Callable[[RivalsState, Any], str]] = {
+    A.ChooseAshak: lambda s, a: _ashak_line(a),
+    A.KeepGuild: lambda s, a: f"Keep the guild {card_line(a.card)}",
+    A.PlaceAshak: lambda s, a: f"Start on {hex_name(s, a.hex)}",
+    A.Scout: lambda s, a: f"Scout tile {a.tile} (0 AP)",
+    A.Move: lambda s, a: f"Move to {hex_name(s, a.hex)} (1 AP)",
+    A.Consult: lambda s, a: "Consult the interface deck" if a.deck else "Consult the visible interface cards",
+    A.Install: lambda s, a: f"Install {card_line(a.card)}",
+    A.BuyToken: lambda s, a: f"Take an anticipation token {PAY[a.pay]}",
+    A.Reward: lambda s, a: REWARDS[a.kind],
+    A.PickSchema: lambda s, a: (
+        "Take the top schema of the deck" if a.card < 0 else f"Take {card_line(a.card)}"
+    ),
+    A.Uninstall: lambda s, a: f"Uninstall {CARD[a.card].name}",
+    A.DropShield: lambda s, a: f"Drop your shield on {hex_name(s, a.hex)}",
+    A.BuySchema: lambda s, a: f"Buy a schema with 5 {a.resource}s",
+    A.BuyPoint: lambda s, a: _point_line(a),
+    A.PlayCard: lambda s, a: f"Play {card_line(a.card)}",
+    A.UseSkill: lambda s, a: f"Use the skill {CARD[a.card].name}",
+    A.AddMod: lambda s, a: f"Add the mod {card_line(a.card)}",
+    A.TargetAshak: lambda s, a: f"Aim at {who(s, a.seat)} on {hex_name(s, s.pos[a.seat])}",
+    A.TargetHex: lambda s, a: f"Aim at {hex_name(s, a.hex)}",
+    A.PayOptional: lambda s, a: f"Discard {CARD[a.card].name} for the optional effect",
+    A.React: lambda s, a: REACT_WITH.get(a.card) or f"React with {card_line(a.card)}",
+    A.StepTo: lambda s, a: f"Go to {hex_name(s, a.hex)}",
+    A.ChooseVictim: lambda s, a: f"Resolve the blast on {who(s, a.seat)} next",
+    A.ChooseResource: lambda s, a: f"Take a {a.resource}",
+    A.ReplaceSkill: lambda s, a: f"Uninstall the skill {CARD[a.card].name} to make room",
+    # drone mode (worded by drone_describe below)
+    A.PlaceDrone: lambda s, a: drone_describe(s, a),
+    A.DroneAttack: lambda s, a: drone_describe(s, a),
+    A.Exchange: lambda s, a: drone_describe(s, a),
+    A.TargetDrone: lambda s, a: drone_describe(s, a),
+    A.Hack: lambda s, a: drone_describe(s, a),
+    A.HackPick: lambda s, a: drone_describe(s, a),
+}
 
 
 HACK_WORDS = {

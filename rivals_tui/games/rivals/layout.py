@@ -8,7 +8,8 @@ of four, every row shifted half a hex from the next (51 columns in all). A hex r
     C2◈     its type (L lake, A anticipation, C crystal, F forest, I interface, V volcano;
             ░ not revealed), who stands there (the seat number, in the seat's colour), a
             drone (◇, drone mode) or a sponsor ($ active, ¤ inactive), then a shield (in
-            its owner's colour) or the tile's drought token (∴ yellow, ≈ green)
+            its owner's colour) or the tile's drought token (∴ yellow, ≈ green); ▾ in the
+            first free place of the two when the tile may fall at the end of the round
 
 and a fallen hex is a lone dot. Where the board is narrower than the map it pans, following the
 cursor (or your Ashak when the cursor is elsewhere), with arrows on the middle row where more
@@ -278,6 +279,11 @@ class Builder(LineWriter):
             end, end_look = (RS.dry1, "dry1") if v.drought[t] == 1 else (RS.dry2, "dry2")
         else:
             end, end_look = " ", ""
+        if t in self.falls:  # a symbol too, not only the shading: it must survive NO_COLOR
+            if mid == " ":
+                mid, mid_look = RS.falls, "bold"
+            elif end == " ":
+                end, end_look = RS.falls, "bold"
         mine = "bold" if who and who[0] == self.seat else ""
         for text, looks in ((letter, (look,)), (mid, (mid_look, mine)), (end, (end_look,))):
             self.line.append(Seg(text, tuple(x for x in (*looks, *marks) if x), idx))

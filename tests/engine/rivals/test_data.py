@@ -105,3 +105,10 @@ def test_every_card_has_a_text_and_named_cards_keep_their_numbers() -> None:
     assert by_name["Stellar Cannon"].type == "explosive"
     assert by_name["Parasite Grenade"].grenade
     assert [a.ultimate.name for a in ASHAKS][:3] == ["Natural Radiation", "Flashers", "Riptide"]
+
+
+def test_every_decision_has_its_own_words() -> None:
+    from engine.rivals.actions import ACTION_TYPES
+    from engine.rivals.texts import FIXED, WORDED
+
+    assert set(FIXED) | set(WORDED) == set(ACTION_TYPES) and not set(FIXED) & set(WORDED)

@@ -17,6 +17,7 @@ from engine.rivals.rules.resolve import ashak_targets
 from rivals_tui.games.rivals.layout import MAP_W, build, hex_row, hex_x
 from rivals_tui.games.rivals.targets import actions_at
 from rivals_tui.games.rivals.texts import falling_tiles
+from rivals_tui.glyphs import RIVALS as RS
 from rivals_tui.widgets.linetable import table_text
 from tests.tui.boards import assert_fits
 from tests.tui.rivals.harness import GAME, BoardApp, find_state
@@ -164,6 +165,27 @@ def test_the_tiles_that_may_fall_are_those_of_unseen_zone_cards_of_the_era() -> 
         build(GAME.view(s, seat), seat, GAME.legal(s, seat), NAMES, 46, 20, None, "table", set(), None)
     )
     assert "May fall this round: tiles" in text
+
+
+def test_the_tiles_that_may_fall_carry_a_mark_that_needs_no_colour() -> None:
+    s, seat = turn_moment(6)
+    v = GAME.view(s, seat)
+    falls = falling_tiles(v)
+    table = build(v, seat, GAME.legal(s, seat), NAMES, 70, 36, None, "map", set(), None)
+    cells: dict[int, str] = {}
+    for line in table.lines:
+        for seg in line:
+            if seg.item is not None and table.items[seg.item].key[0] == "hex":
+                h = table.items[seg.item].key[1]
+                cells[h] = cells.get(h, "") + seg.text
+    assert len(cells) == 127 and falls
+    for h, cell in cells.items():
+        t = TILE_OF[h]
+        crowded = cell[1] != RS.falls and cell[2] not in (" ", RS.falls)  # someone there, and a shield
+        if t in falls and not crowded:
+            assert RS.falls in cell[1:], (h, cell)
+        elif t not in falls:
+            assert RS.falls not in cell, (h, cell)
 
 
 def test_a_reaction_shows_the_attack_to_the_defender_and_only_who_decides_to_the_others() -> None:

@@ -120,12 +120,13 @@ async def fast_forward(pilot: Any, rng: random.Random, rounds: int) -> None:
 
 def near_the_end(ais: int, seed: int, rounds: int) -> Match:
     """A seeded match, Ann against `ais` easy bots, played up to the second turn of round
-    `rounds`: Ann by an easy bot of her own (so that she lives to the end), the rest at random."""
+    `rounds` and on to Ann's next decision: Ann by an easy bot of her own (so that she lives to
+    the end), the rest at random."""
     seats = [SeatSpec("Ann")] + [SeatSpec(f"Bot{i + 1}", "ai", "easy") for i in range(ais)]
     m = Match.new(GAME, GAME.Options(), seats, seed)
     ann = make_bot("easy", seed)
     rng = random.Random(seed)
-    while not m.over and not late(m, rounds):
+    while not m.over and (not late(m, rounds) or m.to_act() != (0,)):
         seat = m.to_act()[0]
         pick = ann.choose(GAME, m.view(0), 0) if seat == 0 else rng.choice(list(m.legal(seat)))
         m.submit(seat, pick)
@@ -162,7 +163,7 @@ async def test_a_whole_game_against_two_ai(tmp_path: Path) -> None:
 
 
 async def test_the_end_of_a_game_against_five_ai(tmp_path: Path) -> None:
-    match = near_the_end(5, 1, 11)
+    match = near_the_end(5, 11, 11)
     assert match.to_act() == (0,) and sum(match.state.alive) == 2  # Ann and one bot are left
     app = screen_app(tmp_path, match)
     async with app.run_test(size=(80, 24)) as pilot:
