@@ -68,7 +68,7 @@ def card_reason(
         if any(CARD[k].name == c.name for k in s.skills[seat]):
             return f"{c.name} is already installed on your board."
         return None
-    if resolve.offensive(c) and first_turn(s):
+    if first_turn(s) and resolve.offensive(c):
         return FIRST_TURN
     if reach is None:
         reach = resolve.Reach(s, seat)
@@ -106,8 +106,7 @@ def options(s: RivalsState, seat: int) -> list[Option]:
     if s.tokens[seat]:
         opts.append((TOKEN, token_reason(s, seat)))
     if s.crystals[seat] >= 2:
-        for c in sorted(s.hand[seat] + s.discard[seat]):
-            opts.append((UNINSTALL[c], None))
+        opts += [(UNINSTALL[c], None) for c in sorted(s.hand[seat] + s.discard[seat])]
     opts.append((SHIELD, shield_reason(s, seat)))
     schemas = None if s.schema_row or s.schema_deck else "No schema is left."
     for res in ("crystal", "resin"):
@@ -183,7 +182,7 @@ def shield_reason(s: RivalsState, seat: int) -> str | None:
 
 
 def premium_ready(s: RivalsState, seat: int) -> bool:
-    return has_skill(s, seat, "premium") and s.crystals[seat] + s.resins[seat] >= 10
+    return s.crystals[seat] + s.resins[seat] >= 10 and has_skill(s, seat, "premium")
 
 
 def _uninstall_reason(s: RivalsState, seat: int, a: Uninstall) -> str | None:
@@ -222,7 +221,7 @@ def ultimate_reason(s: RivalsState, seat: int, reach: resolve.Reach | None = Non
     if s.ult[seat] < a.gauge:
         return f"Your ultimate gauge is at {s.ult[seat]}/{a.gauge}."
     c = ULTIMATES[s.ashak[seat]]
-    if resolve.offensive(c) and first_turn(s):
+    if first_turn(s) and resolve.offensive(c):
         return FIRST_TURN
     if not resolve.has_target(s, seat, c, 0, reach):
         return f"No target in range of {c.name}."
