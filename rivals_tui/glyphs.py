@@ -260,6 +260,7 @@ RIVALS = GlyphTable(
         "dry1": G("∴", ":", "a yellow drought token on the tile (the next collect turns it green)"),
         "dry2": G("≈", "=", "a green drought token: nothing more to collect on the tile this era"),
         "dead": G("✝", "x", "an eliminated Ashak"),
+        "drone": G("◇", "d", "a drone, in its owner's colour (drone mode; an Ashak on the hex hides it)"),
         "falls": G("▾", "v", "this tile may fall at the end of the round (a zone card yet to come drops it)"),
         "more_left": G("◂", "<", "more of the Wildtech this way: move the cursor there"),
         "more_right": G("▸", ">", "more of the Wildtech this way: move the cursor there"),

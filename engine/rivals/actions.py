@@ -306,6 +306,62 @@ class EndTurn:
         return "end turn"
 
 
+@attrs.frozen
+class PlaceDrone:
+    hex: int
+
+    def __str__(self) -> str:
+        return f"drone to {self.hex}"
+
+
+@attrs.frozen
+class DroneAttack:
+    seat: int
+
+    def __str__(self) -> str:
+        return f"drone attacks seat {self.seat}"
+
+
+@attrs.frozen
+class Exchange:
+    """An Ashak and its drone trade one thing: `what` is "store" or "take" (with `card`),
+    "crystal", "resin" or "token" (one taken back) or "rp" (all the drone's points taken back)."""
+
+    what: str
+    card: int = -1
+
+    def __str__(self) -> str:
+        return f"exchange {self.what} {self.card}" if self.card >= 0 else f"exchange {self.what}"
+
+
+@attrs.frozen
+class TargetDrone:
+    """Aim the card being played at the drone of `seat`."""
+
+    seat: int
+
+    def __str__(self) -> str:
+        return f"target drone {self.seat}"
+
+
+@attrs.frozen
+class Hack:
+    def __str__(self) -> str:
+        return "hack"
+
+
+@attrs.frozen
+class HackPick:
+    """One success of a hack spent: "card" (with `arg`), "resources", "tokens", "rp", "move"
+    (to hex `arg`), "collect", "negotiate"; "stop" gives the rest up."""
+
+    kind: str
+    arg: int = -1
+
+    def __str__(self) -> str:
+        return f"hack {self.kind} {self.arg}" if self.arg >= 0 else f"hack {self.kind}"
+
+
 Action = (
     ChooseAshak | KeepGuild | PlaceAshak | Scout | Move | Collect | Consult | Install
     | StopInstalling | BuyToken | StopBuying | Negotiate | Reward | PickSchema | Uninstall
@@ -313,6 +369,7 @@ Action = (
     | UseSkill | UseUltimate | AddMod | DoneMods | TargetAshak | TargetHex
     | NoSecondTarget | PayOptional | SkipOptional | ActivateToken | React | Pass | StepTo
     | StopMoving | ChooseVictim | ChooseResource | ReplaceSkill | TakeBack | EndTurn
+    | PlaceDrone | DroneAttack | Exchange | TargetDrone | Hack | HackPick
 )  # fmt: skip
 ACTION_TYPES: tuple[type, ...] = Action.__args__
 

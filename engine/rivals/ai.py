@@ -11,7 +11,8 @@ with what the seat knows."""
 from __future__ import annotations
 
 from engine.rivals.data.ashaks import ASHAKS
-from engine.rivals.data.board import FALL_LOSS, ROUND_REVEALS, TILE_OF, ZONE_CARDS
+from engine.rivals.data.board import FALL_LOSS, STARTING_TILES, TILE_OF, ZONE_CARDS
+from engine.rivals.drone import schedule
 from engine.rivals.state import RivalsState
 
 RP_VALUE = 3.0
@@ -20,12 +21,19 @@ TOKEN_VALUE = 0.4
 POISON_COST = 0.3
 GAUGE_VALUE = 1.2
 HP_VALUE = 0.25
+# Drone mode: what a drone holds counts at two thirds (it must be carried home and can be
+# hacked away); a stored card is a modest asset.
+DRONE_SHARE = 2 / 3
+CARD_VALUE = 0.15
 
 
 def doomed_tiles(s: RivalsState) -> set[int]:
     """The tiles the zone cards of this round's end drop (in a determinized state: a sample)."""
     r = s.round
-    k = ROUND_REVEALS[r - 1] if 1 <= r <= len(ROUND_REVEALS) else 0
+    if s.drone_mode and r == 1:
+        return set(STARTING_TILES)  # drone mode: the starting tiles go after round 1
+    reveals = schedule(s)[0]
+    k = reveals[r - 1] if 1 <= r <= len(reveals) else 0
     if k <= 0:
         return set()
     return {t for z in s.zone_deck[-k:] if z >= 0 for t in ZONE_CARDS[z].drops}
@@ -45,6 +53,18 @@ def strength(s: RivalsState, o: int, doomed: set[int]) -> float:
         + TOKEN_VALUE * (s.tokens[o] + s.active_tokens[o])
         + RESOURCE_VALUE * (s.crystals[o] + s.resins[o])
         - POISON_COST * len(s.poison[o])
+        + (drone_strength(s, o) if s.drone_mode else 0.0)
+    )
+
+
+def drone_strength(s: RivalsState, o: int) -> float:
+    """What a seat's drone holds is worth a little less than the same on the Ashak: its points
+    only count once brought home, and a hack can take any of it away."""
+    return (
+        DRONE_SHARE * RP_VALUE * s.d_rp[o]
+        + DRONE_SHARE * TOKEN_VALUE * s.d_tokens[o]
+        + DRONE_SHARE * RESOURCE_VALUE * (s.d_crystals[o] + s.d_resins[o])
+        + CARD_VALUE * len(s.d_cards[o])
     )
 
 

@@ -10,9 +10,8 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from engine.core import Event, Game, GameBase, Outcome, Prompt, Rng
-from engine.rivals import ai, scoring, texts, views
+from engine.rivals import ai, drone, scoring, texts, views
 from engine.rivals.actions import ACTION_TYPES, Action
-from engine.rivals.data.board import ROUND_ERA
 from engine.rivals.options import RivalsOptions
 from engine.rivals.rules import turn
 from engine.rivals.rules.flow import advance
@@ -33,6 +32,7 @@ SECRET_PHASES = frozenset(
         "uninstall",
         "loot",
         "replace",
+        "dinstall",
     ]
 )
 
@@ -54,7 +54,10 @@ class RivalsGame(GameBase[RivalsState, Action, RivalsOptions]):
     ai_iteration_scale: ClassVar[float] = 0.2
 
     def setup(self, options: RivalsOptions, seats: int, seed: int) -> RivalsState:
-        return build(options.setup, seats, seed)
+        s = build(options.setup, seats, seed)
+        if options.drone and seats == 2:
+            drone.prepare(s)
+        return s
 
     def to_act(self, s: RivalsState) -> tuple[int, ...]:
         if s.winners or s.actor < 0:
@@ -124,8 +127,7 @@ class RivalsGame(GameBase[RivalsState, Action, RivalsOptions]):
     def progress(self, s: RivalsState) -> str:
         if s.round == 0:
             return "set-up"
-        era = ROUND_ERA[min(s.round, len(ROUND_ERA)) - 1]
-        return f"round {s.round}, era {era}"
+        return f"round {s.round}, era {drone.era_of(s, s.round)}"
 
 
 GAME: Game[RivalsState, Action, RivalsOptions] = RivalsGame()

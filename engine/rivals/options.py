@@ -1,4 +1,4 @@
-"""Rivals options: the set-up mode. (Drone mode, a two-seat option, comes with a later issue.)"""
+"""Rivals options: the set-up mode and drone mode (two seats only)."""
 
 from __future__ import annotations
 
@@ -19,4 +19,11 @@ class RivalsOptions:
         help="standard: Ashaks are chosen in seat order, then the die decides who starts; "
         "competition: the die first, and the last player in turn order chooses first.",
         choices=SETUPS,
+    )
+    drone: bool = option(
+        False,
+        label="Drone mode",
+        help="two players only: each Ashak has a drone that plays its own turns, stores cards, "
+        "resources and points, and can be hacked; the outer ring is gone from the start.",
+        players=range(2, 3),
     )

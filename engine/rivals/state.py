@@ -132,3 +132,22 @@ class RivalsState:
     stamp: int = 0
     winners: list[int] = attrs.Factory(list)
     reason: str = ""
+    # Drone mode (two seats; see engine/rivals/drone.py): each seat's drone, indexed by its
+    # owner's seat. Its stored cards are face up. `d_active` is the drone whose turn is running
+    # (its owner decides), `d_turn` the last drone that played this turn (-1: none yet),
+    # `d_body` the drone a collect or negotiation is for (run by its owner or by a hacker),
+    # `d_fresh` the cards moved between an Ashak and its drone this turn, `hack_left` the
+    # successes of a hack still to spend.
+    drone_mode: bool = False
+    d_pos: list[int] = attrs.Factory(list)
+    d_cards: list[list[int]] = attrs.Factory(list)
+    d_crystals: list[int] = attrs.Factory(list)
+    d_resins: list[int] = attrs.Factory(list)
+    d_tokens: list[int] = attrs.Factory(list)
+    d_rp: list[int] = attrs.Factory(list)
+    d_active: int = -1
+    d_turn: int = -1
+    d_body: int = -1
+    d_fresh: list[int] = attrs.Factory(list)
+    hack_left: int = 0
+    p_drone: int = -1  # the drone the card being played is aimed at (its owner's seat)

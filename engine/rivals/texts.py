@@ -31,6 +31,10 @@ def hex_name(s: RivalsState, h: int) -> str:
 def describe(s: RivalsState, a: object) -> str:
     """One line for the action picker and the log: fixed words, or words from the action's
     fields (tables below, one entry per decision)."""
+    if s.drone_mode:
+        text = drone_describe(s, a)
+        if text:
+            return text
     kind = type(a)
     fixed = FIXED.get(kind)
     if fixed is not None:
@@ -108,7 +112,76 @@ WORDED: dict[type, Callable[[RivalsState, Any], str]] = {
     A.ChooseVictim: lambda s, a: f"Resolve the blast on {who(s, a.seat)} next",
     A.ChooseResource: lambda s, a: f"Take a {a.resource}",
     A.ReplaceSkill: lambda s, a: f"Uninstall the skill {CARD[a.card].name} to make room",
+    # drone mode (worded by drone_describe below)
+    A.PlaceDrone: lambda s, a: drone_describe(s, a),
+    A.DroneAttack: lambda s, a: drone_describe(s, a),
+    A.Exchange: lambda s, a: drone_describe(s, a),
+    A.TargetDrone: lambda s, a: drone_describe(s, a),
+    A.Hack: lambda s, a: drone_describe(s, a),
+    A.HackPick: lambda s, a: drone_describe(s, a),
 }
+
+
+HACK_WORDS = {
+    "resources": "Steal every resin and crystal of the drone",
+    "tokens": "Steal the drone's anticipation tokens",
+    "rp": "Steal the drone's Rival Points",
+    "collect": "Make the drone collect on its tile (you decide)",
+    "negotiate": "Make the drone negotiate with the sponsor on its hex (you decide)",
+    "stop": "Spend no more successes",
+}
+
+
+def drone_describe(s: RivalsState, a: object) -> str:
+    """Drone-mode words: the drone's own menu, exchange and hacking ("" for the rest)."""
+    if isinstance(a, A.PlaceDrone):
+        return f"Put your drone on {hex_name(s, a.hex)}"
+    if isinstance(a, A.DroneAttack):
+        return f"Drone shot at {who(s, a.seat)} (1 AP, 1 damage, range 0-1)"
+    if isinstance(a, A.Hack):
+        return "Hack the opposing drone (1 AP, range 0-2, sight): 3 dice, each success one action"
+    if isinstance(a, A.Exchange):
+        return exchange_words(a)
+    if isinstance(a, A.TargetDrone):
+        return f"Aim at the drone of {who(s, a.seat)} on hex {s.d_pos[a.seat]} (no damage; effects apply)"
+    if isinstance(a, A.HackPick):
+        if a.kind == "card":
+            return f"Steal {card_line(a.arg)}"
+        if a.kind == "move":
+            return f"Make the drone move to {hex_name(s, a.arg)}"
+        return HACK_WORDS[a.kind]
+    if s.phase == "dshot" and isinstance(a, A.Pass):
+        return "Let the drone's shot come"
+    if s.phase not in ("drone", "dreward", "duninstall", "dschema"):
+        return ""
+    if isinstance(a, A.Collect):
+        return "Collect on the drone's tile (1 AP): everything goes onto the drone"
+    if isinstance(a, A.Negotiate):
+        return "Negotiate with the sponsor (1 AP and a drone token): the point stays on the drone"
+    if isinstance(a, A.Uninstall):
+        return f"Uninstall {CARD[a.card].name} from the drone (no card is drawn)"
+    if isinstance(a, A.MakeShield):
+        return "Raise a shield on the drone's hex (2 of its resins)"
+    if isinstance(a, A.Reward) and a.kind == "uninstall":
+        return "Reward: uninstall up to 2 of the drone's cards"
+    if isinstance(a, A.Reward) and a.kind == "schema":
+        return "Reward: store a schema on the drone"
+    if isinstance(a, A.EndTurn):
+        return "End your drone's turn"
+    return ""
+
+
+def exchange_words(a: A.Exchange) -> str:
+    if a.what == "store":
+        return f"Store {CARD[a.card].name} on your drone, face up (free)"
+    if a.what == "take":
+        return f"Take {CARD[a.card].name} back from your drone (free)"
+    return {
+        "crystal": "Take a crystal from your drone (free)",
+        "resin": "Take a resin from your drone (free)",
+        "token": "Take an anticipation token from your drone (free)",
+        "rp": "Take your drone's Rival Points (free)",
+    }[a.what]
 
 
 def ultimate_line(ashak: int) -> str:

@@ -1,5 +1,6 @@
 """What a seat may see (`view`) and a full state consistent with it (`determinize`).
 
+Public in drone mode: everything on a drone, its stored cards included.
 Hidden: other seats' hands, dealt guilds and every deck's order (a seat sees its own deck's
 contents, sorted), the common decks (interface, schema, zone, event), cards another seat
 consults from the deck, guilds returned to the box, the faces of unrevealed tiles, the RNG."""
@@ -11,6 +12,7 @@ from engine.core.rng import Rng
 from engine.rivals.data.board import LONG_FACES, TILE_COUNT, VOLCANO_TILE, ZONE_CARDS
 from engine.rivals.data.catalog import CARD_COUNT, FLASHER_IDS, GUILD_IDS, INTERFACE_IDS, SCHEMA_IDS
 from engine.rivals.data.events import EVENTS
+from engine.rivals.drone import zone_eras_left
 from engine.rivals.state import RivalsState
 
 clone = copier(RivalsState)
@@ -41,7 +43,7 @@ def view(s: RivalsState, seat: int | None) -> RivalsState:
     v.schema_deck = _mask(s.schema_deck)
     v.zone_deck = _mask(s.zone_deck)
     v.event_deck = _mask(s.event_deck)
-    if s.actor != seat or s.phase != "install":
+    if s.actor != seat or s.phase not in ("install", "dinstall"):
         v.consult = [c if c in s.consult_row else -1 for c in s.consult]
     v.box = sorted(-1 if c in GUILD_SET else c for c in s.box)
     v.face = [f if s.revealed[t] else -1 for t, f in enumerate(s.face)]
@@ -89,7 +91,7 @@ def determinize(v: RivalsState, seat: int, rng: Rng) -> RivalsState:
     rng.shuffle(d.deck[seat])
     # Zone cards: the unseen ones, era 1 on top.
     shown = set(d.zones_shown)
-    left = [z for z in ZONE_CARDS if z.id not in shown]
+    left = [z for z in ZONE_CARDS if z.id not in shown and z.era in zone_eras_left(d)]
     rng.shuffle(left)
     left.sort(key=lambda z: -z.era)
     d.zone_deck = [z.id for z in left][-len(d.zone_deck) :] if d.zone_deck else []
@@ -118,6 +120,8 @@ def _card_piles(s: RivalsState) -> list[list[int]]:
         piles += [s.hand[o], s.deck[o], s.discard[o], s.skills[o], s.temps[o], s.guild_offer[o]]
         if s.guild[o] >= 0:
             piles.append([s.guild[o]])
+    if s.drone_mode:  # a drone's cards are face up
+        piles += s.d_cards
     return piles
 
 

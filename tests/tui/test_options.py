@@ -135,3 +135,36 @@ async def test_the_form_shows_only_the_options_for_the_chosen_number_of_players(
         await pilot.pause()
         assert form.query_one("#opt-row-rivality-expert").display
         assert not form.query_one("#opt-row-rivality-solo_level").display
+        # Rivals' drone mode is offered at two seats only.
+        form.query_one("#game", Select).value = "rivals"
+        await pilot.pause()
+        assert form.query_one("#opt-row-rivals-drone").display
+        form.query_one("#count", Select).value = 3
+        await pilot.pause()
+        assert not form.query_one("#opt-row-rivals-drone").display
+
+
+def test_rivals_drone_mode_is_refused_by_the_cli_for_three_players(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["--save-dir", str(tmp_path), "new", "rivals", "--players", "3", "--option", "drone=on"]
+    code = main(argv)
+    err = capsys.readouterr().err.strip().splitlines()
+    assert code != 0 and len(err) == 1
+    assert "Drone mode is only for 2 players, not 3 players." in err[0]
+    assert not list(tmp_path.glob("*.json"))
+
+
+def test_a_rivals_save_with_drone_mode_at_three_seats_is_refused() -> None:
+    from engine.core import SeatSpec
+    from engine.core.match import Match
+    from engine.registry import GAMES
+    from saves.codec import dumps, loads
+    from saves.errors import SaveError
+
+    game = GAMES["rivals"]
+    m = Match.new(game, game.Options(), [SeatSpec("Ann"), SeatSpec("Bo"), SeatSpec("Cy")], 5)
+    text = dumps(m).replace('"drone": false', '"drone": true')
+    assert '"drone": true' in text
+    with pytest.raises(SaveError, match="Drone mode is only for 2 players"):
+        loads(text)

@@ -149,17 +149,26 @@ def teleport_targets(s: RivalsState, start: int, dist: int) -> list[int]:
     return [h for h in range(N_HEX) if 0 < row[h] <= dist and standable(s, h)]
 
 
-def has_sight(s: RivalsState, seat: int, src: int, dst: int, target: int) -> bool:
-    """Line of sight from `seat` at `src` to hex `dst` aimed at seat `target` (-1: a shield).
+def has_sight(s: RivalsState, seat: int, src: int, dst: int, target: int, target_drone: int = -1) -> bool:
+    """Line of sight from `seat` at `src` to hex `dst` aimed at seat `target` (-1: a shield or
+    the drone of seat `target_drone`).
 
-    Blockers on the way: any other Ashak that is not the target, and shields not raised by
-    `seat`. Volcanoes, the void and unrevealed tiles do not block."""
+    Blockers on the way: any other Ashak that is not the target, shields not raised by `seat`
+    and, in drone mode, opposing drones (not the one aimed at). Volcanoes, the void, allied
+    drones and unrevealed tiles do not block."""
     paths = sight_paths(src, dst)
     if not paths[0]:
         return True  # neighbours (or the same hex): nothing lies between
     pos, alive = s.pos, s.alive
     others = [pos[o] for o in range(s.seats) if o != seat and o != target and alive[o]]
+    if s.drone_mode:
+        others += drone_blockers(s, seat, target_drone)
     return clear_path(s.shield, seat, paths, others)
+
+
+def drone_blockers(s: RivalsState, seat: int, target_drone: int = -1) -> list[int]:
+    """Drone mode: the hexes of the drones opposing `seat` (not the one aimed at)."""
+    return [s.d_pos[o] for o in range(s.seats) if o != seat and o != target_drone and s.d_pos[o] >= 0]
 
 
 def clear_path(shield: list[int], seat: int, paths: tuple[tuple[int, ...], ...], others: list[int]) -> bool:

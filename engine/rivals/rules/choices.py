@@ -35,6 +35,7 @@ from engine.rivals.actions import (
     StopUninstalling,
     TakeBack,
     TargetAshak,
+    TargetDrone,
     TargetHex,
     Uninstall,
 )
@@ -43,7 +44,7 @@ from engine.rivals.data.board import TILE_OF
 from engine.rivals.data.cards import ENEMY, MOD, PHYSICAL, UTILITY, Card
 from engine.rivals.data.catalog import CARD, ULTIMATES
 from engine.rivals.effects import do_step, place_shield, step_options
-from engine.rivals.rules import resolve
+from engine.rivals.rules import drone_cards, resolve
 from engine.rivals.rules.board import border_hexes, reveal, shields_of
 from engine.rivals.rules.combat import design
 from engine.rivals.rules.common import (
@@ -105,6 +106,8 @@ def target_options(s: RivalsState, seat: int) -> list[Option]:
         ]
         if c.is_attack:
             opts += [(TARGET_HEX[h], None) for h in resolve.shield_targets(s, seat, c, extra, reach)]
+        if s.drone_mode:
+            opts += drone_cards.target_options(s, seat, extra)
     else:
         opts = [(TARGET_HEX[h], None) for h in resolve.hex_targets(s, seat, c)]
     return opts + [(TAKE_BACK, None)]
@@ -117,6 +120,8 @@ def target_perform(s: RivalsState, seat: int, a: object) -> list[Event]:
         s.p_target = a.seat
         s.p_hex = s.pos[a.seat]
         ev = [Event(f"{design(s).name} is aimed at {who(s, a.seat)}.", kind="target")]
+    elif isinstance(a, TargetDrone):
+        ev = drone_cards.aim(s, a.seat)
     else:
         assert isinstance(a, TargetHex)
         s.p_hex = a.hex

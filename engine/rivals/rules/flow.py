@@ -7,13 +7,13 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.core import Event
+from engine.rivals import drone
 from engine.rivals.data.board import (
     AP_PER_TURN,
     FALL_LOSS,
     HAND_SIZE,
-    ROUND_ERA,
-    ROUND_REVEALS,
     SCHEMAS_ON_ERA,
+    STARTING_TILES,
     TILE_HEXES,
     TILE_OF,
     ZONE_CARDS,
@@ -21,7 +21,7 @@ from engine.rivals.data.board import (
 from engine.rivals.data.catalog import CARD
 from engine.rivals.data.events import EVENT_KEYS, EVENTS
 from engine.rivals.effects import do_step, refill_interface, step_options
-from engine.rivals.rules import resolve, specials
+from engine.rivals.rules import drone_cards, drone_hack, drone_turn, resolve, specials
 from engine.rivals.rules.board import border_hexes, reveal
 from engine.rivals.rules.combat import event_on
 from engine.rivals.rules.common import (
@@ -53,6 +53,9 @@ def advance(s: RivalsState) -> list[Event]:
             if s.active >= 0 and s.alive[s.active]:
                 s.phase, s.actor = "turn", s.active
                 break
+            if s.d_active >= 0:  # a drone's turn goes on after what its action started
+                s.phase, s.actor = "drone", s.d_active
+                break
             s.tasks.append(NEXT_TURN)
         t = s.tasks.pop(0)
         ev += HANDLERS[t.kind](s, t)
@@ -68,7 +71,8 @@ def round_start(s: RivalsState, t: Task) -> list[Event]:
     s.round += 1
     s.turn_no = 1
     s.token_side = 1
-    ev = [Event(f"Round {s.round} (era {ROUND_ERA[min(s.round, 11) - 1]}) begins.", kind="round")]
+    s.d_turn = -1
+    ev = [Event(f"Round {s.round} (era {drone.era_of(s, s.round)}) begins.", kind="round")]
     n = HAND_SIZE + (1 if event_on(s, "frenzy") else 0)
     for o in alive_seats(s):
         ev += draw(s, o, n)
@@ -86,6 +90,7 @@ def turn_start(s: RivalsState, t: Task) -> list[Event]:
     seat = t.seat
     s.active = s.turn_seat = seat
     s.range_bonus[seat] = 0
+    s.d_fresh = []
     ev = [Event(f"Turn {s.turn_no}: {who(s, seat)} to play.", seat=seat, kind="turn")]
     s.active_tokens[seat] = 0
     # Poison: oldest token first, 1 HP and a die each; the poisoner charges its ultimate.
@@ -129,6 +134,12 @@ def next_turn(s: RivalsState, t: Task) -> list[Event]:
     if later:
         s.tasks.append(Task("turn_start", later[0]))
         return []
+    if s.drone_mode:  # the drones play after both Ashaks, in the same order
+        d = drone_turn.next_drone(s)
+        if d >= 0:
+            s.tasks.append(Task("drone_turn", d))
+            return []
+        s.d_turn = -1
     if s.turn_no == 1:
         s.turn_no = 2
         s.token_side = 2
@@ -175,10 +186,17 @@ def phase3(s: RivalsState, t: Task) -> list[Event]:
 def phase4(s: RivalsState, t: Task) -> list[Event]:
     """The Wildtech shrinks: this round's zone cards drop their tiles."""
     ev: list[Event] = []
-    k = ROUND_REVEALS[s.round - 1] if s.round <= len(ROUND_REVEALS) else 0
+    reveals = drone.schedule(s)[0]
+    k = reveals[s.round - 1] if s.round <= len(reveals) else 0
     s.last_zone = -1
     fallers: list[int] = []
     s.stamp += 1
+    dropped: list[int] = []
+    if s.drone_mode and s.round == 1:  # drone mode: the starting tiles go instead of a zone card
+        ev.append(Event("No zone card this round: the starting tiles fall.", kind="zone", reveal=True))
+        for tile in STARTING_TILES:
+            ev += drop_tile(s, tile, fallers)
+        dropped += STARTING_TILES
     for _ in range(k):
         if not s.zone_deck:
             break
@@ -193,17 +211,8 @@ def phase4(s: RivalsState, t: Task) -> list[Event]:
             )
         )
         for tile in z.drops:
-            s.fallen[tile] = True
-            s.drought[tile] = 0
-            for h in TILE_HEXES[tile]:
-                s.shield[h] = -1
-                if s.sponsor[h]:
-                    s.sponsor[h] = 0
-                    s.sponsors_left += 1
-                    ev.append(Event(f"The sponsor on hex {h} is lost."))
-            for o in range(s.seats):
-                if s.alive[o] and s.pos[o] in TILE_HEXES[tile]:
-                    fallers.append(o)
+            ev += drop_tile(s, tile, fallers)
+        dropped += z.drops
     # Every fall hurts at the same moment: Ashaks who die together are eliminated together.
     dead = []
     for o in fallers:
@@ -225,6 +234,26 @@ def phase4(s: RivalsState, t: Task) -> list[Event]:
         if o in fallers and s.alive[o]:
             s.pos[o] = -1
             s.tasks.insert(0, Task("reentry", o))
+    if s.drone_mode:
+        ev += drone_turn.falls(s, dropped)
+    return ev
+
+
+def drop_tile(s: RivalsState, tile: int, fallers: list[int]) -> list[Event]:
+    """Tile `tile` leaves the Wildtech with its shields and sponsors; the Ashaks on it join
+    `fallers`."""
+    ev: list[Event] = []
+    s.fallen[tile] = True
+    s.drought[tile] = 0
+    for h in TILE_HEXES[tile]:
+        s.shield[h] = -1
+        if s.sponsor[h]:
+            s.sponsor[h] = 0
+            s.sponsors_left += 1
+            ev.append(Event(f"The sponsor on hex {h} is lost."))
+    for o in range(s.seats):
+        if s.alive[o] and s.pos[o] in TILE_HEXES[tile]:
+            fallers.append(o)
     return ev
 
 
@@ -309,8 +338,9 @@ def phase9(s: RivalsState, t: Task) -> list[Event]:
 
 def phase10(s: RivalsState, t: Task) -> list[Event]:
     ev: list[Event] = []
-    if s.round < len(ROUND_ERA) and ROUND_ERA[s.round] != ROUND_ERA[s.round - 1]:
-        era = ROUND_ERA[s.round]
+    reveals, eras = drone.schedule(s)
+    if s.round < len(eras) and eras[s.round] != eras[s.round - 1]:
+        era = eras[s.round]
         s.schema_discard.extend(s.schema_row)
         s.schema_row = []
         for _ in range(SCHEMAS_ON_ERA[era]):
@@ -319,7 +349,7 @@ def phase10(s: RivalsState, t: Task) -> list[Event]:
         ev.append(
             Event(f"Era {era} begins: {len(s.schema_row)} new schemas are shown.", kind="era", reveal=True)
         )
-    if s.round >= len(ROUND_REVEALS):
+    if s.round >= len(reveals):
         end_by_exhaustion(s)
     return ev
 
@@ -425,6 +455,7 @@ HANDLERS: dict[str, Handler] = {
     "tokens": collect_task,
     "dry": collect_task,
     "eff": resolve.run_eff,
+    "dronehit": drone_cards.task_hit,
     "hit": resolve.task_hit,
     "cond": resolve.task_cond,
     "selfeff": resolve.task_selfeff,
@@ -436,6 +467,12 @@ HANDLERS: dict[str, Handler] = {
     "keyed": specials.task_keyed,
     "finish": resolve.task_finish,
     "salvo": lambda s, t: salvo_task(s, t),
+    "drone_turn": drone_turn.turn_start,
+    "dconsult": drone_turn.task_consult,
+    "dtokens": drone_turn.task_tokens,
+    "dreentry": drone_turn.task_reentry,
+    "dshot": drone_turn.task_shot,
+    "hack": drone_hack.task_hack,
 }
 
 

@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 from engine.core import Event
 from engine.rivals.actions import StopBuying, StopInstalling
-from engine.rivals.rules import choices, collect, setup_phase, turn
+from engine.rivals.rules import choices, collect, drone_hack, drone_turn, setup_phase, turn
 from engine.rivals.state import RivalsState
 
 Option = tuple[object, str | None]
@@ -64,6 +64,9 @@ PHASES: dict[str, tuple[OptionsFn, PerformFn, str]] = {
     "resource": (choices.resource_options, choices.resource_perform, "Take a resource"),
     "loot": (choices.loot_options, choices.loot_perform, "Install a card of the eliminated Ashak"),
     "reentry": (choices.reentry_options, choices.reentry_perform, "Climb back at the border"),
+    # drone mode
+    **drone_turn.PHASES,
+    "hack": (drone_hack.hack_options, drone_hack.hack_perform, "Spend a hacking success"),
 }  # fmt: skip
 
 # The help section (a heading of rivals_tui/help/rivals.md) each phase opens at.
@@ -91,4 +94,15 @@ SECTIONS: dict[str, str] = {
     "resource": "skills",
     "loot": "eliminations",
     "reentry": "falling-tiles",
+    "dplace": "drone-mode",
+    "drone": "drone-mode",
+    "dconsult": "drone-mode",
+    "dinstall": "drone-mode",
+    "dtokens": "drone-mode",
+    "dreward": "drone-mode",
+    "dschema": "drone-mode",
+    "duninstall": "drone-mode",
+    "dreentry": "drone-mode",
+    "dshot": "drone-mode",
+    "hack": "hacking",
 }

@@ -23,8 +23,8 @@ from engine.rivals.data.cards import (
 from engine.rivals.data.catalog import CARD, ULTIMATES
 from engine.rivals.effects import apply_effect, front, install_top
 from engine.rivals.hexes import DIST, NEIGHBOURS, sight_paths
-from engine.rivals.rules import specials
-from engine.rivals.rules.board import clear_path, has_sight
+from engine.rivals.rules import drone_cards, specials
+from engine.rivals.rules.board import clear_path, drone_blockers, has_sight
 from engine.rivals.rules.combat import design, event_on, mod_total, pierces, shielded
 from engine.rivals.rules.common import (
     can_activate,
@@ -199,6 +199,8 @@ class Reach:
             return True
         if self._rivals_at is None:
             self._rivals_at = [self.s.pos[o] for o, _ in self.opp]
+            if self.s.drone_mode:  # opposing drones block sight too
+                self._rivals_at += drone_blockers(self.s, self.seat)
         return clear_path(self.s.shield, self.seat, paths, self._rivals_at)
 
     def can_aim(self, c: Card, extra: int) -> bool:
@@ -274,7 +276,9 @@ def has_target(s: RivalsState, seat: int, c: Card, extra: int, reach: Reach | No
             return False
         if reach is None:
             reach = Reach(s, seat)
-        return reach.can_aim(c, extra)
+        if reach.can_aim(c, extra):
+            return True
+        return s.drone_mode and bool(drone_cards.drone_targets(s, seat, c, extra))
     return True
 
 
@@ -282,6 +286,7 @@ def reset_play(s: RivalsState) -> None:
     s.p_card, s.p_ult, s.p_source, s.p_seat = -1, False, "", -1
     s.p_mods = []
     s.p_target = s.p_target2 = s.p_hex = s.p_opt = -1
+    s.p_drone = -1
     s.p_wounds = 0
     s.p_cancel = False
     s.p_victims = []
@@ -377,6 +382,8 @@ def begin(s: RivalsState) -> None:
         tasks = [Task("blast", seat), Task("nextvictim", seat), Task("finish", seat)]
     elif c.key in ("swarm", "accel", "flashers", "spores"):
         tasks = [Task("keyed", seat, s.p_target), Task("finish", seat)]
+    elif c.target == ENEMY and s.p_drone >= 0:
+        tasks = [Task("dronehit", seat, s.p_drone), Task("finish", seat)]
     elif c.target == ENEMY and s.p_target >= 0:
         v = s.p_target
         tasks = [

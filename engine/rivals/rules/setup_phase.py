@@ -70,10 +70,19 @@ def place_perform(s: RivalsState, seat: int, a: object) -> list[Event]:
     assert isinstance(a, PlaceAshak)
     s.pos[seat] = a.hex
     ev = [Event(f"{who(s, seat)} enters the Wildtech on hex {a.hex}.", seat=seat, kind="move")]
+    if s.drone_mode:  # its drone follows, on the same tile
+        s.phase = "dplace"
+        return ev
+    return ev + after_placing(s)
+
+
+def after_placing(s: RivalsState) -> list[Event]:
+    """The next seat places, or the first round begins."""
     left = [o for o in s.pick_order if s.pos[o] < 0]
+    s.phase = "place"
     if left:
         s.actor = left[0]
-        return ev
+        return []
     s.phase, s.actor = "idle", -1
     s.tasks.append(Task("round_start"))
-    return ev
+    return []

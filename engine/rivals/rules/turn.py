@@ -14,6 +14,8 @@ from engine.rivals.actions import (
     BuySchema,
     Collect,
     EndTurn,
+    Exchange,
+    Hack,
     MakeShield,
     Move,
     Negotiate,
@@ -29,7 +31,7 @@ from engine.rivals.data.board import LAKE, LAKE_LOSS
 from engine.rivals.data.cards import MOD, SKILL, Card
 from engine.rivals.data.catalog import ATLANS_ID, CARD, ULTIMATES
 from engine.rivals.effects import calm, raise_shield
-from engine.rivals.rules import resolve
+from engine.rivals.rules import drone_hack, resolve
 from engine.rivals.rules.board import hex_type, reachable, reveal, scoutable
 from engine.rivals.rules.collect import collect_reason, do_collect
 from engine.rivals.rules.combat import event_on
@@ -115,6 +117,8 @@ def options(s: RivalsState, seat: int) -> list[Option]:
             opts.append((BuyPoint(res), None))
     if premium_ready(s, seat):
         opts.append((BuyPoint("mix"), None))
+    if s.drone_mode:
+        opts += drone_hack.ashak_options(s, seat)
     opts.append((END, None))
     return opts
 
@@ -269,6 +273,8 @@ def perform(s: RivalsState, seat: int, a: object) -> list[Event]:
         return [Event(f"{who(s, seat)} spends 5 {a.resource}s on a schema.")]
     if isinstance(a, BuyPoint):
         return buy_point(s, seat, a.resource)
+    if isinstance(a, (Exchange, Hack)):
+        return drone_hack.ashak_perform(s, seat, a)
     raise AssertionError(a)
 
 
@@ -398,4 +404,6 @@ _REASONS: dict[type, Callable[[RivalsState, int, Any], str | None]] = {
     MakeShield: lambda s, seat, a: shield_reason(s, seat),
     BuySchema: _schema_reason,
     BuyPoint: _point_reason,
+    Exchange: lambda s, seat, a: drone_hack.exchange_reason(s, seat, a),
+    Hack: lambda s, seat, a: drone_hack.hack_reason(s, seat) if s.drone_mode else NOT_NOW,
 }

@@ -27,7 +27,7 @@ from engine.rivals.rules.combat import design
 from engine.rivals.rules.resolve import blast_area
 from engine.rivals.state import RivalsState
 from rivals_tui.games.rivals.layout import PAGES, ROWS, TALL, build, hex_row, hex_x
-from rivals_tui.games.rivals.targets import Key, actions_at
+from rivals_tui.games.rivals.targets import Key, actions_at, zone_of
 from rivals_tui.games.rivals.texts import (
     card_detail,
     falling_tiles,
@@ -66,8 +66,10 @@ LOOKS = {
 }
 
 # Phases whose decision is about a hex: the cursor starts on the map.
-HEX_PHASES = frozenset({"place", "target", "target2", "step", "reentry", "dropshield", "victim"})
-CARD_KINDS = ("card", "skill", "row", "schema", "guild", "ult")
+HEX_PHASES = frozenset(
+    {"place", "target", "target2", "step", "reentry", "dropshield", "victim", "dplace", "dreentry"}
+)
+CARD_KINDS = ("card", "skill", "row", "schema", "guild", "ult", "dcard")
 
 
 class RivalsBoard(LineBoard):
@@ -157,7 +159,17 @@ class RivalsBoard(LineBoard):
             self.changed,
             self.focus_card(),
             self.blast(),
+            self.zone(),
         )
+
+    def zone(self) -> tuple[set[int], set[int]] | None:
+        """Drone mode: with the cursor on an exchange or hack button, the reach to shade."""
+        v: RivalsState | None = self.view
+        key = self.cursor_key
+        if v is None or self.seat is None or key is None or key[0] != "act" or not v.drone_mode:
+            return None
+        acts = self.actions_for(key)
+        return zone_of(v, self.seat, acts[0]) if acts else None
 
     def blast(self) -> frozenset[int]:
         """While an explosive is aimed: the hexes it would hit if aimed at the cursor's hex."""
@@ -190,6 +202,8 @@ class RivalsBoard(LineBoard):
         for o in range(after.seats):
             if before.pos[o] != after.pos[o]:
                 out.update(h for h in (before.pos[o], after.pos[o]) if h >= 0)
+            if after.drone_mode and before.drone_mode and before.d_pos[o] != after.d_pos[o]:
+                out.update(h for h in (before.d_pos[o], after.d_pos[o]) if h >= 0)
         return out
 
     def is_fresh(self, old: Any, events: Sequence[Event]) -> bool:
@@ -225,8 +239,14 @@ class RivalsBoard(LineBoard):
             title, text = hex_detail(v, key[1], names, me)
         elif kind == "card":
             title, text = card_detail(v, me, key[1], names, "hand")
-        elif kind in ("skill", "temp", "row", "schema"):
-            where = {"skill": "skill", "temp": "lasting", "row": "interface row", "schema": "schema"}[kind]
+        elif kind in ("skill", "temp", "row", "schema", "dcard"):
+            where = {
+                "skill": "skill",
+                "temp": "lasting",
+                "row": "interface row",
+                "schema": "schema",
+                "dcard": "on a drone, face up",
+            }[kind]
             title, text = card_detail(v, me, key[1], names, where)
         elif kind == "seat":
             title, text = player_detail(v, key[1], names, me)
@@ -276,6 +296,7 @@ class RivalsBoard(LineBoard):
         return [
             ("L A C F I V", "hex types: lake, anticipation, crystal, forest, interface, volcano"),
             ("1-6", "on a hex: the Ashak of that seat (in the seat's colour)"),
+            ("tok 1 2RP", "on a drone's board: its tokens and the Rival Points it carries"),
             ("HP RP AP", "health, Rival Points (5 wins), action points left this turn"),
             ("ult 3/12", "the ultimate gauge: charged, and needed"),
             ("tok 1+2a", "anticipation tokens: one waiting, two active (+2 defence dice each)"),

@@ -6,10 +6,10 @@ The Wildtech is a hexagon of radius 6: 13 rows of hexes, each hex three characte
 of four, every row shifted half a hex from the next (51 columns in all). A hex reads
 
     C2◈     its type (L lake, A anticipation, C crystal, F forest, I interface, V volcano;
-            ░ not revealed), who stands there (the seat number, in the seat's colour) or a
-            sponsor ($ active, ¤ inactive), then a shield (in its owner's colour) or the
-            tile's drought token (∴ yellow, ≈ green); ▾ in the first free place of the two
-            when the tile may fall at the end of the round
+            ░ not revealed), who stands there (the seat number, in the seat's colour), a
+            drone (◇, drone mode) or a sponsor ($ active, ¤ inactive), then a shield (in
+            its owner's colour) or the tile's drought token (∴ yellow, ≈ green); ▾ in the
+            first free place of the two when the tile may fall at the end of the round
 
 and a fallen hex is a lone dot. Where the board is narrower than the map it pans, following the
 cursor (or your Ashak when the cursor is elsewhere), with arrows on the middle row where more
@@ -91,6 +91,7 @@ class Builder(LineWriter):
         changed: set[int],
         focus_card: Card | None,
         blast: frozenset[int] = frozenset(),
+        zone: tuple[set[int], set[int]] | None = None,
     ) -> None:
         super().__init__(width)
         self.v = v
@@ -105,7 +106,7 @@ class Builder(LineWriter):
         self.scouts = scout_hexes(v, legal)
         self.falls = falling_tiles(v)
         me = self.seat if self.seat is not None else -1
-        self.reach, self.sight = reach_of(v, me, focus_card)
+        self.reach, self.sight = zone if zone and zone[0] else reach_of(v, me, focus_card)
         self.blast = blast
         self.shown: set[int] = set()
 
@@ -162,6 +163,8 @@ class Builder(LineWriter):
             label = seat_line(v, s, "You", wide)
             if v.active == s and v.phase != "ashak":
                 label += f" {v.ap}AP"
+            elif v.drone_mode and v.d_active == s:
+                label = f"Your drone's turn: {v.ap}AP {RS.sep} " + label
             self.piece(("seat", s), self.fit(label, self.width - 1), "", "", "you", (f"s{s}", "bold"))
             self.flush()
         playing = in_play_line(v, self.names, self.seat)
@@ -199,6 +202,8 @@ class Builder(LineWriter):
             out |= set(v.hand[self.seat])
         if self.seat is not None and (tall or self.page == "you"):
             out |= set(v.skills[self.seat])
+        if v.drone_mode and (tall or self.page in ("you", "rivals")):
+            out |= {c for cards in v.d_cards for c in cards}
         return out
 
     # -- the map ----------------------------------------------------------------------------
@@ -259,8 +264,11 @@ class Builder(LineWriter):
         letter = TYPE_LETTER[kind] if kind else RS.hidden
         look = TYPE_LOOK.get(letter, "dim")
         who = [o for o in range(v.seats) if v.alive[o] and v.pos[o] == h]
+        drones = [o for o in range(v.seats) if v.d_pos[o] == h] if v.drone_mode else []
         if who:
             mid, mid_look = str(who[0] + 1), f"s{who[0]}"
+        elif drones:
+            mid, mid_look = RS.drone, f"s{drones[0]}"
         elif v.sponsor[h]:
             mid, mid_look = (RS.sponsor_on, "bold") if v.sponsor[h] == 2 else (RS.sponsor_off, "dim")
         else:
@@ -354,6 +362,29 @@ class Builder(LineWriter):
         counts = f"Deck {len(v.deck[s])}  discard {len(v.discard[s])}  poison {len(v.poison[s])}"
         self.text(self.fit(counts, self.width), "dim")
         self.flush()
+        if v.drone_mode:
+            self.drone_board(s, "Your drone", "you")
+
+    def drone_board(self, o: int, title: str, area: str) -> None:
+        """A drone's board: where it stands, its stored cards (pieces: Enter takes one back or
+        steals it), resources, tokens and Rival Points."""
+        v = self.v
+        where = f"hex {v.d_pos[o]}" if v.d_pos[o] >= 0 else "off the Wildtech"
+        self.text(RS.drone, f"s{o}")
+        self.text(f" {title}", "label")
+        self.text(self.fit(f" on {where}", self.width - cell_len(title) - 2), "dim")
+        self.flush()
+        self.text("  Cards:", "label")
+        if not v.d_cards[o]:
+            self.text(" none", "dim")
+        for c in v.d_cards[o]:
+            self.add(("dcard", c), CARD[c].name, area, self.card_look(("dcard", c)))
+        self.flush()
+        stock = (
+            f"  {v.d_crystals[o]}C {v.d_resins[o]}R  tok {v.d_tokens[o]}  {v.d_rp[o]}RP (not counted to win)"
+        )
+        self.text(self.fit(stock, self.width), "dim")
+        self.flush()
 
     # -- the others -------------------------------------------------------------------------
     def rivals(self) -> None:
@@ -375,6 +406,8 @@ class Builder(LineWriter):
             if extra and self.height >= TALL:
                 self.text(self.fit("   " + ", ".join(extra), self.width), "dim")
                 self.flush()
+            if v.drone_mode:
+                self.drone_board(o, f"{self.names[o]}'s drone", "rivals")
 
     # -- the common cards -------------------------------------------------------------------
     def common(self) -> None:
@@ -409,10 +442,14 @@ def build(
     changed: set[int],
     focus_card: Card | None,
     blast: frozenset[int] = frozenset(),
+    zone: tuple[set[int], set[int]] | None = None,
 ) -> Table:
     """The board for `width`×`height` on `page` (every page at once on a tall board); `blast`
-    marks the hexes an explosive aimed at the cursor's hex would hit."""
-    return Builder(v, seat, legal, names, width, height, cursor, page, changed, focus_card, blast).build()
+    marks the hexes an explosive aimed at the cursor's hex would hit; `zone` (drone mode) the
+    reach of an exchange or a hack instead of a card's."""
+    return Builder(
+        v, seat, legal, names, width, height, cursor, page, changed, focus_card, blast, zone
+    ).build()
 
 
 __all__ = ["MAP_ROWS", "MAP_W", "PAGES", "ROWS", "TALL", "ashak_name", "build", "hex_row", "hex_x"]

@@ -5,8 +5,8 @@ import.
 
 Pieces (keys): ("hex", h) a hex of the map; ("card", c) a card of your hand; ("skill", c),
 ("guild",), ("ult",) your board; ("seat", o) an Ashak's line; ("row", c) / ("schema", c) the
-visible interface cards and schemas; ("act", n) a button for the n-th legal action that no other
-piece stands for.
+visible interface cards and schemas; ("dcard", c) a card stored on a drone; ("act", n) a
+button for the n-th legal action that no other piece stands for.
 """
 
 from __future__ import annotations
@@ -30,10 +30,14 @@ CARD_ACTIONS = (A.PlayCard, A.AddMod, A.PayOptional, A.React, A.ReplaceSkill, A.
 
 def hex_of(v: RivalsState, a: object) -> int:
     """The hex an action is about (-1: none)."""
-    if isinstance(a, A.PlaceAshak | A.Move | A.StepTo | A.TargetHex | A.DropShield):
+    if isinstance(a, A.PlaceAshak | A.Move | A.StepTo | A.TargetHex | A.DropShield | A.PlaceDrone):
         return a.hex
-    if isinstance(a, A.TargetAshak | A.ChooseVictim):
+    if isinstance(a, A.TargetAshak | A.ChooseVictim | A.DroneAttack):
         return v.pos[a.seat] if 0 <= a.seat < v.seats else -1
+    if isinstance(a, A.HackPick) and a.kind == "move":
+        return a.arg
+    if isinstance(a, A.TargetDrone):
+        return v.d_pos[a.seat]
     return -1
 
 
@@ -50,6 +54,10 @@ def card_of(a: object) -> int:
             return int(a.card)
     if isinstance(a, A.PickSchema):
         return a.card
+    if isinstance(a, A.Exchange):
+        return a.card
+    if isinstance(a, A.HackPick) and a.kind == "card":
+        return a.arg
     return -1
 
 
@@ -60,7 +68,7 @@ def actions_at(v: RivalsState, seat: int | None, legal: Sequence[Any], key: Key)
     kind = key[0]
     if kind == "hex":
         return [a for a in legal if on_hex(v, a, key[1])]
-    if kind in ("card", "skill", "row", "schema"):
+    if kind in ("card", "skill", "row", "schema", "dcard"):
         c = key[1]
         return [a for a in legal if card_of(a) == c]
     if kind == "guild":
@@ -116,3 +124,22 @@ def reach_of(v: RivalsState, seat: int, d: Card | None) -> tuple[set[int], set[i
     at = {v.pos[o]: o for o in range(v.seats) if v.alive[o] and o != seat}
     seen = {h for h in inr if has_sight(v, seat, src, h, at.get(h, -1))}
     return inr, seen
+
+
+def zone_of(v: RivalsState, seat: int, a: object) -> tuple[set[int], set[int]]:
+    """Drone mode: the hexes an exchange (0-1 from your Ashak) or a hack (0-2, sight to the
+    opposing drone) reaches, and of those the ones in sight, for the map's overlay."""
+    from engine.rivals.drone import EXCHANGE_RANGE, HACK_RANGE
+    from engine.rivals.hexes import within
+
+    if not v.drone_mode or not 0 <= seat < v.seats or v.pos[seat] < 0:
+        return set(), set()
+    src = v.pos[seat]
+    if isinstance(a, A.Exchange):
+        near = {h for h in within(src, 0, EXCHANGE_RANGE) if not v.fallen[TILE_OF[h]]}
+        return near, set(near)
+    if isinstance(a, A.Hack):
+        near = {h for h in within(src, 0, HACK_RANGE) if not v.fallen[TILE_OF[h]]}
+        foe = 1 - seat
+        return near, {h for h in near if has_sight(v, seat, src, h, -1, target_drone=foe)}
+    return set(), set()

@@ -8,8 +8,6 @@ from engine.core import seat_label
 from engine.rivals import actions as A
 from engine.rivals.data.ashaks import ASHAKS
 from engine.rivals.data.board import (
-    ROUND_ERA,
-    ROUND_REVEALS,
     TILE_ERA,
     TILE_HEXES,
     TILE_OF,
@@ -19,6 +17,7 @@ from engine.rivals.data.board import (
 from engine.rivals.data.cards import card_text
 from engine.rivals.data.catalog import CARD, ULTIMATES
 from engine.rivals.data.events import EVENTS
+from engine.rivals.drone import schedule
 from engine.rivals.hexes import DIST
 from engine.rivals.rules.board import hex_type
 from engine.rivals.rules.resolve import Reach, ashak_targets, hex_targets, max_range, needs_sight
@@ -43,9 +42,12 @@ def falling_tiles(v: RivalsState) -> set[int]:
     """Tiles that may fall at the end of this round: those some unseen zone card of this round's
     era drops (public: which zone cards are already shown). Empty when no zone card comes."""
     r = v.round
-    if r < 1 or r > len(ROUND_REVEALS) or not ROUND_REVEALS[r - 1]:
+    reveals, eras = schedule(v)
+    if v.drone_mode and r == 1:  # drone mode: the starting tiles go after the first round
+        return {t for t in range(6) if not v.fallen[t]}
+    if r < 1 or r > len(reveals) or not reveals[r - 1]:
         return set()
-    era = ROUND_ERA[r - 1]
+    era = eras[r - 1]
     shown = set(v.zones_shown)
     out: set[int] = set()
     for z in ZONE_CARDS:
@@ -76,6 +78,9 @@ def short_label(v: RivalsState, a: object) -> str:
     }
     if type(a) in simple:
         return simple[type(a)]
+    drone = drone_label(v, a)
+    if drone:
+        return drone
     if isinstance(a, A.ChooseAshak):
         return ASHAKS[a.ashak].name
     if isinstance(a, A.Consult):
@@ -148,6 +153,8 @@ def player_detail(v: RivalsState, seat: int, names: list[str], me: int | None) -
         by = ", ".join(names[p] for p in v.poison[seat] if 0 <= p < len(names))
         lines.append(f"Poison tokens: {len(v.poison[seat])} (from {by}).")
     lines.append(f"Deck {len(v.deck[seat])}, discard {len(v.discard[seat])}, hand {len(v.hand[seat])}.")
+    if v.drone_mode:
+        lines.append(drone_line(v, seat, name))
     if seat == me:
         lines.append("Your hand: " + (", ".join(CARD[c].name for c in v.hand[seat] if c >= 0) or "empty"))
     title = f"{name}: {ashak_name(v, seat)}"
@@ -178,6 +185,8 @@ def hex_detail(v: RivalsState, h: int, names: list[str], me: int | None) -> tupl
         lines.append(f"{SPONSOR[v.sponsor[h]].capitalize()} stands here.")
     for o in who_stands(v, h):
         lines.append(seat_line(v, o, names[o], True))
+    if v.drone_mode:
+        lines += [drone_line(v, o, names[o]) for o in range(v.seats) if v.d_pos[o] == h]
     if v.last_zone >= 0 and h in ZONE_CARDS[v.last_zone].sponsors:
         n = ZONE_CARDS[v.last_zone].sponsors.index(h) + 1
         lines.append(f"Numbered {n} on the last zone card: a sponsor roll of {n} lands one here.")
@@ -242,9 +251,13 @@ def table_lines(v: RivalsState) -> list[str]:
     """Round, era, what falls next, the current event."""
     out = []
     if v.round:
-        era = ROUND_ERA[min(v.round, len(ROUND_ERA)) - 1]
-        k = ROUND_REVEALS[v.round - 1] if v.round <= len(ROUND_REVEALS) else 0
-        out.append(f"Round {v.round}, era {era}: {k} zone card{'s' if k != 1 else ''} at its end.")
+        reveals, eras = schedule(v)
+        era = eras[min(v.round, len(eras)) - 1]
+        k = reveals[v.round - 1] if v.round <= len(reveals) else 0
+        if v.drone_mode and v.round == 1:
+            out.append("Round 1: the starting tiles fall at its end (drone mode).")
+        else:
+            out.append(f"Round {v.round}, era {era}: {k} zone card{'s' if k != 1 else ''} at its end.")
     if v.event >= 0:
         e = EVENTS[v.event]
         out.append(f"Event {e.name}: {e.text}")
@@ -257,3 +270,48 @@ def tile_hexes(t: int) -> tuple[int, ...]:
 
 def seat_name(names: list[str], seat: int) -> str:
     return names[seat] if 0 <= seat < len(names) else seat_label(seat)
+
+
+# --- drone mode ---------------------------------------------------------------------------------
+
+
+def drone_line(v: RivalsState, seat: int, name: str) -> str:
+    """A drone's public board in a line: where it is, its cards, resources, tokens and RP."""
+    where = f"hex {v.d_pos[seat]}" if v.d_pos[seat] >= 0 else "off the Wildtech"
+    cards = ", ".join(CARD[c].name for c in v.d_cards[seat]) or "no card"
+    return (
+        f"{name}'s drone on {where}: {cards}; {v.d_crystals[seat]}C {v.d_resins[seat]}R "
+        f"tok {v.d_tokens[seat]} {v.d_rp[seat]}RP"
+    )
+
+
+def drone_label(v: RivalsState, a: object) -> str:
+    """Button labels of drone mode ("" for other actions)."""
+    if isinstance(a, A.Hack):
+        return "Hack drone"
+    if isinstance(a, A.DroneAttack):
+        return f"Drone shot: {ashak_name(v, a.seat)}"
+    if isinstance(a, A.PlaceDrone):
+        return f"Drone to {a.hex}"
+    if isinstance(a, A.TargetDrone):
+        return f"{ashak_name(v, a.seat)}'s drone"
+    if isinstance(a, A.Exchange):
+        if a.what in ("store", "take"):
+            return f"{'Store' if a.what == 'store' else 'Take'} {CARD[a.card].name}"
+        return {"crystal": "Take crystal", "resin": "Take resin", "token": "Take token", "rp": "Take RP"}[
+            a.what
+        ]
+    if isinstance(a, A.HackPick):
+        if a.kind == "card":
+            return f"Steal {CARD[a.arg].name}"
+        if a.kind == "move":
+            return f"Drive to {a.arg}"
+        return {
+            "resources": "Steal resources",
+            "tokens": "Steal tokens",
+            "rp": "Steal RP",
+            "collect": "Make it collect",
+            "negotiate": "Make it negotiate",
+            "stop": "Stop hacking",
+        }[a.kind]
+    return ""

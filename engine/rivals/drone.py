@@ -1,0 +1,74 @@
+"""Drone mode (two seats): the set-up changes, the round schedule and the drone's names and
+limits. The drone's rules live in rules/drone_turn.py (its own turn, collect, negotiation,
+spending, attack, falls) and rules/drone_hack.py (exchange with its Ashak, hacking).
+
+A drone is not a seat: it belongs to a seat (its owner decides its turns) and its state sits in
+the `d_*` fields of RivalsState, indexed by the owner's seat. See RULES_NOTES.md, "Drone mode"."""
+
+from __future__ import annotations
+
+from engine.rivals.data.board import (
+    ANTICIPATION_MAX,
+    STARTING_TILES,
+    TILE_ERA,
+    ZONE_CARDS,
+)
+from engine.rivals.rules.common import who
+from engine.rivals.state import RivalsState
+
+CARD_SLOTS = 3  # a drone stores three cards at most, face up
+TOKEN_SLOTS = ANTICIPATION_MAX
+ATTACK_DAMAGE = 1
+ATTACK_RANGE = 1
+EXCHANGE_RANGE = 1
+HACK_RANGE = 2
+HACK_DICE = 3
+# Zone cards per round: the first round drops the starting tiles instead of a zone card, then
+# the eras 2 and 3 rounds of the standard game.
+DRONE_REVEALS: tuple[int, ...] = (0, 2, 2, 2, 2, 1, 1, 1, 1)
+DRONE_ERA: tuple[int, ...] = (1, 2, 2, 2, 2, 3, 3, 3, 3)
+
+
+def schedule(s: RivalsState) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The zone cards revealed and the era of each round, for this game's mode."""
+    from engine.rivals.data.board import ROUND_ERA, ROUND_REVEALS
+
+    return (DRONE_REVEALS, DRONE_ERA) if s.drone_mode else (ROUND_REVEALS, ROUND_ERA)
+
+
+def era_of(s: RivalsState, rnd: int) -> int:
+    eras = schedule(s)[1]
+    return eras[min(max(rnd, 1), len(eras)) - 1]
+
+
+def prepare(s: RivalsState) -> None:
+    """Drone-mode set-up on a freshly built state: the era-1 tiles other than the six starting
+    tiles and the era-1 zone cards leave the game, the Volcano's sponsor starts active, and each
+    seat gets an empty drone (placed after its Ashak)."""
+    n = s.seats
+    s.drone_mode = True
+    for t, era in enumerate(TILE_ERA):
+        if era == 1 and t not in STARTING_TILES:
+            s.fallen[t] = True
+    s.zone_deck = [z for z in s.zone_deck if ZONE_CARDS[z].era != 1]
+    s.sponsor[0] = 2
+    s.d_pos = [-1] * n
+    s.d_cards = [[] for _ in range(n)]
+    s.d_crystals = [0] * n
+    s.d_resins = [0] * n
+    s.d_tokens = [0] * n
+    s.d_rp = [0] * n
+
+
+def drone_name(s: RivalsState, seat: int) -> str:
+    return f"{who(s, seat)}'s drone"
+
+
+def enemy_drone_hexes(s: RivalsState, seat: int, target_drone: int = -1) -> list[int]:
+    """Hexes of the drones opposing `seat` that block its sight (not the drone aimed at)."""
+    return [s.d_pos[o] for o in range(s.seats) if o != seat and o != target_drone and s.d_pos[o] >= 0]
+
+
+def zone_eras_left(s: RivalsState) -> list[int]:
+    """The eras whose zone cards can still be in the deck (determinize deals only these)."""
+    return [2, 3] if s.drone_mode else [1, 2, 3]

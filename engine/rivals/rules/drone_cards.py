@@ -1,0 +1,132 @@
+"""Cards aimed at a drone (drone mode): any card aimed at an opponent may be aimed at a drone,
+allied or opposing, within its range (and sight, for a physical card). A drone takes no damage
+and charges no ultimate, but what the card does besides damage still happens to it: the first
+salvo breaks a shield on its hex (not the player's own), pushes and pulls move it, token thefts
+take its tokens; the player's own gains (draws, resources...) come as usual."""
+
+from __future__ import annotations
+
+from engine.core import Event
+from engine.rivals.actions import TargetDrone
+from engine.rivals.data.cards import ENEMY, EXPLOSIVE, Card
+from engine.rivals.drone import TOKEN_SLOTS, drone_name
+from engine.rivals.effects import apply_effect
+from engine.rivals.hexes import DIST, away, toward
+from engine.rivals.rules.board import enemy_shield, has_sight, standable
+from engine.rivals.rules.combat import design, mod_total, pierces
+from engine.rivals.rules.common import gain_tokens, who
+from engine.rivals.state import RivalsState, Task
+
+# Cards whose whole effect is about the other player's deck or body: nothing to do to a drone.
+KEYED = frozenset({"swarm", "accel", "flashers", "spores"})
+# Effects that act on the target itself; a drone answers to these few, the rest pass it by.
+ON_TARGET = frozenset(
+    {"wound", "hploss", "poison", "m_poison", "pull", "push", "approach", "leap", "breakshield"}
+    | {"strip", "steal", "discard", "counter"}
+)
+
+
+def can_aim_at_drones(c: Card) -> bool:
+    return c.target == ENEMY and c.type != EXPLOSIVE and c.key not in KEYED
+
+
+def drone_targets(s: RivalsState, seat: int, c: Card, extra: int = 0) -> list[int]:
+    """The drones (by owner) `seat` may aim card `c` at now."""
+    from engine.rivals.rules.resolve import max_range, needs_sight
+
+    if not s.drone_mode or not can_aim_at_drones(c) or s.pos[seat] < 0:
+        return []
+    here = s.pos[seat]
+    hi = max_range(s, seat, c, extra)
+    sight = needs_sight(c)
+    out = []
+    for o in range(s.seats):
+        h = s.d_pos[o]
+        if h < 0:
+            continue
+        d = DIST[here][h]
+        if d < c.rmin or (hi >= 0 and d > hi):
+            continue
+        if sight and not has_sight(s, seat, here, h, -1, target_drone=o):
+            continue
+        out.append(o)
+    return out
+
+
+def target_options(s: RivalsState, seat: int, extra: int) -> list[tuple[object, str | None]]:
+    return [(TARGET_DRONE[o], None) for o in drone_targets(s, seat, design(s), extra)]
+
+
+def aim(s: RivalsState, drone: int) -> list[Event]:
+    """The card is aimed at `drone`: its resolution is one step (see task_hit)."""
+    s.p_drone = drone
+    s.p_hex = s.d_pos[drone]
+    return [Event(f"{design(s).name} is aimed at {drone_name(s, drone)}.", kind="target")]
+
+
+def task_hit(s: RivalsState, t: Task) -> list[Event]:
+    """A card on a drone: the shield on its hex takes the first salvo, then every effect runs,
+    those on the target applied to the drone."""
+    seat, drone = t.seat, t.a
+    c = design(s)
+    h = s.d_pos[drone]
+    ev: list[Event] = [Event(f"{c.name} hits {drone_name(s, drone)}: a drone takes no damage.")]
+    salvos = c.salvos + mod_total(s, "m_salvo")
+    if h >= 0 and salvos > 0 and enemy_shield(s, h, seat) and s.pos[seat] != h and not pierces(s):
+        s.shield[h] = -1
+        ev.append(Event(f"The shield on hex {h} absorbs a salvo of {c.name} and breaks.", kind="shield"))
+    effs = c.auto + (c.optional if s.p_opt >= 0 else ())
+    for e in effs:
+        if e.kind in ON_TARGET:
+            ev += on_drone(s, seat, drone, e.kind, e.n)
+        else:
+            ev += apply_effect(s, seat, -1, e.kind, e.n, s.p_card)
+    return ev
+
+
+def on_drone(s: RivalsState, seat: int, drone: int, kind: str, n: int) -> list[Event]:
+    h = s.d_pos[drone]
+    if h < 0:
+        return []
+    if kind in ("push", "pull"):
+        return shove(s, seat, drone, kind, n)
+    if kind == "breakshield" and s.shield[h] >= 0:
+        s.shield[h] = -1
+        return [Event(f"The shield on hex {h} breaks.")]
+    if kind in ("strip", "steal"):
+        k = min(n, s.d_tokens[drone])
+        if not k:
+            return []
+        s.d_tokens[drone] -= k
+        ev = [Event(f"{drone_name(s, drone)} loses {k} anticipation token(s).")]
+        if kind == "steal":
+            if drone == seat:  # from one's own drone: the tokens simply come home
+                room = TOKEN_SLOTS - s.tokens[seat] - s.active_tokens[seat]
+                s.d_tokens[drone] += k - min(k, room)
+            ev += gain_tokens(s, seat, k)
+        return ev
+    return []  # wounds, HP loss, poison, discards: a drone has none of these
+
+
+def shove(s: RivalsState, seat: int, drone: int, kind: str, n: int) -> list[Event]:
+    """Push (away from the card's player) or pull (toward) the drone hex by hex; where several
+    hexes are as good, the lowest-numbered one (a drone's step is the only case)."""
+    ev: list[Event] = []
+    src = s.pos[seat]
+    for _ in range(n):
+        h = s.d_pos[drone]
+        if h == src and kind == "pull":
+            break
+        cand = toward(h, src) if kind == "pull" else away(h, src)
+        ok = sorted(x for x in cand if standable(s, x) and not enemy_shield(s, x, drone))
+        if not ok:
+            break
+        if s.shield[h] >= 0 and s.shield[h] != drone:
+            s.shield[h] = -1  # dragged out through an opposing shield: it breaks
+            ev.append(Event(f"The shield on hex {h} breaks."))
+        s.d_pos[drone] = ok[0]
+        ev.append(Event(f"{drone_name(s, drone)} is moved to hex {ok[0]} by {who(s, seat)}.", kind="move"))
+    return ev
+
+
+TARGET_DRONE: tuple[TargetDrone, ...] = tuple(TargetDrone(o) for o in range(2))
