@@ -45,6 +45,18 @@ def legal_list(game: Game[Any, Any, Any], state: Any, seat: int) -> Sequence[Any
     return moves
 
 
+def worth_considering(game: Game[Any, Any, Any], moves: Sequence[Any]) -> Sequence[Any]:
+    """The moves a thinking bot weighs: without the game's `ai_avoid` kinds (a move that only
+    takes back a half-made one), unless nothing else is left. A bot that judges one move ahead
+    would otherwise start a card, take it back and start it again forever whenever ending its
+    turn looks worse than both."""
+    avoid = game.ai_avoid
+    if not avoid:
+        return moves
+    kept = [m for m in moves if not isinstance(m, avoid)]
+    return kept or moves
+
+
 class RandomBot:
     """Picks uniformly among the legal actions, from its own seeded generator."""
 
@@ -77,7 +89,7 @@ class GreedyBot:
     def choose(
         self, game: Game[Any, Any, Any], view: Any, seat: int, *, should_stop: StopCheck | None = None
     ) -> Any:
-        moves = legal_list(game, view, seat)
+        moves = worth_considering(game, legal_list(game, view, seat))
         if len(moves) == 1:
             return moves[0]
         if self.mistake_rate > 0 and self.rng.random() < self.mistake_rate:

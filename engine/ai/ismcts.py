@@ -25,7 +25,7 @@ import math
 import time
 from typing import Any
 
-from engine.ai.bots import StopCheck, legal_list, rank_moves
+from engine.ai.bots import StopCheck, legal_list, rank_moves, worth_considering
 from engine.core.errors import IllegalAction
 from engine.core.game import Game
 from engine.core.rng import Rng
@@ -84,7 +84,7 @@ class ISMCTSBot:
         # depth (Rivality: random tile placements only blur its placement evaluation, so it uses 0).
         depth = game.ai_rollout_depth
         self._depth = self.rollout_depth if depth is None else depth
-        moves = legal_list(game, view, seat)
+        moves = worth_considering(game, legal_list(game, view, seat))
         self.last_iterations = 0
         if len(moves) == 1:
             return moves[0]
@@ -147,7 +147,7 @@ class ISMCTSBot:
                 break
             picks: list[tuple[int, Any]] = []
             for s in acting:
-                moves = game.legal(d, s)
+                moves = worth_considering(game, game.legal(d, s))
                 if node is root and s == seat and self._root_moves is not None:
                     # The shortlist (legal in every world: the root's moves are the searcher's own)
                     moves = [m for m in moves if m in self._root_moves] or moves

@@ -150,6 +150,9 @@ class Game(Protocol[S, A, O_contra]):
     # Multiplies the search levels' iteration caps (normal and hard) for this game: below 1 when
     # its iterations are costly or its shortlist leaves little to search.
     ai_iteration_scale: ClassVar[float]
+    # Action kinds a thinking bot (greedy, search) leaves out unless nothing else is legal: moves
+    # that only take back a half-made one, which a bot judging a step ahead could repeat forever.
+    ai_avoid: ClassVar[tuple[type, ...]]
 
     def check_options(self, options: O_contra, seats: int) -> str | None: ...
     def next_options(self, options: Any, out: Outcome) -> Any: ...
@@ -193,6 +196,7 @@ class GameBase(abc.ABC, Generic[S, A, O]):
     ai_rollout_depth: ClassVar[int | None] = None
     ai_root_moves: ClassVar[int | None] = None
     ai_iteration_scale: ClassVar[float] = 1.0
+    ai_avoid: ClassVar[tuple[type, ...]] = ()
 
     # -- options -------------------------------------------------------------------------
     def check_options(self, options: O, seats: int) -> str | None:

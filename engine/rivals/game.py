@@ -11,7 +11,7 @@ from typing import Any, ClassVar
 
 from engine.core import Event, Game, GameBase, Outcome, Prompt, Rng
 from engine.rivals import ai, drone, scoring, texts, views
-from engine.rivals.actions import ACTION_TYPES, Action
+from engine.rivals.actions import ACTION_TYPES, Action, TakeBack
 from engine.rivals.options import RivalsOptions
 from engine.rivals.rules import turn
 from engine.rivals.rules.flow import advance
@@ -52,6 +52,9 @@ class RivalsGame(GameBase[RivalsState, Action, RivalsOptions]):
     # costs about 1.3 ms at six seats, and a game holds some 90 decisions per seat: a fifth of
     # the level's iterations (hard searches 100, about 0.15 s of CPU a decision instead of 0.7 s).
     ai_iteration_scale: ClassVar[float] = 0.2
+    # Taking a half-played card back is for people changing their mind; a bot that judged it
+    # better than ending a losing turn would play the card and take it back forever.
+    ai_avoid: ClassVar[tuple[type, ...]] = (TakeBack,)
 
     def setup(self, options: RivalsOptions, seats: int, seed: int) -> RivalsState:
         s = build(options.setup, seats, seed)

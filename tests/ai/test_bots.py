@@ -152,3 +152,27 @@ def test_make_bot_knows_every_level_and_rejects_others() -> None:
     assert make_bot("hard", 1).name == "hard"
     with pytest.raises(ValueError, match="unknown bot level"):
         make_bot("grandmaster", 1)
+
+
+def test_thinking_bots_never_take_a_half_played_card_back_while_anything_else_is_legal() -> None:
+    # Found in a 6-seat arena game: a greedy bot facing a lost turn played its ultimate, took it
+    # back, played it again... forever. Taking back is for people (Game.ai_avoid).
+    from engine.rivals.actions import TakeBack
+
+    game = GAMES["rivals"]
+    rng = Rng.from_seed(5)
+    found = 0
+    for seed in range(1, 40):
+        s = game.setup(game.Options(), 2, seed)
+        while game.outcome(s) is None and found < 6:
+            seat = game.to_act(s)[0]
+            moves = game.legal(s, seat)
+            if TakeBack() in moves and len(moves) > 1:
+                found += 1
+                view = game.view(s, seat)
+                for bot in (GreedyBot(seed), ISMCTSBot(seed, budget=60.0, max_iterations=8)):
+                    assert not isinstance(bot.choose(game, view, seat), TakeBack), bot.name
+            game.apply(s, seat, moves[rng.below(len(moves))])
+        if found >= 6:
+            break
+    assert found >= 6, "no half-played card met in the random games"
