@@ -10,6 +10,8 @@ own, so a text never disagrees with what the card does.
 
 from __future__ import annotations
 
+import re
+
 import attrs
 
 from engine.core.words import count
@@ -85,41 +87,42 @@ class Card:
         return "any range" if self.rmax < 0 else f"range {self.rmin}-{self.rmax}"
 
 
-# The vocabulary: how each effect reads on a card ("{n}" is its number).
+# The vocabulary: how each effect reads on a card ("{n}" is its number; "{n card}" is the number
+# with the word in the right number, "{n hex/hexes}" with an irregular plural).
 EFFECT_TEXT: dict[str, str] = {
     # on yourself
     "draw": "draw {n}",
     "heal": "heal {n} HP",
     "anticip": "gain {n} anticipation",
-    "crystal": "gain {n} crystal(s)",
-    "resin": "gain {n} resin(s)",
+    "crystal": "gain {n crystal}",
+    "resin": "gain {n resin}",
     "shield": "raise a shield on your hex",
-    "move": "move up to {n} hex(es)",
-    "teleport": "teleport up to {n} hex(es)",
+    "move": "move up to {n hex/hexes}",
+    "teleport": "teleport up to {n hex/hexes}",
     "ap": "gain {n} AP this turn",
     "selfloss": "lose {n} HP",
     "install_top": "install the top interface card",
-    "uninstall": "uninstall {n} card(s) from your hand or discard",
+    "uninstall": "uninstall {n card} from your hand or discard",
     "freephys": "play a physical card from your hand for 0 AP",
     # on the target
-    "wound": "the target takes {n} wound(s)",
+    "wound": "the target takes {n wound}",
     "hploss": "the target loses {n} HP",
-    "poison": "poison the target ({n} token(s))",
-    "pull": "pull the target {n} hex(es) toward you",
-    "push": "push the target {n} hex(es) away",
-    "approach": "step {n} hex(es) toward the target",
+    "poison": "poison the target ({n token})",
+    "pull": "pull the target {n hex/hexes} toward you",
+    "push": "push the target {n hex/hexes} away",
+    "approach": "step {n hex/hexes} toward the target",
     "leap": "teleport onto the target's hex",
     "breakshield": "destroy the shield on the target's hex",
     "strip": "the target removes {n} anticipation",
     "steal": "take {n} anticipation from the target",
-    "discard": "the target discards {n} card(s) at random",
+    "discard": "the target discards {n card} at random",
     "dice": "the target rolls {n} fewer defence dice",
     # mods (on the physical card they join)
     "m_dmg": "+{n} damage per salvo",
-    "m_salvo": "+{n} salvo(s)",
+    "m_salvo": "+{n salvo}",
     "m_range": "+{n} maximum range",
     "m_pierce": "shields do not stop it",
-    "m_poison": "poison the target ({n} token(s))",
+    "m_poison": "poison the target ({n token})",
     "m_dice": "the target rolls {n} fewer defence dice",
     # temporary (on you while the card lies in your temporary slot)
     "t_def": "+{n} defence dice",
@@ -127,7 +130,7 @@ EFFECT_TEXT: dict[str, str] = {
     "t_range": "+{n} maximum range to your attacks",
     "t_dmg": "+{n} damage per salvo of your attacks",
     # reactions (only while you are attacked)
-    "counter": "the attacker takes {n} wound(s)",
+    "counter": "the attacker takes {n wound}",
     "cancel": "cancel the attack",
     # permanent skills
     "p_range": "your physical cards have +{n} maximum range",
@@ -173,7 +176,16 @@ BLOCKABLE = frozenset(["wound", "hploss", "poison", "strip", "steal", "discard",
 
 
 def effects_text(effs: tuple[Eff, ...]) -> str:
-    return ", ".join(EFFECT_TEXT[e.kind].format(n=e.n) for e in effs)
+    return ", ".join(effect_words(e.kind, e.n) for e in effs)
+
+
+_COUNTED = re.compile(r"\{n ([a-z]+)(?:/([a-z]+))?\}")
+
+
+def effect_words(kind: str, n: int) -> str:
+    """One effect in words: "move up to 1 hex", "move up to 2 hexes"."""
+    text = _COUNTED.sub(lambda m: count(n, m.group(1), m.group(2) or ""), EFFECT_TEXT[kind])
+    return text.format(n=n)
 
 
 def card_text(c: Card) -> str:

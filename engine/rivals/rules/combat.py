@@ -3,7 +3,7 @@ the wounds. Automatic effects were applied before; conditional ones come after a
 
 from __future__ import annotations
 
-from engine.core import Event
+from engine.core import Event, count
 from engine.rivals.data.ashaks import RENKO
 from engine.rivals.data.board import FOREST
 from engine.rivals.data.cards import EXPLOSIVE, PHYSICAL, Card
@@ -87,9 +87,10 @@ def salvo(s: RivalsState, attacker: int, victim: int, index: int, extra: int) ->
     dice = defence_dice(s, victim)
     hits = sum(1 for _ in range(dice) if roll(s))
     got = max(0, dmg - hits)
+    rolled = f"{count(dice, 'defence die', 'defence dice')}, {count(hits, 'success', 'successes')}"
     ev = [
         Event(
-            f"{c.name} salvo on {who(s, victim)}: {dmg} damage, {dice} defence dice, {hits} success(es).",
+            f"{c.name} salvo on {who(s, victim)}: {dmg} damage, {rolled}.",
             kind="dice",
             reveal=True,
         )

@@ -112,3 +112,16 @@ def test_every_decision_has_its_own_words() -> None:
     from engine.rivals.texts import FIXED, WORDED
 
     assert set(FIXED) | set(WORDED) == set(ACTION_TYPES) and not set(FIXED) & set(WORDED)
+
+
+def test_effects_read_in_the_right_number() -> None:
+    # "move up to 1 hex", "step 2 hexes", never "hex(es)" or "card(s)".
+    from engine.rivals.data.cards import EFFECT_TEXT, effect_words
+
+    assert effect_words("move", 1) == "move up to 1 hex"
+    assert effect_words("approach", 2) == "step 2 hexes toward the target"
+    assert effect_words("counter", 1) == "the attacker takes 1 wound"
+    for kind in EFFECT_TEXT:
+        for n in (1, 2):
+            words = effect_words(kind, n)
+            assert "(s)" not in words and "(es)" not in words and "{" not in words, words
