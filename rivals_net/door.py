@@ -152,7 +152,9 @@ class Door:
         gate = process.channel.get_connection().get_owner()
         fingerprint = gate.fingerprint if isinstance(gate, _Gate) else ""
         cols, rows, _, _ = process.get_terminal_size()
-        env = dict(os.environ)
+        # The pseudo-terminal carries the player's size: a COLUMNS or LINES inherited from the
+        # host's shell (or a test runner) would pin every player's app to the host's size.
+        env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
         env.update(
             TERM=term,
             RIVALS_IDENTITY=f"ssh:{fingerprint}",

@@ -49,7 +49,12 @@ async def test_no_shell_no_commands_no_forwarding_no_passwords(tmp_path: Path) -
     assert load_host_key(tmp_path / "host_key").get_fingerprint() == door.host_key.get_fingerprint()
 
 
-async def test_a_resized_terminal_reaches_the_app_and_a_closed_one_ends_it(tmp_path: Path) -> None:
+async def test_a_resized_terminal_reaches_the_app_and_a_closed_one_ends_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A host shell (or pytest-xdist) exporting its own size must not pin the players' apps to it.
+    monkeypatch.setenv("COLUMNS", "80")
+    monkeypatch.setenv("LINES", "24")
     door, tables = await _door(tmp_path)
     term = Terminal(asyncssh.generate_private_key("ssh-ed25519"), "ann")
     await term.open(door.port, size=(80, 24))

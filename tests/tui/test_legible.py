@@ -315,7 +315,7 @@ async def test_the_variants_in_force_are_on_the_game_screen(tmp_path: Path) -> N
     game = GAMES["rivality"]
     for seats, options, shown, absent in (
         (SEATS, game.Options(expert=True), "Expert rules: on", "Solo scoring"),
-        (SEATS[:1], game.Options(solo_level="seasoned"), "Solo scoring: seasoned", "Expert"),
+        (SEATS[:1], game.Options(solo_level="seasoned"), "Solo scoring: Seasoned", "Expert"),
     ):
         app = screen_app(tmp_path / shown, Match.new(game, options, seats, 5))
         async with app.run_test(size=(80, 24)) as pilot:
