@@ -452,9 +452,11 @@ class GameScreen(Screen[None]):
 
     def _mark_detail(self) -> None:
         """Say on the detail panel's frame when there is more to read than it shows."""
-        if not self.is_attached:
-            return  # called after a refresh, by which time the game may have ended
-        detail = self.query_one("#detail", VerticalScroll)
+        # Called after a refresh, by which time the game may have ended (and a game opened
+        # already over may never have put its panels up).
+        detail = next(iter(self.query("#detail").results(VerticalScroll)), None)
+        if not self.is_attached or detail is None:
+            return
         below = detail.scroll_y < detail.max_scroll_y
         above = detail.scroll_y > 0
         marks = [m for m, on in (("PgUp ↑", above), ("PgDn ↓ more", below)) if on]
