@@ -254,16 +254,7 @@ def decode(line: bytes, kinds: dict[str, type]) -> Any:
 
 
 def _numbers_in_range(data: Any) -> bool:
-    """Every whole number within what a game uses (the same bound as a save's)."""
-    from saves.codec import NUMBER_LIMIT
+    """Every whole number within what a game uses (the same bound and check as a save's)."""
+    from saves.codec import numbers_in_range
 
-    stack = [data]
-    while stack:
-        value = stack.pop()
-        if isinstance(value, dict):
-            stack.extend(value.values())
-        elif isinstance(value, list):
-            stack.extend(value)
-        elif type(value) is int and not -NUMBER_LIMIT < value < NUMBER_LIMIT:
-            return False
-    return True
+    return numbers_in_range(data)

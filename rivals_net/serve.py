@@ -18,6 +18,7 @@ from typing import Any
 
 import platformdirs
 
+from engine.core.words import count
 from rivals_net.door import Door, load_host_key, new_token
 from rivals_net.server import TableServer
 
@@ -51,7 +52,7 @@ async def _serve(host: str, port: int, table_port: int, store: Any, key_path: Pa
             await door.start(host, port)
             lines.append(f"SSH door on {host}:{door.port} (ssh -p {door.port} {host})")
             lines.append(f"Host key {key.get_fingerprint('sha256')}")
-        lines.append(f"Saves in {store.root}; {len(tables.tables)} table(s) resumed. Ctrl-C stops.")
+        lines.append(f"Saves in {store.root}; {count(len(tables.tables), 'table')} resumed. Ctrl-C stops.")
         print("\n".join(lines), file=sys.stderr, flush=True)
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()

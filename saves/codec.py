@@ -485,8 +485,9 @@ def _no_constant(name: str) -> Any:
     raise _NotANumber(name)
 
 
-def _check_numbers(data: Any, source: str) -> None:
-    """Every whole number in the file within ±NUMBER_LIMIT (no recursion: depth is the file's)."""
+def numbers_in_range(data: Any) -> bool:
+    """Every whole number in decoded JSON within ±NUMBER_LIMIT (no recursion: depth is the
+    data's). Saves and network messages are checked with it."""
     stack = [data]
     while stack:
         value = stack.pop()
@@ -495,7 +496,13 @@ def _check_numbers(data: Any, source: str) -> None:
         elif isinstance(value, list):
             stack.extend(value)
         elif type(value) is int and not -NUMBER_LIMIT < value < NUMBER_LIMIT:
-            raise SaveError(source, "a number in it is far too large to be real (was the file edited?)")
+            return False
+    return True
+
+
+def _check_numbers(data: Any, source: str) -> None:
+    if not numbers_in_range(data):
+        raise SaveError(source, "a number in it is far too large to be real (was the file edited?)")
 
 
 def _kind_of(value: Any) -> str:

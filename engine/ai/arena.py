@@ -36,6 +36,7 @@ from engine.ai import KINDS, ISMCTSBot, make_bot
 from engine.ai.stats import percentile, wilson
 from engine.core.game import Game
 from engine.core.options import parse_assignments
+from engine.core.words import count
 from engine.registry import get_game
 
 # A game that has not ended after this many decisions is reported as a bug, not played forever.
@@ -294,7 +295,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"{len(records)}/{args.games} games, {elapsed:.0f} s", file=sys.stderr, flush=True)
     title = (
         f"{game.title}: {args.players} players, {args.games} games from #{args.first}, "
-        f"bots {','.join(bots)}, seed {args.seed}, {args.jobs} job(s), {time.perf_counter() - started:.0f} s"
+        f"bots {','.join(bots)}, seed {args.seed}, {count(args.jobs, 'job')}, "
+        f"{time.perf_counter() - started:.0f} s"
         + (", iteration caps only" if args.cap_only else "")
         + (f", options {' '.join(args.option)}" if args.option else "")
     )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.game import Prompt, seat_label
+from engine.core.words import count
 from engine.rival_realms.actions import (
     Carpet,
     Decline,
@@ -131,13 +132,17 @@ def prompt(s: RealmsState, seat: int) -> Prompt:
             return Prompt("Keep adventuring, play tokens, or end your turn.", "go-adventuring", secret=True)
         return Prompt("Summon a region or go adventuring (tokens any time).", "the-turn", secret=True)
     if s.phase == "steal":
-        return Prompt(f"The Raven helps you: take {s.steal_left} more card(s).", "gems", secret=True)
+        return Prompt(f"The Raven helps you: take {count(s.steal_left, 'more card')}.", "gems", secret=True)
     if s.phase == "redraw":
         need = hand_target(s) - len(s.hands[seat])
-        return Prompt(f"Redraw: {need} more card(s), from the deck or your nest.", "redraw", secret=True)
+        return Prompt(
+            f"Redraw: {count(need, 'more card')}, from the deck or your nest.", "redraw", secret=True
+        )
     e = EVENTS[EVENT_BY_ID[s.event_now]]
     if s.event_now == "packing_up":
-        return Prompt(f"{e.name}: put {s.stash_left} more card(s) into your nest.", "events", secret=True)
+        return Prompt(
+            f"{e.name}: put {count(s.stash_left, 'more card')} into your nest.", "events", secret=True
+        )
     return Prompt(f"{e.name}: {e.text}", "events", secret=True)
 
 

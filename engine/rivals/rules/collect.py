@@ -4,7 +4,7 @@ with resources (the first one free on an enhanced anticipation hex); then the ti
 
 from __future__ import annotations
 
-from engine.core import Event
+from engine.core import Event, count
 from engine.rivals.actions import (
     BuyToken,
     Consult,
@@ -45,16 +45,13 @@ def enhanced_amount(s: RivalsState) -> int:
     return 3 + (1 if event_on(s, "abundance") else 0) - (1 if event_on(s, "drought") else 0)
 
 
-def do_collect(s: RivalsState, seat: int) -> list[Event]:
-    s.ap -= 1
-    here = s.pos[seat]
-    t = TILE_OF[here]
-    ev = [Event(f"{who(s, seat)} collects on tile {t}.", seat=seat, kind="collect")]
-    cry = res = 0
-    iface = 0
+def tile_yield(s: RivalsState, here: int) -> tuple[int, int, int, bool, int]:
+    """What collecting from hex `here` yields from its whole tile, the same for an Ashak and a
+    drone: crystals, resins, interface installs (2 from the enhanced hex), whether anticipation
+    tokens may be placed, and how many of them free (1 from the enhanced hex)."""
+    cry = res = iface = free = 0
     anti = False
-    free = 0
-    for h in TILE_HEXES[t]:
+    for h in TILE_HEXES[TILE_OF[here]]:
         kind = hex_type(s, h)
         amount = enhanced_amount(s) if h == here else 1
         if kind == FOREST:
@@ -67,10 +64,19 @@ def do_collect(s: RivalsState, seat: int) -> list[Event]:
             anti = True
             if h == here:
                 free = 1
+    return cry, res, iface, anti, free
+
+
+def do_collect(s: RivalsState, seat: int) -> list[Event]:
+    s.ap -= 1
+    here = s.pos[seat]
+    t = TILE_OF[here]
+    ev = [Event(f"{who(s, seat)} collects on tile {t}.", seat=seat, kind="collect")]
+    cry, res, iface, anti, free = tile_yield(s, here)
     s.crystals[seat] += cry
     s.resins[seat] += res
     if cry or res:
-        ev.append(Event(f"{who(s, seat)} gains {cry} crystal(s) and {res} resin(s)."))
+        ev.append(Event(f"{who(s, seat)} gains {count(cry, 'crystal')} and {count(res, 'resin')}."))
     tasks = []
     if iface:
         tasks.append(Task("consult", seat, iface))

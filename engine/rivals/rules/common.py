@@ -85,7 +85,10 @@ def draw(s: RivalsState, seat: int, n: int) -> list[Event]:
         got += 1
     if flashed:
         ev.append(
-            Event(f"{who(s, seat)} draws {flashed} Flasher(s): they go to the temporary slot.", reveal=True)
+            Event(
+                f"{who(s, seat)} draws {count(flashed, 'Flasher')}: they go to the temporary slot.",
+                reveal=True,
+            )
         )
     if got:
         names = ", ".join(name(c) for c in s.hand[seat][-got:])

@@ -6,7 +6,7 @@ take its tokens; the player's own gains (draws, resources...) come as usual."""
 
 from __future__ import annotations
 
-from engine.core import Event
+from engine.core import Event, count
 from engine.rivals.actions import TargetDrone
 from engine.rivals.data.cards import ENEMY, EXPLOSIVE, Card
 from engine.rivals.drone import TOKEN_SLOTS, drone_name
@@ -98,7 +98,7 @@ def on_drone(s: RivalsState, seat: int, drone: int, kind: str, n: int) -> list[E
         if not k:
             return []
         s.d_tokens[drone] -= k
-        ev = [Event(f"{drone_name(s, drone)} loses {k} anticipation token(s).")]
+        ev = [Event(f"{drone_name(s, drone)} loses {count(k, 'anticipation token')}.")]
         if kind == "steal":
             if drone == seat:  # from one's own drone: the tokens simply come home
                 room = TOKEN_SLOTS - s.tokens[seat] - s.active_tokens[seat]

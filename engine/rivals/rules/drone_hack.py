@@ -4,7 +4,7 @@ success spent on one of seven actions chosen by the hacker)."""
 
 from __future__ import annotations
 
-from engine.core import Event
+from engine.core import Event, count
 from engine.rivals.actions import Exchange, Hack, HackPick
 from engine.rivals.data.board import ANTICIPATION_MAX
 from engine.rivals.drone import (
@@ -119,7 +119,7 @@ def exchange(s: RivalsState, seat: int, a: Exchange) -> list[Event]:
         return [Event(f"{me} takes an anticipation token from {dr}.", seat=seat)]
     k, s.d_rp[seat] = s.d_rp[seat], 0
     s.rp[seat] += k
-    ev = [Event(f"{me} takes {k} Rival Point(s) from {dr} ({s.rp[seat]}).", seat=seat, kind="rp")]
+    ev = [Event(f"{me} takes {count(k, 'Rival Point')} from {dr} ({s.rp[seat]}).", seat=seat, kind="rp")]
     check_end(s)
     return ev
 
@@ -192,16 +192,16 @@ def steal_or_drive(s: RivalsState, seat: int, v: int, a: HackPick) -> list[Event
         s.crystals[seat] += cry
         s.resins[seat] += res
         s.d_crystals[v] = s.d_resins[v] = 0
-        return [Event(f"{me} steals {cry} crystal(s) and {res} resin(s) from {dr}.", seat=seat)]
+        return [Event(f"{me} steals {count(cry, 'crystal')} and {count(res, 'resin')} from {dr}.", seat=seat)]
     if a.kind == "tokens":
         k = min(s.d_tokens[v], token_room(s, seat))
         s.d_tokens[v] -= k
         s.tokens[seat] += k
-        return [Event(f"{me} steals {k} anticipation token(s) from {dr}.", seat=seat)]
+        return [Event(f"{me} steals {count(k, 'anticipation token')} from {dr}.", seat=seat)]
     if a.kind == "rp":
         k, s.d_rp[v] = s.d_rp[v], 0
         s.rp[seat] += k
-        ev = [Event(f"{me} steals {k} Rival Point(s) from {dr} ({s.rp[seat]}).", seat=seat, kind="rp")]
+        ev = [Event(f"{me} steals {count(k, 'Rival Point')} from {dr} ({s.rp[seat]}).", seat=seat, kind="rp")]
         check_end(s)
         return ev
     if a.kind == "move":

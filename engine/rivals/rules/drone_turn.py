@@ -5,7 +5,7 @@ the hacker making it act)."""
 
 from __future__ import annotations
 
-from engine.core import Event
+from engine.core import Event, count
 from engine.rivals.actions import (
     ActivateToken,
     BuyPoint,
@@ -31,11 +31,8 @@ from engine.rivals.actions import (
     Uninstall,
 )
 from engine.rivals.data.board import (
-    ANTICIPATION,
     AP_PER_TURN,
-    CRYSTAL,
     FOREST,
-    INTERFACE,
     SHIELD_LIMIT,
     TILE_HEXES,
     TILE_OF,
@@ -341,29 +338,16 @@ def defence_dice(s: RivalsState, victim: int) -> int:
 def collect(s: RivalsState, body: int, decider: int) -> list[Event]:
     """The drone collects on its tile (the decisions by `decider`): resources to its board,
     interface cards into its free slots, anticipation tokens bought with its resources."""
-    from engine.rivals.rules.collect import enhanced_amount
+    from engine.rivals.rules.collect import tile_yield
 
     here = s.d_pos[body]
     t = TILE_OF[here]
     ev = [Event(f"{drone_name(s, body)} collects on tile {t}.", seat=decider, kind="collect")]
-    cry = res = iface = free = 0
-    anti = False
-    for h in TILE_HEXES[t]:
-        kind = hex_type(s, h)
-        amount = enhanced_amount(s) if h == here else 1
-        if kind == FOREST:
-            res += amount
-        elif kind == CRYSTAL:
-            cry += amount
-        elif kind == INTERFACE:
-            iface = max(iface, 2 if h == here else 1)
-        elif kind == ANTICIPATION:
-            anti = True
-            free = max(free, 1 if h == here else 0)
+    cry, res, iface, anti, free = tile_yield(s, here)
     s.d_crystals[body] += cry
     s.d_resins[body] += res
     if cry or res:
-        ev.append(Event(f"{drone_name(s, body)} gains {cry} crystal(s) and {res} resin(s)."))
+        ev.append(Event(f"{drone_name(s, body)} gains {count(cry, 'crystal')} and {count(res, 'resin')}."))
     tasks = []
     if iface:
         tasks.append(Task("dconsult", decider, iface, body))
@@ -484,7 +468,8 @@ def negotiate(s: RivalsState, body: int, decider: int) -> list[Event]:
     s.phase, s.actor = "dreward", decider
     return [
         Event(
-            f"{drone_name(s, body)} negotiates with the sponsor: it holds {s.d_rp[body]} Rival Point(s).",
+            f"{drone_name(s, body)} negotiates with the sponsor: "
+            f"it holds {count(s.d_rp[body], 'Rival Point')}.",
             kind="rp",
         )
     ]
@@ -509,7 +494,7 @@ def reward_perform(s: RivalsState, seat: int, a: object) -> list[Event]:
         s.d_body, s.phase = -1, "idle"
         k = min(2, TOKEN_SLOTS - s.d_tokens[body])
         s.d_tokens[body] += k
-        return [Event(f"{drone_name(s, body)} gains {k} anticipation token(s).")]
+        return [Event(f"{drone_name(s, body)} gains {count(k, 'anticipation token')}.")]
     s.phase = "duninstall"
     s.c_installs = 2  # cards still to uninstall
     return []

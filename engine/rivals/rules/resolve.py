@@ -5,7 +5,7 @@ chooses. The steps are tasks (state.Task) run by rules.flow.advance."""
 
 from __future__ import annotations
 
-from engine.core import Event
+from engine.core import Event, count
 from engine.rivals.data.ashaks import ASHAKS
 from engine.rivals.data.board import TILE_HEXES, TILE_OF
 from engine.rivals.data.cards import (
@@ -443,7 +443,7 @@ def task_cond(s: RivalsState, t: Task) -> list[Event]:
     if not c.cond or s.p_wounds < c.cond_min or not s.alive[t.seat]:
         return []
     front(s, *_effect_tasks(s, t.seat, t.a, c.cond, s.p_card))
-    return [Event(f"{c.name}: its condition is met ({s.p_wounds} wound(s)).")]
+    return [Event(f"{c.name}: its condition is met ({count(s.p_wounds, 'wound')}).")]
 
 
 def task_selfeff(s: RivalsState, t: Task) -> list[Event]:

@@ -23,6 +23,7 @@ from typing import Any
 from textual.binding import Binding
 
 from engine.core import Event, IllegalAction
+from engine.core.words import count
 from engine.rival_realms.actions import EndTurn, Go
 from engine.rival_realms.data import LANDS, QUESTS, SPACES, TOKEN_NAMES, TYPES
 from engine.rival_realms.realm import step_preview
@@ -380,7 +381,7 @@ class RivalRealmsBoard(LineBoard):
             self._drop_plan()
             for a in steps:
                 self.add_step(a)
-            self.tell(f"Step taken back: {len(steps)} step(s) planned." if steps else "Plan dropped.")
+            self.tell(f"Step taken back: {count(len(steps), 'step')} planned." if steps else "Plan dropped.")
             self._redraw(fresh=not steps)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

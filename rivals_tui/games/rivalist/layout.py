@@ -21,6 +21,7 @@ from typing import Any
 
 from rich.cells import cell_len
 
+from engine.core.words import count
 from engine.rivalist.actions import BuildWonder, Construct, DestroyCard, StealCard
 from engine.rivalist.data import (
     CAPITAL,
@@ -685,9 +686,12 @@ class TableBuilder(LineWriter):
         made = ", ".join(f"{RESOURCES[r]} {n}" for r, n in enumerate(v.prod[i]) if n) or "nothing"
         lines = [f"Brown and grey cards make, every turn: {made}."]
         if v.choice_raw[i]:
-            lines.append(f"Plus {v.choice_raw[i]} unit(s) of Lumber, Brick or Ore, whichever is needed.")
+            lines.append(
+                f"Plus {count(v.choice_raw[i], 'unit')} of Lumber, Brick or Ore, whichever is needed."
+            )
         if v.choice_goods[i]:
-            lines.append(f"Plus {v.choice_goods[i]} unit(s) of Paper or Diamond, whichever is needed.")
+            units = count(v.choice_goods[i], "unit")
+            lines.append(f"Plus {units} of Paper or Diamond, whichever is needed.")
         prices = trade_prices(v, i)
         buy = ", ".join(
             f"{RESOURCES[r]} {p}{' (fixed)' if v.fixed[i][r] else ''}" for r, p in enumerate(prices)

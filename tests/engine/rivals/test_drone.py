@@ -363,7 +363,7 @@ def test_bringing_the_drones_points_home_can_win() -> None:
     s.rp[0], s.d_rp[0] = 3, 2
     ev = GAME.apply(s, 0, Exchange("rp"))
     assert s.rp[0] == 5 and s.d_rp[0] == 0 and s.winners == [0]
-    assert "takes 2 Rival Point(s)" in texts(ev)
+    assert "takes 2 Rival Points" in texts(ev)
 
 
 # --- hacking -----------------------------------------------------------------------------------------
