@@ -201,7 +201,8 @@ def reveal(s: RivalsState, t: int) -> list[Event]:
     s.revealed[t] = True
     n = 2 if s.face[t] in LONG_FACES else 3
     s.orient[t] = s.rng.below(n)
-    names = "-".join(x.capitalize() for x in face_types(s.face[t], s.orient[t]))
+    # Spaced, so that a narrow log wraps between the hex types rather than inside one.
+    names = ", ".join(x.capitalize() for x in face_types(s.face[t], s.orient[t]))
     return [Event(f"Tile {t} is revealed: {names}.", kind="reveal", reveal=True)]
 
 
