@@ -5,7 +5,6 @@ from __future__ import annotations
 from engine.core import Event
 from engine.rivals.data.board import (
     FACE_TYPES,
-    FACES,
     FOREST,
     LAKE,
     LONG_FACES,
@@ -210,7 +209,3 @@ def scoutable(s: RivalsState, seat: int) -> list[int]:
     """Unrevealed tiles next to the seat's hex."""
     revealed, fallen = s.revealed, s.fallen
     return [t for t in NEAR_TILES[s.pos[seat]] if not revealed[t] and not fallen[t]]
-
-
-def face_name(face: int) -> str:
-    return "-".join(x.capitalize() for x in FACES[face])
