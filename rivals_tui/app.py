@@ -464,8 +464,9 @@ class RivalsApp(App[None]):
     def action_command_palette(self) -> None:
         # Textual's palette, made safe against a second Enter while it closes.
         if self.use_command_palette and not isinstance(self.screen, CommandPalette):
-            placeholder = glyphs.text("Search for commands…")
-            self.push_screen(RivalsCommandPalette(placeholder=placeholder, id="--command-palette"))
+            # The palette's empty search box shows this hint ("..." in the ASCII set).
+            hint = glyphs.text("Search for commands…")
+            self.push_screen(RivalsCommandPalette(placeholder=hint, id="--command-palette"))
 
     def action_help_quit(self) -> None:
         # ctrl+c copies in text boxes and never quits a terminal app; say what does.
