@@ -123,28 +123,6 @@ async def open_legend(pilot: Pilot[Any]) -> None:
     await pilot.pause()
 
 
-@pytest.mark.parametrize("game_id", BOARD_GAMES)
-async def test_g_opens_the_boards_legend_over_the_game_and_it_scrolls(tmp_path: Path, game_id: str) -> None:
-    app = screen_app(tmp_path, legend_moment(game_id))
-    async with app.run_test(size=(80, 24)) as pilot:
-        await open_legend(pilot)
-        screen = app.screen
-        assert isinstance(screen, LegendScreen)
-        board_rows = app.screen_stack[-2].query_one("#board").legend()
-        assert screen.rows == board_rows and len(board_rows) > 20
-        box = screen.query_one("#legend-box")
-        assert box.region.width <= 80 and box.region.height <= 24
-        scroll = screen.query_one("#legend-rows", VerticalScroll)
-        # More rows than fit at 80×24: the reader scrolls to the rest.
-        assert scroll.max_scroll_y > 0
-        await pilot.press("end")
-        await pilot.pause()
-        assert scroll.scroll_y == scroll.max_scroll_y
-        await pilot.press("g")
-        await pilot.pause()
-        assert not isinstance(app.screen, LegendScreen)
-
-
 async def test_the_legend_key_is_in_the_footer_the_key_panel_and_the_palette(tmp_path: Path) -> None:
     app = screen_app(tmp_path, legend_moment("rival_kings"))
     async with app.run_test(size=(80, 24)) as pilot:
@@ -153,12 +131,39 @@ async def test_the_legend_key_is_in_the_footer_the_key_panel_and_the_palette(tmp
         active = {key: ab for key, ab in app.screen.active_bindings.items() if ab.enabled}
         assert active["g"].binding.action == "legend" and active["g"].binding.show
         assert active["g"].binding.description == "Legend"
+        # g opens the legend and g again closes it.
+        await pilot.press("g")
+        await pilot.pause()
+        assert isinstance(app.screen, LegendScreen)
+        await pilot.press("g")
+        await pilot.pause()
+        assert not isinstance(app.screen, LegendScreen)
+
+
+async def legend_opens_fits_and_scrolls(pilot: Pilot[Any]) -> None:
+    """`g` opens the board's own legend over the game; it fits 80×24, holds more rows than fit,
+    and `end` scrolls to the last of them (`home` goes back up for the picture)."""
+    app = pilot.app
+    await open_legend(pilot)
+    screen = app.screen
+    assert isinstance(screen, LegendScreen)
+    board_rows = app.screen_stack[-2].query_one("#board").legend()
+    assert screen.rows == board_rows and len(board_rows) > 20
+    box = screen.query_one("#legend-box")
+    assert box.region.width <= 80 and box.region.height <= 24
+    scroll = screen.query_one("#legend-rows", VerticalScroll)
+    assert scroll.max_scroll_y > 0
+    await pilot.press("end")
+    await pilot.pause()
+    assert scroll.scroll_y == scroll.max_scroll_y
+    await pilot.press("home")
+    await pilot.pause()
 
 
 @pytest.mark.parametrize("game_id", BOARD_GAMES)
 def test_board_with_its_legend_open(snap_compare: Any, tmp_path: Path, game_id: str) -> None:
     app = screen_app(tmp_path, legend_moment(game_id))
-    assert snap_compare(app, terminal_size=(80, 24), run_before=open_legend)
+    assert snap_compare(app, terminal_size=(80, 24), run_before=legend_opens_fits_and_scrolls)
 
 
 @pytest.mark.parametrize("game_id", BOARD_GAMES)

@@ -56,7 +56,7 @@ async def test_a_whole_rival_kings_game_against_ai_ends_on_the_score_table(tmp_p
         assert [s.kind for s in session.seats] == ["human", "ai"]
         for _ in range(3):
             await pick_first(pilot)
-        await jump_near_end(pilot, left=12, seed=3)
+        await jump_near_end(pilot, left=8, seed=3)
         for _ in range(300):
             if isinstance(app.screen, GameOverScreen):
                 break
