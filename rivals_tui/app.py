@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
 from textual import events
-from textual.app import App
+from textual.app import App, ModeError, ScreenError
 from textual.binding import Binding
 from textual.command import CommandPalette, DiscoveryHit, Hit, Hits, Provider
 from textual.css.query import NoMatches
@@ -487,6 +487,16 @@ class RivalsApp(App[None]):
             self.push_screen(KeysScreen(keys_of(self.screen)))
 
     # -- tiny terminals --------------------------------------------------------------------
+    async def _on_key(self, event: events.Key) -> None:
+        # A key typed while the app closes can reach it after its last screen is gone (a screen
+        # hands an unused key up to the app). There is nothing left to act on; Textual would
+        # fail looking up the missing screen's keys and end the app with a traceback.
+        try:
+            _ = self.screen
+        except (ScreenError, ModeError):
+            return
+        await super()._on_key(event)
+
     def on_resize(self, event: events.Resize) -> None:
         # Textual updates `size` after the public handlers run; look once it has.
         self.call_later(self._check_size)

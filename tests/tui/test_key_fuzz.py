@@ -124,3 +124,13 @@ async def test_random_key_bursts_on_every_screen_never_crash_the_app(tmp_path: P
     aimed = {name for name, _, _ in START}
     assert aimed <= seen, f"never reached {sorted(aimed - seen)}"
     assert sent >= 2 * len(START)
+
+
+async def test_a_key_that_arrives_after_the_last_screen_closed_is_ignored(tmp_path: Path) -> None:
+    # Found by the bursts above: keys typed while the app quits reached it after its screens were
+    # gone, and the app ended with a traceback instead of quietly.
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+    assert not app.screen_stack
+    await app._on_key(events.Key("q", "q"))
