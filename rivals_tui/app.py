@@ -487,15 +487,15 @@ class RivalsApp(App[None]):
             self.push_screen(KeysScreen(keys_of(self.screen)))
 
     # -- tiny terminals --------------------------------------------------------------------
-    async def _on_key(self, event: events.Key) -> None:
+    def _on_key(self, event: events.Key) -> None:
         # A key typed while the app closes can reach it after its last screen is gone (a screen
-        # hands an unused key up to the app). There is nothing left to act on; Textual would
-        # fail looking up the missing screen's keys and end the app with a traceback.
+        # hands an unused key up to the app). There is nothing left to act on, and Textual's own
+        # handler (App._on_key, called after this one) would fail looking up the missing
+        # screen's keys and end the app with a traceback: it is skipped.
         try:
             _ = self.screen
         except (ScreenError, ModeError):
-            return
-        await super()._on_key(event)
+            event.prevent_default()
 
     def on_resize(self, event: events.Resize) -> None:
         # Textual updates `size` after the public handlers run; look once it has.
