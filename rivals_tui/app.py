@@ -487,7 +487,7 @@ class RivalsApp(App[None]):
             self.push_screen(KeysScreen(keys_of(self.screen)))
 
     # -- tiny terminals --------------------------------------------------------------------
-    def _on_key(self, event: events.Key) -> None:
+    async def _on_key(self, event: events.Key) -> None:
         # A key typed while the app closes can reach it after its last screen is gone (a screen
         # hands an unused key up to the app). There is nothing left to act on, and Textual's own
         # handler (App._on_key, called after this one) would fail looking up the missing
