@@ -34,7 +34,8 @@ from engine.core import Game, IllegalAction, SeatSpec
 from engine.core.info import Catalog
 from engine.core.match import Match
 from rivals_net import protocol as p
-from rivals_net.table import Table, identity_key
+from rivals_net import trace
+from rivals_net.table import Table, identity_key, series_for
 from saves.codec import converter, load_action, structure_checked
 from saves.errors import SaveError
 from saves.lock import SaveLock
@@ -74,6 +75,18 @@ class TableRecord:
     code: str
     claims: dict[str, int]
     ai_after: int = 0
+    again: list[int] = attrs.field(factory=list)
+
+
+@attrs.frozen
+class Built:
+    """An update made for a connection at `seat` that had been sent `before` events of the log
+    (and will have been sent `after`), already encoded."""
+
+    seat: int | None
+    before: int
+    after: int
+    line: bytes
 
 
 class Conn:
@@ -97,6 +110,10 @@ class Conn:
         self.task: asyncio.Task[None] | None = None
 
     def send(self, message: Any) -> None:
+        self.send_line(p.encode(message))
+
+    def send_line(self, line: bytes) -> None:
+        """Send one encoded message, or drop a connection that has stopped reading."""
         if self.closed:
             return
         transport = self.writer.transport
@@ -107,7 +124,15 @@ class Conn:
             self.closed = True
             transport.abort()
             return
-        self.writer.write(p.encode(message))
+        self.writer.write(line)
+
+    def deliver(self, table: Table, update: Built) -> bool:
+        """Send an update built earlier, if this connection is still where it was then."""
+        if self.closed or self.table is not table or (self.seat, self.sent) != (update.seat, update.before):
+            return False
+        self.sent = update.after
+        self.send_line(update.line)
+        return True
 
     def error(self, text: str) -> None:
         self.errors += 1
@@ -245,6 +270,7 @@ class TableServer:
                 problems.append(str(exc))
                 continue
             table = Table(rec.table, rec.code, rec.name, match, dict(rec.claims), rec.ai_after)
+            table.again = {seat for seat in rec.again if match.over and 0 <= seat < len(match.seats)}
             table.absent_since = {seat: now for seat in rec.claims.values()}
             self.tables[rec.table] = table
             self.locks[rec.table] = lock
@@ -252,7 +278,8 @@ class TableServer:
 
     def _write_index(self) -> None:
         records = [
-            TableRecord(t.id, t.name, t.code, dict(t.claims), t.ai_after) for t in self.tables.values()
+            TableRecord(t.id, t.name, t.code, dict(t.claims), t.ai_after, sorted(t.again))
+            for t in self.tables.values()
         ]
         text = json.dumps(converter.unstructure(records, unstructure_as=list[TableRecord]), indent=1)
         self.store.root.mkdir(parents=True, exist_ok=True)
@@ -343,6 +370,8 @@ class TableServer:
             await self._move(conn, m)
         elif isinstance(m, p.Undo):
             await self._undo(conn)
+        elif isinstance(m, p.Again):
+            await self._again(conn)
         elif isinstance(m, p.Leave) and conn.table is not None and conn.table.id == m.table:
             self._leave(conn)
 
@@ -384,8 +413,9 @@ class TableServer:
             SeatSpec(f"Seat {i + 1}") if s.kind == "open" else SeatSpec(f"AI {i + 1}", "ai", s.level)
             for i, s in enumerate(m.seats)
         ]
+        series = series_for(game, m.series)
         try:
-            match = Match.new(game, options, seats, self._seeds.randrange(1, 2**31))
+            match = Match.new(game, options, seats, self._seeds.randrange(1, 2**31), series=series)
         except ValueError as exc:
             raise IllegalAction(str(exc)) from None
         table_id = max(self.tables, default=0) + 1
@@ -461,8 +491,10 @@ class TableServer:
         table, seat = conn.table, conn.seat
         if table is None or seat is None:
             raise IllegalAction("You are not seated at a table.")
+        trace.mark("server.received")
         async with table.busy:
             self._apply(table, seat, m)
+            trace.mark("server.applied")
             await self._changed(table)
 
     def _apply(self, table: Table, seat: int, m: p.Move) -> None:
@@ -492,20 +524,59 @@ class TableServer:
             table.match.undo(keep)
             await self._changed(table)
 
+    async def _again(self, conn: Conn) -> None:
+        """A player asks for the table's next game; when every person at it has, it starts: on disk
+        first, then everyone at the table (spectators too) is seated at it afresh."""
+        table, seat = conn.table, conn.seat
+        if table is None or seat is None:
+            raise IllegalAction("Only a player at the table can ask for another game.")
+        async with table.busy:
+            if not table.match.over:
+                raise IllegalAction("The game is not over yet.")
+            if not table.ask_again(seat):
+                self._write_index()
+                self._broadcast(table)
+                return
+            table.start_next()
+            await self._persist(table)
+            self._write_index()
+            for c in [c for c in self.conns if c.table is table]:
+                c.sent = 0
+                c.send(p.Seated(seat=c.seat, code=table.code if c.seat is not None else "", **table.seated()))
+            self._broadcast(table)
+            self._kick(table)
+
     async def _changed(self, table: Table) -> None:
         """After a decision or an undo (the caller holds `table.busy`): on disk first, then told
-        to everyone — so whatever a player has seen survives a crash of the server."""
-        await self._persist(table)
-        self._broadcast(table)
+        to everyone — so whatever a player has seen survives a crash of the server. The updates
+        are built while the saver thread writes (most of a save is waiting for the disk), and
+        sent the moment the save is done; until then nobody is told anything of the table."""
+        saved = self._start_save(table)
+        table.saving = True
+        try:
+            here = self._here(table)
+            built = self._build(table, [c for c in self.conns if c.table is table], here)
+            await saved
+        finally:
+            table.saving = False
+        trace.mark("server.saved")
+        if self._here(table) != here:  # someone came or went meanwhile: their seats' marks changed
+            built = []
+        sent = {conn for conn, update in built if conn.deliver(table, update)}
+        self._broadcast(table, [c for c in self.conns if c.table is table and c not in sent])
+        trace.mark("server.sent")
         self._kick(table)
 
-    async def _persist(self, table: Table) -> None:
+    def _start_save(self, table: Table) -> asyncio.Future[None]:
         """Save a copy of the match from the saver thread: the loop keeps serving meanwhile."""
         m = table.match
         copy = Match(
             m.game, m.options, m.seats, m.seed, list(m.history), m.game.clone(m.state), list(m.log), m.series
         )
-        await asyncio.get_running_loop().run_in_executor(self.saver, self._save_match, table, copy)
+        return asyncio.get_running_loop().run_in_executor(self.saver, self._save_match, table, copy)
+
+    async def _persist(self, table: Table) -> None:
+        await self._start_save(table)
 
     def _save_match(self, table: Table, match: Match) -> None:
         try:
@@ -514,11 +585,24 @@ class TableServer:
             # The match stays in memory; the next change tries again.
             log.error("autosave of table %s failed: %s", table.id, exc)
 
-    def _broadcast(self, table: Table) -> None:
+    def _broadcast(self, table: Table, conns: list[Conn] | None = None) -> None:
+        """Tell `conns` (default: everyone at the table) the table as their seat sees it. Not
+        while a change is being saved: `_changed` tells everyone once it is on disk."""
+        if table.saving:
+            return
         here = self._here(table)
-        for conn in [c for c in self.conns if c.table is table]:
+        for conn in [c for c in self.conns if c.table is table] if conns is None else conns:
             update, conn.sent = table.update_for(conn.seat, conn.sent, here)
             conn.send(update)
+
+    @staticmethod
+    def _build(table: Table, conns: list[Conn], here: set[int]) -> list[tuple[Conn, Built]]:
+        """Each connection's next update, encoded, with where it stood when it was built."""
+        out = []
+        for conn in conns:
+            update, sent = table.update_for(conn.seat, conn.sent, here)
+            out.append((conn, Built(conn.seat, conn.sent, sent, p.encode(update))))
+        return out
 
     # -- the AI ----------------------------------------------------------------------------------
     def _kick(self, table: Table) -> None:
