@@ -3,7 +3,12 @@
 latency  Two players and a spectator at a Rivalist table, each in a real SSH terminal (asyncssh
          client, `rivals serve` in a child process). For each decision: the moment Enter is sent
          in the deciding terminal, to the first bytes of the new screen arriving at each *other*
-         terminal. Median and 95th percentile.
+         terminal. Median and 95th percentile; the CPU time each app and the server spent per
+         decision (which a busy machine does not inflate the way it does wall time). With
+         --hops, also when each step was reached (`rivals_net.trace` marks): the deciding app
+         sending the move; the server receiving, applying, saving and sending it; in each other
+         app the update received, taken in, handed to the screen and painted; the door reading
+         the new screen from that app's pseudo-terminal.
 memory   The resident memory of one player's app (the door runs one per SSH session) and the
          table server's own memory per connected player (40 protocol clients at 20 tables).
 load     40 players at 20 tables (four of each game, two seats each) over the protocol, each
