@@ -133,7 +133,8 @@ class RemoteApp(RivalsApp):
         except (IllegalAction, SaveError) as exc:
             self._lobby().say(safe_text(str(exc)))
             return
-        if m.code:
+        again = isinstance(self.session, RemoteSession) and self.session.table == m.table
+        if m.code and not again:  # the table's next game: the players are all there already
             self.notify(f"Invite code: {m.code} — give it to the other players.", timeout=8, markup=False)
 
     async def _updated(self, m: p.Update) -> None:
