@@ -3,7 +3,12 @@
 latency  Two players and a spectator at a Rivalist table, each in a real SSH terminal (asyncssh
          client, `rivals serve` in a child process). For each decision: the moment Enter is sent
          in the deciding terminal, to the first bytes of the new screen arriving at each *other*
-         terminal. Median and 95th percentile.
+         terminal. Median and 95th percentile; the CPU time each app and the server spent per
+         decision (which a busy machine does not inflate the way it does wall time). With
+         --hops, also when each step was reached (`rivals_net.trace` marks): the deciding app
+         sending the move; the server receiving, applying, saving and sending it; in each other
+         app the update received, taken in, handed to the screen and painted; the door reading
+         the new screen from that app's pseudo-terminal.
 memory   The resident memory of one player's app (the door runs one per SSH session) and the
          table server's own memory per connected player (40 protocol clients at 20 tables).
 load     40 players at 20 tables (four of each game, two seats each) over the protocol, each
@@ -30,6 +35,7 @@ import asyncssh
 
 from engine.registry import GAMES
 from rivals_net import protocol as p
+from rivals_net import trace
 from rivals_net.client import TableClient
 from rivals_net.harness import Host, Terminal, Watcher, named_seats, seed_table
 
@@ -52,12 +58,15 @@ def _pct(values: list[float], q: float) -> float:
 
 
 # -- latency -------------------------------------------------------------------------------------
-async def latency(decisions: int) -> dict[str, float]:
+async def latency(decisions: int, hops: bool = False) -> dict[str, float]:
     from engine.core.match import Match
 
     with tempfile.TemporaryDirectory() as tmp:
         host = Host(Path(tmp))
         host.saves.mkdir()
+        marks = str(Path(tmp) / "trace")
+        if hops:
+            host.env[trace.TRACE_ENV] = marks
         keys = [asyncssh.generate_private_key("ssh-ed25519") for _ in range(2)]
         game = GAMES["rivalist"]
         seed_table(host.saves, Match.new(game, game.Options(), named_seats(["Ann", "Bob"], 0), 5), [*keys])
@@ -68,8 +77,12 @@ async def latency(decisions: int) -> dict[str, float]:
         await watcher.open(host.table_port)
         loop = asyncio.get_running_loop()
         samples: list[float] = []
+        sends: list[float] = []
         try:
             await asyncio.gather(*(t.join(host.port) for t in players), spectator.watch(host.port))
+            assert host.proc is not None
+            server, apps = host.proc.pid, host.apps()
+            cpu0 = {pid: _cpu_seconds(pid) for pid in [server, *apps]}
             for _ in range(decisions):
                 now = await watcher.until(lambda u: u.outcome is not None or bool(u.to_act))
                 if now.outcome is not None:
@@ -82,6 +95,7 @@ async def latency(decisions: int) -> dict[str, float]:
                 await asyncio.sleep(0.3)  # let every terminal fall quiet
                 others = [t for t in [*players, spectator] if t is not me]
                 sent = loop.time()
+                sends.append(sent)
                 me.press("\r")
                 await watcher.until(lambda u, b=now.decisions: u.decisions > b)
                 deadline = time.monotonic() + 5
@@ -91,17 +105,75 @@ async def latency(decisions: int) -> dict[str, float]:
                     first = next((a for a in t.arrivals if a > sent), None)
                     if first is not None:
                         samples.append(first - sent)
+            cpu = {pid: _cpu_seconds(pid) - was for pid, was in cpu0.items()}
         finally:
             for t in [*players, spectator]:
                 await t.close()
             await watcher.close()
             host.stop()
-    return {
-        "samples": len(samples),
-        "median_ms": 1000 * statistics.median(samples),
-        "p95_ms": 1000 * _pct(samples, 0.95),
-        "max_ms": 1000 * max(samples),
-    }
+        result = {
+            "samples": len(samples),
+            "median_ms": 1000 * statistics.median(samples),
+            "p95_ms": 1000 * _pct(samples, 0.95),
+            "max_ms": 1000 * max(samples),
+            # CPU time, which the machine's load does not inflate the way it does wall time.
+            "app_cpu_ms_per_decision": 1000 * sum(cpu[a] for a in apps) / len(apps) / len(sends),
+            "server_cpu_ms_per_decision": 1000 * cpu[server] / len(sends),
+        }
+        if hops:
+            for hop, times in _hops(trace.read(marks), sends).items():
+                result[f"{hop}_median_ms"] = 1000 * statistics.median(times)
+                result[f"{hop}_p95_ms"] = 1000 * _pct(times, 0.95)
+        return result
+
+
+SERVER_HOPS = ("server.received", "server.applied", "server.saved", "server.sent")
+APP_HOPS = ("app.received", "app.applied", "app.callback", "app.write")
+
+
+Mark = tuple[float, int, str, str]
+
+
+def _first(
+    marks: list[Mark], hop: str, after: float, pid: int | None = None, tag: str | None = None
+) -> float | None:
+    """When `hop` was first reached at or after `after` (by process `pid`, with `tag`, if given)."""
+    for t, who, h, g in marks:
+        if h == hop and t >= after and pid in (None, who) and tag in (None, g):
+            return t
+    return None
+
+
+def _hops(marks: list[Mark], sends: list[float]) -> dict[str, list[float]]:
+    """For each decision (Enter pressed at `sends[i]`), how long after it each hop was reached:
+    the deciding app sending the move, the server's steps, then in every *other* player's app its
+    steps in order, and the door reading that app's new screen from its pseudo-terminal."""
+    out: dict[str, list[float]] = {}
+    ends = [*sends[1:], float("inf")]
+    for start, end in zip(sends, ends, strict=True):
+        window = [m for m in marks if start <= m[0] < end]
+        mover = _first(window, "app.move", start)
+        mover_pid = next((who for t, who, h, _ in window if h == "app.move" and t == mover), None)
+        last = start
+        for hop in ("app.move", *SERVER_HOPS):
+            at = _first(window, hop, last)
+            if at is None:
+                break
+            out.setdefault(hop, []).append(at - start)
+            last = at
+        apps = {who for _, who, h, _ in window if h == "app.received" and who != mover_pid}
+        for app in apps:
+            step: float | None = last
+            for hop in (*APP_HOPS, "door.read"):
+                assert step is not None
+                if hop == "door.read":
+                    step = _first(window, hop, step, tag=str(app))
+                else:
+                    step = _first(window, hop, step, pid=app)
+                if step is None:
+                    break
+                out.setdefault(hop, []).append(step - start)
+    return out
 
 
 # -- memory --------------------------------------------------------------------------------------
@@ -220,6 +292,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m rivals_net.bench", description=__doc__.split("\n")[0])
     ap.add_argument("what", nargs="?", default="all", choices=("latency", "memory", "load", "all"))
     ap.add_argument("--decisions", type=int, default=30, help="decisions timed for latency (default 30)")
+    ap.add_argument("--hops", action="store_true", help="latency: also time each hop (RIVALS_TRACE marks)")
     ap.add_argument("--players", type=int, default=40, help="players for the load run (default 40)")
     ap.add_argument("--seconds", type=float, default=30.0, help="length of the load run (default 30)")
     ap.add_argument("--think", type=float, default=1.0, help="mean think time of a load player (default 1 s)")
@@ -227,7 +300,7 @@ def main(argv: list[str] | None = None) -> int:
     runs = ("latency", "memory", "load") if args.what == "all" else (args.what,)
     for run in runs:
         if run == "latency":
-            result = asyncio.run(latency(args.decisions))
+            result = asyncio.run(latency(args.decisions, args.hops))
         elif run == "memory":
             result = asyncio.run(memory())
         else:

@@ -33,6 +33,8 @@ from typing import Any
 
 import asyncssh
 
+from rivals_net import trace
+
 log = logging.getLogger("rivals_net.door")
 
 # After the channel closes, the app gets this long to leave its table before it is killed.
@@ -228,6 +230,7 @@ async def _pump(
             loop.remove_reader(master)
             finish()
             return
+        trace.mark("door.read", child.pid)
         process.stdout.write(data)
         if channel.get_write_buffer_size() > MAX_PENDING_OUTPUT:
             loop.remove_reader(master)

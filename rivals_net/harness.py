@@ -72,9 +72,11 @@ def named_seats(names: list[str], ai: int) -> list[SeatSpec]:
 class Host:
     """`rivals serve` on two free loopback ports."""
 
-    def __init__(self, tmp: Path, ssh: bool = True) -> None:
+    def __init__(self, tmp: Path, ssh: bool = True, launcher: list[str] | None = None) -> None:
         self.tmp = tmp
         self.ssh = ssh
+        # How `rivals` is started: `python -m rivals_tui` unless a test wraps it.
+        self.launcher = launcher or ["-m", "rivals_tui"]
         self.saves = tmp / "saves"
         self.port = free_port()
         self.table_port = free_port()
@@ -90,7 +92,7 @@ class Host:
         }
 
     def start(self) -> None:
-        argv = [sys.executable, "-m", "rivals_tui", "--save-dir", str(self.saves), "serve"]
+        argv = [sys.executable, *self.launcher, "--save-dir", str(self.saves), "serve"]
         argv += ["--port", str(self.port), "--table-port", str(self.table_port)]
         argv += ["--host-key", str(self.tmp / "host_key")] + ([] if self.ssh else ["--no-ssh"])
         path = self.tmp / "serve.log"

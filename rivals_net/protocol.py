@@ -20,7 +20,7 @@ import attrs
 from saves.codec import parse, structure_checked
 from saves.errors import SaveError
 
-VERSION = 1
+VERSION = 2
 # A client's line is a few hundred bytes (a move, a name); anything this long is not one.
 MAX_CLIENT_LINE = 16 * 1024
 # The server's lines carry a seat's whole view and log: the largest game's is tens of kilobytes.
@@ -58,6 +58,15 @@ class SeatOffer:
 
 
 @attrs.frozen
+class SeriesOffer:
+    """Games in a row at a new table (for a game that offers series): `games` > 1 plays that many,
+    `points` > 0 plays until someone's total reaches it; the defaults are a single game."""
+
+    games: int = 1
+    points: int = 0
+
+
+@attrs.frozen
 class Create:
     """A new table. The creator takes the first open seat. `ai_after` > 0: an absent player's
     decisions are made by the AI after that many seconds (0: the table waits for ever)."""
@@ -66,6 +75,7 @@ class Create:
     seats: list[SeatOffer]
     options: dict[str, Any] = attrs.field(factory=dict)
     ai_after: int = 0
+    series: SeriesOffer = attrs.field(factory=SeriesOffer)
 
 
 @attrs.frozen
@@ -99,6 +109,12 @@ class Leave:
     """Leave table `table` (the seat stays yours; join again with the code)."""
 
     table: int
+
+
+@attrs.frozen
+class Again:
+    """After a game: this seat wants the table's next game (the series' next, or a rematch). It
+    starts when every person's seat has asked."""
 
 
 @attrs.frozen
@@ -176,6 +192,7 @@ class Update:
     undo_blocker: str | None = None
     outcome: dict[str, Any] | None = None
     decisions: int = 0
+    again: list[int] = attrs.field(factory=list)  # after a game: the seats that asked for the next
 
 
 @attrs.frozen
@@ -199,6 +216,7 @@ CLIENT_MESSAGES: dict[str, type] = {
     "move": Move,
     "undo": Undo,
     "leave": Leave,
+    "again": Again,
     "ping": Ping,
 }
 SERVER_MESSAGES: dict[str, type] = {

@@ -14,13 +14,15 @@ import logging
 import signal
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import platformdirs
 
 from engine.core.words import count
-from rivals_net.door import Door, load_host_key, new_token
 from rivals_net.server import TableServer
+
+if TYPE_CHECKING:
+    from rivals_net.door import Door
 
 
 def host_key_path() -> Path:
@@ -40,10 +42,14 @@ def serve_main(args: argparse.Namespace, store: Any) -> int:
 
 
 async def _serve(host: str, port: int, table_port: int, store: Any, key_path: Path, *, ssh: bool) -> None:
-    token = new_token()
+    if ssh:
+        # Only with the door: asyncssh takes as long to import as the rest of the server.
+        from rivals_net.door import Door, load_host_key, new_token
+    # Without a door nobody may claim an "ssh:" identity (an empty token lets none through).
+    token = new_token() if ssh else ""
     tables = TableServer(store, door=token)
     await tables.start(host, table_port)
-    door = None
+    door: Door | None = None
     try:
         lines = [f"Table server on {host}:{tables.port} (rivals join {host}:{tables.port} [CODE])"]
         if ssh:

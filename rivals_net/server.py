@@ -34,7 +34,9 @@ from engine.core import Game, IllegalAction, SeatSpec
 from engine.core.info import Catalog
 from engine.core.match import Match
 from rivals_net import protocol as p
-from rivals_net.table import Table, identity_key
+from rivals_net import trace
+from rivals_net.connection import Built, Conn, Limits
+from rivals_net.table import Table, identity_key, series_for
 from saves.codec import converter, load_action, structure_checked
 from saves.errors import SaveError
 from saves.lock import SaveLock
@@ -49,23 +51,6 @@ CODE_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
 
 
 @attrs.frozen
-class Limits:
-    """What one connection may do. The defaults suit a club; tests use tighter ones."""
-
-    max_line: int = p.MAX_CLIENT_LINE
-    rate: float = 20.0  # messages a second, on average
-    burst: int = 60  # messages at once
-    idle: float = 900.0  # seconds without a message (clients ping every minute)
-    max_connections: int = 200
-    max_tables: int = 200
-    max_errors: int = 30  # refused messages before the connection is closed
-    max_unsent: int = 4 * 1024 * 1024  # bytes waiting for a client that does not read
-    # The kernel's send buffer per connection: bounded, so that a client that does not read is
-    # noticed (and its memory bounded) after a few views rather than megabytes.
-    socket_buffer: int = 256 * 1024
-
-
-@attrs.frozen
 class TableRecord:
     """A table in the index file (the match itself is the save `name`)."""
 
@@ -74,66 +59,7 @@ class TableRecord:
     code: str
     claims: dict[str, int]
     ai_after: int = 0
-
-
-class Conn:
-    """One client connection: its identity, the table it is at, its rate bucket."""
-
-    def __init__(
-        self, server: TableServer, reader: asyncio.StreamReader, writer: asyncio.StreamWriter
-    ) -> None:
-        self.server = server
-        self.reader = reader
-        self.writer = writer
-        self.key: str | None = None
-        self.name = ""
-        self.table: Table | None = None
-        self.seat: int | None = None
-        self.sent = 0  # events of the table's log already sent
-        self.tokens = float(server.limits.burst)
-        self.refilled = time.monotonic()
-        self.errors = 0
-        self.closed = False
-        self.task: asyncio.Task[None] | None = None
-
-    def send(self, message: Any) -> None:
-        if self.closed:
-            return
-        transport = self.writer.transport
-        if transport.get_write_buffer_size() > self.server.limits.max_unsent:
-            # It has stopped reading: keep its seat, drop the connection (abort: a plain close
-            # would wait for the unsent output to go first, which it never will).
-            log.info("dropping a connection that stopped reading")
-            self.closed = True
-            transport.abort()
-            return
-        self.writer.write(p.encode(message))
-
-    def error(self, text: str) -> None:
-        self.errors += 1
-        self.send(p.Error(text))
-        if self.errors >= self.server.limits.max_errors:
-            self.bye("Too many refused messages.")
-
-    def bye(self, text: str) -> None:
-        self.send(p.Bye(text))
-        self.close()
-
-    def close(self) -> None:
-        if not self.closed:
-            self.closed = True
-            self.writer.close()
-
-    def allow(self) -> bool:
-        """Take one message from the rate bucket; False when it is empty."""
-        now = time.monotonic()
-        limits = self.server.limits
-        self.tokens = min(limits.burst, self.tokens + (now - self.refilled) * limits.rate)
-        self.refilled = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
+    again: list[int] = attrs.field(factory=list)
 
 
 class TableServer:
@@ -245,6 +171,7 @@ class TableServer:
                 problems.append(str(exc))
                 continue
             table = Table(rec.table, rec.code, rec.name, match, dict(rec.claims), rec.ai_after)
+            table.again = {seat for seat in rec.again if match.over and 0 <= seat < len(match.seats)}
             table.absent_since = {seat: now for seat in rec.claims.values()}
             self.tables[rec.table] = table
             self.locks[rec.table] = lock
@@ -252,7 +179,8 @@ class TableServer:
 
     def _write_index(self) -> None:
         records = [
-            TableRecord(t.id, t.name, t.code, dict(t.claims), t.ai_after) for t in self.tables.values()
+            TableRecord(t.id, t.name, t.code, dict(t.claims), t.ai_after, sorted(t.again))
+            for t in self.tables.values()
         ]
         text = json.dumps(converter.unstructure(records, unstructure_as=list[TableRecord]), indent=1)
         self.store.root.mkdir(parents=True, exist_ok=True)
@@ -343,6 +271,8 @@ class TableServer:
             await self._move(conn, m)
         elif isinstance(m, p.Undo):
             await self._undo(conn)
+        elif isinstance(m, p.Again):
+            await self._again(conn)
         elif isinstance(m, p.Leave) and conn.table is not None and conn.table.id == m.table:
             self._leave(conn)
 
@@ -384,8 +314,9 @@ class TableServer:
             SeatSpec(f"Seat {i + 1}") if s.kind == "open" else SeatSpec(f"AI {i + 1}", "ai", s.level)
             for i, s in enumerate(m.seats)
         ]
+        series = series_for(game, m.series)
         try:
-            match = Match.new(game, options, seats, self._seeds.randrange(1, 2**31))
+            match = Match.new(game, options, seats, self._seeds.randrange(1, 2**31), series=series)
         except ValueError as exc:
             raise IllegalAction(str(exc)) from None
         table_id = max(self.tables, default=0) + 1
@@ -461,8 +392,10 @@ class TableServer:
         table, seat = conn.table, conn.seat
         if table is None or seat is None:
             raise IllegalAction("You are not seated at a table.")
+        trace.mark("server.received")
         async with table.busy:
             self._apply(table, seat, m)
+            trace.mark("server.applied")
             await self._changed(table)
 
     def _apply(self, table: Table, seat: int, m: p.Move) -> None:
@@ -492,20 +425,59 @@ class TableServer:
             table.match.undo(keep)
             await self._changed(table)
 
+    async def _again(self, conn: Conn) -> None:
+        """A player asks for the table's next game; when every person at it has, it starts: on disk
+        first, then everyone at the table (spectators too) is seated at it afresh."""
+        table, seat = conn.table, conn.seat
+        if table is None or seat is None:
+            raise IllegalAction("Only a player at the table can ask for another game.")
+        async with table.busy:
+            if not table.match.over:
+                raise IllegalAction("The game is not over yet.")
+            if not table.ask_again(seat):
+                self._write_index()
+                self._broadcast(table)
+                return
+            table.start_next()
+            await self._persist(table)
+            self._write_index()
+            for c in [c for c in self.conns if c.table is table]:
+                c.sent = 0
+                c.send(p.Seated(seat=c.seat, code=table.code if c.seat is not None else "", **table.seated()))
+            self._broadcast(table)
+            self._kick(table)
+
     async def _changed(self, table: Table) -> None:
         """After a decision or an undo (the caller holds `table.busy`): on disk first, then told
-        to everyone — so whatever a player has seen survives a crash of the server."""
-        await self._persist(table)
-        self._broadcast(table)
+        to everyone — so whatever a player has seen survives a crash of the server. The updates
+        are built while the saver thread writes (most of a save is waiting for the disk), and
+        sent the moment the save is done; until then nobody is told anything of the table."""
+        saved = self._start_save(table)
+        table.saving = True
+        try:
+            here = self._here(table)
+            built = self._build(table, [c for c in self.conns if c.table is table], here)
+            await saved
+        finally:
+            table.saving = False
+        trace.mark("server.saved")
+        if self._here(table) != here:  # someone came or went meanwhile: their seats' marks changed
+            built = []
+        sent = {conn for conn, update in built if conn.deliver(table, update)}
+        self._broadcast(table, [c for c in self.conns if c.table is table and c not in sent])
+        trace.mark("server.sent")
         self._kick(table)
 
-    async def _persist(self, table: Table) -> None:
+    def _start_save(self, table: Table) -> asyncio.Future[None]:
         """Save a copy of the match from the saver thread: the loop keeps serving meanwhile."""
         m = table.match
         copy = Match(
             m.game, m.options, m.seats, m.seed, list(m.history), m.game.clone(m.state), list(m.log), m.series
         )
-        await asyncio.get_running_loop().run_in_executor(self.saver, self._save_match, table, copy)
+        return asyncio.get_running_loop().run_in_executor(self.saver, self._save_match, table, copy)
+
+    async def _persist(self, table: Table) -> None:
+        await self._start_save(table)
 
     def _save_match(self, table: Table, match: Match) -> None:
         try:
@@ -514,11 +486,24 @@ class TableServer:
             # The match stays in memory; the next change tries again.
             log.error("autosave of table %s failed: %s", table.id, exc)
 
-    def _broadcast(self, table: Table) -> None:
+    def _broadcast(self, table: Table, conns: list[Conn] | None = None) -> None:
+        """Tell `conns` (default: everyone at the table) the table as their seat sees it. Not
+        while a change is being saved: `_changed` tells everyone once it is on disk."""
+        if table.saving:
+            return
         here = self._here(table)
-        for conn in [c for c in self.conns if c.table is table]:
+        for conn in [c for c in self.conns if c.table is table] if conns is None else conns:
             update, conn.sent = table.update_for(conn.seat, conn.sent, here)
             conn.send(update)
+
+    @staticmethod
+    def _build(table: Table, conns: list[Conn], here: set[int]) -> list[tuple[Conn, Built]]:
+        """Each connection's next update, encoded, with where it stood when it was built."""
+        out = []
+        for conn in conns:
+            update, sent = table.update_for(conn.seat, conn.sent, here)
+            out.append((conn, Built(conn.seat, conn.sent, sent, p.encode(update))))
+        return out
 
     # -- the AI ----------------------------------------------------------------------------------
     def _kick(self, table: Table) -> None:

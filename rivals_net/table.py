@@ -13,10 +13,26 @@ from typing import Any
 
 import attrs
 
-from engine.core import Game, SeatSpec
-from engine.core.match import Match
-from rivals_net.protocol import Choice, SeatInfo, TableInfo, Update
-from saves.codec import converter, dump_action
+from engine.core import Game, IllegalAction, SeatSpec
+from engine.core.match import Match, Series
+from rivals_net.protocol import Choice, SeatInfo, SeriesOffer, TableInfo, Update
+from saves.codec import SERIES_GAMES_LIMIT, SERIES_POINTS_LIMIT, converter, dump_action
+
+
+def series_for(game: Game[Any, Any, Any], offer: SeriesOffer) -> Series:
+    """The series a new table plays, as its creator asked; IllegalAction (one sentence) if the
+    game has no series or the numbers are out of bounds (the bounds a save accepts)."""
+    if offer.games <= 1 and offer.points <= 0:
+        return Series()
+    if not getattr(game, "supports_series", False):
+        raise IllegalAction(f"{game.title} is played one game at a time.")
+    if offer.games > 1 and offer.points > 0:
+        raise IllegalAction("A series is a number of games or a score to reach, not both.")
+    if offer.games > SERIES_GAMES_LIMIT or offer.points > SERIES_POINTS_LIMIT or offer.points < 0:
+        raise IllegalAction(
+            f"A series is 2 to {SERIES_GAMES_LIMIT} games or 1 to {SERIES_POINTS_LIMIT} points."
+        )
+    return Series(games=max(1, offer.games), points=offer.points)
 
 
 def identity_key(identity: str) -> str:
@@ -39,6 +55,10 @@ class Table:
     bots: dict[int, Any] = attrs.field(factory=dict)
     # Held while the match changes and is saved, so decisions at one table go one at a time.
     busy: asyncio.Lock = attrs.field(factory=asyncio.Lock)
+    # A change is being saved: nobody may be told of it (or of anything after it) yet.
+    saving: bool = False
+    # After a game: the seats whose players asked for the next one.
+    again: set[int] = attrs.field(factory=set)
 
     @property
     def game(self) -> Game[Any, Any, Any]:
@@ -98,6 +118,21 @@ class Table:
             "series": converter.unstructure(m.series),
         }
 
+    # -- the next game --------------------------------------------------------------------------
+    def ask_again(self, seat: int) -> bool:
+        """`seat` asks for the next game; True when every person's seat has (AI seats agree at
+        once, and a seat nobody holds yet cannot agree, so the table waits for its player)."""
+        self.again.add(seat)
+        people = [i for i, s in enumerate(self.match.seats) if not s.is_ai]
+        return all(i in self.again for i in people)
+
+    def start_next(self) -> None:
+        """Replace the finished game with the next one: the series' next game, its totals carried,
+        or a rematch of the same seats and variants (`Match.following`)."""
+        self.match = self.match.following()
+        self.again.clear()
+        self.bots.clear()  # they are seeded from the match
+
     # -- what a seat is told ---------------------------------------------------------------------
     def update_for(self, seat: int | None, sent: int, here: set[int]) -> tuple[Update, int]:
         """The table as `seat` (None: a spectator) sees it, with the events after the first `sent`
@@ -121,6 +156,7 @@ class Table:
             undo_blocker=m.undo_blocker(seat) if seat is not None else None,
             outcome=None if out is None else converter.unstructure(out),
             decisions=len(m.history),
+            again=sorted(self.again),
         )
         return update, len(events)
 

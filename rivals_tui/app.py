@@ -339,12 +339,7 @@ class RivalsApp(App[None]):
 
         if not isinstance(session, LocalSession):
             return
-        m = session.match
-        # Same table, same variants; a series starts again from zero.
-        from engine.core.match import Match, Series
-
-        series = Series(games=m.series.games, points=m.series.points)
-        self.start_match(Match.new(m.game, m.options, m.seats, _next_seed(m.seed), series=series), name=None)
+        self.start_match(session.match.rematch(), name=None)
 
     def next_in_series(self) -> None:
         session = self.session
@@ -514,8 +509,3 @@ def session_place(session: Session) -> str:
     """Where the session's saves go, for messages."""
     store = getattr(session, "store", None)
     return str(store.root) if store is not None else "no folder (this game is not saved)"
-
-
-def _next_seed(seed: int) -> int:
-    # A different deal every rematch, still reproducible from the first seed.
-    return (seed * 6364136223846793005 + 1442695040888963407) % (2**31 - 1) + 1

@@ -18,6 +18,7 @@ import attrs
 from engine.core import Event, Game, IllegalAction, Outcome, Prompt, SeatSpec, name_seats
 from engine.core.match import Series
 from rivals_net import protocol as p
+from rivals_net import trace
 from rivals_net.client import TableClient
 from rivals_tui.session import HINT_LEVEL, Bot
 from rivals_tui.text import safe_text
@@ -53,6 +54,8 @@ class RemoteSession:
         self._outcome: Outcome | None = None
         self._progress = ""
         self._undo_blocker: str | None = None
+        # After a game: the seats whose players asked for the next one.
+        self.again: tuple[int, ...] = ()
         # A move sent and not answered yet: the seat waits instead of deciding twice.
         self.pending = False
         self.closed = False
@@ -77,6 +80,7 @@ class RemoteSession:
         self._outcome = structure_checked(u.outcome, Outcome, "outcome", source) if u.outcome else None
         self._progress = u.progress
         self._undo_blocker = u.undo_blocker
+        self.again = tuple(s for s in u.again if 0 <= s < len(self.seats))
         self.pending = False
         return u.log_reset
 
@@ -161,6 +165,7 @@ class RemoteSession:
         reason = self.why_illegal(seat, action)
         if reason is not None:
             raise IllegalAction(reason)
+        trace.mark("app.move")
         self.client.send(p.Move(action=dump_action(self.game, action)))
         self.pending = True
         return []
@@ -171,6 +176,11 @@ class RemoteSession:
             raise IllegalAction(blocker)
         self.client.send(p.Undo())
         self.pending = True
+
+    def ask_again(self) -> None:
+        """After the game: this seat wants the table's next game (it starts when all have asked)."""
+        if self.seat_here is not None and self._outcome is not None:
+            self.client.send(p.Again())
 
     def bot(self, seat: int) -> Bot:
         raise IllegalAction("The table server plays the AI seats.")

@@ -17,6 +17,7 @@ from textual.screen import Screen
 from engine.core import Game, IllegalAction, SeatSpec
 from engine.core.match import Series
 from rivals_net import protocol as p
+from rivals_net import trace
 from rivals_net.client import PING_EVERY, Disconnected, TableClient
 from rivals_tui.app import RivalsApp
 from rivals_tui.remote import RemoteSession, options_payload, seated_game
@@ -63,7 +64,20 @@ class RemoteApp(RivalsApp):
 
     def on_mount(self) -> None:
         super().on_mount()
+        if trace.enabled and self._driver is not None:
+            self._trace_output(self._driver)
         self.run_worker(self._connection(), group="net", exclusive=True, exit_on_error=False)
+
+    @staticmethod
+    def _trace_output(driver: Any) -> None:
+        """For the latency bench: mark each time a refreshed screen is handed to the terminal."""
+        write = driver.write
+
+        def traced(data: str) -> None:
+            trace.mark("app.write")
+            write(data)
+
+        driver.write = traced
 
     def send(self, message: Any) -> None:
         if self.client is not None:
@@ -90,7 +104,7 @@ class RemoteApp(RivalsApp):
                 except (Disconnected, p.ProtocolError) as exc:
                     self._lost(str(exc))
                     return
-                self._dispatch(message)
+                await self._dispatch(message)
         finally:
             pinger.cancel()
 
@@ -99,13 +113,14 @@ class RemoteApp(RivalsApp):
             await asyncio.sleep(PING_EVERY)
             self.send(p.Ping())
 
-    def _dispatch(self, m: Any) -> None:
+    async def _dispatch(self, m: Any) -> None:
         if isinstance(m, p.Tables):
             self._lobby().show(m.tables)
         elif isinstance(m, p.Seated):
             self._seated(m)
         elif isinstance(m, p.Update):
-            self._updated(m)
+            trace.mark("app.received")
+            await self._updated(m)
         elif isinstance(m, p.Error):
             self._refused(m.text)
         elif isinstance(m, p.Bye):
@@ -118,35 +133,46 @@ class RemoteApp(RivalsApp):
         except (IllegalAction, SaveError) as exc:
             self._lobby().say(safe_text(str(exc)))
             return
-        if m.code:
+        again = isinstance(self.session, RemoteSession) and self.session.table == m.table
+        if m.code and not again:  # the table's next game: the players are all there already
             self.notify(f"Invite code: {m.code} — give it to the other players.", timeout=8, markup=False)
 
-    def _updated(self, m: p.Update) -> None:
+    async def _updated(self, m: p.Update) -> None:
         from rivals_tui.screens.game import GameScreen
+        from rivals_tui.screens.game_over import GameOverScreen
 
         joining, self._joining = self._joining, None
         if joining is not None:
+            old = self.session
+            if isinstance(old, RemoteSession) and old.table == joining.table:
+                old.closed = True  # the table's next game: we stay at the table (no "leave")
             joining.apply_update(m)
-            self.back_to_menu_screen()
+            # Every screen of the last table goes before the new one comes (a screen pushed while
+            # the old ones are still being taken down can start before its own panels are up).
+            while len(self.screen_stack) > 1:
+                await self.pop_screen()
             self.open_session(joining)
             return
         session = self.session
         if not isinstance(session, RemoteSession):
             return
         reset = session.apply_update(m)
+        trace.mark("app.applied")
         for screen in self.screen_stack:
-            if isinstance(screen, GameScreen):
+            if isinstance(screen, GameScreen | GameOverScreen):
                 screen.remote_changed(reset)
+        trace.mark("app.callback")
 
     def _refused(self, text: str) -> None:
         from rivals_tui.screens.game import GameScreen
+        from rivals_tui.screens.game_over import GameOverScreen
 
         text = safe_text(text)
         session = self.session
         if isinstance(session, RemoteSession):
             session.refused()
-            for screen in self.screen_stack:
-                if isinstance(screen, GameScreen):
+            for screen in reversed(self.screen_stack):  # the game-over screen, if up, says it
+                if isinstance(screen, GameScreen | GameOverScreen):
                     screen.remote_changed(False, refused=text)
                     return
         self._lobby().say(text)
@@ -182,11 +208,10 @@ class RemoteApp(RivalsApp):
             if not text.isdigit() or int(text) > 86400:
                 self.notify("Give a number of seconds from 0 to 86400.", severity="warning", markup=False)
                 return
-            self.send(p.Create(game=game.id, seats=offers, options=raw, ai_after=int(text)))
+            offer = p.SeriesOffer(series.games, series.points) if series is not None else p.SeriesOffer()
+            self.send(p.Create(game=game.id, seats=offers, options=raw, ai_after=int(text), series=offer))
             self.back_to_menu_screen()
 
-        if series is not None and not series.is_single:
-            self.notify("Server tables play single games; this one is set up as one.", markup=False)
         question = "If a player drops, the AI plays their seat after how many seconds? (0: wait for them)"
         self.push_screen(AskDialog(question, value=str(DEFAULT_AI_AFTER), title="Absent players"), chosen)
 
@@ -196,7 +221,12 @@ class RemoteApp(RivalsApp):
         self.send(p.ListTables())
 
     def rematch(self) -> None:
-        self.to_menu()
+        """At a table: ask for its next game (the others must agree); it opens when they have."""
+        session = self.session
+        if isinstance(session, RemoteSession) and session.seat_here is not None:
+            session.ask_again()
+        else:
+            self.to_menu()
 
     def next_in_series(self) -> None:
-        self.to_menu()
+        self.rematch()

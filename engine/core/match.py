@@ -184,3 +184,21 @@ class Match:
         series = self.series.with_result(out.scores)
         options = self.game.next_options(self.options, out)
         return Match.new(self.game, options, self.seats, self.seed + 1, series=series)
+
+    def rematch(self) -> Match:
+        """The same table again: same seats and variants, a new deal (still reproducible from the
+        first seed), and a series of the same length started again from zero."""
+        series = Series(games=self.series.games, points=self.series.points)
+        seed = (self.seed * 6364136223846793005 + 1442695040888963407) % (2**31 - 1) + 1
+        return Match.new(self.game, self.options, self.seats, seed, series=series)
+
+    def following(self) -> Match:
+        """After a finished game, the one a table plays next: the series' next game while the
+        series goes on, otherwise a rematch."""
+        out = self.outcome()
+        if out is None:
+            raise IllegalAction("The game is not over yet.")
+        after = self.series.with_result(out.scores)
+        if not self.series.is_single and not after.finished(len(self.seats)):
+            return self.next_in_series()
+        return self.rematch()

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from textual import on, work
 from textual.app import ComposeResult
@@ -46,6 +46,20 @@ from rivals_tui.widgets.log import WrappingLog
 
 if TYPE_CHECKING:
     from rivals_tui.app import RivalsApp
+
+
+def show_text(widget: Static, content: Content) -> bool:
+    """Show `content` in `widget`; False when it shows that already. Text of as many lines as
+    before needs only the widget's own repaint; the whole screen is laid out (every widget placed
+    and painted again) only when the height changes. At a remote table, where every update
+    rewrites the status line, that is one full layout fewer per update."""
+    if widget.content == content:
+        return False
+    width = widget.content_region.width
+    rules = cast(Any, widget.styles)  # the styles are the rules map Textual itself passes here
+    same_height = width > 0 and content.get_height(rules, width) == widget.content_region.height
+    widget.update(content, layout=not same_height)
+    return True
 
 
 class AiChose(Message):
@@ -220,6 +234,8 @@ class GameScreen(Screen[None]):
         board = self.query_one(GameBoard)
         legal = s.legal(seat) if seat is not None and self.thinking is None else ()
         board.show(s.view(seat), seat, legal, new)
+        if board.last_detail is not None:
+            self._show_detail(*board.last_detail)  # now, with the rest (its message then changes nothing)
         if legal:
             board.focus_board()
         self._render_status()
@@ -250,7 +266,7 @@ class GameScreen(Screen[None]):
             parts.append("Waiting for " + ", ".join(s.seats[x].name + s.seat_note(x) for x in owing))
         line = " · ".join(parts) + ("\n" + self.message if self.message else "")
         # In the ASCII set, "thinking…" reads "thinking..." (the line filter would make it "~").
-        self.query_one("#status", Static).update(plain(glyphs.text(line)))
+        show_text(self.query_one("#status", Static), plain(glyphs.text(line)))
         self.refresh_bindings()
 
     def say(self, text: str) -> None:
@@ -297,12 +313,14 @@ class GameScreen(Screen[None]):
         """A remote table changed (or refused our last message, saying why): show it as it is now."""
         if not self.is_mounted:
             return  # mounting shows the session as it is by then
-        if log_reset:
-            self._rebuild_log()
-        if refused is not None:
-            self.message = refused
-        self._generation += 1
-        self.advance()
+        # Every change an update makes is painted together, in one refresh of the screen.
+        with self.app.batch_update():
+            if log_reset:
+                self._rebuild_log()
+            if refused is not None:
+                self.message = refused
+            self._generation += 1
+            self.advance()
 
     def on_hint_ready(self, msg: HintReady) -> None:
         if msg.generation != self._generation:
@@ -329,13 +347,16 @@ class GameScreen(Screen[None]):
 
     @on(GameBoard.DetailChanged)
     def _detail(self, event: GameBoard.DetailChanged) -> None:
+        self._show_detail(event.title, event.text)
+
+    def _show_detail(self, title: str, text: str) -> None:
         # The title leads the text rather than sitting in the frame, where a long one is cut.
-        title = self.session.words(event.title)
-        body = self.session.words(event.text)
-        text = Content.assemble((safe_text(title), "bold"), "\n", plain(body)) if title else plain(body)
-        self.query_one("#detail-text", Static).update(text)
-        self.query_one("#detail", VerticalScroll).scroll_home(animate=False)
-        self.call_after_refresh(self._mark_detail)
+        title = self.session.words(title)
+        body = self.session.words(text)
+        shown = Content.assemble((safe_text(title), "bold"), "\n", plain(body)) if title else plain(body)
+        if show_text(self.query_one("#detail-text", Static), shown):
+            self.query_one("#detail", VerticalScroll).scroll_home(animate=False)
+            self.call_after_refresh(self._mark_detail)
 
     def _my_turn(self) -> bool:
         return (

@@ -1,6 +1,10 @@
 """Game over: the score broken down by category, the winners and why, series totals when
 several games are played in a row; then Rematch, Next game of the series, or the menu.
 
+At a server's table the next game is the table's: each player asks for it (`n` while the series
+goes on, `r` after it) and it starts when every person at the table has; the screen says who has
+asked and who the table is waiting for. A spectator follows into the next game.
+
 `b` swaps the score table for the final board (the same board widget the game was played on,
 showing the end position to the seat at the keyboard), so the last move is never lost from view.
 """
@@ -112,16 +116,43 @@ class GameOverScreen(Screen[None]):
                 yield Static(plain(self.record), id="over-record")
             if not self.series.is_single:
                 yield Static(plain(self._series_text()), id="over-series")
+            if s.remote:
+                yield Static(plain(self._again_text()), id="over-again")
         with Vertical(id="over-board"):
             yield Static("The final position — b goes back to the scores.", id="over-board-title")
             yield board_for(s.game)
         with Horizontal(id="over-buttons"):
-            if self.series_continues and not s.remote:
+            if self.series_continues and self._may_ask:
                 yield Button("Next game (n)", id="next", variant="primary", compact=True)
-            if not s.remote:
+            if self._may_ask and not (s.remote and self.series_continues):
                 yield Button("Rematch (r)", id="rematch", compact=True)
             yield Button("Menu (m)", id="menu", compact=True)
         yield KeysFooter()
+
+    @property
+    def _may_ask(self) -> bool:
+        """Whether this screen may start (or, at a server's table, ask for) another game."""
+        return not self.session.remote or self.session.seat_here is not None
+
+    def _again_text(self) -> str:
+        """At a server's table: who asked for the next game, and who the table waits for."""
+        s = self.session
+        what = "the next game" if self.series_continues else "a rematch"
+        asked = tuple(getattr(s, "again", ()))
+        if not asked:
+            if s.seat_here is None:
+                return f"The players may ask for {what}; you will follow it."
+            key = "n" if self.series_continues else "r"
+            return f"Press {key} to ask for {what}; it starts when every player has asked."
+        waiting = tuple(i for i, x in enumerate(s.seats) if not x.is_ai and i not in asked)
+        return f"{names(s, asked)} asked for {what}; waiting for {names(s, waiting)}."
+
+    def remote_changed(self, log_reset: bool, refused: str | None = None) -> None:
+        """The server's table changed (someone asked for the next game) or refused our request."""
+        if not self.is_mounted or not self.session.remote:
+            return
+        text = refused if refused is not None else self._again_text()
+        self.query_one("#over-again", Static).update(plain(text))
 
     def _series_text(self) -> str:
         s, series = self.session, self.series
@@ -162,9 +193,10 @@ class GameOverScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "next_game":
-            return True if self.series_continues and not self.session.remote else None
+            return True if self.series_continues and self._may_ask else None
         if action == "rematch":
-            return None if self.session.remote else True
+            # At a server's table there is one next game: the series' while it goes on.
+            return True if self._may_ask and not (self.session.remote and self.series_continues) else None
         return True
 
     @on(Button.Pressed)

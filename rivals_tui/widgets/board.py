@@ -71,6 +71,7 @@ class GameBoard(Widget):
     ) -> None:
         super().__init__(id=id, classes=classes)
         self.game = game
+        self.last_detail: tuple[str, str] | None = None
         self.view: Any = None
         self.seat: int | None = None
         self.legal: tuple[Any, ...] = ()
@@ -95,6 +96,12 @@ class GameBoard(Widget):
         if table is None or not isinstance(self.app, RivalsApp):
             return None
         return self.app.records.best_for(table_key(self.game.id, table))
+
+    def tell_detail(self, title: str, text: str) -> None:
+        """Post `DetailChanged`, and keep the text in `last_detail`: a screen that has just shown
+        the board can put it up at once, in the same paint, rather than when the message comes."""
+        self.last_detail = (title, text)
+        self.post_message(self.DetailChanged(title, text))
 
     def focus_board(self) -> None:
         """Give the keyboard to the board (the screen calls this when it is the player's turn)."""
@@ -197,11 +204,7 @@ class GenericBoard(GameBoard):
         if event.option_id is None or self.view is None:
             return
         action = self.legal[int(event.option_id)]
-        self.post_message(
-            self.DetailChanged(
-                self.game.describe(self.view, action), "Enter chooses this; a opens the picker."
-            )
-        )
+        self.tell_detail(self.game.describe(self.view, action), "Enter chooses this; a opens the picker.")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()

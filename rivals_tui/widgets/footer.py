@@ -122,10 +122,7 @@ class KeysFooter(Footer):
             return
         keys, palette_key = self._shown = self.shown_keys()
         self.styles.grid_size_columns = len(keys)
-        for k in keys:
-            yield FooterKey(k.key, k.display, k.description, k.action, tooltip=k.tooltip).data_bind(
-                compact=Footer.compact
-            )
+        yield from (self._key(k) for k in keys)
         if palette_key is not None:
             yield FooterKey(
                 palette_key.key,
@@ -141,12 +138,46 @@ class KeysFooter(Footer):
         if not screen.app.app_focus:
             return
         if self.is_attached and screen is self.screen:
-            self.call_after_refresh(self._recompose_if_changed)
+            # Before the next refresh, so that the keys change in the same paint as the rest of
+            # the screen (after it, they would cost a second layout and paint of their own).
+            self.call_next(self._recompose_if_changed)
 
     def on_resize(self, event: events.Resize) -> None:
         # A new width may fit more keys, or fewer.
         self.call_after_refresh(self._recompose_if_changed)
 
+    def _key(self, k: ShownKey) -> FooterKey:
+        return FooterKey(k.key, k.display, k.description, k.action, tooltip=k.tooltip).data_bind(
+            compact=Footer.compact
+        )
+
     async def _recompose_if_changed(self) -> None:
-        if self.is_attached and self.shown_keys() != self._shown:
+        if not self.is_attached:
+            return
+        shown = self.shown_keys()
+        if shown == self._shown:
+            return
+        if self._shown is None or shown[1] != self._shown[1]:
             await self.recompose()
+            return
+        # Only the row of keys changed (whose turn it is, say): relabel the keys already there,
+        # hide the ones left over and add only what is missing. A recompose would create and
+        # style every key again and lay out the whole screen once more: at a remote table, where
+        # the keys change with every turn, that was most of what showing an update cost.
+        keys = shown[0]
+        self._shown = shown
+        row = [w for w in self.query_children(FooterKey) if not w.has_class("-command-palette")]
+        for widget, k in zip(row, keys, strict=False):
+            label = (widget.key, widget.key_display, widget.description, widget.action)
+            if not widget.display or label != k[:4]:
+                widget.key, widget.key_display, widget.description, widget.action = k[:4]
+                widget.tooltip = k.tooltip or None
+                widget.display = True
+                widget.refresh(layout=True)
+        for widget in row[len(keys) :]:
+            widget.display = False
+        self.styles.grid_size_columns = len(keys)
+        if len(keys) > len(row):
+            palette = self.query_children(".-command-palette")
+            before = palette.first() if palette else None
+            await self.mount_all([self._key(k) for k in keys[len(row) :]], before=before)

@@ -317,7 +317,7 @@ class LineBoard(GameBoard):
             msg = (glyphs.text(msg[0]), glyphs.text(msg[1]))
         if msg is not None and msg != self._posted:
             self._posted = msg
-            self.post_message(self.DetailChanged(*msg))
+            self.tell_detail(*msg)
 
     def _line_of(self, idx: int) -> int:
         for y, line in enumerate(self.table().lines):

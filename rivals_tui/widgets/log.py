@@ -28,7 +28,14 @@ class WrappingLog(RichLog):
     def add(self, text: str) -> None:
         """Append one line of text (never read as markup)."""
         self.texts.append(text)
-        self.write(Text(text))
+        self.write(Text(text), scroll_end=False)
+        if self.auto_scroll and self._size_known:
+            # At the end now, so the new line is painted with everything else that changed
+            # (RichLog scrolls after the next refresh, which costs the screen a second paint),
+            # and again after the refresh, in case the log's own height changes in that layout
+            # (a no-op when it does not).
+            self.scroll_end(animate=False, immediate=True, x_axis=False)
+            self.scroll_end(animate=False, immediate=False, x_axis=False)
 
     def reset(self, texts: list[str] | None = None) -> None:
         """Replace every line."""
