@@ -131,10 +131,10 @@ async def scenario(
 
 async def test_rival_kings_three_people_one_ai_over_ssh(tmp_path: Path) -> None:
     await scenario(
-        tmp_path, "rival_kings", ["Ann", "Bob", "Cy"], 1, seed=3, left=10, kill=signal.SIGKILL, drop=True
+        tmp_path, "rival_kings", ["Ann", "Bob", "Cy"], 1, seed=3, left=7, kill=signal.SIGKILL, drop=True
     )
 
 
 async def test_rivalist_two_people_over_ssh(tmp_path: Path) -> None:
     # A dropped connection is the Rival Kings test's; here the server is stopped cleanly instead.
-    await scenario(tmp_path, "rivalist", ["Ann", "Bob"], 0, seed=1, left=8, kill=signal.SIGTERM, drop=False)
+    await scenario(tmp_path, "rivalist", ["Ann", "Bob"], 0, seed=1, left=6, kill=signal.SIGTERM, drop=False)
