@@ -28,10 +28,10 @@ from engine.rivals.actions import (
 )
 from engine.rivals.data.ashaks import ASHAKS
 from engine.rivals.data.board import LAKE, LAKE_LOSS
-from engine.rivals.data.cards import MOD, SKILL, Card
+from engine.rivals.data.cards import ENEMY, HEX, MOD, SKILL, Card
 from engine.rivals.data.catalog import ATLANS_ID, CARD, ULTIMATES
 from engine.rivals.effects import calm, raise_shield
-from engine.rivals.rules import drone_hack, resolve
+from engine.rivals.rules import drone_cards, drone_hack, resolve
 from engine.rivals.rules.board import hex_type, reachable, reveal, scoutable
 from engine.rivals.rules.collect import collect_reason, do_collect
 from engine.rivals.rules.combat import event_on
@@ -46,38 +46,76 @@ def first_turn(s: RivalsState) -> bool:
     return s.round == 1 and s.turn_no == 1
 
 
+class CardCheck:
+    """What `card_reason` reads of one design, worked out once: the refusals that depend on the
+    card alone, its AP cost, whether it is a reaction, a skill or an attack, and how it aims."""
+
+    __slots__ = ("aim", "ap", "card", "fixed", "hex", "name", "offensive", "reaction", "skill", "swarm")
+
+    def __init__(self, c: Card) -> None:
+        self.card, self.name, self.ap = c, c.name, c.ap
+        self.fixed = (
+            "A Flasher cannot be played."
+            if c.key == "flasher"
+            else "A mod is played together with a physical card."
+            if c.type == MOD
+            else None
+        )
+        self.reaction, self.skill = c.reaction, c.type == SKILL
+        self.offensive = resolve.offensive(c)
+        self.hex = c.target == HEX
+        self.swarm = c.key == "swarm"
+        self.aim = resolve.Aim(c) if c.target == ENEMY else None
+
+
+# Every card instance's check, by card id.
+CHECK: tuple[CardCheck, ...] = tuple(CardCheck(c) for c in CARD)
+
+
 def card_reason(
     s: RivalsState,
     seat: int,
-    c: Card,
+    k: CardCheck,
     source: str,
     free: bool = False,
     reach: resolve.Reach | None = None,
 ) -> str | None:
-    """Why `seat` cannot start playing `c` from `source` now (None: it can). `reach` shares the
-    rivals' distances and line of sight while one menu is listed."""
-    if c.key == "flasher":
-        return "A Flasher cannot be played."
-    if c.type == MOD:
-        return "A mod is played together with a physical card."
-    if not free and c.ap > s.ap:
-        return f"{c.name} costs {c.ap} AP; you have {s.ap}."
-    if c.reaction:
+    """Why `seat` cannot start playing the card checked by `k` from `source` now (None: it
+    can). `reach` shares the rivals' distances and line of sight while one menu is listed."""
+    if k.fixed is not None:
+        return k.fixed
+    if not free and k.ap > s.ap:
+        return f"{k.name} costs {k.ap} AP; you have {s.ap}."
+    if k.reaction:
         return "Keep it for when you are attacked."
-    if c.type == SKILL and source == "hand":
-        if any(CARD[k].name == c.name for k in s.skills[seat]):
-            return f"{c.name} is already installed on your board."
+    if k.skill and source == "hand":
+        if any(CARD[x].name == k.name for x in s.skills[seat]):
+            return f"{k.name} is already installed on your board."
         return None
-    if first_turn(s) and resolve.offensive(c):
+    if k.offensive and s.round == 1 and s.turn_no == 1:
         return FIRST_TURN
+    c = k.card
+    if k.hex:
+        if resolve.hex_targets(s, seat, c, first=True):
+            return None
+        return (
+            "No Flasher is left in your extra deck."
+            if k.swarm and not s.extra
+            else f"No target in range of {k.name}."
+        )
+    aim = k.aim
+    if aim is None:
+        return None
+    if k.swarm and not s.extra:
+        return "No Flasher is left in your extra deck."
     if reach is None:
         reach = resolve.Reach(s, seat)
-    extra = reach.hand_mods if c.type == "physical" else 0
-    if not resolve.has_target(s, seat, c, extra, reach):
-        if c.key == "swarm" and not s.extra:
-            return "No Flasher is left in your extra deck."
-        return f"No target in range of {c.name}."
-    return None
+    extra = reach.hand_mods if aim.physical else 0
+    if reach.can_aim(aim, extra):
+        return None
+    if s.drone_mode and drone_cards.drone_targets(s, seat, c, extra):
+        return None
+    return f"No target in range of {k.name}."
 
 
 def move_budget(s: RivalsState) -> int:
@@ -95,7 +133,7 @@ def options(s: RivalsState, seat: int) -> list[Option]:
     for c in s.hand[seat]:
         d = CARD[c]
         if d.name not in seen:
-            seen[d.name] = None if c == ATLANS_ID else card_reason(s, seat, d, "hand", reach=reach)
+            seen[d.name] = None if c == ATLANS_ID else card_reason(s, seat, CHECK[c], "hand", reach=reach)
         opts.append((PLAY[c], seen[d.name]))
     if s.guild[seat] >= 0:
         opts.append((GUILD, guild_reason(s, seat, reach)))
@@ -138,7 +176,7 @@ def _play_reason(s: RivalsState, seat: int, a: PlayCard) -> str | None:
         return "That card is not in your hand."
     if a.card == ATLANS_ID:
         return None
-    return card_reason(s, seat, CARD[a.card], "hand")
+    return card_reason(s, seat, CHECK[a.card], "hand")
 
 
 def _scout_reason(s: RivalsState, seat: int, a: Scout) -> str | None:
@@ -154,7 +192,7 @@ def _move_reason(s: RivalsState, seat: int, a: Move) -> str | None:
 def guild_reason(s: RivalsState, seat: int, reach: resolve.Reach | None = None) -> str | None:
     if s.guild_used[seat]:
         return "Your guild is used for this round."
-    return card_reason(s, seat, CARD[s.guild[seat]], "guild", reach=reach)
+    return card_reason(s, seat, CHECK[s.guild[seat]], "guild", reach=reach)
 
 
 def _guild_reason(s: RivalsState, seat: int, a: UseGuild) -> str | None:
@@ -164,7 +202,7 @@ def _guild_reason(s: RivalsState, seat: int, a: UseGuild) -> str | None:
 def skill_reason(s: RivalsState, seat: int, c: int, reach: resolve.Reach | None = None) -> str | None:
     if c in s.exhausted[seat]:
         return "Already used this round."
-    return card_reason(s, seat, CARD[c], "skill", reach=reach)
+    return card_reason(s, seat, CHECK[c], "skill", reach=reach)
 
 
 def _skill_reason(s: RivalsState, seat: int, a: UseSkill) -> str | None:
