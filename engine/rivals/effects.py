@@ -182,11 +182,11 @@ def calm(s: RivalsState) -> bool:
 def step_options(s: RivalsState, kind: str, mover: int, ref: int, left: int) -> list[int]:
     """Where `mover` may go next for a step effect (ref: the other Ashak or -1)."""
     from engine.rivals.hexes import away, toward
-    from engine.rivals.rules.board import enemy_shield, reachable, standable, teleport_targets
+    from engine.rivals.rules.board import enemy_shield, move_targets, standable, teleport_targets
 
     here = s.pos[mover]
     if kind == "move":
-        return sorted(reachable(s, mover, here, left))
+        return move_targets(s, mover, here, left)
     if kind == "teleport":
         return teleport_targets(s, here, left)
     there = s.pos[ref] if ref >= 0 else -1

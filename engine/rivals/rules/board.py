@@ -142,6 +142,32 @@ def _reachable_near(s: RivalsState, seat: int, start: int, budget: int) -> dict[
     return best
 
 
+def move_targets(s: RivalsState, seat: int, start: int, budget: int) -> list[int]:
+    """The hexes `reachable` finds, in order: the menu's list. A move of one or two hexes (every
+    move but a card's longer ones) walks the two precomputed rings without keeping budgets."""
+    if budget not in (1, 2):
+        return sorted(reachable(s, seat, start, budget))
+    fallen, revealed, shield = s.fallen, s.revealed, s.shield
+    out: list[int] = []
+    for n, t, onward in ONWARD[start]:
+        if fallen[t] or not revealed[t]:
+            continue
+        o = shield[n]
+        if o >= 0 and o != seat:  # entering an opposing shield takes both hexes of the move
+            if budget == 2:
+                out.append(n)
+            continue
+        out.append(n)
+        if budget == 1 or _stops(s, n, t):
+            continue
+        for m, u in onward:  # one hex left: only an unshielded (or own-shield) hex can be entered
+            if not fallen[u] and revealed[u]:
+                o = shield[m]
+                if o < 0 or o == seat:
+                    out.append(m)
+    return sorted(set(out))
+
+
 def teleport_targets(s: RivalsState, start: int, dist: int) -> list[int]:
     """Revealed hexes within `dist` of `start` (teleports ignore what lies between)."""
     row = DIST[start]

@@ -32,7 +32,7 @@ from engine.rivals.data.cards import ENEMY, HEX, MOD, SKILL, Card
 from engine.rivals.data.catalog import ATLANS_ID, CARD, ULTIMATES
 from engine.rivals.effects import calm, raise_shield
 from engine.rivals.rules import drone_cards, drone_hack, resolve
-from engine.rivals.rules.board import hex_type, reachable, reveal, scoutable
+from engine.rivals.rules.board import hex_type, move_targets, reachable, reveal, scoutable
 from engine.rivals.rules.collect import collect_reason, do_collect
 from engine.rivals.rules.combat import event_on
 from engine.rivals.rules.common import can_activate, check_end, draw, has_skill, lose_hp, name, who
@@ -126,7 +126,7 @@ def options(s: RivalsState, seat: int) -> list[Option]:
     reach = resolve.Reach(s, seat)  # the rivals' distances and sight, once per menu
     opts: list[Option] = [(SCOUT[t], None) for t in scoutable(s, seat)]
     if s.ap >= 1:
-        opts += [(MOVE[h], None) for h in sorted(reachable(s, seat, s.pos[seat], move_budget(s)))]
+        opts += [(MOVE[h], None) for h in move_targets(s, seat, s.pos[seat], move_budget(s))]
     opts.append((COLLECT, collect_reason(s, seat)))
     opts.append((NEGOTIATE, negotiate_reason(s, seat)))
     seen: dict[str, str | None] = {}  # copies of a design (one name) share their verdict
