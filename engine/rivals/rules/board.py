@@ -34,6 +34,15 @@ BORDER_FACTS: tuple[tuple[int, bool, tuple[int, ...]], ...] = tuple(
 )
 
 
+# The hexes on the map's edge, and per tile the hexes of other tiles next to it: the border is
+# made of these once tiles fall.
+EDGE_HEXES: frozenset[int] = frozenset(h for h, (_, edge, _) in enumerate(BORDER_FACTS) if edge)
+HEXES_NEXT_TO: tuple[frozenset[int], ...] = tuple(
+    frozenset(h for h, (_, _, around) in enumerate(BORDER_FACTS) if t in around)
+    for t in range(len(TILE_HEXES))
+)
+
+
 def hex_type(s: RivalsState, h: int) -> str:
     """The printed type of hex `h`: "" while its tile is unrevealed (or its face is hidden)."""
     t = TILE_OF[h]
@@ -55,17 +64,19 @@ def standable(s: RivalsState, h: int) -> bool:
 
 
 def border_hexes(s: RivalsState) -> list[int]:
-    """Hexes still on the Wildtech that touch the void (a fallen hex or the map's edge)."""
+    """Hexes still on the Wildtech that touch the void (a fallen hex or the map's edge), in
+    order: the edge hexes and those next to each fallen tile, less the hexes that fell."""
     fallen = s.fallen
-    gone = {t for t, f in enumerate(fallen) if f}
-    out = [
-        h
-        for h, (t, edge, around) in enumerate(BORDER_FACTS)
-        if not fallen[t] and (edge or not gone.isdisjoint(around))
-    ]
+    out = set(EDGE_HEXES)
+    gone: list[int] = []
+    for t, f in enumerate(fallen):
+        if f:
+            out |= HEXES_NEXT_TO[t]
+            gone.extend(TILE_HEXES[t])
+    out.difference_update(gone)
     if not out and not fallen[VOLCANO_TILE]:
-        out.append(0)
-    return out
+        return [0]
+    return sorted(out)
 
 
 def enemy_shield(s: RivalsState, h: int, seat: int) -> bool:

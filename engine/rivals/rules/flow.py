@@ -42,6 +42,7 @@ from engine.rivals.state import RivalsState, Task
 Handler = Callable[[RivalsState, Task], list[Event]]
 # Tasks are frozen: the ones without arguments are made once.
 NEXT_TURN = Task("next_turn")
+TURN_START = tuple(Task("turn_start", seat) for seat in range(6))
 ROUND_END = tuple(Task(k) for k in ("p3", "p4", "p5", "p6", "p7", "p8", "p9", "p10", "round_start"))
 
 
@@ -78,7 +79,7 @@ def round_start(s: RivalsState, t: Task) -> list[Event]:
         ev += draw(s, o, n)
     s.turn_order = [o for o in clockwise(s, s.first) if s.alive[o]]
     s.active = s.turn_seat = -1
-    s.tasks.append(Task("turn_start", s.turn_order[0]))
+    s.tasks.append(TURN_START[s.turn_order[0]])
     return ev
 
 
@@ -132,7 +133,7 @@ def next_turn(s: RivalsState, t: Task) -> list[Event]:
     done = s.turn_order.index(s.turn_seat) if s.turn_seat in s.turn_order else -1
     later = [o for o in s.turn_order[done + 1 :] if s.alive[o]]
     if later:
-        s.tasks.append(Task("turn_start", later[0]))
+        s.tasks.append(TURN_START[later[0]])
         return []
     if s.drone_mode:  # the drones play after both Ashaks, in the same order
         d = drone_turn.next_drone(s)
@@ -146,7 +147,7 @@ def next_turn(s: RivalsState, t: Task) -> list[Event]:
         ev = [Event("The first player token flips: second turn.", kind="turn")]
         ev += expire(s, 1)
         s.turn_order = order
-        s.tasks.append(Task("turn_start", order[0]))
+        s.tasks.append(TURN_START[order[0]])
         return ev
     s.tasks.extend(ROUND_END)
     return []

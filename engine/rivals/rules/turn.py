@@ -32,7 +32,7 @@ from engine.rivals.data.cards import ENEMY, HEX, MOD, SKILL, Card
 from engine.rivals.data.catalog import ATLANS_ID, CARD, ULTIMATES
 from engine.rivals.effects import calm, raise_shield
 from engine.rivals.rules import drone_cards, drone_hack, resolve
-from engine.rivals.rules.board import hex_type, move_targets, reachable, reveal, scoutable
+from engine.rivals.rules.board import NEAR_TILES, hex_type, move_targets, reachable, reveal, scoutable
 from engine.rivals.rules.collect import collect_reason, do_collect
 from engine.rivals.rules.combat import event_on
 from engine.rivals.rules.common import can_activate, check_end, draw, has_skill, lose_hp, name, who
@@ -68,6 +68,7 @@ class CardCheck:
         self.aim = resolve.Aim(c) if c.target == ENEMY else None
 
 
+GAUGE: tuple[int, ...] = tuple(a.gauge for a in ASHAKS)
 # Every card instance's check, by card id.
 CHECK: tuple[CardCheck, ...] = tuple(CardCheck(c) for c in CARD)
 
@@ -124,17 +125,21 @@ def move_budget(s: RivalsState) -> int:
 
 def options(s: RivalsState, seat: int) -> list[Option]:
     reach = resolve.Reach(s, seat)  # the rivals' distances and sight, once per menu
-    opts: list[Option] = [(SCOUT[t], None) for t in scoutable(s, seat)]
+    here = s.pos[seat]
+    revealed, fallen = s.revealed, s.fallen
+    opts: list[Option] = [(SCOUT[t], None) for t in NEAR_TILES[here] if not revealed[t] and not fallen[t]]
     if s.ap >= 1:
-        opts += [(MOVE[h], None) for h in move_targets(s, seat, s.pos[seat], move_budget(s))]
+        opts += [(MOVE[h], None) for h in move_targets(s, seat, here, move_budget(s))]
     opts.append((COLLECT, collect_reason(s, seat)))
     opts.append((NEGOTIATE, negotiate_reason(s, seat)))
     seen: dict[str, str | None] = {}  # copies of a design (one name) share their verdict
     for c in s.hand[seat]:
-        d = CARD[c]
-        if d.name not in seen:
-            seen[d.name] = None if c == ATLANS_ID else card_reason(s, seat, CHECK[c], "hand", reach=reach)
-        opts.append((PLAY[c], seen[d.name]))
+        k = CHECK[c]
+        if k.name in seen:
+            opts.append((PLAY[c], seen[k.name]))
+            continue
+        why = seen[k.name] = None if c == ATLANS_ID else card_reason(s, seat, k, "hand", reach=reach)
+        opts.append((PLAY[c], why))
     if s.guild[seat] >= 0:
         opts.append((GUILD, guild_reason(s, seat, reach)))
     for c in s.skills[seat]:
@@ -143,18 +148,19 @@ def options(s: RivalsState, seat: int) -> list[Option]:
     opts.append((ULTIMATE, ultimate_reason(s, seat, reach)))
     if s.tokens[seat]:
         opts.append((TOKEN, token_reason(s, seat)))
-    if s.crystals[seat] >= 2:
+    crystals, resins = s.crystals[seat], s.resins[seat]
+    if crystals >= 2:
         opts += [(UNINSTALL[c], None) for c in sorted(s.hand[seat] + s.discard[seat])]
-    opts.append((SHIELD, shield_reason(s, seat)))
-    schemas = None if s.schema_row or s.schema_deck else "No schema is left."
-    for res in ("crystal", "resin"):
-        have = s.crystals[seat] if res == "crystal" else s.resins[seat]
-        if have >= 5:
-            opts.append((BuySchema(res), schemas))
-        if have >= 10:
-            opts.append((BuyPoint(res), None))
-    if premium_ready(s, seat):
-        opts.append((BuyPoint("mix"), None))
+    opts.append((SHIELD, None if resins >= 2 else SHIELD_COST))
+    if crystals >= 5 or resins >= 5:  # (Premium Card's 10 of both kinds needs 5 of one)
+        schemas = None if s.schema_row or s.schema_deck else "No schema is left."
+        for res, have in (("crystal", crystals), ("resin", resins)):
+            if have >= 5:
+                opts.append((BuySchema(res), schemas))
+            if have >= 10:
+                opts.append((BuyPoint(res), None))
+        if premium_ready(s, seat):
+            opts.append((BuyPoint("mix"), None))
     if s.drone_mode:
         opts += drone_hack.ashak_options(s, seat)
     opts.append((END, None))
@@ -215,8 +221,11 @@ def token_reason(s: RivalsState, seat: int) -> str | None:
     return None if can_activate(s, seat) else "Two tokens are already active."
 
 
+SHIELD_COST = "A shield costs 2 resins."
+
+
 def shield_reason(s: RivalsState, seat: int) -> str | None:
-    return None if s.resins[seat] >= 2 else "A shield costs 2 resins."
+    return None if s.resins[seat] >= 2 else SHIELD_COST
 
 
 def premium_ready(s: RivalsState, seat: int) -> bool:
@@ -255,9 +264,9 @@ def negotiate_reason(s: RivalsState, seat: int) -> str | None:
 
 
 def ultimate_reason(s: RivalsState, seat: int, reach: resolve.Reach | None = None) -> str | None:
-    a = ASHAKS[s.ashak[seat]]
-    if s.ult[seat] < a.gauge:
-        return f"Your ultimate gauge is at {s.ult[seat]}/{a.gauge}."
+    gauge = GAUGE[s.ashak[seat]]
+    if s.ult[seat] < gauge:
+        return f"Your ultimate gauge is at {s.ult[seat]}/{gauge}."
     c = ULTIMATES[s.ashak[seat]]
     if first_turn(s) and resolve.offensive(c):
         return FIRST_TURN
@@ -273,7 +282,7 @@ def perform(s: RivalsState, seat: int, a: object) -> list[Event]:
     if isinstance(a, EndTurn):
         s.phase = "idle"
         s.active = -1
-        s.tasks.append(Task("next_turn"))
+        s.tasks.append(NEXT_TURN)
         return [Event(f"{who(s, seat)} ends its turn.", seat=seat)]
     if isinstance(a, Scout):
         return reveal(s, a.tile)
@@ -417,6 +426,7 @@ def seat_skill(s: RivalsState, seat: int, card: int) -> list[Event]:
     return []
 
 
+NEXT_TURN = Task("next_turn")
 SKILL_SLOTS = 3
 # Interned decisions: the menu is rebuilt at every step, its actions need not be.
 PLAY: tuple[PlayCard, ...] = tuple(PlayCard(c) for c in range(len(CARD)))
