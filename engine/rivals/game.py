@@ -99,7 +99,7 @@ class RivalsGame(GameBase[RivalsState, Action, RivalsOptions]):
         return "That is not possible now."
 
     def legal(self, s: RivalsState, seat: int) -> list[Action]:
-        if seat not in self.to_act(s):
+        if seat != s.actor or s.winners or seat < 0:  # (`to_act`, read in place)
             return []
         listed = [a for a, why in PHASES[s.phase][0](s, seat) if why is None]
         self._proved = (s, _fingerprint(s, seat), tuple(listed))
@@ -128,7 +128,7 @@ class RivalsGame(GameBase[RivalsState, Action, RivalsOptions]):
         return ev + advance(s)
 
     def outcome(self, s: RivalsState) -> Outcome | None:
-        return scoring.outcome(s)
+        return scoring.outcome(s) if s.winners else None
 
     def view(self, s: RivalsState, seat: int | None) -> RivalsState:
         return views.view(s, seat)

@@ -222,22 +222,31 @@ class Reach:
 
     def can_aim(self, aim: Aim, extra: int) -> bool:
         """Whether an attack on an enemy has an Ashak or a shield to aim at."""
+        if self._opp is None:
+            self._prepare()
         lo = aim.lo
         if aim.rmax < 0:
-            hi = -1
+            hi = 99  # no limit: farther than any two hexes lie apart
         else:
-            if self._opp is None:
-                self._prepare()
             hi = aim.rmax + extra + self._bonus + (self._pbonus if aim.physical else 0)
             if hi < lo:
                 hi = lo
-        sight = aim.sight
-        for o, d in self.opp:
-            if d >= lo and (hi < 0 or d <= hi) and (not sight or self.sees(o)):
-                return True
+        if not aim.sight:
+            for _, d in self._opp:  # type: ignore[union-attr]
+                if lo <= d <= hi:
+                    return True
+        else:
+            sight = self.sight
+            for o, d in self._opp:  # type: ignore[union-attr]
+                if lo <= d <= hi:
+                    seen = sight.get(o)
+                    if seen is None:
+                        seen = sight[o] = self.sees_hex(self.s.pos[o])
+                    if seen:
+                        return True
         if aim.at_shields:
             for h, d in self.shields:
-                if d >= lo and (hi < 0 or d <= hi) and (not sight or self.sees_hex(h)):
+                if lo <= d <= hi and (not aim.sight or self.sees_hex(h)):
                     return True
         return False
 
