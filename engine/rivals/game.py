@@ -111,8 +111,10 @@ class RivalsGame(GameBase[RivalsState, Action, RivalsOptions]):
         The list was made by the same `options` functions `reason` reads, so the verdict would
         be None; skipping it saves the menu's most expensive checks once per decision."""
         proved = self._proved
-        if proved[0] is s and proved[1] == _fingerprint(s, seat) and id(a) in set(map(id, proved[2])):
-            return None
+        if proved[0] is s and proved[1] == _fingerprint(s, seat):
+            for listed in proved[2]:
+                if listed is a:
+                    return None
         return super().why_illegal(s, seat, a)
 
     def choices(self, s: RivalsState, seat: int) -> list[tuple[Action, str | None]]:
@@ -125,6 +127,8 @@ class RivalsGame(GameBase[RivalsState, Action, RivalsOptions]):
         ev = PHASES[s.phase][1](s, seat, a)
         if s.phase == "turn" and not s.alive[seat]:
             s.phase = "idle"  # the player's own move killed it (a lake): its turn is over
+        if s.phase != "idle" and not s.winners:
+            return ev  # a decision is owed already (the turn goes on): nothing to run
         return ev + advance(s)
 
     def outcome(self, s: RivalsState) -> Outcome | None:

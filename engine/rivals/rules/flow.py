@@ -23,7 +23,8 @@ from engine.rivals.data.events import EVENT_KEYS, EVENTS
 from engine.rivals.effects import do_step, refill_interface, step_options
 from engine.rivals.rules import drone_cards, drone_hack, drone_turn, resolve, specials
 from engine.rivals.rules.board import border_hexes, reveal
-from engine.rivals.rules.combat import event_on
+from engine.rivals.rules.collect import collect_step
+from engine.rivals.rules.combat import event_on, salvo
 from engine.rivals.rules.common import (
     FLASHER_SET,
     alive_seats,
@@ -427,8 +428,6 @@ def skip(s: RivalsState, t: Task) -> list[Event]:
 
 
 def collect_task(s: RivalsState, t: Task) -> list[Event]:
-    from engine.rivals.rules.collect import collect_step
-
     return collect_step(s, t)
 
 
@@ -478,8 +477,6 @@ HANDLERS: dict[str, Handler] = {
 
 
 def salvo_task(s: RivalsState, t: Task) -> list[Event]:
-    from engine.rivals.rules.combat import salvo
-
     return salvo(s, t.seat, t.a, t.b, t.n)
 
 

@@ -28,6 +28,7 @@ from engine.rivals.rules.board import clear_path, drone_blockers, has_sight
 from engine.rivals.rules.combat import design, event_on, mod_total, pierces, shielded
 from engine.rivals.rules.common import (
     can_activate,
+    has_skill,
     lose_hp,
     skill_total,
     temp_total,
@@ -92,19 +93,20 @@ def needs_sight(c: Card) -> bool:
 
 def shield_hexes(shield: list[int], seat: int) -> list[int]:
     """The hexes holding a shield not raised by `seat`, in order. Most hexes hold none, so the
-    owners are found first and their hexes looked up by `list.index` (both run in C)."""
+    shields are counted, their owners found and their hexes looked up by `list.index` (all of
+    it runs in C)."""
+    unshielded = shield.count(-1) + (shield.count(seat) if seat >= 0 else 0)
+    if unshielded == len(shield):
+        return []
     owners = set(shield)
     owners.discard(-1)
     owners.discard(seat)
     out: list[int] = []
     for o in owners:
-        h = shield.index(o)
-        while True:
+        h = -1
+        for _ in range(shield.count(o)):
+            h = shield.index(o, h + 1)
             out.append(h)
-            try:
-                h = shield.index(o, h + 1)
-            except ValueError:
-                break
     out.sort()
     return out
 
@@ -632,8 +634,6 @@ def task_stack(s: RivalsState, t: Task) -> list[Event]:
 def task_finish(s: RivalsState, t: Task) -> list[Event]:
     """The played card leaves play: discarded, uninstalled (explosives: then the top interface
     card is installed), or into the temporary slot; mods are discarded."""
-    from engine.rivals.rules.common import has_skill
-
     ev: list[Event] = []
     seat = t.seat
     c = design(s)

@@ -69,6 +69,10 @@ class CardCheck:
 
 
 GAUGE: tuple[int, ...] = tuple(a.gauge for a in ASHAKS)
+# The gauge's sentence for each fill below each size (written once, read at every menu).
+GAUGE_TEXT: dict[int, tuple[str, ...]] = {
+    g: tuple(f"Your ultimate gauge is at {u}/{g}." for u in range(g)) for g in set(GAUGE)
+}
 # Every card instance's check, by card id.
 CHECK: tuple[CardCheck, ...] = tuple(CardCheck(c) for c in CARD)
 
@@ -264,9 +268,9 @@ def negotiate_reason(s: RivalsState, seat: int) -> str | None:
 
 
 def ultimate_reason(s: RivalsState, seat: int, reach: resolve.Reach | None = None) -> str | None:
-    gauge = GAUGE[s.ashak[seat]]
-    if s.ult[seat] < gauge:
-        return f"Your ultimate gauge is at {s.ult[seat]}/{gauge}."
+    gauge, u = GAUGE[s.ashak[seat]], s.ult[seat]
+    if u < gauge:
+        return GAUGE_TEXT[gauge][u] if u >= 0 else f"Your ultimate gauge is at {u}/{gauge}."
     c = ULTIMATES[s.ashak[seat]]
     if first_turn(s) and resolve.offensive(c):
         return FIRST_TURN
