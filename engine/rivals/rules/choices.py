@@ -93,7 +93,7 @@ def mods_perform(s: RivalsState, seat: int, a: object) -> list[Event]:
 
 
 def range_extra(s: RivalsState) -> int:
-    return sum(e.n for m in s.p_mods for e in CARD[m].auto if e.kind == "m_range")
+    return sum(map(resolve.RANGE_MOD.__getitem__, s.p_mods))
 
 
 def target_options(s: RivalsState, seat: int) -> list[Option]:

@@ -24,7 +24,7 @@ from engine.rivals.data.catalog import CARD, ULTIMATES
 from engine.rivals.effects import apply_effect, front, install_top
 from engine.rivals.hexes import DIST, NEIGHBOURS, sight_paths
 from engine.rivals.rules import drone_cards, specials
-from engine.rivals.rules.board import clear_path, drone_blockers, has_sight
+from engine.rivals.rules.board import clear_path, drone_blockers
 from engine.rivals.rules.combat import design, event_on, mod_total, pierces, shielded
 from engine.rivals.rules.common import (
     can_activate,
@@ -275,9 +275,7 @@ def shield_targets(
     lo, hi = c.rmin, reach.max_range(c, extra)
     sight = needs_sight(c)
     return [
-        h
-        for h, d in reach.shields
-        if d >= lo and (hi < 0 or d <= hi) and (not sight or has_sight(s, seat, reach.here, h, -1))
+        h for h, d in reach.shields if d >= lo and (hi < 0 or d <= hi) and (not sight or reach.sees_hex(h))
     ]
 
 
