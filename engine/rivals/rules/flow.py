@@ -129,13 +129,12 @@ def resume(s: RivalsState, t: Task) -> list[Event]:
 
 def next_turn(s: RivalsState, t: Task) -> list[Event]:
     """The next seat's turn; the token flips after turn 1; after turn 2 the round ends."""
-    order = [o for o in s.turn_order if s.alive[o]]
     s.active = -1
     done = s.turn_order.index(s.turn_seat) if s.turn_seat in s.turn_order else -1
-    later = [o for o in s.turn_order[done + 1 :] if s.alive[o]]
-    if later:
-        s.tasks.append(TURN_START[later[0]])
-        return []
+    for o in s.turn_order[done + 1 :]:
+        if s.alive[o]:  # the next living seat in this turn's order
+            s.tasks.append(TURN_START[o])
+            return []
     if s.drone_mode:  # the drones play after both Ashaks, in the same order
         d = drone_turn.next_drone(s)
         if d >= 0:
@@ -143,6 +142,7 @@ def next_turn(s: RivalsState, t: Task) -> list[Event]:
             return []
         s.d_turn = -1
     if s.turn_no == 1:
+        order = [o for o in s.turn_order if s.alive[o]]
         s.turn_no = 2
         s.token_side = 2
         ev = [Event("The first player token flips: second turn.", kind="turn")]

@@ -50,10 +50,24 @@ class CardCheck:
     """What `card_reason` reads of one design, worked out once: the refusals that depend on the
     card alone, its AP cost, whether it is a reaction, a skill or an attack, and how it aims."""
 
-    __slots__ = ("aim", "ap", "card", "fixed", "hex", "name", "offensive", "reaction", "skill", "swarm")
+    __slots__ = (
+        "aim",
+        "ap",
+        "ap_short",
+        "card",
+        "fixed",
+        "hex",
+        "name",
+        "offensive",
+        "reaction",
+        "skill",
+        "swarm",
+    )
 
     def __init__(self, c: Card) -> None:
         self.card, self.name, self.ap = c, c.name, c.ap
+        # The refusal for each AP count short of the cost (written once, read at every menu).
+        self.ap_short = tuple(f"{c.name} costs {c.ap} AP; you have {have}." for have in range(c.ap))
         self.fixed = (
             "A Flasher cannot be played."
             if c.key == "flasher"
@@ -90,7 +104,7 @@ def card_reason(
     if k.fixed is not None:
         return k.fixed
     if not free and k.ap > s.ap:
-        return f"{k.name} costs {k.ap} AP; you have {s.ap}."
+        return k.ap_short[s.ap] if s.ap >= 0 else f"{k.name} costs {k.ap} AP; you have {s.ap}."
     if k.reaction:
         return "Keep it for when you are attacked."
     if k.skill and source == "hand":
