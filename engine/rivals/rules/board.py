@@ -172,11 +172,12 @@ def move_targets(s: RivalsState, seat: int, start: int, budget: int) -> list[int
         if budget == 1 or _stops(s, n, t):
             continue
         for m, u in onward:  # one hex left: only an unshielded (or own-shield) hex can be entered
-            if not fallen[u] and revealed[u]:
+            if not fallen[u] and revealed[u] and m not in out:  # (two ways may lead there)
                 o = shield[m]
                 if o < 0 or o == seat:
                     out.append(m)
-    return sorted(set(out))
+    out.sort()
+    return out
 
 
 def teleport_targets(s: RivalsState, start: int, dist: int) -> list[int]:
