@@ -7,9 +7,18 @@ from __future__ import annotations
 
 from engine.core import Event
 from engine.core.words import count
-from engine.rivals.data.board import SHIELD_LIMIT, TILE_OF
+from engine.rivals.data.board import LAKE, LAKE_LOSS, SHIELD_LIMIT, TILE_OF
 from engine.rivals.data.catalog import CARD, INTERFACE_IDS
-from engine.rivals.rules.board import shields_of
+from engine.rivals.data.events import EVENT_KEYS
+from engine.rivals.hexes import away, toward
+from engine.rivals.rules.board import (
+    enemy_shield,
+    hex_type,
+    move_targets,
+    shields_of,
+    standable,
+    teleport_targets,
+)
 from engine.rivals.rules.common import (
     charge,
     draw,
@@ -163,9 +172,6 @@ def apply_effect(s: RivalsState, owner: int, target: int, kind: str, n: int, car
 
 
 def teleport_to(s: RivalsState, seat: int, h: int, no_lake: bool) -> list[Event]:
-    from engine.rivals.data.board import LAKE, LAKE_LOSS
-    from engine.rivals.rules.board import hex_type
-
     s.pos[seat] = h
     ev = [Event(f"{who(s, seat)} teleports to hex {h}.", kind="move")]
     if hex_type(s, h) == LAKE and not no_lake and not calm(s):
@@ -174,19 +180,14 @@ def teleport_to(s: RivalsState, seat: int, h: int, no_lake: bool) -> list[Event]
 
 
 def calm(s: RivalsState) -> bool:
-    from engine.rivals.data.events import EVENT_KEYS
-
     return s.event >= 0 and EVENT_KEYS[s.event] == "calm"
 
 
 def step_options(s: RivalsState, kind: str, mover: int, ref: int, left: int) -> list[int]:
     """Where `mover` may go next for a step effect (ref: the other Ashak or -1)."""
-    from engine.rivals.hexes import away, toward
-    from engine.rivals.rules.board import enemy_shield, reachable, standable, teleport_targets
-
     here = s.pos[mover]
     if kind == "move":
-        return sorted(reachable(s, mover, here, left))
+        return move_targets(s, mover, here, left)
     if kind == "teleport":
         return teleport_targets(s, here, left)
     there = s.pos[ref] if ref >= 0 else -1
@@ -206,9 +207,6 @@ def charge_for(s: RivalsState, seat: int, n: int) -> None:
 
 def do_step(s: RivalsState, t: Task, h: int) -> list[Event]:
     """Carry out one step decision `t` to hex `h` (see rules.flow.step)."""
-    from engine.rivals.data.board import LAKE, LAKE_LOSS
-    from engine.rivals.rules.board import hex_type
-
     mover = t.seat
     if t.k == "teleport":
         abyss = t.b >= 0 and CARD[t.b].key == "abyss"

@@ -53,9 +53,9 @@ def view(s: RivalsState, seat: int | None) -> RivalsState:
 
 def determinize(v: RivalsState, seat: int, rng: Rng) -> RivalsState:
     d = clone(v)
-    seen: set[int] = set()
+    seen: set[int] = set()  # (the mask -1 goes in too; only real ids are looked up)
     for pile in _card_piles(d):
-        seen.update(c for c in pile if c >= 0)
+        seen.update(pile)
     unknown = [c for c in range(CARD_COUNT) if c not in seen]
     rng.shuffle(unknown)
     guilds = [c for c in unknown if c in GUILD_SET]
@@ -65,6 +65,16 @@ def determinize(v: RivalsState, seat: int, rng: Rng) -> RivalsState:
     taken: set[int] = set()
 
     def fill(pile: list[int], pool: list[int]) -> None:
+        """Each masked place of `pile`, in order, takes the last card of `pool`."""
+        k = len(pile)
+        if k and pile.count(-1) == k:  # a wholly masked pile (a deck): one slice
+            if k > len(pool):
+                raise IndexError("pop from empty list")
+            took = pool[: -k - 1 : -1]
+            del pool[-k:]
+            pile[:] = took
+            taken.update(took)
+            return
         for i, c in enumerate(pile):
             if c < 0:
                 x = pool.pop()

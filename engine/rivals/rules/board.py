@@ -34,6 +34,15 @@ BORDER_FACTS: tuple[tuple[int, bool, tuple[int, ...]], ...] = tuple(
 )
 
 
+# The hexes on the map's edge, and per tile the hexes of other tiles next to it: the border is
+# made of these once tiles fall.
+EDGE_HEXES: frozenset[int] = frozenset(h for h, (_, edge, _) in enumerate(BORDER_FACTS) if edge)
+HEXES_NEXT_TO: tuple[frozenset[int], ...] = tuple(
+    frozenset(h for h, (_, _, around) in enumerate(BORDER_FACTS) if t in around)
+    for t in range(len(TILE_HEXES))
+)
+
+
 def hex_type(s: RivalsState, h: int) -> str:
     """The printed type of hex `h`: "" while its tile is unrevealed (or its face is hidden)."""
     t = TILE_OF[h]
@@ -55,17 +64,19 @@ def standable(s: RivalsState, h: int) -> bool:
 
 
 def border_hexes(s: RivalsState) -> list[int]:
-    """Hexes still on the Wildtech that touch the void (a fallen hex or the map's edge)."""
+    """Hexes still on the Wildtech that touch the void (a fallen hex or the map's edge), in
+    order: the edge hexes and those next to each fallen tile, less the hexes that fell."""
     fallen = s.fallen
-    gone = {t for t, f in enumerate(fallen) if f}
-    out = [
-        h
-        for h, (t, edge, around) in enumerate(BORDER_FACTS)
-        if not fallen[t] and (edge or not gone.isdisjoint(around))
-    ]
+    out = set(EDGE_HEXES)
+    gone: list[int] = []
+    for t, f in enumerate(fallen):
+        if f:
+            out |= HEXES_NEXT_TO[t]
+            gone.extend(TILE_HEXES[t])
+    out.difference_update(gone)
     if not out and not fallen[VOLCANO_TILE]:
-        out.append(0)
-    return out
+        return [0]
+    return sorted(out)
 
 
 def enemy_shield(s: RivalsState, h: int, seat: int) -> bool:
@@ -140,6 +151,33 @@ def _reachable_near(s: RivalsState, seat: int, start: int, budget: int) -> dict[
             if o < 0 or o == seat:
                 best[m] = 0
     return best
+
+
+def move_targets(s: RivalsState, seat: int, start: int, budget: int) -> list[int]:
+    """The hexes `reachable` finds, in order: the menu's list. A move of one or two hexes (every
+    move but a card's longer ones) walks the two precomputed rings without keeping budgets."""
+    if budget not in (1, 2):
+        return sorted(reachable(s, seat, start, budget))
+    fallen, revealed, shield = s.fallen, s.revealed, s.shield
+    out: list[int] = []
+    for n, t, onward in ONWARD[start]:
+        if fallen[t] or not revealed[t]:
+            continue
+        o = shield[n]
+        if o >= 0 and o != seat:  # entering an opposing shield takes both hexes of the move
+            if budget == 2:
+                out.append(n)
+            continue
+        out.append(n)
+        if budget == 1 or _stops(s, n, t):
+            continue
+        for m, u in onward:  # one hex left: only an unshielded (or own-shield) hex can be entered
+            if not fallen[u] and revealed[u] and m not in out:  # (two ways may lead there)
+                o = shield[m]
+                if o < 0 or o == seat:
+                    out.append(m)
+    out.sort()
+    return out
 
 
 def teleport_targets(s: RivalsState, start: int, dist: int) -> list[int]:

@@ -55,7 +55,7 @@ from engine.rivals.rules.common import (
     name,
     who,
 )
-from engine.rivals.rules.turn import activate, card_reason, seat_skill
+from engine.rivals.rules.turn import CHECK, activate, card_reason, seat_skill
 from engine.rivals.state import RivalsState
 
 Option = tuple[object, str | None]
@@ -93,7 +93,7 @@ def mods_perform(s: RivalsState, seat: int, a: object) -> list[Event]:
 
 
 def range_extra(s: RivalsState) -> int:
-    return sum(e.n for m in s.p_mods for e in CARD[m].auto if e.kind == "m_range")
+    return sum(map(resolve.RANGE_MOD.__getitem__, s.p_mods))
 
 
 def target_options(s: RivalsState, seat: int) -> list[Option]:
@@ -175,7 +175,7 @@ def freephys_options(s: RivalsState, seat: int) -> list[Option]:
     opts: list[Option] = []
     for c in s.hand[seat]:
         if CARD[c].type == PHYSICAL:
-            opts.append((PlayCard(c), card_reason(s, seat, CARD[c], "hand", free=True)))
+            opts.append((PlayCard(c), card_reason(s, seat, CHECK[c], "hand", free=True)))
     return opts + [(PASS, None)]
 
 

@@ -30,6 +30,12 @@ _WHO: tuple[tuple[str, ...], ...] = tuple(
 )
 
 
+# OTHERS[seats][seat]: every seat but `seat` at a table of `seats`.
+OTHERS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple(o for o in range(n) if o != seat) for seat in range(n)) for n in range(7)
+)
+
+
 def name(card: int) -> str:
     return CARD[card].name
 
@@ -91,10 +97,9 @@ def draw(s: RivalsState, seat: int, n: int) -> list[Event]:
             )
         )
     if got:
-        names = ", ".join(name(c) for c in s.hand[seat][-got:])
+        names = ", ".join([CARD[c].name for c in s.hand[seat][-got:]])
         ev.append(Event(f"You draw {names}.", seat=seat, to=(seat,), reveal=True))
-        others = tuple(o for o in range(s.seats) if o != seat)
-        ev.append(Event(f"{who(s, seat)} draws {count(got, 'card')}.", seat=seat, to=others))
+        ev.append(Event(f"{who(s, seat)} draws {count(got, 'card')}.", seat=seat, to=OTHERS[s.seats][seat]))
     return ev
 
 

@@ -23,7 +23,8 @@ from engine.rivals.data.events import EVENT_KEYS, EVENTS
 from engine.rivals.effects import do_step, refill_interface, step_options
 from engine.rivals.rules import drone_cards, drone_hack, drone_turn, resolve, specials
 from engine.rivals.rules.board import border_hexes, reveal
-from engine.rivals.rules.combat import event_on
+from engine.rivals.rules.collect import collect_step
+from engine.rivals.rules.combat import event_on, salvo
 from engine.rivals.rules.common import (
     FLASHER_SET,
     alive_seats,
@@ -42,6 +43,7 @@ from engine.rivals.state import RivalsState, Task
 Handler = Callable[[RivalsState, Task], list[Event]]
 # Tasks are frozen: the ones without arguments are made once.
 NEXT_TURN = Task("next_turn")
+TURN_START = tuple(Task("turn_start", seat) for seat in range(6))
 ROUND_END = tuple(Task(k) for k in ("p3", "p4", "p5", "p6", "p7", "p8", "p9", "p10", "round_start"))
 
 
@@ -78,7 +80,7 @@ def round_start(s: RivalsState, t: Task) -> list[Event]:
         ev += draw(s, o, n)
     s.turn_order = [o for o in clockwise(s, s.first) if s.alive[o]]
     s.active = s.turn_seat = -1
-    s.tasks.append(Task("turn_start", s.turn_order[0]))
+    s.tasks.append(TURN_START[s.turn_order[0]])
     return ev
 
 
@@ -127,13 +129,12 @@ def resume(s: RivalsState, t: Task) -> list[Event]:
 
 def next_turn(s: RivalsState, t: Task) -> list[Event]:
     """The next seat's turn; the token flips after turn 1; after turn 2 the round ends."""
-    order = [o for o in s.turn_order if s.alive[o]]
     s.active = -1
     done = s.turn_order.index(s.turn_seat) if s.turn_seat in s.turn_order else -1
-    later = [o for o in s.turn_order[done + 1 :] if s.alive[o]]
-    if later:
-        s.tasks.append(Task("turn_start", later[0]))
-        return []
+    for o in s.turn_order[done + 1 :]:
+        if s.alive[o]:  # the next living seat in this turn's order
+            s.tasks.append(TURN_START[o])
+            return []
     if s.drone_mode:  # the drones play after both Ashaks, in the same order
         d = drone_turn.next_drone(s)
         if d >= 0:
@@ -141,12 +142,13 @@ def next_turn(s: RivalsState, t: Task) -> list[Event]:
             return []
         s.d_turn = -1
     if s.turn_no == 1:
+        order = [o for o in s.turn_order if s.alive[o]]
         s.turn_no = 2
         s.token_side = 2
         ev = [Event("The first player token flips: second turn.", kind="turn")]
         ev += expire(s, 1)
         s.turn_order = order
-        s.tasks.append(Task("turn_start", order[0]))
+        s.tasks.append(TURN_START[order[0]])
         return ev
     s.tasks.extend(ROUND_END)
     return []
@@ -426,8 +428,6 @@ def skip(s: RivalsState, t: Task) -> list[Event]:
 
 
 def collect_task(s: RivalsState, t: Task) -> list[Event]:
-    from engine.rivals.rules.collect import collect_step
-
     return collect_step(s, t)
 
 
@@ -477,8 +477,6 @@ HANDLERS: dict[str, Handler] = {
 
 
 def salvo_task(s: RivalsState, t: Task) -> list[Event]:
-    from engine.rivals.rules.combat import salvo
-
     return salvo(s, t.seat, t.a, t.b, t.n)
 
 

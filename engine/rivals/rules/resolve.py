@@ -24,10 +24,11 @@ from engine.rivals.data.catalog import CARD, ULTIMATES
 from engine.rivals.effects import apply_effect, front, install_top
 from engine.rivals.hexes import DIST, NEIGHBOURS, sight_paths
 from engine.rivals.rules import drone_cards, specials
-from engine.rivals.rules.board import clear_path, drone_blockers, has_sight
+from engine.rivals.rules.board import clear_path, drone_blockers
 from engine.rivals.rules.combat import design, event_on, mod_total, pierces, shielded
 from engine.rivals.rules.common import (
     can_activate,
+    has_skill,
     lose_hp,
     skill_total,
     temp_total,
@@ -92,31 +93,51 @@ def needs_sight(c: Card) -> bool:
 
 def shield_hexes(shield: list[int], seat: int) -> list[int]:
     """The hexes holding a shield not raised by `seat`, in order. Most hexes hold none, so the
-    owners are found first and their hexes looked up by `list.index` (both run in C)."""
+    shields are counted, their owners found and their hexes looked up by `list.index` (all of
+    it runs in C)."""
+    unshielded = shield.count(-1) + (shield.count(seat) if seat >= 0 else 0)
+    if unshielded == len(shield):
+        return []
     owners = set(shield)
     owners.discard(-1)
     owners.discard(seat)
     out: list[int] = []
     for o in owners:
-        h = shield.index(o)
-        while True:
+        h = -1
+        for _ in range(shield.count(o)):
+            h = shield.index(o, h + 1)
             out.append(h)
-            try:
-                h = shield.index(o, h + 1)
-            except ValueError:
-                break
     out.sort()
     return out
+
+
+# What a card adds to a range, per card instance (the sums `skill_total`/`temp_total` and the
+# mods in hand would work out), so a menu adds up a few integers instead of scanning effects.
+RANGE_MOD: tuple[int, ...] = tuple(sum(e.n for e in c.auto if e.kind == "m_range") for c in CARD)
+SKILL_RANGE: tuple[int, ...] = tuple(sum(e.n for e in c.auto if e.kind == "p_range") for c in CARD)
+TEMP_RANGE: tuple[int, ...] = tuple(sum(e.n for e in c.auto if e.kind == "t_range") for c in CARD)
+
+
+class Aim:
+    """How a card designed to hit an enemy is aimed, read once per design: its minimum and
+    printed maximum range, whether physical bonuses apply, whether it needs line of sight and
+    whether it may be aimed at a shield."""
+
+    __slots__ = ("lo", "rmax", "physical", "sight", "at_shields")
+
+    def __init__(self, c: Card) -> None:
+        self.lo, self.rmax = c.rmin, c.rmax
+        self.physical = c.type == PHYSICAL
+        self.sight = needs_sight(c)
+        self.at_shields = c.type in (PHYSICAL, "psychic")
 
 
 class Reach:
     """What a menu needs about the rivals, worked out once and only when a card asks (a menu
     with no AP left asks nothing): distances, range bonuses, the range mods in hand, line of
-    sight to each rival, the opposing shields, and the verdict for each (min range, max range,
-    sight) a card asks about."""
+    sight to each rival and the opposing shields."""
 
     __slots__ = (
-        "_aims",
         "_rivals_at",
         "_bonus",
         "_hand_mods",
@@ -134,11 +155,9 @@ class Reach:
         self.here = s.pos[seat]
         self.sight: dict[int, bool] = {}
         self._opp: list[tuple[int, int]] | None = None
-        self._bonus = self._pbonus = 0
         self._shields: list[tuple[int, int]] | None = None
         self._rivals_at: list[int] | None = None
         self._hand_mods = -1
-        self._aims: dict[tuple[int, int, bool, bool], bool] = {}
 
     @property
     def opp(self) -> list[tuple[int, int]]:
@@ -154,11 +173,11 @@ class Reach:
         self._opp = [(o, row[pos[o]]) for o in range(s.seats) if o != seat and alive[o] and pos[o] >= 0]
         bonus = s.range_bonus[seat]
         if s.temps[seat]:
-            bonus += temp_total(s, seat, "t_range")
+            bonus += sum(map(TEMP_RANGE.__getitem__, s.temps[seat]))
         if s.event >= 0 and event_on(s, "fog"):
             bonus -= 1
         self._bonus = bonus
-        self._pbonus = skill_total(s, seat, "p_range") if s.skills[seat] else 0
+        self._pbonus = sum(map(SKILL_RANGE.__getitem__, s.skills[seat])) if s.skills[seat] else 0
 
     @property
     def shields(self) -> list[tuple[int, int]]:
@@ -172,7 +191,7 @@ class Reach:
     def hand_mods(self) -> int:
         """The range the mods in hand could add to a physical card."""
         if self._hand_mods < 0:
-            self._hand_mods = range_mods_in_hand(self.s, self.seat)
+            self._hand_mods = sum(map(RANGE_MOD.__getitem__, self.s.hand[self.seat]))
         return self._hand_mods
 
     def max_range(self, c: Card, extra: int) -> int:
@@ -203,23 +222,35 @@ class Reach:
                 self._rivals_at += drone_blockers(self.s, self.seat)
         return clear_path(self.s.shield, self.seat, paths, self._rivals_at)
 
-    def can_aim(self, c: Card, extra: int) -> bool:
+    def can_aim(self, aim: Aim, extra: int) -> bool:
         """Whether an attack on an enemy has an Ashak or a shield to aim at."""
-        key = (c.rmin, self.max_range(c, extra), needs_sight(c), c.type in (PHYSICAL, "psychic"))
-        verdict = self._aims.get(key)
-        if verdict is None:
-            lo, hi, sight, at_shields = key
-            verdict = any(
-                d >= lo and (hi < 0 or d <= hi) and (not sight or self.sees(o)) for o, d in self.opp
-            ) or (
-                at_shields
-                and any(
-                    d >= lo and (hi < 0 or d <= hi) and (not sight or self.sees_hex(h))
-                    for h, d in self.shields
-                )
-            )
-            self._aims[key] = verdict
-        return verdict
+        if self._opp is None:
+            self._prepare()
+        lo = aim.lo
+        if aim.rmax < 0:
+            hi = 99  # no limit: farther than any two hexes lie apart
+        else:
+            hi = aim.rmax + extra + self._bonus + (self._pbonus if aim.physical else 0)
+            if hi < lo:
+                hi = lo
+        if not aim.sight:
+            for _, d in self._opp:  # type: ignore[union-attr]
+                if lo <= d <= hi:
+                    return True
+        else:
+            sight = self.sight
+            for o, d in self._opp:  # type: ignore[union-attr]
+                if lo <= d <= hi:
+                    seen = sight.get(o)
+                    if seen is None:
+                        seen = sight[o] = self.sees_hex(self.s.pos[o])
+                    if seen:
+                        return True
+        if aim.at_shields:
+            for h, d in self.shields:
+                if lo <= d <= hi and (not aim.sight or self.sees_hex(h)):
+                    return True
+        return False
 
 
 def ashak_targets(
@@ -244,9 +275,7 @@ def shield_targets(
     lo, hi = c.rmin, reach.max_range(c, extra)
     sight = needs_sight(c)
     return [
-        h
-        for h, d in reach.shields
-        if d >= lo and (hi < 0 or d <= hi) and (not sight or has_sight(s, seat, reach.here, h, -1))
+        h for h, d in reach.shields if d >= lo and (hi < 0 or d <= hi) and (not sight or reach.sees_hex(h))
     ]
 
 
@@ -265,7 +294,7 @@ def hex_targets(s: RivalsState, seat: int, c: Card, first: bool = False) -> list
 
 
 def range_mods_in_hand(s: RivalsState, seat: int) -> int:
-    return sum(e.n for m in s.hand[seat] for e in CARD[m].auto if e.kind == "m_range")
+    return sum(map(RANGE_MOD.__getitem__, s.hand[seat]))
 
 
 def has_target(s: RivalsState, seat: int, c: Card, extra: int, reach: Reach | None = None) -> bool:
@@ -276,10 +305,22 @@ def has_target(s: RivalsState, seat: int, c: Card, extra: int, reach: Reach | No
             return False
         if reach is None:
             reach = Reach(s, seat)
-        if reach.can_aim(c, extra):
+        if reach.can_aim(aim_of(c), extra):
             return True
         return s.drone_mode and bool(drone_cards.drone_targets(s, seat, c, extra))
     return True
+
+
+_AIMS: dict[int, tuple[Card, Aim]] = {}
+
+
+def aim_of(c: Card) -> Aim:
+    """The card's `Aim`, made once per design (designs are constants; the entry keeps its card,
+    so an id is never taken for another's)."""
+    known = _AIMS.get(id(c))
+    if known is None or known[0] is not c:
+        known = _AIMS[id(c)] = (c, Aim(c))
+    return known[1]
 
 
 def reset_play(s: RivalsState) -> None:
@@ -591,8 +632,6 @@ def task_stack(s: RivalsState, t: Task) -> list[Event]:
 def task_finish(s: RivalsState, t: Task) -> list[Event]:
     """The played card leaves play: discarded, uninstalled (explosives: then the top interface
     card is installed), or into the temporary slot; mods are discarded."""
-    from engine.rivals.rules.common import has_skill
-
     ev: list[Event] = []
     seat = t.seat
     c = design(s)

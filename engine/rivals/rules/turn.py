@@ -28,11 +28,11 @@ from engine.rivals.actions import (
 )
 from engine.rivals.data.ashaks import ASHAKS
 from engine.rivals.data.board import LAKE, LAKE_LOSS
-from engine.rivals.data.cards import MOD, SKILL, Card
+from engine.rivals.data.cards import ENEMY, HEX, MOD, SKILL, Card
 from engine.rivals.data.catalog import ATLANS_ID, CARD, ULTIMATES
 from engine.rivals.effects import calm, raise_shield
-from engine.rivals.rules import drone_hack, resolve
-from engine.rivals.rules.board import hex_type, reachable, reveal, scoutable
+from engine.rivals.rules import drone_cards, drone_hack, resolve
+from engine.rivals.rules.board import NEAR_TILES, hex_type, move_targets, reachable, reveal, scoutable
 from engine.rivals.rules.collect import collect_reason, do_collect
 from engine.rivals.rules.combat import event_on
 from engine.rivals.rules.common import can_activate, check_end, draw, has_skill, lose_hp, name, who
@@ -46,38 +46,95 @@ def first_turn(s: RivalsState) -> bool:
     return s.round == 1 and s.turn_no == 1
 
 
+class CardCheck:
+    """What `card_reason` reads of one design, worked out once: the refusals that depend on the
+    card alone, its AP cost, whether it is a reaction, a skill or an attack, and how it aims."""
+
+    __slots__ = (
+        "aim",
+        "ap",
+        "ap_short",
+        "card",
+        "fixed",
+        "hex",
+        "name",
+        "offensive",
+        "reaction",
+        "skill",
+        "swarm",
+    )
+
+    def __init__(self, c: Card) -> None:
+        self.card, self.name, self.ap = c, c.name, c.ap
+        # The refusal for each AP count short of the cost (written once, read at every menu).
+        self.ap_short = tuple(f"{c.name} costs {c.ap} AP; you have {have}." for have in range(c.ap))
+        self.fixed = (
+            "A Flasher cannot be played."
+            if c.key == "flasher"
+            else "A mod is played together with a physical card."
+            if c.type == MOD
+            else None
+        )
+        self.reaction, self.skill = c.reaction, c.type == SKILL
+        self.offensive = resolve.offensive(c)
+        self.hex = c.target == HEX
+        self.swarm = c.key == "swarm"
+        self.aim = resolve.Aim(c) if c.target == ENEMY else None
+
+
+GAUGE: tuple[int, ...] = tuple(a.gauge for a in ASHAKS)
+# The gauge's sentence for each fill below each size (written once, read at every menu).
+GAUGE_TEXT: dict[int, tuple[str, ...]] = {
+    g: tuple(f"Your ultimate gauge is at {u}/{g}." for u in range(g)) for g in set(GAUGE)
+}
+# Every card instance's check, by card id.
+CHECK: tuple[CardCheck, ...] = tuple(CardCheck(c) for c in CARD)
+
+
 def card_reason(
     s: RivalsState,
     seat: int,
-    c: Card,
+    k: CardCheck,
     source: str,
     free: bool = False,
     reach: resolve.Reach | None = None,
 ) -> str | None:
-    """Why `seat` cannot start playing `c` from `source` now (None: it can). `reach` shares the
-    rivals' distances and line of sight while one menu is listed."""
-    if c.key == "flasher":
-        return "A Flasher cannot be played."
-    if c.type == MOD:
-        return "A mod is played together with a physical card."
-    if not free and c.ap > s.ap:
-        return f"{c.name} costs {c.ap} AP; you have {s.ap}."
-    if c.reaction:
+    """Why `seat` cannot start playing the card checked by `k` from `source` now (None: it
+    can). `reach` shares the rivals' distances and line of sight while one menu is listed."""
+    if k.fixed is not None:
+        return k.fixed
+    if not free and k.ap > s.ap:
+        return k.ap_short[s.ap] if s.ap >= 0 else f"{k.name} costs {k.ap} AP; you have {s.ap}."
+    if k.reaction:
         return "Keep it for when you are attacked."
-    if c.type == SKILL and source == "hand":
-        if any(CARD[k].name == c.name for k in s.skills[seat]):
-            return f"{c.name} is already installed on your board."
+    if k.skill and source == "hand":
+        if any(CARD[x].name == k.name for x in s.skills[seat]):
+            return f"{k.name} is already installed on your board."
         return None
-    if first_turn(s) and resolve.offensive(c):
+    if k.offensive and s.round == 1 and s.turn_no == 1:
         return FIRST_TURN
+    c = k.card
+    if k.hex:
+        if resolve.hex_targets(s, seat, c, first=True):
+            return None
+        return (
+            "No Flasher is left in your extra deck."
+            if k.swarm and not s.extra
+            else f"No target in range of {k.name}."
+        )
+    aim = k.aim
+    if aim is None:
+        return None
+    if k.swarm and not s.extra:
+        return "No Flasher is left in your extra deck."
     if reach is None:
         reach = resolve.Reach(s, seat)
-    extra = reach.hand_mods if c.type == "physical" else 0
-    if not resolve.has_target(s, seat, c, extra, reach):
-        if c.key == "swarm" and not s.extra:
-            return "No Flasher is left in your extra deck."
-        return f"No target in range of {c.name}."
-    return None
+    extra = reach.hand_mods if aim.physical else 0
+    if reach.can_aim(aim, extra):
+        return None
+    if s.drone_mode and drone_cards.drone_targets(s, seat, c, extra):
+        return None
+    return f"No target in range of {k.name}."
 
 
 def move_budget(s: RivalsState) -> int:
@@ -86,17 +143,21 @@ def move_budget(s: RivalsState) -> int:
 
 def options(s: RivalsState, seat: int) -> list[Option]:
     reach = resolve.Reach(s, seat)  # the rivals' distances and sight, once per menu
-    opts: list[Option] = [(SCOUT[t], None) for t in scoutable(s, seat)]
+    here = s.pos[seat]
+    revealed, fallen = s.revealed, s.fallen
+    opts: list[Option] = [(SCOUT[t], None) for t in NEAR_TILES[here] if not revealed[t] and not fallen[t]]
     if s.ap >= 1:
-        opts += [(MOVE[h], None) for h in sorted(reachable(s, seat, s.pos[seat], move_budget(s)))]
+        opts += [(MOVE[h], None) for h in move_targets(s, seat, here, move_budget(s))]
     opts.append((COLLECT, collect_reason(s, seat)))
     opts.append((NEGOTIATE, negotiate_reason(s, seat)))
     seen: dict[str, str | None] = {}  # copies of a design (one name) share their verdict
     for c in s.hand[seat]:
-        d = CARD[c]
-        if d.name not in seen:
-            seen[d.name] = None if c == ATLANS_ID else card_reason(s, seat, d, "hand", reach=reach)
-        opts.append((PLAY[c], seen[d.name]))
+        k = CHECK[c]
+        if k.name in seen:
+            opts.append((PLAY[c], seen[k.name]))
+            continue
+        why = seen[k.name] = None if c == ATLANS_ID else card_reason(s, seat, k, "hand", reach=reach)
+        opts.append((PLAY[c], why))
     if s.guild[seat] >= 0:
         opts.append((GUILD, guild_reason(s, seat, reach)))
     for c in s.skills[seat]:
@@ -105,18 +166,19 @@ def options(s: RivalsState, seat: int) -> list[Option]:
     opts.append((ULTIMATE, ultimate_reason(s, seat, reach)))
     if s.tokens[seat]:
         opts.append((TOKEN, token_reason(s, seat)))
-    if s.crystals[seat] >= 2:
+    crystals, resins = s.crystals[seat], s.resins[seat]
+    if crystals >= 2:
         opts += [(UNINSTALL[c], None) for c in sorted(s.hand[seat] + s.discard[seat])]
-    opts.append((SHIELD, shield_reason(s, seat)))
-    schemas = None if s.schema_row or s.schema_deck else "No schema is left."
-    for res in ("crystal", "resin"):
-        have = s.crystals[seat] if res == "crystal" else s.resins[seat]
-        if have >= 5:
-            opts.append((BuySchema(res), schemas))
-        if have >= 10:
-            opts.append((BuyPoint(res), None))
-    if premium_ready(s, seat):
-        opts.append((BuyPoint("mix"), None))
+    opts.append((SHIELD, None if resins >= 2 else SHIELD_COST))
+    if crystals >= 5 or resins >= 5:  # (Premium Card's 10 of both kinds needs 5 of one)
+        schemas = None if s.schema_row or s.schema_deck else "No schema is left."
+        for res, have in (("crystal", crystals), ("resin", resins)):
+            if have >= 5:
+                opts.append((BuySchema(res), schemas))
+            if have >= 10:
+                opts.append((BuyPoint(res), None))
+        if premium_ready(s, seat):
+            opts.append((BuyPoint("mix"), None))
     if s.drone_mode:
         opts += drone_hack.ashak_options(s, seat)
     opts.append((END, None))
@@ -138,7 +200,7 @@ def _play_reason(s: RivalsState, seat: int, a: PlayCard) -> str | None:
         return "That card is not in your hand."
     if a.card == ATLANS_ID:
         return None
-    return card_reason(s, seat, CARD[a.card], "hand")
+    return card_reason(s, seat, CHECK[a.card], "hand")
 
 
 def _scout_reason(s: RivalsState, seat: int, a: Scout) -> str | None:
@@ -154,7 +216,7 @@ def _move_reason(s: RivalsState, seat: int, a: Move) -> str | None:
 def guild_reason(s: RivalsState, seat: int, reach: resolve.Reach | None = None) -> str | None:
     if s.guild_used[seat]:
         return "Your guild is used for this round."
-    return card_reason(s, seat, CARD[s.guild[seat]], "guild", reach=reach)
+    return card_reason(s, seat, CHECK[s.guild[seat]], "guild", reach=reach)
 
 
 def _guild_reason(s: RivalsState, seat: int, a: UseGuild) -> str | None:
@@ -164,7 +226,7 @@ def _guild_reason(s: RivalsState, seat: int, a: UseGuild) -> str | None:
 def skill_reason(s: RivalsState, seat: int, c: int, reach: resolve.Reach | None = None) -> str | None:
     if c in s.exhausted[seat]:
         return "Already used this round."
-    return card_reason(s, seat, CARD[c], "skill", reach=reach)
+    return card_reason(s, seat, CHECK[c], "skill", reach=reach)
 
 
 def _skill_reason(s: RivalsState, seat: int, a: UseSkill) -> str | None:
@@ -177,8 +239,11 @@ def token_reason(s: RivalsState, seat: int) -> str | None:
     return None if can_activate(s, seat) else "Two tokens are already active."
 
 
+SHIELD_COST = "A shield costs 2 resins."
+
+
 def shield_reason(s: RivalsState, seat: int) -> str | None:
-    return None if s.resins[seat] >= 2 else "A shield costs 2 resins."
+    return None if s.resins[seat] >= 2 else SHIELD_COST
 
 
 def premium_ready(s: RivalsState, seat: int) -> bool:
@@ -217,9 +282,9 @@ def negotiate_reason(s: RivalsState, seat: int) -> str | None:
 
 
 def ultimate_reason(s: RivalsState, seat: int, reach: resolve.Reach | None = None) -> str | None:
-    a = ASHAKS[s.ashak[seat]]
-    if s.ult[seat] < a.gauge:
-        return f"Your ultimate gauge is at {s.ult[seat]}/{a.gauge}."
+    gauge, u = GAUGE[s.ashak[seat]], s.ult[seat]
+    if u < gauge:
+        return GAUGE_TEXT[gauge][u] if u >= 0 else f"Your ultimate gauge is at {u}/{gauge}."
     c = ULTIMATES[s.ashak[seat]]
     if first_turn(s) and resolve.offensive(c):
         return FIRST_TURN
@@ -235,7 +300,7 @@ def perform(s: RivalsState, seat: int, a: object) -> list[Event]:
     if isinstance(a, EndTurn):
         s.phase = "idle"
         s.active = -1
-        s.tasks.append(Task("next_turn"))
+        s.tasks.append(NEXT_TURN)
         return [Event(f"{who(s, seat)} ends its turn.", seat=seat)]
     if isinstance(a, Scout):
         return reveal(s, a.tile)
@@ -379,6 +444,7 @@ def seat_skill(s: RivalsState, seat: int, card: int) -> list[Event]:
     return []
 
 
+NEXT_TURN = Task("next_turn")
 SKILL_SLOTS = 3
 # Interned decisions: the menu is rebuilt at every step, its actions need not be.
 PLAY: tuple[PlayCard, ...] = tuple(PlayCard(c) for c in range(len(CARD)))

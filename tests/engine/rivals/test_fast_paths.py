@@ -1,0 +1,111 @@
+"""The engine's fast paths give what the plain rules give: the turn menu's move list, the border,
+the opposing shields, and the legal list `apply` trusts without judging a move twice."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.core import IllegalAction, Rng
+from engine.rivals.actions import EndTurn, Move
+from engine.rivals.data.board import TILE_COUNT, TILE_OF, VOLCANO_TILE
+from engine.rivals.game import GAME
+from engine.rivals.hexes import N_HEX, NEIGHBOURS
+from engine.rivals.options import RivalsOptions
+from engine.rivals.rules import board
+from engine.rivals.rules.resolve import shield_hexes
+from engine.rivals.state import RivalsState
+
+
+def mid_game_states(seats: int, seed: int, every: int = 9) -> list[RivalsState]:
+    """Copies of every `every`-th state of a seeded random game."""
+    s = GAME.setup(RivalsOptions(), seats, seed)
+    rng = Rng.from_seed(seed)
+    kept = []
+    step = 0
+    while GAME.outcome(s) is None:
+        seat = GAME.to_act(s)[0]
+        GAME.apply(s, seat, rng.choice(GAME.legal(s, seat)))
+        step += 1
+        if step % every == 0 and s.round >= 1:
+            kept.append(GAME.clone(s))
+    return kept
+
+
+def test_the_move_list_is_what_the_general_search_finds() -> None:
+    """Every hex a move of one or two hexes can end on, from where each Ashak stands, by the
+    precomputed rings and by the step-by-step search asked about each hex in turn."""
+    checked = 0
+    for s in mid_game_states(6, 5)[::3]:
+        for seat in range(s.seats):
+            start = s.pos[seat]
+            if start < 0:
+                continue
+            for budget in (1, 2):
+                by_search = [h for h in range(N_HEX) if h in board.reachable(s, seat, start, budget, goal=h)]
+                assert board.move_targets(s, seat, start, budget) == by_search
+                checked += 1
+    assert checked > 100
+
+
+def test_the_border_is_every_standing_hex_at_the_edge_or_beside_a_fallen_tile() -> None:
+    def by_definition(fallen: list[bool]) -> list[int]:
+        out = [
+            h
+            for h in range(N_HEX)
+            if not fallen[TILE_OF[h]]
+            and (len(NEIGHBOURS[h]) < 6 or any(fallen[TILE_OF[n]] for n in NEIGHBOURS[h]))
+        ]
+        return out or ([0] if not fallen[VOLCANO_TILE] else [])
+
+    s = GAME.setup(RivalsOptions(), 2, 1)
+    r = random.Random(7)
+    for _ in range(300):
+        share = r.random()
+        s.fallen = [r.random() < share for _ in range(TILE_COUNT)]
+        assert board.border_hexes(s) == by_definition(s.fallen)
+
+
+@pytest.mark.parametrize("seat", [-1, 0, 3])
+def test_opposing_shields_are_found_in_order(seat: int) -> None:
+    r = random.Random(seat)
+    for _ in range(300):
+        shield = [-1] * N_HEX
+        for _ in range(r.randint(0, 12)):
+            shield[r.randrange(N_HEX)] = r.randrange(6)
+        assert shield_hexes(shield, seat) == [h for h, o in enumerate(shield) if o >= 0 and o != seat]
+
+
+def turn_with_a_move(seed: int = 3) -> tuple[RivalsState, list[object]]:
+    """A 4-seat game at a turn menu that offers a move, with that menu's legal list."""
+    s = GAME.setup(RivalsOptions(), 4, seed)
+    rng = Rng.from_seed(seed)
+    while True:
+        seat = GAME.to_act(s)[0]
+        legal = list(GAME.legal(s, seat))
+        if s.phase == "turn" and s.round >= 2 and any(isinstance(a, Move) for a in legal):
+            return s, legal
+        GAME.apply(s, seat, rng.choice(legal))
+
+
+def test_a_listed_move_is_judged_again_once_the_state_has_changed() -> None:
+    # Edited by hand after the list was made: the AP are gone, so the listed move is refused.
+    s, legal = turn_with_a_move()
+    move = next(a for a in legal if isinstance(a, Move))
+    s.ap = 0
+    with pytest.raises(IllegalAction):
+        GAME.apply(s, s.actor, move)
+    # Changed by a decision: the turn has ended, so a move from the old list is refused.
+    s, legal = turn_with_a_move()
+    move = next(a for a in legal if isinstance(a, Move))
+    end = next(a for a in legal if isinstance(a, EndTurn))
+    seat = s.actor
+    GAME.apply(s, seat, end)
+    assert GAME.why_illegal(s, seat, move) == "It is not your turn to decide."
+    # Unchanged: the listed move is played.
+    s, legal = turn_with_a_move()
+    move = next(a for a in legal if isinstance(a, Move))
+    seat = s.actor
+    GAME.apply(s, seat, move)
+    assert s.pos[seat] == move.hex
