@@ -25,7 +25,8 @@ from engine.rivalist.actions import BuildWonder, Construct, Discard, PickToken, 
 from engine.rivalist.data import CARDS, COLOUR_NAMES, COLOURS, LOOT_BIG, LOOT_SMALL, RESOURCES
 from engine.rivalist.rules.costs import wonder_price
 from engine.rivalist.state import RLState
-from rivals_tui.games.rivalist.layout import COLOUR_CODES, RES_CODES, build_table
+from rivals_tui.games.rivalist.labels import COLOUR_CODES, RES_CODES
+from rivals_tui.games.rivalist.layout import build_table
 from rivals_tui.games.rivalist.targets import actions_at, first_of, wonder_builds
 from rivals_tui.glyphs import RIVALIST
 from rivals_tui.widgets.lineboard import (

@@ -23,7 +23,7 @@ from engine.rivalist.data import CARDS, COLOURS, TOKEN_NAMES, WONDERS
 from engine.rivalist.game import GAME
 from engine.rivalist.state import RLState
 from engine.rivalist.texts import payment_lines
-from rivals_tui.games.rivalist.layout import COLOUR_CODES, track_cells
+from rivals_tui.games.rivalist.labels import COLOUR_CODES, track_cells
 from rivals_tui.widgets.action_picker import ActionPicker
 from tests.tui.boards import assert_fits, random_game
 from tests.tui.rivalist.harness import BoardApp, find_state
