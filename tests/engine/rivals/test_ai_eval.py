@@ -1,0 +1,72 @@
+"""The bots' estimate of a Rivals position: each mode keeps its own weights. The battle royale's
+numbers are pinned (a change there changes every non-drone arena figure); drone mode has the
+weights it was tuned with, and a bot there prefers points carried home."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.rivals import ai
+from engine.rivals.game import GAME
+from engine.rivals.options import RivalsOptions
+from engine.rivals.state import RivalsState
+
+
+def played(seats: int, drone: bool, seed: int, steps: int) -> RivalsState:
+    s = GAME.setup(RivalsOptions(drone=drone), seats, seed)
+    pick = random.Random(seed)
+    for _ in range(steps):
+        seat = GAME.to_act(s)[0]
+        GAME.apply(s, seat, pick.choice(list(GAME.legal(s, seat))))
+    assert GAME.outcome(s) is None
+    return s
+
+
+@pytest.mark.parametrize(
+    ("seats", "seed", "steps", "expected"),
+    [
+        (2, 3, 60, [0.3977272727272727, 0.6022727272727273]),
+        (
+            6,
+            4,
+            300,
+            [
+                0.1839252050746421,
+                0.0756610791256942,
+                0.21150710755591787,
+                0.17151118357364856,
+                0.3573954246700973,
+                0.0,
+            ],
+        ),
+    ],
+)
+def test_battle_royale_estimates_are_unchanged(
+    seats: int, seed: int, steps: int, expected: list[float]
+) -> None:
+    s = played(seats, False, seed, steps)
+    assert ai.weights_for(s) is ai.BATTLE_ROYALE
+    assert [GAME.evaluate(s, o) for o in range(seats)] == expected
+
+
+def test_drone_mode_estimates_use_the_drone_weights() -> None:
+    s = played(2, True, 5, 120)
+    assert ai.weights_for(s) is ai.DRONE_MODE
+    assert [GAME.evaluate(s, o) for o in range(2)] == [0.4186307519640853, 0.5813692480359146]
+    # Ten crystals, which buy one point, are worth less than a point already won.
+    before = GAME.evaluate(s, 0)
+    s.crystals[0] += 10
+    with_crystals = GAME.evaluate(s, 0)
+    s.crystals[0] -= 10
+    s.rp[0] += 1
+    assert before < with_crystals < GAME.evaluate(s, 0)
+
+
+def test_a_point_carried_home_from_the_drone_is_worth_more() -> None:
+    s = played(2, True, 5, 120)
+    s.d_rp[0] = 2
+    on_drone = GAME.evaluate(s, 0)
+    s.d_rp[0], s.rp[0] = 0, s.rp[0] + 2
+    assert GAME.evaluate(s, 0) > on_drone
