@@ -12,7 +12,10 @@ picks from its own statistics at that node without seeing the others' picks, the
 applied in seat order. Choices already made but hidden come from the determinization.
 
 A game may shortlist the root (`Game.ai_root_moves`: only the best few moves of a one-ply
-ranking are searched) and scale the iteration cap (`Game.ai_iteration_scale`).
+ranking are searched) and scale the iteration cap (`Game.ai_iteration_scale`). It may also give
+the search a turn horizon (`Game.ai_turn_mark`): the tree then stops where the current turn ends,
+the rest of the turn below a new node is played greedily, every leaf is scored there, and the
+iterations take turns on a few worlds sampled once (TURN_WORLDS) instead of a new one each.
 
 The search stops at a time budget or an iteration cap (the level's, scaled by the game),
 whichever comes first, or when the caller's `should_stop` says so. With a generous budget the
@@ -23,6 +26,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Hashable
 from typing import Any
 
 from engine.ai.bots import StopCheck, legal_list, rank_moves, worth_considering
@@ -35,6 +39,11 @@ _Stat = list[float]
 _Joint = tuple[tuple[int, Any], ...]
 # Sampled worlds on which a game's root moves are ranked for its shortlist (Game.ai_root_moves).
 SHORTLIST_SAMPLES = 3
+# With a turn horizon (Game.ai_turn_mark) the iterations take their worlds in turn from this many
+# samples drawn once per decision, so every move is judged on much the same worlds: what the
+# searcher cannot see (the rival's hand) then shifts every move's value alike instead of
+# drowning the differences between them.
+TURN_WORLDS = 6
 
 
 class _Node:
@@ -76,6 +85,7 @@ class ISMCTSBot:
         self.rng = Rng.from_seed(seed)
         self.last_iterations = 0
         self._root_moves: frozenset[Any] | None = None
+        self._turn: Hashable | None = None
 
     def choose(
         self, game: Game[Any, Any, Any], view: Any, seat: int, *, should_stop: StopCheck | None = None
@@ -84,6 +94,7 @@ class ISMCTSBot:
         # depth (Rivality: random tile placements only blur its placement evaluation, so it uses 0).
         depth = game.ai_rollout_depth
         self._depth = self.rollout_depth if depth is None else depth
+        self._turn = game.ai_turn_mark(view)
         moves = worth_considering(game, legal_list(game, view, seat))
         self.last_iterations = 0
         if len(moves) == 1:
@@ -96,10 +107,16 @@ class ISMCTSBot:
             self._root_moves = frozenset(moves)
         root = _Node()
         cap = max(1, round(self.max_iterations * game.ai_iteration_scale))
-        for _ in range(cap):
+        worlds = (
+            [game.determinize(view, seat, self.rng) for _ in range(TURN_WORLDS)]
+            if self._turn is not None
+            else []
+        )
+        for i in range(cap):
             if should_stop is not None and should_stop():
                 break
-            self._iterate(game, view, seat, root)
+            d = game.clone(worlds[i % len(worlds)]) if worlds else game.determinize(view, seat, self.rng)
+            self._iterate(game, d, seat, root)
             self.last_iterations += 1
             if time.perf_counter() >= deadline:
                 break
@@ -134,16 +151,18 @@ class ISMCTSBot:
                 best, key = move, k
         return best
 
-    def _iterate(self, game: Game[Any, Any, Any], view: Any, seat: int, root: _Node) -> None:
+    def _iterate(self, game: Game[Any, Any, Any], d: Any, seat: int, root: _Node) -> None:
+        """One iteration on the sampled world `d` (played on in place)."""
         rng = self.rng
         c = self.exploration
-        d = game.determinize(view, seat, rng)
         node = root
         path: list[tuple[_Node, _Joint]] = []
-        # Selection and expansion: walk down until a new node is added or the game ends.
+        # Selection and expansion: walk down until a new node is added or the game ends (or, with
+        # a turn horizon, the turn is over).
+        turn = self._turn
         while game.outcome(d) is None:
             acting = game.to_act(d)
-            if not acting:
+            if not acting or (turn is not None and game.ai_turn_mark(d) != turn):
                 break
             picks: list[tuple[int, Any]] = []
             for s in acting:
@@ -177,9 +196,12 @@ class ISMCTSBot:
                 node.children[joint] = _Node()
                 break
             node = child
-        # Rollout: random play to the end or to the depth limit.
+        # Rollout: random play to the end or to the depth limit; with a turn horizon, greedy play
+        # to the end of the turn.
+        if turn is not None:
+            _finish_turn(game, d, turn)
         depth = 0
-        limit = self._depth
+        limit = 0 if turn is not None else self._depth
         while game.outcome(d) is None and (limit is None or depth < limit):
             acting = game.to_act(d)
             if not acting:
@@ -214,6 +236,26 @@ class ISMCTSBot:
                 game.apply(d, s, m)
             done.append((s, m))
         return tuple(done)
+
+
+# Decisions a turn-horizon rollout makes at most (a safety net: greedy play ends its turns).
+TURN_ROLLOUT_LIMIT = 80
+
+
+def _finish_turn(game: Game[Any, Any, Any], d: Any, turn: Hashable) -> None:
+    """Play on greedily (each mover's best move one ply deep on this world) until the game's turn
+    mark moves on from `turn` or the game ends, so that every leaf is scored at the same point."""
+    for _ in range(TURN_ROLLOUT_LIMIT):
+        if game.outcome(d) is not None or game.ai_turn_mark(d) != turn:
+            return
+        acting = game.to_act(d)
+        if not acting:
+            return
+        s = acting[0]
+        moves = worth_considering(game, game.legal(d, s))
+        if not moves:
+            return
+        game.apply(d, s, moves[0] if len(moves) == 1 else _greedy_move(game, d, s, moves))
 
 
 def _greedy_move(game: Game[Any, Any, Any], state: Any, seat: int, moves: Any) -> Any:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import abc
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 import attrs
@@ -169,6 +169,7 @@ class Game(Protocol[S, A, O_contra]):
     def clone(self, s: S) -> S: ...
     def describe(self, s: S, a: A) -> str: ...
     def evaluate(self, s: S, seat: int) -> float: ...
+    def ai_turn_mark(self, s: S) -> Hashable | None: ...
     def progress(self, s: S) -> str: ...
 
 
@@ -270,6 +271,16 @@ class GameBase(abc.ABC, Generic[S, A, O]):
     def evaluate(self, s: S, seat: int) -> float:
         """Heuristic value of `s` for `seat` in [0, 1]; games override. 0.5 = even."""
         return 0.5
+
+    def ai_turn_mark(self, s: S) -> Hashable | None:
+        """The search's turn horizon: None (the default) lets it look as far as its tree and
+        rollouts go; a game that returns a value changing whenever a new turn begins has the search
+        look only to the end of the current turn. Its tree stops there, and below a new node the
+        turn is played out greedily (one ply on the sampled world), so that every leaf is scored by
+        `evaluate` at the same point and leaves at different depths are never compared. Its
+        iterations then share a few worlds sampled once per decision (engine.ai.ismcts
+        TURN_WORLDS), so hidden facts shift every move's value alike."""
+        return None
 
     def progress(self, s: S) -> str:
         """A few words saying how far the game is ("round 3, cycle 2"), for the load list."""

@@ -24,6 +24,8 @@ from engine.rival_realms.options import START_CHOICES, RealmsOptions
 from engine.rival_realms.setup import new_state
 from engine.rival_realms.state import RealmsState
 
+SETUP_PHASES = ("valleys", "raven", "place")
+
 
 class RivalRealms(GameBase[RealmsState, Action, RealmsOptions]):
     id = "rival_realms"
@@ -93,6 +95,13 @@ class RivalRealms(GameBase[RealmsState, Action, RealmsOptions]):
 
     def evaluate(self, s: RealmsState, seat: int) -> float:
         return ai.evaluate(s, seat)
+
+    def ai_turn_mark(self, s: RealmsState) -> int | None:
+        # Turns begun so far: the search plays the rest of its turn greedily below each new node
+        # and scores every leaf where the turn ends (with the redraw), so a step that only pays
+        # off two steps later is seen, and leaves before and after a redraw are never compared.
+        # Set-up has no turns: its choices are searched as before, scored at once.
+        return None if s.phase in SETUP_PHASES else sum(s.turns)
 
     def progress(self, s: RealmsState) -> str:
         return texts.progress(s)

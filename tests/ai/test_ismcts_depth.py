@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.ai.ismcts import ISMCTSBot
 from engine.registry import GAMES
-from tests.support.goofspiel import GoofOptions, Goofspiel
+from tests.support.goofspiel import GoofOptions, Goofspiel, GoofState
 
 
 def test_the_games_rollout_depth_wins_over_the_bots_default() -> None:
@@ -47,3 +47,35 @@ def test_a_games_root_shortlist_and_iteration_scale_steer_the_search() -> None:
     plain = ISMCTSBot(seed=4, budget=5.0, max_iterations=40, rollout_depth=0)
     plain.choose(Goofspiel(), view, 0)
     assert plain.last_iterations == 40
+
+
+class TwoRoundGoof(Goofspiel):
+    """Goofspiel whose "turn" is two rounds (prizes 1-2, 3-4, ...), remembering the rounds seen by
+    every evaluation the search makes."""
+
+    def __init__(self, horizon: bool) -> None:
+        self.horizon = horizon
+        self.scored_at: list[int] = []
+
+    def ai_turn_mark(self, s: GoofState) -> int | None:
+        return (len(s.shown) - 1) // 2 if self.horizon else None
+
+    def evaluate(self, s: GoofState, seat: int) -> float:
+        self.scored_at.append(len(s.shown))
+        return 0.5 + (s.scores[seat] - s.scores[1 - seat]) / 100
+
+
+def test_a_turn_horizon_scores_every_leaf_where_the_turn_ends() -> None:
+    game = TwoRoundGoof(horizon=True)
+    s = game.setup(GoofOptions(), 2, 3)  # the first prize is shown: rounds 1 and 2 make a turn
+    bot = ISMCTSBot(seed=2, budget=5.0, max_iterations=60, rollout_depth=0)
+    move = bot.choose(game, game.view(s, 0), 0)
+    assert move in game.legal(s, 0)
+    # Every iteration's leaf is judged once both rounds of the turn are bid (the second one
+    # greedily, one ply deep, when the tree stops after the first); nothing is judged later.
+    assert game.scored_at.count(3) >= 60
+    assert max(game.scored_at) == 3
+    # Without the horizon the same search scores leaves wherever its tree stopped, rounds later.
+    plain = TwoRoundGoof(horizon=False)
+    ISMCTSBot(seed=2, budget=5.0, max_iterations=300, rollout_depth=0).choose(plain, plain.view(s, 0), 0)
+    assert max(plain.scored_at) > 3
