@@ -24,6 +24,22 @@ def pytest_collection_finish(session: object) -> None:
 
 def pytest_configure(config: object) -> None:
     _share_parsed_css()
+    if not hasattr(config, "workerinput"):  # once, in the process that starts the workers
+        _compile_the_project()
+
+
+def _compile_the_project() -> None:
+    """Write the project's bytecode once before the workers start.
+
+    Where PYTHONDONTWRITEBYTECODE is set (this machine's shell, and possibly CI's), no process
+    keeps the bytecode it compiles, so each worker and each of the tens of app processes the
+    SSH, CLI and terminal tests start compiled the project from source again: about half a
+    second of CPU each (0.86 s instead of 1.4 s to import every game and screen). compileall
+    writes the files whatever that variable says and skips those already up to date."""
+    import compileall
+
+    for package in ("engine", "saves", "rivals_tui", "rivals_net"):
+        compileall.compile_dir(ROOT / package, quiet=1)
 
 
 def _share_parsed_css() -> None:
