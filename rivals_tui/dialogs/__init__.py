@@ -20,10 +20,6 @@ class ConfirmDialog(DismissOnce, ModalScreen[bool]):
         Binding("n,escape", "answer(False)", "No", id="confirm.no"),
     ]
 
-    # Focus through AUTO_FOCUS, not a query in on_mount: a key right behind the one that opened
-    # this screen can close it before it mounts, and the query would then fail (see KeysScreen).
-    AUTO_FOCUS = "#yes"
-
     def __init__(self, question: str, yes: str = "Yes", no: str = "No") -> None:
         super().__init__()
         self.question = question
@@ -36,6 +32,9 @@ class ConfirmDialog(DismissOnce, ModalScreen[bool]):
             with Horizontal(classes="dialog-buttons"):
                 yield Button(plain(f"{self.yes} (y)"), id="yes", variant="primary", compact=True)
                 yield Button(plain(f"{self.no} (n)"), id="no", compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one("#yes", Button).focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id == "yes")
@@ -69,10 +68,6 @@ class AskDialog(DismissOnce, ModalScreen[str | None]):
 
     BINDINGS = [Binding("escape", "cancel", "Cancel", id="ask.cancel")]
 
-    # Focus through AUTO_FOCUS, not a query in on_mount: a key right behind the one that opened
-    # this screen can close it before it mounts, and the query would then fail (see KeysScreen).
-    AUTO_FOCUS = "#ask-input"
-
     def __init__(self, question: str, value: str = "", title: str = "") -> None:
         super().__init__()
         self.question = question
@@ -86,6 +81,9 @@ class AskDialog(DismissOnce, ModalScreen[str | None]):
             yield Static(plain(self.question), classes="dialog-text")
             yield Input(value=self.value, id="ask-input", compact=True)
             yield Static("Enter to confirm, Esc to cancel.", classes="dialog-hint")
+
+    def on_mount(self) -> None:
+        self.query_one(Input).focus()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()

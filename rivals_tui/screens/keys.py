@@ -40,10 +40,6 @@ class KeysScreen(ModalScreen[None]):
     """The list of keys; f2 or Esc closes it."""
 
     BINDINGS = [Binding("escape,f2,q", "close", "Close", id="keys.close")]
-    # The list takes the focus so the arrows scroll it. Through AUTO_FOCUS rather than in
-    # on_mount: a second key right behind f2 (a double tap) can close the panel before it mounts,
-    # and a query in on_mount then finds nothing and ends the app.
-    AUTO_FOCUS = "#keys-scroll"
 
     def __init__(self, lines: list[KeyLine]) -> None:
         super().__init__()
@@ -64,6 +60,9 @@ class KeysScreen(ModalScreen[None]):
     def listed(self) -> str:
         """The panel's text, one key per line (for tests)."""
         return "\n".join(f"{ln.keys}  {ln.what}{'' if ln.now else ' (not now)'}" for ln in self.lines)
+
+    def on_mount(self) -> None:
+        self.query_one("#keys-scroll").focus()
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -46,9 +46,6 @@ class LegendScreen(DismissOnce, ModalScreen[None]):
     BINDINGS = [
         Binding("escape,q,g", "close", "Close", tooltip="Back to the board", id="legend.close"),
     ]
-    # Focus through AUTO_FOCUS, not a query in on_mount: a key right behind the one that opened
-    # this screen can close it before it mounts, and the query would then fail (see KeysScreen).
-    AUTO_FOCUS = "#legend-rows"
 
     def __init__(self, title: str, rows: list[tuple[str, str]]) -> None:
         super().__init__()
@@ -64,6 +61,9 @@ class LegendScreen(DismissOnce, ModalScreen[None]):
                 else:
                     yield Static("This board draws words only: nothing to explain.", id="legend-table")
             yield Static("Arrows, PgUp and PgDn scroll; Esc, q or g close", id="legend-hint")
+
+    def on_mount(self) -> None:
+        self.query_one("#legend-rows").focus()
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -45,9 +45,6 @@ class SettingsScreen(DismissOnce, Screen[None]):
         Binding("down", "app.focus_next", "Next setting", show=False, id="settings.next"),
         Binding("up", "app.focus_previous", "Previous setting", show=False, id="settings.previous"),
     ]
-    # Focus through AUTO_FOCUS, not a query in on_mount: a key right behind the one that opened
-    # this screen can close it before it mounts, and the query would then fail (see KeysScreen).
-    AUTO_FOCUS = "#theme"
 
     @property
     def rivals(self) -> RivalsApp:
@@ -95,6 +92,9 @@ class SettingsScreen(DismissOnce, Screen[None]):
                 )
             yield Static("Changes are saved at once. Esc goes back.", id="settings-hint")
         yield KeysFooter()
+
+    def on_mount(self) -> None:
+        self.query_one("#theme", Select).focus()
 
     @on(Select.Changed, "#theme")
     def _theme(self, event: Select.Changed) -> None:
