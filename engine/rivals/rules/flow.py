@@ -38,6 +38,7 @@ from engine.rivals.rules.common import (
     roll,
     who,
 )
+from engine.rivals.scoring import WILDTECH_SPENT
 from engine.rivals.state import RivalsState, Task
 
 Handler = Callable[[RivalsState, Task], list[Event]]
@@ -362,7 +363,7 @@ def end_by_exhaustion(s: RivalsState) -> None:
     living = alive_seats(s)
     best = max((s.rp[o], s.hp[o]) for o in living)
     s.winners = [o for o in living if (s.rp[o], s.hp[o]) == best]
-    s.reason = "The Wildtech is spent: the most Rival Points (then HP) win."
+    s.reason = WILDTECH_SPENT
     s.phase, s.actor, s.tasks = "over", -1, []
 
 

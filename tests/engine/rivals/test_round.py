@@ -170,3 +170,20 @@ def test_the_last_two_falling_to_their_deaths_together_share_the_win() -> None:
     phase4(s, Task("p4"))
     out = GAME.outcome(s)
     assert out is not None and out.winners == (0, 1)
+
+
+def test_when_the_wildtech_is_spent_the_game_over_says_what_broke_a_tie_on_points() -> None:
+    from engine.rivals.rules.flow import end_by_exhaustion
+
+    cases = [
+        ((3, 1, 2), (5, 9, 9), [0], ""),  # the points alone decide
+        ((3, 3, 2), (5, 9, 9), [1], "Level on Rival Points: the one with more HP wins."),
+        ((3, 3, 2), (9, 9, 9), [0, 1], "Level on Rival Points and on HP: the win is shared."),
+    ]
+    for rp, hp, winners, tiebreak in cases:
+        s = new(("Atmos", "Renko", "Phae"))
+        s.rp, s.hp = list(rp), list(hp)
+        end_by_exhaustion(s)
+        out = GAME.outcome(s)
+        assert out is not None and list(out.winners) == winners
+        assert out.reason.startswith("The Wildtech is spent") and out.tiebreak == tiebreak
