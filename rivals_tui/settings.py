@@ -10,17 +10,21 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import stat
 import tempfile
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
 import platformdirs
 
+from saves.files import read_small
+
 DEFAULT_THEME = "textual-dark"
 # Seconds between two AI moves, so humans can follow what the bots did.
 AI_PACES: tuple[float, ...] = (0.0, 0.3, 0.8, 1.5)
 SYMBOL_MODES = ("auto", "unicode", "ascii")
+
+# A settings file is a few hundred bytes; anything this big is not one.
+SETTINGS_LIMIT = 64 * 1024
 
 
 @dataclass
@@ -46,7 +50,7 @@ class Settings:
     def load(cls, path: Path) -> Settings:
         """The saved settings; defaults for anything missing or unreadable (never fails to start)."""
         try:
-            raw = json.loads(_read_small(path))
+            raw = json.loads(read_small(path, SETTINGS_LIMIT))
         except (OSError, ValueError, RecursionError):
             return cls()
         if not isinstance(raw, dict):
@@ -77,20 +81,6 @@ class Settings:
             with contextlib.suppress(OSError):
                 os.unlink(tmp)
             raise
-
-
-def _read_small(path: Path, limit: int = 64 * 1024) -> bytes:
-    """A settings file's bytes; a pipe, a device or a huge file is refused, never waited on."""
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise OSError("not a plain file")
-        data = os.read(fd, limit + 1)
-    finally:
-        os.close(fd)
-    if len(data) > limit:
-        raise OSError("too large")
-    return data
 
 
 __all__ = ["AI_PACES", "DEFAULT_THEME", "SYMBOL_MODES", "Settings"]

@@ -14,12 +14,13 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import stat
 import tempfile
 from pathlib import Path
 from typing import Any
 
 import platformdirs
+
+from saves.files import read_small
 
 __all__ = ["ENV_VAR", "BestScores", "table_key"]
 
@@ -85,7 +86,7 @@ class BestScores:
 
     def _read(self) -> None:
         try:
-            raw = json.loads(_read_small(self.path))
+            raw = json.loads(read_small(self.path, MAX_BYTES))
         except FileNotFoundError:
             return
         except (OSError, ValueError, RecursionError):
@@ -135,17 +136,3 @@ def _well_formed(raw: Any) -> bool:
 
 def _why(exc: OSError) -> str:
     return exc.strerror or type(exc).__name__
-
-
-def _read_small(path: Path) -> bytes:
-    """The file's bytes; a pipe, a device or a huge file is refused, never waited on."""
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-    try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise OSError("not a plain file")
-        data = os.read(fd, MAX_BYTES + 1)
-    finally:
-        os.close(fd)
-    if len(data) > MAX_BYTES:
-        raise OSError("too large")
-    return data
