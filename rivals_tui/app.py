@@ -94,6 +94,10 @@ class KeysProvider(Provider):
                 yield Hit(score, matcher.highlight(name), callback, help=help_text)
 
 
+class BaseScreen(Screen[None]):
+    """The empty bottom of the screen stack when the app opens straight onto a game."""
+
+
 class RivalsApp(App[None]):
     """The whole app. `games` defaults to the registry; tests pass a toy game."""
 
@@ -166,6 +170,10 @@ class RivalsApp(App[None]):
         return shown
 
     def get_default_screen(self) -> Screen[Any]:
+        if self._initial is not None:
+            # Opened straight onto a game (`rivals resume NAME`): the menu is built when the
+            # player first goes back to it, not at start-up under the game screen.
+            return BaseScreen()
         from rivals_tui.screens.menu import MenuScreen
 
         return MenuScreen()
@@ -292,7 +300,7 @@ class RivalsApp(App[None]):
         except (SaveError, OSError) as exc:
             self._show_error(str(exc), "Cannot start the game")
             return
-        self.back_to_menu_screen()
+        self.clear_screens()
         self.open_session(session)
 
     def load(self, name: str) -> bool:
@@ -309,7 +317,7 @@ class RivalsApp(App[None]):
             self._show_error(str(exc), "Cannot open this save")
             return False
         self.close_session()
-        self.back_to_menu_screen()
+        self.clear_screens()
         from rivals_tui.session import LocalSession
 
         self.open_session(LocalSession(match, self.store, name=name, lock=lock))
@@ -352,6 +360,15 @@ class RivalsApp(App[None]):
         self.start_match(nxt, name=name)
 
     def back_to_menu_screen(self) -> None:
+        """Close every screen above the menu (building the menu if the app opened on a game)."""
+        self.clear_screens()
+        if isinstance(self.screen, BaseScreen):
+            from rivals_tui.screens.menu import MenuScreen
+
+            self.push_screen(MenuScreen())
+
+    def clear_screens(self) -> None:
+        """Close every screen above the menu (or the lobby, or the bare base under a game)."""
         from rivals_tui.screens.menu import MenuScreen
 
         while len(self.screen_stack) > 1 and not isinstance(self.screen, MenuScreen):

@@ -45,7 +45,12 @@ class WrappingLog(RichLog):
             self.add(t)
 
     def on_resize(self, event: Resize) -> None:
-        # RichLog's own resize handler runs after this one and renders what waited for a size.
+        # RichLog's own resize handler runs after this one and renders what waited for a size,
+        # at the width the panel has now: those lines need no second wrapping.
+        if event.size.width and not self._size_known:
+            self._wrapped_at = self.scrollable_content_region.width
+            if self.auto_scroll:
+                self.call_after_refresh(self.scroll_end, animate=False, immediate=True, x_axis=False)
         self.call_after_refresh(self._rewrap)
 
     def _rewrap(self) -> None:
