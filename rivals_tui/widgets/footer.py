@@ -9,9 +9,12 @@ When the keys that work do not fit the width, the least important ones are left 
 than cut: first the screen's `spare` actions in the order given, then the last keys of the row.
 `f2 Keys` always stays, since the panel it opens lists every key.
 
-Textual rebuilds its footer (new widgets, restyled) every time a screen refreshes its bindings,
-which a game screen does at every status update. Late in a long game, with a large DOM, that was
-most of the CPU a decision cost; this footer rebuilds only when the keys it shows change.
+The row is one widget that draws every key itself. Textual's footer is a container of one
+widget per key, each styled, laid out and painted on its own, and rebuilt whenever a screen
+refreshes its bindings (a game screen does at every status update): on a game screen those keys
+were half the widgets and about a quarter of the CPU it took to show the screen. This one is
+redrawn, not rebuilt, and only when the keys it shows change. A click on a key still presses it,
+and the pointer over a key shows what it does.
 """
 
 from __future__ import annotations
@@ -19,11 +22,12 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from rich.cells import cell_len
+from rich.text import Text
 from textual import events
-from textual.app import ComposeResult
 from textual.screen import Screen
-from textual.widgets import Footer
-from textual.widgets._footer import FooterKey
+from textual.widget import Widget
+
+from rivals_tui import glyphs
 
 KEYS_PANEL = "toggle_keys"
 
@@ -70,8 +74,33 @@ def fitting(keys: list[ShownKey], room: int, spare: tuple[str, ...]) -> list[Sho
 Shown = tuple[tuple[ShownKey, ...], ShownKey | None]
 
 
-class KeysFooter(Footer):
+class KeysFooter(Widget, can_focus=False):
     """A compact footer without the keys that do not apply now, fitted to the width."""
+
+    ALLOW_SELECT = False
+    COMPONENT_CLASSES = {"keys-footer--key", "keys-footer--description", "keys-footer--separator"}
+    # The look of Textual's compact footer: bold accent keys, each followed by its description.
+    DEFAULT_CSS = """
+    KeysFooter {
+        dock: bottom;
+        height: 1;
+        width: 1fr;
+        color: $footer-foreground;
+        background: $footer-background;
+    }
+    KeysFooter > .keys-footer--key {
+        color: $footer-key-foreground;
+        background: $footer-key-background;
+        text-style: bold;
+    }
+    KeysFooter > .keys-footer--description {
+        color: $footer-description-foreground;
+        background: $footer-description-background;
+    }
+    KeysFooter > .keys-footer--separator {
+        color: $foreground 20%;
+    }
+    """
 
     def __init__(
         self,
@@ -81,13 +110,24 @@ class KeysFooter(Footer):
         spare: tuple[str, ...] = (),
         id: str | None = None,
     ) -> None:
-        super().__init__(compact=True, show_command_palette=show_command_palette, id=id)
+        super().__init__(id=id)
+        self.show_command_palette = show_command_palette
         # Actions kept off this footer for room (still on f2 and in the palette).
         self.leave_out = leave_out
         # Actions left out first when the keys do not fit, most dispensable first.
         self.spare = spare
         self._shown: Shown | None = None
         self._painted = False  # whether the first check after the first paint has run
+        # Where each key is drawn: (first column, column after it, the key), for clicks.
+        self._places: list[tuple[int, int, ShownKey]] = []
+
+    @property
+    def keys(self) -> list[ShownKey]:
+        """The keys drawn now, left to right (the palette's opener last)."""
+        if self._shown is None:
+            return []
+        row, palette_key = self._shown
+        return [*row, palette_key] if palette_key is not None else list(row)
 
     def shown_keys(self) -> Shown:
         """The keys to show now (one per action, fitted to the width) and the palette's opener."""
@@ -114,77 +154,78 @@ class KeysFooter(Footer):
             b = opener.binding
             display = self.app.get_key_display(b)
             palette_key = ShownKey(b.key, display, b.description, b.action, opener.tooltip)
-        # The palette key is docked at the right, after a one-column separator.
-        room = self.app.size.width - (key_width(palette_key) + 1 if palette_key else 0)
+        # The palette key is drawn at the right, between a one-column separator and a spare column.
+        room = self.app.size.width - (key_width(palette_key) + 2 if palette_key else 0)
         return tuple(fitting(list(shown.values()), room, self.spare)), palette_key
 
-    def compose(self) -> ComposeResult:
-        if not self._bindings_ready:
-            return
-        keys, palette_key = self._shown = self.shown_keys()
-        self.styles.grid_size_columns = len(keys)
-        yield from (self._key(k) for k in keys)
-        if palette_key is not None:
-            yield FooterKey(
-                palette_key.key,
-                palette_key.display,
-                palette_key.description,
-                palette_key.action,
-                classes="-command-palette",
-                tooltip=palette_key.tooltip,
-            )
+    def on_mount(self) -> None:
+        self.screen.bindings_updated_signal.subscribe(self, self.bindings_changed)
+
+    def on_unmount(self) -> None:
+        self.screen.bindings_updated_signal.unsubscribe(self)
 
     def bindings_changed(self, screen: Screen[object]) -> None:
-        self._bindings_ready = True
         if not screen.app.app_focus:
             return
         if self.is_attached and screen is self.screen:
             # Once the screen is up, before the next refresh, so that the keys change in the same
-            # paint as the rest of the screen (after it, they would cost a second layout and
-            # paint of their own). The first check waits for the first paint instead: the screen
-            # then shows without waiting for the footer (start-up is about 45 ms shorter).
+            # paint as the rest of the screen. The first check waits for the first paint
+            # instead: the screen then shows without waiting for the footer.
             if self._painted:
-                self.call_next(self._recompose_if_changed)
+                self.call_next(self._update_if_changed)
             else:
-                self.call_after_refresh(self._recompose_if_changed)
+                self.call_after_refresh(self._update_if_changed)
 
     def on_resize(self, event: events.Resize) -> None:
         # A new width may fit more keys, or fewer.
-        self.call_after_refresh(self._recompose_if_changed)
+        self.call_after_refresh(self._update_if_changed)
 
-    def _key(self, k: ShownKey) -> FooterKey:
-        return FooterKey(k.key, k.display, k.description, k.action, tooltip=k.tooltip).data_bind(
-            compact=Footer.compact
-        )
-
-    async def _recompose_if_changed(self) -> None:
+    def _update_if_changed(self) -> None:
         if not self.is_attached:
             return
         self._painted = True
         shown = self.shown_keys()
-        if shown == self._shown:
-            return
-        if self._shown is None or shown[1] != self._shown[1]:
-            await self.recompose()
-            return
-        # Only the row of keys changed (whose turn it is, say): relabel the keys already there,
-        # hide the ones left over and add only what is missing. A recompose would create and
-        # style every key again and lay out the whole screen once more: at a remote table, where
-        # the keys change with every turn, that was most of what showing an update cost.
-        keys = shown[0]
-        self._shown = shown
-        row = [w for w in self.query_children(FooterKey) if not w.has_class("-command-palette")]
-        for widget, k in zip(row, keys, strict=False):
-            label = (widget.key, widget.key_display, widget.description, widget.action)
-            if not widget.display or label != k[:4]:
-                widget.key, widget.key_display, widget.description, widget.action = k[:4]
-                widget.tooltip = k.tooltip or None
-                widget.display = True
-                widget.refresh(layout=True)
-        for widget in row[len(keys) :]:
-            widget.display = False
-        self.styles.grid_size_columns = len(keys)
-        if len(keys) > len(row):
-            palette = self.query_children(".-command-palette")
-            before = palette.first() if palette else None
-            await self.mount_all([self._key(k) for k in keys[len(row) :]], before=before)
+        if shown != self._shown:
+            self._shown = shown
+            self.refresh()
+
+    def render(self) -> Text:
+        key_style = self.get_component_rich_style("keys-footer--key")
+        description_style = self.get_component_rich_style("keys-footer--description")
+        line = Text(no_wrap=True, overflow="crop", end="")
+        places: list[tuple[int, int, ShownKey]] = []
+
+        def draw(k: ShownKey) -> None:
+            start = line.cell_len
+            line.append(k.display, key_style)
+            if k.description:
+                line.append(" " + k.description, description_style)
+            places.append((start, line.cell_len, k))
+
+        row, palette_key = self._shown if self._shown is not None else ((), None)
+        for n, k in enumerate(row):
+            if n:
+                line.append(" ")
+            draw(k)
+        if palette_key is not None:
+            # Near the right edge (one column spare), after a thin separator.
+            gap = self.size.width - line.cell_len - key_width(palette_key) - 2
+            line.append(" " * max(gap, 1))
+            separator = "|" if glyphs.plain() else "\u258f"
+            line.append(separator, self.get_component_rich_style("keys-footer--separator"))
+            draw(palette_key)
+            line.append(" ")
+        self._places = places
+        return line
+
+    def _key_at(self, x: int) -> ShownKey | None:
+        return next((k for start, end, k in self._places if start <= x < end), None)
+
+    def on_click(self, event: events.Click) -> None:
+        key = self._key_at(event.x)
+        if key is not None:
+            self.app.simulate_key(key.key)
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        key = self._key_at(event.x)
+        self.tooltip = (key.tooltip or key.description) if key is not None else None

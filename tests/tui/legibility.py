@@ -21,10 +21,10 @@ from textual.geometry import Region
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import DataTable, OptionList, RichLog, Static
-from textual.widgets._footer import FooterKey
 
 from rivals_tui import glyphs
 from rivals_tui.ascii_mode import to_ascii
+from rivals_tui.widgets.footer import KeysFooter
 
 KEY_SCROLL = "key-scroll"
 
@@ -121,13 +121,15 @@ def lost_text(screen: Screen[Any]) -> list[str]:
         wide = isinstance(w, DataTable | RichLog | OptionList)
         if wide and w.virtual_size.width > w.scrollable_content_region.width:
             problems.append(f"{name(w)}: {w.virtual_size.width} columns wide in {w.size.width}")
-        if isinstance(w, FooterKey):
-            footer = w.parent
-            if isinstance(footer, Widget) and not footer.region.contains_region(w.region):
-                problems.append(f"footer key {w.description!r} is past the edge")
-            for other in footer.children if isinstance(footer, Widget) else ():
-                if other is not w and other.has_class("-command-palette") and other.region.overlaps(w.region):
-                    problems.append(f"footer key {w.description!r} lies under {other.description!r}")  # type: ignore[attr-defined]
+        if isinstance(w, KeysFooter):
+            w.render()  # the places of the keys as drawn at this width
+            places = w._places
+            for _, end, k in places:
+                if end > w.size.width:
+                    problems.append(f"footer key {k.description!r} is past the edge")
+            for (_, end, k), (start, _, after) in zip(places, places[1:], strict=False):
+                if start <= end:
+                    problems.append(f"footer key {k.description!r} runs into {after.description!r}")
         if (isinstance(w, Static) and plain(w)) or w.focusable:
             outer = clipped_by(w)
             if outer is not None and not reachable_by_scrolling(w):

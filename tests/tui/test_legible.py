@@ -10,7 +10,6 @@ from typing import Any
 import attrs
 from textual.app import App, ComposeResult
 from textual.widgets import Input, Label, Select, Static, Switch
-from textual.widgets._footer import FooterKey
 
 from engine.core import SeatSpec
 from engine.core.info import Catalog
@@ -27,6 +26,7 @@ from rivals_tui.session import LocalSession
 from rivals_tui.settings import Settings
 from rivals_tui.widgets.action_picker import ActionPicker, match_rank
 from rivals_tui.widgets.board import GameBoard
+from rivals_tui.widgets.footer import KeysFooter
 from saves.store import SaveStore
 from tests.support.goofspiel import GoofOptions, Goofspiel
 from tests.tui.boards import find_match, screen_app, settle
@@ -86,7 +86,7 @@ async def test_enter_takes_the_highlighted_row() -> None:
 
 
 def footer_keys(app: Any) -> list[str]:
-    return [str(k.description) for k in app.screen.query(FooterKey)]
+    return [str(k.description) for k in app.screen.query_one(KeysFooter).keys]
 
 
 async def test_the_footer_offers_skip_only_when_s_skips(tmp_path: Path) -> None:

@@ -17,7 +17,6 @@ import pytest
 from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widgets import Select
-from textual.widgets._footer import FooterKey
 
 from engine.core import SeatSpec
 from engine.core.match import Match, Series
@@ -31,6 +30,7 @@ from rivals_tui.screens.game_over import GameOverScreen
 from rivals_tui.screens.keys import KeysScreen
 from rivals_tui.screens.rules import RulesScreen
 from rivals_tui.settings import Settings
+from rivals_tui.widgets.footer import KeysFooter
 from saves.store import SaveStore
 from tests.tui.boards import screen_app, settle
 from tests.tui.legibility import lost_text
@@ -204,7 +204,7 @@ async def test_game_screens(tmp_path: Path, game_id: str, players: int, moves: i
         if game_id == "rival_realms":
             # End turn crowds the footer: the least needed keys give way (Hint first) rather
             # than a key being cut, and f2 Keys stays.
-            shown = [k.description for k in screen.query(FooterKey)]
+            shown = [k.description for k in screen.query_one(KeysFooter).keys]
             assert "End turn" in shown and "Hint" not in shown and shown[-1] == "Keys"
         # The longest feedback the screen gives: a hint naming a move, then the reason it says
         # for a move that is not allowed.
