@@ -28,6 +28,7 @@ from rich.segment import Segment
 from rich.style import Style
 from textual.binding import Binding
 from textual.dom import NoScreen
+from textual.geometry import Region
 from textual.strip import Strip
 
 from engine.core import Event, Game
@@ -118,6 +119,10 @@ class LineBoard(GameBoard):
         self.cursor_key: Key | None = None
         self._table: Table | None = None
         self._table_for: tuple[int, int] = (0, 0)
+        # Worked out once per paint (render_lines): the board's style, the looks, the cursor.
+        self._base: Style | None = None
+        self._looks: dict[tuple[tuple[str, ...], bool], Style] = {}
+        self._cursor_item: int | None = None
         self._top = 0
         self._posted: tuple[str, str] | None = None
         self._last_view: Any = None
@@ -425,26 +430,42 @@ class LineBoard(GameBoard):
 
     # -- drawing ----------------------------------------------------------------------------
     def _style(self, names: tuple[str, ...], cursor: bool) -> Style:
-        style = Style()
-        for n in names:
-            style += self.get_component_rich_style(f"{self.PREFIX}--{n}", partial=True)
-        if cursor:
-            style += self.get_component_rich_style(f"{self.PREFIX}--cursor", partial=True)
+        key = (names, cursor)
+        style = self._looks.get(key)
+        if style is None:
+            style = Style()
+            for n in names:
+                style += self.get_component_rich_style(f"{self.PREFIX}--{n}", partial=True)
+            if cursor:
+                style += self.get_component_rich_style(f"{self.PREFIX}--cursor", partial=True)
+            self._looks[key] = style
         return style
 
+    def render_lines(self, crop: Region) -> list[Strip]:
+        # The styles are worked out once per paint, not once per line and run: Textual walks
+        # every ancestor to find a widget's style each time it is asked.
+        self._base, self._looks, self._cursor_item = self.rich_style, {}, self._index()
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._base = None
+
     def render_line(self, y: int) -> Strip:
+        if self._base is None:  # asked for a line outside a paint
+            self._base, self._looks, self._cursor_item = self.rich_style, {}, self._index()
         table = self.table()
-        base = self.rich_style
+        base = self._base
         row = y + self._top
         width = self.size.width
         if row >= len(table.lines):
             return Strip.blank(width, base)
-        cur = self._index()
+        cur = self._cursor_item
+        focused = self.has_focus
         segs = []
         for s in table.lines[row]:
             on = s.item is not None and s.item == cur
-            style = base + self._style(s.styles, cursor=on and self.has_focus)
-            if on and not self.has_focus:
+            style = base + self._style(s.styles, cursor=on and focused)
+            if on and not focused:
                 style += Style(underline=True)
             segs.append(Segment(s.text, style))
         strip = Strip(segs).crop_extend(0, width, base)

@@ -15,7 +15,6 @@ from collections.abc import Sequence
 from typing import Any
 
 import attrs
-from rich.style import Style
 from textual.binding import Binding
 
 from engine.core import Event
@@ -107,22 +106,12 @@ class RivalsBoard(LineBoard):
         super().__init__(game, id=id, classes=classes)
         self.page = "map"
         self.lean = -1  # which way the next up/down step leans on the staggered rows
-        self._styles: dict[tuple[tuple[str, ...], bool], Style] = {}
 
     # -- what is drawn ----------------------------------------------------------------------
     def show(self, view: Any, seat: int | None, legal: Sequence[Any], events: Sequence[Event]) -> None:
-        self._styles = {}
         if legal and view.phase in HEX_PHASES and (self.view is None or self.view.phase != view.phase):
             self.page = "map"  # a decision about a hex: back to the map
         super().show(view, seat, legal, events)
-
-    def _style(self, names: tuple[str, ...], cursor: bool) -> Style:
-        # A full map is some 400 runs drawing about twenty distinct looks: each worked out once
-        # per view (a theme change comes with the next view).
-        key = (names, cursor)
-        if key not in self._styles:
-            self._styles[key] = super()._style(names, cursor)
-        return self._styles[key]
 
     def table_follows_cursor(self) -> bool:
         # The map pans after the cursor, and the card under it shades its reach.
