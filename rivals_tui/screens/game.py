@@ -268,6 +268,9 @@ class GameScreen(Screen[None]):
         # In the ASCII set, "thinking…" reads "thinking..." (the line filter would make it "~").
         show_text(self.query_one("#status", Static), plain(glyphs.text(line)))
         self.refresh_bindings()
+        # The footer's keys in this same paint, not in one of their own once Textual gets round
+        # to telling the footer that the bindings changed.
+        self.query_one(KeysFooter).update_keys()
 
     def say(self, text: str) -> None:
         """One line of feedback under the status (an illegal move's reason, a hint, an undo blocker)."""
@@ -355,7 +358,9 @@ class GameScreen(Screen[None]):
         body = self.session.words(text)
         shown = Content.assemble((safe_text(title), "bold"), "\n", plain(body)) if title else plain(body)
         if show_text(self.query_one("#detail-text", Static), shown):
-            self.query_one("#detail", VerticalScroll).scroll_home(animate=False)
+            detail = self.query_one("#detail", VerticalScroll)
+            if detail.scroll_y:  # (scrolling, even to where it is, costs a paint of its own)
+                detail.scroll_home(animate=False)
             self.call_after_refresh(self._mark_detail)
 
     def _my_turn(self) -> bool:

@@ -172,15 +172,17 @@ class KeysFooter(Widget, can_focus=False):
             # paint as the rest of the screen. The first check waits for the first paint
             # instead: the screen then shows without waiting for the footer.
             if self._painted:
-                self.call_next(self._update_if_changed)
+                self.call_next(self.update_keys)
             else:
-                self.call_after_refresh(self._update_if_changed)
+                self.call_after_refresh(self.update_keys)
 
     def on_resize(self, event: events.Resize) -> None:
         # A new width may fit more keys, or fewer.
-        self.call_after_refresh(self._update_if_changed)
+        self.call_after_refresh(self.update_keys)
 
-    def _update_if_changed(self) -> None:
+    def update_keys(self) -> None:
+        """Show the keys that work now, if they are not the ones shown (a screen that knows
+        its bindings changed may call this to have the keys drawn in the same paint)."""
         if not self.is_attached:
             return
         self._painted = True

@@ -44,11 +44,9 @@ class WrappingLog(RichLog):
         self.write(Text(text), scroll_end=False)
         if self.auto_scroll and self._size_known:
             # At the end now, so the new line is painted with everything else that changed
-            # (RichLog scrolls after the next refresh, which costs the screen a second paint),
-            # and again after the refresh, in case the log's own height changes in that layout
-            # (a no-op when it does not).
+            # (RichLog scrolls after the next refresh, which costs the screen a second paint).
+            # Should the screen's next layout change the log's height, on_resize keeps it there.
             self.scroll_end(animate=False, immediate=True, x_axis=False)
-            self.scroll_end(animate=False, immediate=False, x_axis=False)
 
     def reset(self, texts: list[str] | None = None) -> None:
         """Replace every line."""
@@ -60,6 +58,9 @@ class WrappingLog(RichLog):
     def on_resize(self, event: Resize) -> None:
         # RichLog's own resize handler runs after this one and renders what waited for a size,
         # at the width the panel has now: those lines need no second wrapping.
+        if self.auto_scroll and self._size_known and self.scroll_y >= self.max_scroll_y - 1:
+            # Followed the end before the resize: keep following it at the new height.
+            self.call_after_refresh(self.scroll_end, animate=False, immediate=True, x_axis=False)
         if event.size.width and not self._size_known:
             self._wrapped_at = self.scrollable_content_region.width
             if self.auto_scroll:
