@@ -450,8 +450,10 @@ class RivalsApp(App[None]):
                 screen.stop_workers()
 
     def _handle_exception(self, error: Exception) -> None:
-        if self._hanging_up and isinstance(error, NoMatches):
-            # A screen still mounting lost its widgets to the hang-up; the game is already saved.
+        closing = self._hanging_up or self._exit or not self._running
+        if closing and isinstance(error, NoMatches):
+            # A screen still mounting lost its widgets to the app closing (a hang-up, a quit, the
+            # end of a test) just as it was put up; the game is saved by the closing itself.
             return
         # A crash must not lose the game: save before Textual tears the app down.
         saved = False

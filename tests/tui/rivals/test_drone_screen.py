@@ -105,6 +105,6 @@ def test_drone_turn_snapshot(snap_compare: Any, tmp_path: Path, page: str) -> No
         board = pilot.app.screen.query_one(BOARD)
         if page != "map":
             board.action_page()
-        await pilot.pause()
+        await settle(pilot)  # the page's detail and keys too, however busy the machine
 
     assert snap_compare(app, terminal_size=(80, 24), run_before=show)
