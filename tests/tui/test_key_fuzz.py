@@ -15,6 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual import events
 
 from engine.core import Rng
@@ -103,7 +104,12 @@ async def _hammer(app: RivalsApp, keys: list[str], rng: Rng, end: float, seen: s
     return sent
 
 
-async def test_random_key_bursts_on_every_screen_never_crash_the_app(tmp_path: Path) -> None:
+async def test_random_key_bursts_on_every_screen_never_crash_the_app(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Random keys typed into "Save elsewhere" name a folder relative to where the app runs:
+    # here, never the repository.
+    monkeypatch.chdir(tmp_path)
     rng = Rng.from_seed(SEED)
     store = make_store(tmp_path)
     store.save("versus", goof_match(VS_AI))
