@@ -20,10 +20,11 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
+from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.message import Message
 from textual.screen import Screen
@@ -38,9 +39,10 @@ from rivals_tui.screens.legend import LegendScreen
 from rivals_tui.screens.log import LogScreen
 from rivals_tui.screens.pass_keyboard import PassScreen
 from rivals_tui.session import Session, options_in_force
-from rivals_tui.text import plain, safe_text
+from rivals_tui.text import plain, plain_rich, safe_text
 from rivals_tui.widgets.action_picker import ActionPicker
 from rivals_tui.widgets.board import GameBoard
+from rivals_tui.widgets.detail import DetailPanel
 from rivals_tui.widgets.footer import KeysFooter
 from rivals_tui.widgets.log import WrappingLog
 
@@ -155,9 +157,10 @@ class GameScreen(Screen[None]):
                 yield board_for(self.session.game)
             with Vertical(id="side"):
                 # The Page keys scroll it (key-scroll): the board keeps the focus meanwhile.
-                with VerticalScroll(id="detail", can_focus=False, classes="key-scroll") as detail:
-                    detail.border_title = "Detail"
-                    yield Static("Move the cursor over a card to read it here.", id="detail-text")
+                detail = DetailPanel(Text("Move the cursor over a card to read it here."), id="detail")
+                detail.add_class("key-scroll")
+                detail.border_title = "Detail"
+                yield detail
                 log = WrappingLog(id="log")
                 log.border_title = "Log"
                 yield log
@@ -356,11 +359,10 @@ class GameScreen(Screen[None]):
         # The title leads the text rather than sitting in the frame, where a long one is cut.
         title = self.session.words(title)
         body = self.session.words(text)
-        shown = Content.assemble((safe_text(title), "bold"), "\n", plain(body)) if title else plain(body)
-        if show_text(self.query_one("#detail-text", Static), shown):
-            detail = self.query_one("#detail", VerticalScroll)
-            if detail.scroll_y:  # (scrolling, even to where it is, costs a paint of its own)
-                detail.scroll_home(animate=False)
+        shown = plain_rich(body)
+        if title:
+            shown = Text.assemble((safe_text(title), "bold"), "\n", shown)
+        if self.query_one("#detail", DetailPanel).show(shown):
             self.call_after_refresh(self._mark_detail)
 
     def _my_turn(self) -> bool:
@@ -472,15 +474,15 @@ class GameScreen(Screen[None]):
         self.report_save_problem()
 
     def action_detail(self, pages: int) -> None:
-        detail = self.query_one("#detail", VerticalScroll)
-        detail.scroll_relative(y=pages * max(1, detail.scrollable_content_region.height - 1), animate=False)
+        detail = self.query_one("#detail", DetailPanel)
+        detail.scroll_lines(pages * max(1, detail.scrollable_content_region.height - 1))
         self.call_after_refresh(self._mark_detail)
 
     def _mark_detail(self) -> None:
         """Say on the detail panel's frame when there is more to read than it shows."""
         # Called after a refresh, by which time the game may have ended (and a game opened
         # already over may never have put its panels up).
-        detail = next(iter(self.query("#detail").results(VerticalScroll)), None)
+        detail = next(iter(self.query("#detail").results(DetailPanel)), None)
         if not self.is_attached or detail is None:
             return
         below = detail.scroll_y < detail.max_scroll_y
