@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from engine.core.game import Outcome, ScoreLine
 from engine.rival_realms.data import (
     COLS,
@@ -30,21 +32,30 @@ CATEGORIES: tuple[str, ...] = (
 
 def quest_done(s: RealmsState, seat: int, q: int) -> bool:
     """Whether `seat`'s realm meets quest q now (held or not)."""
+    return bool(quests_met(s, seat, (q,)))
+
+
+def quests_met(s: RealmsState, seat: int, which: Iterable[int]) -> list[int]:
+    """The quests among `which` (QUESTS indexes) that `seat`'s realm meets now, in that order.
+    One pass for all of them: it runs at the end of every turn."""
     regions = s.regions[seat]
-    if q < 3:
-        return 0 not in regions[q * COLS : q * COLS + COLS]
     explored = s.explored[seat]
-    if q == _WANDERER:
-        if explored.count(True) < 5:
-            return False
-        kinds = {KIND[r] for r, e in zip(regions, explored, strict=True) if e}
-        return len(kinds) == 5
-    if q == _TEA:
-        have = s.supply[seat] + s.used[seat]
-        if len(have) < len(CREATURES):
-            return False
-        return all(c in have for c in CREATURES)
-    return all(explored[p] for p in CORNERS)  # Far Frontiers
+    out: list[int] = []
+    for q in which:
+        if q < 3:
+            done = 0 not in regions[q * COLS : q * COLS + COLS]
+        elif q == _WANDERER:
+            done = explored.count(True) >= 5 and (
+                len({KIND[r] for r, e in zip(regions, explored, strict=True) if e}) == 5
+            )
+        elif q == _TEA:
+            have = s.supply[seat] + s.used[seat]
+            done = len(have) >= len(CREATURES) and all(c in have for c in CREATURES)
+        else:  # Far Frontiers
+            done = all(explored[p] for p in CORNERS)
+        if done:
+            out.append(q)
+    return out
 
 
 _WANDERER = QUEST_INDEX["wanderer"]

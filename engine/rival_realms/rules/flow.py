@@ -44,7 +44,11 @@ def begin_turn(s: RealmsState, seat: int, ev: list[Event]) -> None:
     s.deck_draws = 0
     s.event_turn = False
     s.turns[seat] += 1
-    ev.append(Event(f"{who(seat)}'s turn.", seat=seat, kind="turn"))
+    ev.append(_TURN_BEGINS[seat])
+
+
+# Said at every turn: built once (events are frozen).
+_TURN_BEGINS: tuple[Event, ...] = tuple(Event(f"{who(seat)}'s turn.", seat=seat, kind="turn") for seat in (0, 1))
 
 
 def game_over(s: RealmsState, ev: list[Event]) -> None:

@@ -225,15 +225,23 @@ def _go_reason(s: RealmsState, seat: int, a: Go) -> str | None:
     return None
 
 
+# Log lines said word for word again and again, built once (events are frozen).
+_TURN_ENDS: tuple[Event, ...] = tuple(Event(f"{who(seat)} ends their turn.", seat=seat) for seat in (0, 1))
+_SUMMONED: dict[int, Event] = {}  # (seat * 64 + card) * 32 + space
+
+
 def turn_perform(s: RealmsState, seat: int, a: TurnAction, ev: list[Event]) -> None:
     name = who(seat)
     if isinstance(a, Summon):
         s.hands[seat].remove(a.card)
         s.regions[seat][a.space] = a.card
         s.action = "summon"
-        ev.append(
-            Event(f"{name} summons {card_name(a.card)} into {space_name(a.space)}.", seat=seat, kind="summon")
-        )
+        key = (seat * 64 + a.card) * 32 + a.space
+        e = _SUMMONED.get(key)
+        if e is None:
+            text = f"{name} summons {card_name(a.card)} into {space_name(a.space)}."
+            e = _SUMMONED[key] = Event(text, seat=seat, kind="summon")
+        ev.append(e)
         if s.board_tokens[seat][a.space]:
             t = TOKEN_NAMES[s.board_tokens[seat][a.space]]
             ev.append(Event(f"The {t} there now lies on the new region, unclaimed.", seat=seat))
@@ -242,7 +250,7 @@ def turn_perform(s: RealmsState, seat: int, a: TurnAction, ev: list[Event]) -> N
     elif isinstance(a, Go):
         _go(s, seat, a, ev)
     elif isinstance(a, EndTurn):
-        ev.append(Event(f"{name} ends their turn.", seat=seat))
+        ev.append(_TURN_ENDS[seat])
         end_turn(s, ev)
     elif isinstance(a, Pass):
         pass_turn(s, ev)
