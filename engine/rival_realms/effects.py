@@ -43,11 +43,28 @@ _COLLECTS: dict[tuple[int, str, int], Event] = {}
 _DROPS: dict[tuple[int, int, bool], Event] = {}  # (nest, card, solo): the Raven's flips
 
 
+_SAID: dict[tuple[str, int | None, str], Event] = {}
+
+
+def said(text: str, seat: int | None = None, kind: str = "") -> Event:
+    """The public log line `text` as an Event, shared with every earlier identical one (the
+    wording is worked out anyway; the record is not built again). Bounded: the table starts
+    afresh past a few thousand lines."""
+    key = (text, seat, kind)
+    e = _SAID.get(key)
+    if e is None:
+        if len(_SAID) >= 20_000:
+            _SAID.clear()
+        e = _SAID[key] = Event(text, seat=seat, kind=kind)
+    return e
+
+
 def _drawn(seat: int, card: int) -> Event:
     key = seat * 64 + card
     e = _DRAWN.get(key)
     if e is None:
-        e = _DRAWN[key] = Event(f"You draw {card_name(card)}.", seat=seat, to=(seat,), reveal=True, kind="draw")
+        text = f"You draw {card_name(card)}."
+        e = _DRAWN[key] = Event(text, seat=seat, to=(seat,), reveal=True, kind="draw")
     return e
 
 
@@ -231,7 +248,8 @@ def raven_flip(s: RealmsState, nest: int, ev: list[Event]) -> bool:
         e = _DROPS.get(key)
         if e is None:
             owner = "the Raven's nest" if s.solo and nest == 1 else f"{who(nest)}'s nest"
-            e = _DROPS[key] = Event(f"The Raven drops {card_name(c)} into {owner}.", reveal=True, kind="raven")
+            text = f"The Raven drops {card_name(c)} into {owner}."
+            e = _DROPS[key] = Event(text, reveal=True, kind="raven")
         ev.append(e)
         if not s.end_triggered and deck_regions(s) == 0:
             note_deck_empty(s, ev)

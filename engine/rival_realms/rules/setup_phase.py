@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.core.game import Event
 from engine.rival_realms.actions import MakeValley, PerchRaven, PlaceAdventurer
 from engine.rival_realms.data import COLS, LANDS, SPACES, land_name, space_name
-from engine.rival_realms.effects import collect, who
+from engine.rival_realms.effects import collect, said, who
 from engine.rival_realms.rules.flow import begin_turn
 from engine.rival_realms.setup import deal, lay_tokens
 from engine.rival_realms.state import RealmsState
@@ -47,13 +47,13 @@ def valleys_reason(s: RealmsState, a: MakeValley) -> str | None:
 
 def valleys_perform(s: RealmsState, a: MakeValley, ev: list[Event]) -> None:
     s.valleys[s.start][a.land] = True
-    ev.append(Event(f"{who(s.start)} turns the land card {land_name(a.land)} to a Valley.", seat=s.start))
+    ev.append(said(f"{who(s.start)} turns the land card {land_name(a.land)} to a Valley.", seat=s.start))
     if sum(s.valleys[s.start]) < 2 * VALLEYS_PER_ROW:
         return
     for seat in range(s.seats):
         s.valleys[seat] = s.valleys[s.start][:]
     if s.seats == 2:
-        ev.append(Event(f"{who(1 - s.start)} mirrors the land cards in their Looking-Glass Realm."))
+        ev.append(said(f"{who(1 - s.start)} mirrors the land cards in their Looking-Glass Realm."))
     lay_tokens(s, ev)
     if s.solo:
         s.phase = "place"
@@ -86,7 +86,7 @@ def raven_reason(s: RealmsState, a: PerchRaven) -> str | None:
 def raven_perform(s: RealmsState, seat: int, a: PerchRaven, ev: list[Event]) -> None:
     s.raven = a.owner * LANDS + a.land
     ev.append(
-        Event(f"{who(seat)} perches the Raven on {who(a.owner)}'s Mountain {land_name(a.land)}.", seat=seat)
+        said(f"{who(seat)} perches the Raven on {who(a.owner)}'s Mountain {land_name(a.land)}.", seat=seat)
     )
     s.phase = "place"
     s.actor = s.start
@@ -109,7 +109,7 @@ def place_reason(s: RealmsState, a: PlaceAdventurer) -> str | None:
 
 def place_perform(s: RealmsState, seat: int, a: PlaceAdventurer, ev: list[Event]) -> None:
     s.adventurer[seat] = a.space
-    ev.append(Event(f"{who(seat)} places their adventurer in {space_name(a.space)}.", seat=seat))
+    ev.append(said(f"{who(seat)} places their adventurer in {space_name(a.space)}.", seat=seat))
     collect(s, seat, a.space, ev)
     other = s.opponent(seat)
     if s.adventurer[other] < 0:

@@ -38,7 +38,7 @@ from engine.rival_realms.data import (
     space_name,
 )
 from engine.rival_realms.data import ESPRESSO as ESPRESSO_TOKEN
-from engine.rival_realms.effects import collect, explore, mirror, spend_card, spend_token, who
+from engine.rival_realms.effects import collect, explore, mirror, said, spend_card, spend_token, who
 from engine.rival_realms.realm import (
     card_name,
     empty_gaps,
@@ -77,13 +77,16 @@ def can_act(s: RealmsState, seat: int) -> bool:
     return False
 
 
-def walk_collects(s: RealmsState, seat: int, space: int, via: int) -> bool:
-    """Whether the free walk into explored `space` from `via` picks up a token on the way."""
+def walk_collects(
+    s: RealmsState, seat: int, space: int, via: int, found: dict[int, int] | None = None
+) -> bool:
+    """Whether the free walk into explored `space` from `via` picks up a token on the way.
+    `found`: `steps(s, seat)` when the caller has it already."""
     laid = s.board_tokens[seat]
     explored = s.explored[seat]
     if not any(laid[p] and explored[p] for p in range(SPACES)):
         return False  # the usual case: no token lies on an explored region
-    path = step_path(s, seat, space, via)
+    path = step_path(s, seat, space, via, found)
     return path is not None and any(laid[p] for p in path)
 
 
@@ -110,10 +113,11 @@ def turn_legal(s: RealmsState, seat: int) -> list[TurnAction]:
     paid = bool(out) and not done
     if s.action != "summon":
         free = committed(s)
-        for k in steps(s, seat):
+        found = steps(s, seat)
+        for k in found:
             q, via = k >> 5, (k & 31) - 1
             if explored[q]:
-                if free and (not s.walked or walk_collects(s, seat, q, via)):
+                if free and (not s.walked or walk_collects(s, seat, q, via, found)):
                     out.append(go(q, via))
                 continue
             for card, creature in payments(s, seat, q, via):
@@ -244,7 +248,7 @@ def turn_perform(s: RealmsState, seat: int, a: TurnAction, ev: list[Event]) -> N
         ev.append(e)
         if s.board_tokens[seat][a.space]:
             t = TOKEN_NAMES[s.board_tokens[seat][a.space]]
-            ev.append(Event(f"The {t} there now lies on the new region, unclaimed.", seat=seat))
+            ev.append(said(f"The {t} there now lies on the new region, unclaimed.", seat=seat))
         if s.adventurer[seat] == a.space:
             explore(s, seat, a.space, ev)
     elif isinstance(a, Go):
@@ -258,24 +262,24 @@ def turn_perform(s: RealmsState, seat: int, a: TurnAction, ev: list[Event]) -> N
         spend_token(s, seat, GEM)
         s.raven = seat * LANDS + a.land
         ev.append(
-            Event(f"{name} spends a gem: the Raven flies to their Mountain {land_name(a.land)}.", seat=seat)
+            said(f"{name} spends a gem: the Raven flies to their Mountain {land_name(a.land)}.", seat=seat)
         )
     elif isinstance(a, GemSteal):
         spend_token(s, seat, GEM)
         moved = " flies beside the deck and" if s.raven >= 0 else ""
         s.raven = -1
-        ev.append(Event(f"{name} spends a gem: the Raven{moved} helps them take two cards.", seat=seat))
+        ev.append(said(f"{name} spends a gem: the Raven{moved} helps them take two cards.", seat=seat))
         s.steal_left = 2
         s.phase = "steal"
     elif isinstance(a, Espresso):
         spend_token(s, seat, ESPRESSO_TOKEN)
         s.espresso = True
-        ev.append(Event(f"{name} drinks the Double Espresso: another turn follows this one.", seat=seat))
+        ev.append(said(f"{name} drinks the Double Espresso: another turn follows this one.", seat=seat))
     elif isinstance(a, Carpet):
         spend_token(s, seat, CARPET)
         s.adventurer[seat] = a.space
         s.came_from = -1
-        ev.append(Event(f"{name} flies the Flying Carpet to {space_name(a.space)}.", seat=seat))
+        ev.append(said(f"{name} flies the Flying Carpet to {space_name(a.space)}.", seat=seat))
         if not s.explored[seat][a.space]:
             s.explored_now += 1
             s.walked = False
@@ -302,7 +306,7 @@ def _go(s: RealmsState, seat: int, a: Go, ev: list[Event]) -> None:
     name = who(seat)
     target = card_name(s.regions[seat][a.space])
     if s.explored[seat][a.space]:
-        ev.append(Event(f"{name} walks to {target} in {space_name(a.space)}.", seat=seat, kind="move"))
+        ev.append(said(f"{name} walks to {target} in {space_name(a.space)}.", seat=seat, kind="move"))
         if not finds:
             s.walked = True
     else:
@@ -314,7 +318,7 @@ def _go(s: RealmsState, seat: int, a: Go, ev: list[Event]) -> None:
             pay = f"guided by the {TOKEN_NAMES[a.creature]}"
         else:
             pay = "along a kindred trail, for free"
-        ev.append(Event(f"{name} enters {target} in {space_name(a.space)}, {pay}.", seat=seat, kind="move"))
+        ev.append(said(f"{name} enters {target} in {space_name(a.space)}, {pay}.", seat=seat, kind="move"))
         s.explored_now += 1
         s.walked = False
     s.action = "adventure"
