@@ -117,7 +117,7 @@ def claim_quests(s: RealmsState, seat: int, ev: list[Event]) -> None:
     quests = s.quests
     if -1 not in quests:
         return
-    for q in quests_met(s, seat, [q for q in range(len(QUESTS)) if quests[q] < 0]):
+    for q in quests_met(s, seat):
         quests[q] = seat
         ev.append(
             Event(

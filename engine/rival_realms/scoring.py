@@ -35,13 +35,16 @@ def quest_done(s: RealmsState, seat: int, q: int) -> bool:
     return bool(quests_met(s, seat, (q,)))
 
 
-def quests_met(s: RealmsState, seat: int, which: Iterable[int]) -> list[int]:
-    """The quests among `which` (QUESTS indexes) that `seat`'s realm meets now, in that order.
-    One pass for all of them: it runs at the end of every turn."""
+def quests_met(s: RealmsState, seat: int, which: Iterable[int] | None = None) -> list[int]:
+    """The quests among `which` (QUESTS indexes; None: those nobody holds yet) that `seat`'s
+    realm meets now, in that order. One pass for all of them: it runs at every turn's end."""
     regions = s.regions[seat]
     explored = s.explored[seat]
     out: list[int] = []
-    for q in which:
+    held = s.quests
+    for q in range(len(QUESTS)) if which is None else which:
+        if which is None and held[q] >= 0:
+            continue
         if q < 3:
             done = 0 not in regions[q * COLS : q * COLS + COLS]
         elif q == _WANDERER:
@@ -52,12 +55,13 @@ def quests_met(s: RealmsState, seat: int, which: Iterable[int]) -> list[int]:
             have = s.supply[seat] + s.used[seat]
             done = len(have) >= len(CREATURES) and all(c in have for c in CREATURES)
         else:  # Far Frontiers
-            done = all(explored[p] for p in CORNERS)
+            done = explored[_C0] and explored[_C1] and explored[_C2] and explored[_C3]
         if done:
             out.append(q)
     return out
 
 
+_C0, _C1, _C2, _C3 = CORNERS
 _WANDERER = QUEST_INDEX["wanderer"]
 _TEA = QUEST_INDEX["tea"]
 

@@ -4,7 +4,7 @@ looking at each) and a gem's theft (two cards from the deck and either nest)."""
 from __future__ import annotations
 
 from engine.core.game import Event
-from engine.rival_realms.actions import DRAW_DECK, Draw
+from engine.rival_realms.actions import DRAW_DECK, DRAWS_OTHER, DRAWS_OWN, Draw
 from engine.rival_realms.effects import deck_regions, draw_card, said, take_into_hand, who
 from engine.rival_realms.realm import card_name
 from engine.rival_realms.rules.flow import continue_redraw, continue_steal, other_nest
@@ -20,9 +20,9 @@ def draw_legal(s: RealmsState, seat: int) -> list[Draw]:
     out: list[Draw] = []
     if deck_regions(s) > 0:
         out.append(DRAW_DECK)
-    out.extend(Draw("own", c) for c in s.nests[seat])
+    out.extend([DRAWS_OWN[c] for c in s.nests[seat]])
     if _other_allowed(s):
-        out.extend(Draw("other", c) for c in s.nests[other_nest(s, seat)])
+        out.extend([DRAWS_OTHER[c] for c in s.nests[other_nest(s, seat)]])
     return out
 
 

@@ -27,12 +27,19 @@ MAKE_VALLEYS: tuple[MakeValley, ...] = tuple(MakeValley(m) for m in range(LANDS)
 
 def valleys_legal(s: RealmsState) -> list[MakeValley]:
     v = s.valleys[s.start]
-    out: list[MakeValley] = []
-    for r0 in range(0, LANDS, COLS):
-        row = v[r0 : r0 + COLS]
-        if sum(row) < VALLEYS_PER_ROW:
-            out.extend(MAKE_VALLEYS[r0 + c] for c in range(COLS) if not row[c])
-    return out
+    key = tuple(v)
+    known = _VALLEY_LISTS.get(key)  # a few hundred layouts at most: remembered
+    if known is None:
+        found: list[MakeValley] = []
+        for r0 in range(0, LANDS, COLS):
+            row = v[r0 : r0 + COLS]
+            if sum(row) < VALLEYS_PER_ROW:
+                found.extend(MAKE_VALLEYS[r0 + c] for c in range(COLS) if not row[c])
+        known = _VALLEY_LISTS[key] = tuple(found)
+    return list(known)
+
+
+_VALLEY_LISTS: dict[tuple[bool, ...], tuple[MakeValley, ...]] = {}
 
 
 def valleys_reason(s: RealmsState, a: MakeValley) -> str | None:

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from engine.core.game import Event
 from engine.rival_realms.actions import (
+    CARPETS,
     END_TURN,
     ESPRESSO,
+    GEM_RAVENS,
     GEM_STEAL,
     PASS,
     SUMMONS,
@@ -126,14 +128,14 @@ def turn_legal(s: RealmsState, seat: int) -> list[TurnAction]:
     supply = s.supply[seat]
     if GEM in supply:
         if not s.solo:
-            out.extend(GemRaven(m) for m in _raven_spots(s, seat))
+            out.extend([GEM_RAVENS[m] for m in _raven_spots(s, seat)])
         if steal_sources(s, seat):
             out.append(GEM_STEAL)
     if ESPRESSO_TOKEN in supply and not s.espresso:
         out.append(ESPRESSO)
     if CARPET in supply:
         here = s.adventurer[seat]
-        carpets = [Carpet(p) for p in range(SPACES) if regions[p] and p != here]
+        carpets = [CARPETS[p] for p in range(SPACES) if regions[p] and p != here]
         out.extend(carpets)
         paid = paid or any(not explored[a.space] for a in carpets)
     if MIRROR in supply:
