@@ -57,7 +57,14 @@ class RivalRealms(GameBase[RealmsState, Action, RealmsOptions]):
         return attrs.evolve(options, start=START_CHOICES[loser])
 
     def setup(self, options: RealmsOptions, seats: int, seed: int) -> RealmsState:
-        problem = self.check_options(options, seats)
+        # The options check walks every field; a table of games (the bench, the AI's trials)
+        # sets up the same options again and again, so its answer is remembered.
+        try:
+            problem = _CHECKED[(options, seats)]
+        except (KeyError, TypeError):  # TypeError: an unhashable value, checked (and refused) below
+            problem = self.check_options(options, seats)
+            if problem is None:
+                _CHECKED[(options, seats)] = None
         if problem:
             raise ValueError(problem)
         return new_state(options, seats, seed)
@@ -124,6 +131,9 @@ class RivalRealms(GameBase[RealmsState, Action, RealmsOptions]):
 
     def progress(self, s: RealmsState) -> str:
         return texts.progress(s)
+
+
+_CHECKED: dict[tuple[RealmsOptions, int], None] = {}  # options found fit for that many seats
 
 
 def _fingerprint(s: RealmsState, seat: int) -> tuple[object, ...]:

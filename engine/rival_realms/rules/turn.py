@@ -114,12 +114,20 @@ def turn_legal(s: RealmsState, seat: int) -> list[TurnAction]:
                     out.extend(row[first:after])
     paid = bool(out) and not done
     if s.action != "summon":
+        # Free walks into explored regions: open once adventuring, and after a walk that found
+        # nothing only towards a token (none lies on an explored region, usually: asked once).
         free = committed(s)
+        if free and s.walked:
+            laid = s.board_tokens[seat]
+            free = any(laid[p] and explored[p] for p in range(SPACES))
+            finds_only = True
+        else:
+            finds_only = False
         found = steps(s, seat)
         for k in found:
             q, via = k >> 5, (k & 31) - 1
             if explored[q]:
-                if free and (not s.walked or walk_collects(s, seat, q, via, found)):
+                if free and (not finds_only or walk_collects(s, seat, q, via, found)):
                     out.append(go(q, via))
                 continue
             for card, creature in payments(s, seat, q, via):
