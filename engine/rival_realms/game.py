@@ -46,7 +46,7 @@ class RivalRealms(GameBase[RealmsState, Action, RealmsOptions]):
     ai_root_moves: ClassVar[int | None] = 5
     ai_iteration_scale: ClassVar[float] = 0.2
     # The last legal list made: (state, its fingerprint, the list). See `why_illegal`.
-    _proved: tuple[object, tuple[object, ...], tuple[Action, ...]] = (None, (), ())
+    _proved: tuple[object, tuple[object, ...], object, int, tuple[Action, ...]] = (None, (), None, 0, ())
 
     def next_options(self, options: RealmsOptions, out: Outcome) -> RealmsOptions:
         """The options of the next game of a series: whoever lost this one begins (a shared
@@ -86,7 +86,8 @@ class RivalRealms(GameBase[RealmsState, Action, RealmsOptions]):
         if s.phase == "over" or seat != s.actor:
             return []
         listed: list[Action] = PHASES[s.phase].legal(s, seat)  # (rules.legal, one call less)
-        self._proved = (s, _fingerprint(s, seat), tuple(listed))
+        hand = s.hands[seat]
+        self._proved = (s, _fingerprint(s), hand, len(hand), tuple(listed))
         return listed
 
     def why_illegal(self, s: RealmsState, seat: int, a: Action) -> str | None:
@@ -95,8 +96,9 @@ class RivalRealms(GameBase[RealmsState, Action, RealmsOptions]):
         # list was built from the same rules `reason` applies (the conformance suite checks it),
         # so the verdict would be None. It saves a second adventuring walk on every step.
         proved = self._proved
-        if proved[0] is s and proved[1] == _fingerprint(s, seat):
-            for listed in proved[2]:
+        hand = s.hands[seat]
+        if proved[0] is s and proved[2] is hand and proved[3] == len(hand) and proved[1] == _fingerprint(s):
+            for listed in proved[4]:
                 if listed is a:
                     return None
         return rules.why_illegal(s, seat, a)
@@ -136,12 +138,13 @@ class RivalRealms(GameBase[RealmsState, Action, RealmsOptions]):
 _CHECKED: dict[tuple[RealmsOptions, int], None] = {}  # options found fit for that many seats
 
 
-def _fingerprint(s: RealmsState, seat: int) -> tuple[object, ...]:
+def _fingerprint(s: RealmsState) -> tuple[object, ...]:
     """What tells a state apart between two decisions: the stamp (bumped by every `perform`),
     plus what a test is likely to edit by hand between taking a list and applying a move from it
-    (the hand, cards laid or taken away, the adventurer's walk). Kept short: it is taken twice a
-    decision, and a longer one would cost more than the check it saves."""
-    return (s.stamp, s.phase, s.actor, s.action, s.came_from, s.explored_now, tuple(s.hands[seat]))
+    (whose decision it is, the adventurer's walk; the hand is compared apart: the same list, of
+    the same length). Kept short: it is taken twice a decision, and a longer one would cost
+    more than the check it saves."""
+    return (s.stamp, s.phase, s.actor, s.action, s.came_from, s.explored_now)
 
 
 GAME: Game[RealmsState, Action, RealmsOptions] = RivalRealms()
