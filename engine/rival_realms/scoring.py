@@ -40,11 +40,11 @@ def quests_met(s: RealmsState, seat: int, which: Iterable[int] | None = None) ->
     realm meets now, in that order. One pass for all of them: it runs at every turn's end."""
     regions = s.regions[seat]
     explored = s.explored[seat]
+    if which is None:
+        held = s.quests
+        which = [q for q in _ALL_QUESTS if held[q] < 0]
     out: list[int] = []
-    held = s.quests
-    for q in range(len(QUESTS)) if which is None else which:
-        if which is None and held[q] >= 0:
-            continue
+    for q in which:
         if q < 3:
             done = 0 not in regions[q * COLS : q * COLS + COLS]
         elif q == _WANDERER:
@@ -52,8 +52,10 @@ def quests_met(s: RealmsState, seat: int, which: Iterable[int] | None = None) ->
                 len({KIND[r] for r, e in zip(regions, explored, strict=True) if e}) == 5
             )
         elif q == _TEA:
-            have = s.supply[seat] + s.used[seat]
-            done = len(have) >= len(CREATURES) and all(c in have for c in CREATURES)
+            supply, used = s.supply[seat], s.used[seat]
+            done = len(supply) + len(used) >= len(CREATURES) and all(
+                c in supply or c in used for c in CREATURES
+            )
         else:  # Far Frontiers
             done = explored[_C0] and explored[_C1] and explored[_C2] and explored[_C3]
         if done:
@@ -62,6 +64,7 @@ def quests_met(s: RealmsState, seat: int, which: Iterable[int] | None = None) ->
 
 
 _C0, _C1, _C2, _C3 = CORNERS
+_ALL_QUESTS = tuple(range(len(QUESTS)))
 _WANDERER = QUEST_INDEX["wanderer"]
 _TEA = QUEST_INDEX["tea"]
 
