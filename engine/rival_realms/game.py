@@ -45,7 +45,8 @@ class RivalRealms(GameBase[RealmsState, Action, RealmsOptions]):
     # the redraw and the rival's reply (RULES_NOTES.md, "AI").
     ai_root_moves: ClassVar[int | None] = 5
     ai_iteration_scale: ClassVar[float] = 0.2
-    # The last legal list made: (state, its fingerprint, the list). See `why_illegal`.
+    # The last legal list made: (state, its fingerprint, the hand then and its length, the list).
+    # See `why_illegal`.
     _proved: tuple[object, tuple[object, ...], object, int, tuple[Action, ...]] = (None, (), None, 0, ())
 
     def next_options(self, options: RealmsOptions, out: Outcome) -> RealmsOptions:
@@ -96,11 +97,12 @@ class RivalRealms(GameBase[RealmsState, Action, RealmsOptions]):
         # list was built from the same rules `reason` applies (the conformance suite checks it),
         # so the verdict would be None. It saves a second adventuring walk on every step.
         proved = self._proved
-        hand = s.hands[seat]
-        if proved[0] is s and proved[2] is hand and proved[3] == len(hand) and proved[1] == _fingerprint(s):
-            for listed in proved[4]:
-                if listed is a:
-                    return None
+        if proved[0] is s and seat == s.actor and proved[1] == _fingerprint(s):
+            hand = s.hands[seat]  # (the actor's: the list was made for them, as `actor` is unchanged)
+            if proved[2] is hand and proved[3] == len(hand):
+                for listed in proved[4]:
+                    if listed is a:
+                        return None
         return rules.why_illegal(s, seat, a)
 
     def perform(self, s: RealmsState, seat: int, a: Action) -> list[Event]:
