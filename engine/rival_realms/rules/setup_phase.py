@@ -25,6 +25,19 @@ def _row_full(s: RealmsState, land: int) -> bool:
 MAKE_VALLEYS: tuple[MakeValley, ...] = tuple(MakeValley(m) for m in range(LANDS))
 
 
+# The set-up's log lines, one per seat and land card or space: built once (events are frozen).
+_VALLEY_TURNED: tuple[tuple[Event, ...], ...] = tuple(
+    tuple(
+        Event(f"{who(seat)} turns the land card {land_name(m)} to a Valley.", seat=seat) for m in range(LANDS)
+    )
+    for seat in (0, 1)
+)
+_PLACED: tuple[tuple[Event, ...], ...] = tuple(
+    tuple(Event(f"{who(seat)} places their adventurer in {space_name(p)}.", seat=seat) for p in range(SPACES))
+    for seat in (0, 1)
+)
+
+
 def valleys_legal(s: RealmsState) -> list[MakeValley]:
     v = s.valleys[s.start]
     key = tuple(v)
@@ -54,7 +67,7 @@ def valleys_reason(s: RealmsState, a: MakeValley) -> str | None:
 
 def valleys_perform(s: RealmsState, a: MakeValley, ev: list[Event]) -> None:
     s.valleys[s.start][a.land] = True
-    ev.append(said(f"{who(s.start)} turns the land card {land_name(a.land)} to a Valley.", seat=s.start))
+    ev.append(_VALLEY_TURNED[s.start][a.land])
     if sum(s.valleys[s.start]) < 2 * VALLEYS_PER_ROW:
         return
     for seat in range(s.seats):
@@ -116,7 +129,7 @@ def place_reason(s: RealmsState, a: PlaceAdventurer) -> str | None:
 
 def place_perform(s: RealmsState, seat: int, a: PlaceAdventurer, ev: list[Event]) -> None:
     s.adventurer[seat] = a.space
-    ev.append(said(f"{who(seat)} places their adventurer in {space_name(a.space)}.", seat=seat))
+    ev.append(_PLACED[seat][a.space])
     collect(s, seat, a.space, ev)
     other = s.opponent(seat)
     if s.adventurer[other] < 0:
