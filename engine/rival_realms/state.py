@@ -125,7 +125,9 @@ class RealmsState:
     event_back: str = ""
     stash_left: int = 0
     reason: str = ""
-    stamp: int = 0
+    # Bookkeeping, not a position: two states equal in everything else are the same position
+    # (a save made before the stamp existed still matches its replayed moves).
+    stamp: int = attrs.field(default=0, eq=False)
 
     @property
     def solo(self) -> bool:
