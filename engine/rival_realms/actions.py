@@ -257,6 +257,10 @@ DRAW_DECK = Draw("deck")
 
 # Shared instances, so building legal lists allocates little.
 SUMMONS: tuple[tuple[Summon, ...], ...] = tuple(tuple(Summon(c, p) for p in range(18)) for c in range(51))
+GEM_RAVENS: tuple[GemRaven, ...] = tuple(GemRaven(m) for m in range(12))
+CARPETS: tuple[Carpet, ...] = tuple(Carpet(p) for p in range(18))
+DRAWS_OWN: tuple[Draw, ...] = tuple(Draw("own", c) for c in range(51))
+DRAWS_OTHER: tuple[Draw, ...] = tuple(Draw("other", c) for c in range(51))
 _GOES: dict[tuple[int, int, int, str], Go] = {}
 
 

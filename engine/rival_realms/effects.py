@@ -19,7 +19,7 @@ from engine.rival_realms.data import (
     space_name,
 )
 from engine.rival_realms.realm import card_name
-from engine.rival_realms.scoring import quest_done, quest_points
+from engine.rival_realms.scoring import quest_points, quests_met
 from engine.rival_realms.state import RealmsState
 
 _WHO: tuple[str, ...] = (seat_label(0), seat_label(1))
@@ -30,29 +30,71 @@ def who(seat: int) -> str:
     return _WHO[seat]
 
 
+# Log lines that recur word for word (a card drawn, a region explored, a token collected) are
+# built once and shared: events are frozen, and building one costs as much as the rest of a
+# small decision. Each table is keyed by small ints and is bounded by the pieces in the game.
+_DRAWN: dict[int, Event] = {}  # seat * 64 + card: "You draw ..."
+_DRAWS_SEEN: tuple[Event, ...] = tuple(
+    Event(f"{who(seat)} draws a card from the deck.", seat=seat, to=(1 - seat,), reveal=True, kind="draw")
+    for seat in (0, 1)
+)
+_EXPLORES: dict[int, Event] = {}  # (seat * 64 + card) * 32 + space
+_COLLECTS: dict[tuple[int, str, int], Event] = {}
+_DROPS: dict[tuple[int, int, bool], Event] = {}  # (nest, card, solo): the Raven's flips
+
+
+_SAID: dict[tuple[str, int | None, str], Event] = {}
+
+
+def said(text: str, seat: int | None = None, kind: str = "") -> Event:
+    """The public log line `text` as an Event, shared with every earlier identical one (the
+    wording is worked out anyway; the record is not built again). Bounded: the table starts
+    afresh past a few thousand lines."""
+    key = (text, seat, kind)
+    e = _SAID.get(key)
+    if e is None:
+        if len(_SAID) >= 20_000:
+            _SAID.clear()
+        e = _SAID[key] = Event(text, seat=seat, kind=kind)
+    return e
+
+
+def _drawn(seat: int, card: int) -> Event:
+    key = seat * 64 + card
+    e = _DRAWN.get(key)
+    if e is None:
+        text = f"You draw {card_name(card)}."
+        e = _DRAWN[key] = Event(text, seat=seat, to=(seat,), reveal=True, kind="draw")
+    return e
+
+
 def collect(s: RealmsState, seat: int, p: int, ev: list[Event]) -> None:
     """The adventurer is in space p: claim the token lying there, if any."""
     t = s.board_tokens[seat][p]
     if t:
         s.board_tokens[seat][p] = ""
         s.supply[seat].append(t)
-        ev.append(
-            Event(f"{who(seat)} collects the {TOKEN_NAMES[t]} in {space_name(p)}.", seat=seat, kind="token")
-        )
+        key = (seat, t, p)
+        e = _COLLECTS.get(key)
+        if e is None:
+            text = f"{who(seat)} collects the {TOKEN_NAMES[t]} in {space_name(p)}."
+            e = _COLLECTS[key] = Event(text, seat=seat, kind="token")
+        ev.append(e)
 
 
 def explore(s: RealmsState, seat: int, p: int, ev: list[Event]) -> None:
     """Turn the region in p to explored and claim its token."""
     if not s.explored[seat][p]:
         s.explored[seat][p] = True
-        ev.append(
-            Event(
-                f"{who(seat)} explores {card_name(s.regions[seat][p])} in {space_name(p)}.",
-                seat=seat,
-                kind="explore",
-            )
-        )
-    collect(s, seat, p, ev)
+        card = s.regions[seat][p]
+        key = (seat * 64 + card) * 32 + p
+        e = _EXPLORES.get(key)
+        if e is None:
+            text = f"{who(seat)} explores {card_name(card)} in {space_name(p)}."
+            e = _EXPLORES[key] = Event(text, seat=seat, kind="explore")
+        ev.append(e)
+    if s.board_tokens[seat][p]:
+        collect(s, seat, p, ev)
 
 
 def spend_card(s: RealmsState, seat: int, card: int) -> None:
@@ -75,16 +117,15 @@ def claim_quests(s: RealmsState, seat: int, ev: list[Event]) -> None:
     quests = s.quests
     if -1 not in quests:
         return
-    for q in range(len(QUESTS)):
-        if quests[q] < 0 and quest_done(s, seat, q):
-            s.quests[q] = seat
-            ev.append(
-                Event(
-                    f"{who(seat)} completes the quest {QUESTS[q].name} ({quest_points(s, q)} points).",
-                    seat=seat,
-                    kind="quest",
-                )
+    for q in quests_met(s, seat):
+        quests[q] = seat
+        ev.append(
+            Event(
+                f"{who(seat)} completes the quest {QUESTS[q].name} ({quest_points(s, q)} points).",
+                seat=seat,
+                kind="quest",
             )
+        )
 
 
 # --- the Magic Mirror ----------------------------------------------------------------------
@@ -136,7 +177,9 @@ def deck_events(s: RealmsState) -> int:
 
 def deck_regions(s: RealmsState) -> int:
     """Region cards left in the deck (public)."""
-    return len(s.deck) - deck_events(s)
+    if not s.event_cards:
+        return len(s.deck)  # the usual game: no events, the deck is all region cards
+    return len(s.deck) - len(s.event_cards) + len(s.resolved_events) + len(s.aside)
 
 
 def note_deck_empty(s: RealmsState, ev: list[Event]) -> None:
@@ -154,23 +197,15 @@ def draw_card(s: RealmsState, seat: int, ev: list[Event]) -> int:
     while deck_regions(s) > 0:
         c = s.deck.pop()
         if not is_event(c):
-            take_into_hand(s, seat, c)
+            insort(s.hands[seat], c)
             # A card leaving the hidden deck is information becoming known (to the drawer): marked
             # as a reveal, so undo never crosses it and the other seat's log is compared only
             # up to it (another sample of the deck might have turned up an event instead).
-            ev.append(Event(f"You draw {card_name(c)}.", seat=seat, to=(seat,), reveal=True, kind="draw"))
+            ev.append(_drawn(seat, c))
             if s.seats == 2:
-                other = (1 - seat,)
-                ev.append(
-                    Event(
-                        f"{who(seat)} draws a card from the deck.",
-                        seat=seat,
-                        to=other,
-                        reveal=True,
-                        kind="draw",
-                    )
-                )
-            note_deck_empty(s, ev)
+                ev.append(_DRAWS_SEEN[seat])
+            if not s.end_triggered and deck_regions(s) == 0:
+                note_deck_empty(s, ev)
             return c
         name = event_of(c).name
         if s.event_turn:
@@ -209,8 +244,14 @@ def raven_flip(s: RealmsState, nest: int, ev: list[Event]) -> bool:
             )
             continue
         s.nests[nest].append(c)
-        owner = "the Raven's nest" if s.solo and nest == 1 else f"{who(nest)}'s nest"
-        ev.append(Event(f"The Raven drops {card_name(c)} into {owner}.", reveal=True, kind="raven"))
-        note_deck_empty(s, ev)
+        key = (nest, c, s.solo)
+        e = _DROPS.get(key)
+        if e is None:
+            owner = "the Raven's nest" if s.solo and nest == 1 else f"{who(nest)}'s nest"
+            text = f"The Raven drops {card_name(c)} into {owner}."
+            e = _DROPS[key] = Event(text, reveal=True, kind="raven")
+        ev.append(e)
+        if not s.end_triggered and deck_regions(s) == 0:
+            note_deck_empty(s, ev)
         return True
     return False

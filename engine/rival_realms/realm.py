@@ -165,23 +165,26 @@ def steps(s: RealmsState, seat: int) -> dict[int, int]:
     """
     regions = s.regions[seat]
     explored = s.explored[seat]
-    valleys = s.valleys[seat]
-    raven_land = s.raven - seat * LANDS if s.raven >= 0 else -1
-    passes = "open_passes" in s.enchantments
-    back_ok = "surefoot" in s.enchantments
-    start = _key(s.adventurer[seat], -1 if back_ok else s.came_from)
+    # Which land cards can be crossed now (see `crossable`), worked out once for the walk.
+    open_lands = s.valleys[seat][:]
+    if s.raven >= 0:
+        raven_land = s.raven - seat * LANDS
+        if 0 <= raven_land < LANDS:
+            open_lands[raven_land] = True
+    enchantments = s.enchantments
+    if enchantments and "open_passes" in enchantments:
+        for m in END_COLUMNS:
+            open_lands[m] = True
+    back_ok = bool(enchantments) and "surefoot" in enchantments
+    start = s.adventurer[seat] * 32 + (0 if back_ok else s.came_from + 1)
     # No memo: the walk is short, and a key covering every input costs as much as the search.
     out: dict[int, int] = {}
     queue = [start]
     for key in queue:  # grows while it is read: a breadth-first walk
-        p = key >> 5
         prev = (key & 31) - 1
-        for q, land in NEIGHBOURS[p]:
-            if (q == prev and not back_ok) or not regions[q]:
+        for q, land, k in _MOVES[key >> 5]:
+            if (q == prev and not back_ok) or not regions[q] or (land >= 0 and not open_lands[land]):
                 continue
-            if land >= 0 and not (valleys[land] or land == raven_land or (passes and land in END_COLUMNS)):
-                continue
-            k = q * 32 + p + 1
             if k in out:
                 continue
             out[k] = key
@@ -190,10 +193,20 @@ def steps(s: RealmsState, seat: int) -> dict[int, int]:
     return out
 
 
-def step_path(s: RealmsState, seat: int, space: int, via: int) -> list[int] | None:
+# _MOVES[p]: (neighbour space q, land card crossed or -1, the step key from p into q).
+_MOVES: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(
+    tuple((q, land, q * 32 + p + 1) for q, land in NEIGHBOURS[p]) for p in range(SPACES)
+)
+
+
+def step_path(
+    s: RealmsState, seat: int, space: int, via: int, found: dict[int, int] | None = None
+) -> list[int] | None:
     """The spaces walked through (explored regions, in order, after the current space) to make
-    the step from `via` into `space`, ending with `space`; None when that step is not possible."""
-    found = steps(s, seat)
+    the step from `via` into `space`, ending with `space`; None when that step is not possible.
+    `found`: `steps(s, seat)` when the caller has it already."""
+    if found is None:
+        found = steps(s, seat)
     k = space * 32 + via + 1
     if k not in found:
         return None
@@ -221,19 +234,30 @@ def payments(s: RealmsState, seat: int, space: int, via: int) -> list[tuple[int,
     kind = KIND[regions[space]]
     out: list[tuple[int, str]] = []
     if (
-        "kindred_trails" in s.enchantments
+        s.enchantments
+        and "kindred_trails" in s.enchantments
         and regions[via]
         and s.explored[seat][via]
         and KIND[regions[via]] == kind
     ):
         out.append((0, ""))
-    out.extend((c, "") for c in s.hands[seat] if KIND[c] == kind)
-    seen: set[str] = set()
-    for t in s.supply[seat]:
-        if t in CREATURE_KIND and t not in seen and creature_fits(t, kind):
-            seen.add(t)
-            out.append((0, t))
+    for c in s.hands[seat]:
+        if KIND[c] == kind:
+            out.append((c, ""))
+    supply = s.supply[seat]
+    if supply:
+        guides = _GUIDES[kind]
+        for t in supply:
+            if t in guides and (0, t) not in out:
+                out.append((0, t))
     return out
+
+
+# _GUIDES[kind]: the creatures that may guide you into a region of that type (the Dragon into
+# any); the last entry answers for kind -1 (no card), as `creature_fits` does.
+_GUIDES: tuple[frozenset[str], ...] = tuple(
+    frozenset(t for t in CREATURE_KIND if creature_fits(t, kind)) for kind in (*range(len(TYPES)), -1)
+)
 
 
 def star_targets(s: RealmsState, seat: int) -> list[int]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from engine.core.game import Outcome, ScoreLine
 from engine.rival_realms.data import (
     COLS,
@@ -30,23 +32,39 @@ CATEGORIES: tuple[str, ...] = (
 
 def quest_done(s: RealmsState, seat: int, q: int) -> bool:
     """Whether `seat`'s realm meets quest q now (held or not)."""
+    return bool(quests_met(s, seat, (q,)))
+
+
+def quests_met(s: RealmsState, seat: int, which: Iterable[int] | None = None) -> list[int]:
+    """The quests among `which` (QUESTS indexes; None: those nobody holds yet) that `seat`'s
+    realm meets now, in that order. One pass for all of them: it runs at every turn's end."""
     regions = s.regions[seat]
-    if q < 3:
-        return 0 not in regions[q * COLS : q * COLS + COLS]
     explored = s.explored[seat]
-    if q == _WANDERER:
-        if explored.count(True) < 5:
-            return False
-        kinds = {KIND[r] for r, e in zip(regions, explored, strict=True) if e}
-        return len(kinds) == 5
-    if q == _TEA:
-        have = s.supply[seat] + s.used[seat]
-        if len(have) < len(CREATURES):
-            return False
-        return all(c in have for c in CREATURES)
-    return all(explored[p] for p in CORNERS)  # Far Frontiers
+    if which is None:
+        held = s.quests
+        which = [q for q in _ALL_QUESTS if held[q] < 0]
+    out: list[int] = []
+    for q in which:
+        if q < 3:
+            done = 0 not in regions[q * COLS : q * COLS + COLS]
+        elif q == _WANDERER:
+            done = explored.count(True) >= 5 and (
+                len({KIND[r] for r, e in zip(regions, explored, strict=True) if e}) == 5
+            )
+        elif q == _TEA:
+            supply, used = s.supply[seat], s.used[seat]
+            done = len(supply) + len(used) >= len(CREATURES) and all(
+                c in supply or c in used for c in CREATURES
+            )
+        else:  # Far Frontiers
+            done = explored[_C0] and explored[_C1] and explored[_C2] and explored[_C3]
+        if done:
+            out.append(q)
+    return out
 
 
+_C0, _C1, _C2, _C3 = CORNERS
+_ALL_QUESTS = tuple(range(len(QUESTS)))
 _WANDERER = QUEST_INDEX["wanderer"]
 _TEA = QUEST_INDEX["tea"]
 

@@ -79,6 +79,8 @@ class RealmsState:
     - stash_left: Packing Up: cards the current responder must still put away
 
     - reason: why the game ended ("" while running)
+    - stamp: decisions performed so far; every `perform` bumps it, so a legal list made for
+      this state can be told still valid (game.py)
     """
 
     seats: int
@@ -123,6 +125,9 @@ class RealmsState:
     event_back: str = ""
     stash_left: int = 0
     reason: str = ""
+    # Bookkeeping, not a position: two states equal in everything else are the same position
+    # (a save made before the stamp existed still matches its replayed moves).
+    stamp: int = attrs.field(default=0, eq=False)
 
     @property
     def solo(self) -> bool:

@@ -4,8 +4,8 @@ looking at each) and a gem's theft (two cards from the deck and either nest)."""
 from __future__ import annotations
 
 from engine.core.game import Event
-from engine.rival_realms.actions import DRAW_DECK, Draw
-from engine.rival_realms.effects import deck_regions, draw_card, take_into_hand, who
+from engine.rival_realms.actions import DRAW_DECK, DRAWS_OTHER, DRAWS_OWN, Draw
+from engine.rival_realms.effects import deck_regions, draw_card, said, take_into_hand, who
 from engine.rival_realms.realm import card_name
 from engine.rival_realms.rules.flow import continue_redraw, continue_steal, other_nest
 from engine.rival_realms.state import RealmsState
@@ -20,9 +20,9 @@ def draw_legal(s: RealmsState, seat: int) -> list[Draw]:
     out: list[Draw] = []
     if deck_regions(s) > 0:
         out.append(DRAW_DECK)
-    out.extend(Draw("own", c) for c in s.nests[seat])
+    out.extend([DRAWS_OWN[c] for c in s.nests[seat]])
     if _other_allowed(s):
-        out.extend(Draw("other", c) for c in s.nests[other_nest(s, seat)])
+        out.extend([DRAWS_OTHER[c] for c in s.nests[other_nest(s, seat)]])
     return out
 
 
@@ -60,7 +60,7 @@ def draw_perform(s: RealmsState, seat: int, a: Draw, ev: list[Event]) -> None:
         whose = (
             "their own nest" if nest == seat else ("the Raven's nest" if s.solo else f"{who(nest)}'s nest")
         )
-        ev.append(Event(f"{who(seat)} takes {card_name(a.card)} from {whose}.", seat=seat, kind="draw"))
+        ev.append(said(f"{who(seat)} takes {card_name(a.card)} from {whose}.", seat=seat, kind="draw"))
     if back == "redraw":
         continue_redraw(s, ev)
     else:

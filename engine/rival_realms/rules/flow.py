@@ -16,6 +16,7 @@ from engine.rival_realms.effects import (
     draw_card,
     raven_flip,
     reshuffle_aside,
+    said,
     who,
 )
 from engine.rival_realms.realm import card_name
@@ -44,7 +45,13 @@ def begin_turn(s: RealmsState, seat: int, ev: list[Event]) -> None:
     s.deck_draws = 0
     s.event_turn = False
     s.turns[seat] += 1
-    ev.append(Event(f"{who(seat)}'s turn.", seat=seat, kind="turn"))
+    ev.append(_TURN_BEGINS[seat])
+
+
+# Said at every turn: built once (events are frozen).
+_TURN_BEGINS: tuple[Event, ...] = tuple(
+    Event(f"{who(seat)}'s turn.", seat=seat, kind="turn") for seat in (0, 1)
+)
 
 
 def game_over(s: RealmsState, ev: list[Event]) -> None:
@@ -66,28 +73,23 @@ def end_turn(s: RealmsState, ev: list[Event]) -> None:
     continue_redraw(s, ev)
 
 
-def redraw_sources(s: RealmsState, seat: int) -> bool:
-    """Whether anything is left to draw from in a redraw."""
-    if s.nests[seat] or deck_regions(s) > 0:
-        return True
-    return "open_nests" in s.enchantments and bool(s.nests[other_nest(s, seat)])
-
-
 def continue_redraw(s: RealmsState, ev: list[Event]) -> None:
-    """Draw for the player while the deck is the only source; stop at a real choice, at an event,
-    or when the hand is full (then the turn is over)."""
+    """Draw for the player while the deck is the only source; stop at a real choice (a card in
+    a nest the player may take from), at an event, or when the hand is full or nothing is left
+    to draw (then the turn is over)."""
     seat = s.turn
     target = hand_target(s)
-    while len(s.hands[seat]) < target and redraw_sources(s, seat):
-        only_deck = not s.nests[seat] and not (
-            "open_nests" in s.enchantments and s.nests[other_nest(s, seat)]
-        )
-        if not only_deck:
+    open_nests = bool(s.enchantments) and "open_nests" in s.enchantments
+    while len(s.hands[seat]) < target:
+        if s.nests[seat] or (open_nests and s.nests[other_nest(s, seat)]):
             s.actor = seat
             return
+        if deck_regions(s) <= 0:
+            break
         s.deck_draws += 1
         got = draw_card(s, seat, ev)
         if got >= 100:
+            # Imported here: events.py builds on this module. Only reached when an event is drawn.
             from engine.rival_realms.rules.events import start_event
 
             start_event(s, seat, got, "redraw", ev)
@@ -98,18 +100,20 @@ def continue_redraw(s: RealmsState, ev: list[Event]) -> None:
 def finish_redraw(s: RealmsState, ev: list[Event]) -> None:
     """The hand is full (or nothing is left to draw): the solo Raven copies the deck draws, the
     events set aside go back into the deck, and the next turn begins."""
-    if s.solo and s.deck_draws and not s.espresso:
-        n = s.deck_draws
-        flips = 0
-        for nest in (1, 0):
-            for _ in range(n):
-                flips += raven_flip(s, nest, ev)
-        if flips:
-            ev.append(Event(f"The Raven copies your {count(n, 'deck draw')}, nest by nest."))
-    elif s.solo and s.deck_draws and s.espresso:
-        ev.append(Event("The Double Espresso keeps the Raven away until your extra turn."))
+    if s.deck_draws and s.seats == 1:  # solo
+        if not s.espresso:
+            n = s.deck_draws
+            flips = 0
+            for nest in (1, 0):
+                for _ in range(n):
+                    flips += raven_flip(s, nest, ev)
+            if flips:
+                ev.append(said(f"The Raven copies your {count(n, 'deck draw')}, nest by nest."))
+        else:
+            ev.append(said("The Double Espresso keeps the Raven away until your extra turn."))
     s.deck_draws = 0
-    reshuffle_aside(s, ev)
+    if s.aside:
+        reshuffle_aside(s, ev)
     next_turn(s, ev)
 
 
@@ -119,7 +123,7 @@ def next_turn(s: RealmsState, ev: list[Event]) -> None:
     cur = s.turn
     if s.espresso and not s.passed[cur]:
         s.espresso = False
-        ev.append(Event(f"{who(cur)} takes the extra turn of the Double Espresso.", seat=cur))
+        ev.append(said(f"{who(cur)} takes the extra turn of the Double Espresso.", seat=cur))
         begin_turn(s, cur, ev)
         return
     s.espresso = False
@@ -132,12 +136,12 @@ def next_turn(s: RealmsState, ev: list[Event]) -> None:
         other = s.opponent(cur)
         if not s.solo and cur == s.start and not s.passed[other] and not s.final_turn:
             s.final_turn = True
-            ev.append(Event(f"{who(other)} takes the final turn.", seat=other))
+            ev.append(said(f"{who(other)} takes the final turn.", seat=other))
             begin_turn(s, other, ev)
             return
         game_over(s, ev)
         return
-    other = s.opponent(cur)
+    other = cur if s.seats == 1 else 1 - cur  # s.opponent(cur)
     begin_turn(s, cur if s.passed[other] else other, ev)
 
 

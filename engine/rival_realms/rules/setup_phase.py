@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.core.game import Event
 from engine.rival_realms.actions import MakeValley, PerchRaven, PlaceAdventurer
 from engine.rival_realms.data import COLS, LANDS, SPACES, land_name, space_name
-from engine.rival_realms.effects import collect, who
+from engine.rival_realms.effects import collect, said, who
 from engine.rival_realms.rules.flow import begin_turn
 from engine.rival_realms.setup import deal, lay_tokens
 from engine.rival_realms.state import RealmsState
@@ -25,14 +25,34 @@ def _row_full(s: RealmsState, land: int) -> bool:
 MAKE_VALLEYS: tuple[MakeValley, ...] = tuple(MakeValley(m) for m in range(LANDS))
 
 
+# The set-up's log lines, one per seat and land card or space: built once (events are frozen).
+_VALLEY_TURNED: tuple[tuple[Event, ...], ...] = tuple(
+    tuple(
+        Event(f"{who(seat)} turns the land card {land_name(m)} to a Valley.", seat=seat) for m in range(LANDS)
+    )
+    for seat in (0, 1)
+)
+_PLACED: tuple[tuple[Event, ...], ...] = tuple(
+    tuple(Event(f"{who(seat)} places their adventurer in {space_name(p)}.", seat=seat) for p in range(SPACES))
+    for seat in (0, 1)
+)
+
+
 def valleys_legal(s: RealmsState) -> list[MakeValley]:
     v = s.valleys[s.start]
-    out: list[MakeValley] = []
-    for r0 in range(0, LANDS, COLS):
-        row = v[r0 : r0 + COLS]
-        if sum(row) < VALLEYS_PER_ROW:
-            out.extend(MAKE_VALLEYS[r0 + c] for c in range(COLS) if not row[c])
-    return out
+    key = tuple(v)
+    known = _VALLEY_LISTS.get(key)  # a few hundred layouts at most: remembered
+    if known is None:
+        found: list[MakeValley] = []
+        for r0 in range(0, LANDS, COLS):
+            row = v[r0 : r0 + COLS]
+            if sum(row) < VALLEYS_PER_ROW:
+                found.extend(MAKE_VALLEYS[r0 + c] for c in range(COLS) if not row[c])
+        known = _VALLEY_LISTS[key] = tuple(found)
+    return list(known)
+
+
+_VALLEY_LISTS: dict[tuple[bool, ...], tuple[MakeValley, ...]] = {}
 
 
 def valleys_reason(s: RealmsState, a: MakeValley) -> str | None:
@@ -47,13 +67,13 @@ def valleys_reason(s: RealmsState, a: MakeValley) -> str | None:
 
 def valleys_perform(s: RealmsState, a: MakeValley, ev: list[Event]) -> None:
     s.valleys[s.start][a.land] = True
-    ev.append(Event(f"{who(s.start)} turns the land card {land_name(a.land)} to a Valley.", seat=s.start))
+    ev.append(_VALLEY_TURNED[s.start][a.land])
     if sum(s.valleys[s.start]) < 2 * VALLEYS_PER_ROW:
         return
     for seat in range(s.seats):
         s.valleys[seat] = s.valleys[s.start][:]
     if s.seats == 2:
-        ev.append(Event(f"{who(1 - s.start)} mirrors the land cards in their Looking-Glass Realm."))
+        ev.append(said(f"{who(1 - s.start)} mirrors the land cards in their Looking-Glass Realm."))
     lay_tokens(s, ev)
     if s.solo:
         s.phase = "place"
@@ -86,7 +106,7 @@ def raven_reason(s: RealmsState, a: PerchRaven) -> str | None:
 def raven_perform(s: RealmsState, seat: int, a: PerchRaven, ev: list[Event]) -> None:
     s.raven = a.owner * LANDS + a.land
     ev.append(
-        Event(f"{who(seat)} perches the Raven on {who(a.owner)}'s Mountain {land_name(a.land)}.", seat=seat)
+        said(f"{who(seat)} perches the Raven on {who(a.owner)}'s Mountain {land_name(a.land)}.", seat=seat)
     )
     s.phase = "place"
     s.actor = s.start
@@ -109,7 +129,7 @@ def place_reason(s: RealmsState, a: PlaceAdventurer) -> str | None:
 
 def place_perform(s: RealmsState, seat: int, a: PlaceAdventurer, ev: list[Event]) -> None:
     s.adventurer[seat] = a.space
-    ev.append(Event(f"{who(seat)} places their adventurer in {space_name(a.space)}.", seat=seat))
+    ev.append(_PLACED[seat][a.space])
     collect(s, seat, a.space, ev)
     other = s.opponent(seat)
     if s.adventurer[other] < 0:

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from engine.core.game import Event
 from engine.rival_realms.actions import (
+    CARPETS,
     END_TURN,
     ESPRESSO,
+    GEM_RAVENS,
     GEM_STEAL,
     PASS,
     SUMMONS,
@@ -38,7 +40,7 @@ from engine.rival_realms.data import (
     space_name,
 )
 from engine.rival_realms.data import ESPRESSO as ESPRESSO_TOKEN
-from engine.rival_realms.effects import collect, explore, mirror, spend_card, spend_token, who
+from engine.rival_realms.effects import collect, explore, mirror, said, spend_card, spend_token, who
 from engine.rival_realms.realm import (
     card_name,
     empty_gaps,
@@ -77,13 +79,16 @@ def can_act(s: RealmsState, seat: int) -> bool:
     return False
 
 
-def walk_collects(s: RealmsState, seat: int, space: int, via: int) -> bool:
-    """Whether the free walk into explored `space` from `via` picks up a token on the way."""
+def walk_collects(
+    s: RealmsState, seat: int, space: int, via: int, found: dict[int, int] | None = None
+) -> bool:
+    """Whether the free walk into explored `space` from `via` picks up a token on the way.
+    `found`: `steps(s, seat)` when the caller has it already."""
     laid = s.board_tokens[seat]
     explored = s.explored[seat]
     if not any(laid[p] and explored[p] for p in range(SPACES)):
         return False  # the usual case: no token lies on an explored region
-    path = step_path(s, seat, space, via)
+    path = step_path(s, seat, space, via, found)
     return path is not None and any(laid[p] for p in path)
 
 
@@ -109,11 +114,20 @@ def turn_legal(s: RealmsState, seat: int) -> list[TurnAction]:
                     out.extend(row[first:after])
     paid = bool(out) and not done
     if s.action != "summon":
+        # Free walks into explored regions: open once adventuring, and after a walk that found
+        # nothing only towards a token (none lies on an explored region, usually: asked once).
         free = committed(s)
-        for k in steps(s, seat):
+        if free and s.walked:
+            laid = s.board_tokens[seat]
+            free = any(laid[p] and explored[p] for p in range(SPACES))
+            finds_only = True
+        else:
+            finds_only = False
+        found = steps(s, seat)
+        for k in found:
             q, via = k >> 5, (k & 31) - 1
             if explored[q]:
-                if free and (not s.walked or walk_collects(s, seat, q, via)):
+                if free and (not finds_only or walk_collects(s, seat, q, via, found)):
                     out.append(go(q, via))
                 continue
             for card, creature in payments(s, seat, q, via):
@@ -122,14 +136,14 @@ def turn_legal(s: RealmsState, seat: int) -> list[TurnAction]:
     supply = s.supply[seat]
     if GEM in supply:
         if not s.solo:
-            out.extend(GemRaven(m) for m in _raven_spots(s, seat))
+            out.extend([GEM_RAVENS[m] for m in _raven_spots(s, seat)])
         if steal_sources(s, seat):
             out.append(GEM_STEAL)
     if ESPRESSO_TOKEN in supply and not s.espresso:
         out.append(ESPRESSO)
     if CARPET in supply:
         here = s.adventurer[seat]
-        carpets = [Carpet(p) for p in range(SPACES) if regions[p] and p != here]
+        carpets = [CARPETS[p] for p in range(SPACES) if regions[p] and p != here]
         out.extend(carpets)
         paid = paid or any(not explored[a.space] for a in carpets)
     if MIRROR in supply:
@@ -225,24 +239,32 @@ def _go_reason(s: RealmsState, seat: int, a: Go) -> str | None:
     return None
 
 
+# Log lines said word for word again and again, built once (events are frozen).
+_TURN_ENDS: tuple[Event, ...] = tuple(Event(f"{who(seat)} ends their turn.", seat=seat) for seat in (0, 1))
+_SUMMONED: dict[int, Event] = {}  # (seat * 64 + card) * 32 + space
+
+
 def turn_perform(s: RealmsState, seat: int, a: TurnAction, ev: list[Event]) -> None:
     name = who(seat)
     if isinstance(a, Summon):
         s.hands[seat].remove(a.card)
         s.regions[seat][a.space] = a.card
         s.action = "summon"
-        ev.append(
-            Event(f"{name} summons {card_name(a.card)} into {space_name(a.space)}.", seat=seat, kind="summon")
-        )
+        key = (seat * 64 + a.card) * 32 + a.space
+        e = _SUMMONED.get(key)
+        if e is None:
+            text = f"{name} summons {card_name(a.card)} into {space_name(a.space)}."
+            e = _SUMMONED[key] = Event(text, seat=seat, kind="summon")
+        ev.append(e)
         if s.board_tokens[seat][a.space]:
             t = TOKEN_NAMES[s.board_tokens[seat][a.space]]
-            ev.append(Event(f"The {t} there now lies on the new region, unclaimed.", seat=seat))
+            ev.append(said(f"The {t} there now lies on the new region, unclaimed.", seat=seat))
         if s.adventurer[seat] == a.space:
             explore(s, seat, a.space, ev)
     elif isinstance(a, Go):
         _go(s, seat, a, ev)
     elif isinstance(a, EndTurn):
-        ev.append(Event(f"{name} ends their turn.", seat=seat))
+        ev.append(_TURN_ENDS[seat])
         end_turn(s, ev)
     elif isinstance(a, Pass):
         pass_turn(s, ev)
@@ -250,24 +272,24 @@ def turn_perform(s: RealmsState, seat: int, a: TurnAction, ev: list[Event]) -> N
         spend_token(s, seat, GEM)
         s.raven = seat * LANDS + a.land
         ev.append(
-            Event(f"{name} spends a gem: the Raven flies to their Mountain {land_name(a.land)}.", seat=seat)
+            said(f"{name} spends a gem: the Raven flies to their Mountain {land_name(a.land)}.", seat=seat)
         )
     elif isinstance(a, GemSteal):
         spend_token(s, seat, GEM)
         moved = " flies beside the deck and" if s.raven >= 0 else ""
         s.raven = -1
-        ev.append(Event(f"{name} spends a gem: the Raven{moved} helps them take two cards.", seat=seat))
+        ev.append(said(f"{name} spends a gem: the Raven{moved} helps them take two cards.", seat=seat))
         s.steal_left = 2
         s.phase = "steal"
     elif isinstance(a, Espresso):
         spend_token(s, seat, ESPRESSO_TOKEN)
         s.espresso = True
-        ev.append(Event(f"{name} drinks the Double Espresso: another turn follows this one.", seat=seat))
+        ev.append(said(f"{name} drinks the Double Espresso: another turn follows this one.", seat=seat))
     elif isinstance(a, Carpet):
         spend_token(s, seat, CARPET)
         s.adventurer[seat] = a.space
         s.came_from = -1
-        ev.append(Event(f"{name} flies the Flying Carpet to {space_name(a.space)}.", seat=seat))
+        ev.append(said(f"{name} flies the Flying Carpet to {space_name(a.space)}.", seat=seat))
         if not s.explored[seat][a.space]:
             s.explored_now += 1
             s.walked = False
@@ -294,7 +316,7 @@ def _go(s: RealmsState, seat: int, a: Go, ev: list[Event]) -> None:
     name = who(seat)
     target = card_name(s.regions[seat][a.space])
     if s.explored[seat][a.space]:
-        ev.append(Event(f"{name} walks to {target} in {space_name(a.space)}.", seat=seat, kind="move"))
+        ev.append(said(f"{name} walks to {target} in {space_name(a.space)}.", seat=seat, kind="move"))
         if not finds:
             s.walked = True
     else:
@@ -306,7 +328,7 @@ def _go(s: RealmsState, seat: int, a: Go, ev: list[Event]) -> None:
             pay = f"guided by the {TOKEN_NAMES[a.creature]}"
         else:
             pay = "along a kindred trail, for free"
-        ev.append(Event(f"{name} enters {target} in {space_name(a.space)}, {pay}.", seat=seat, kind="move"))
+        ev.append(said(f"{name} enters {target} in {space_name(a.space)}, {pay}.", seat=seat, kind="move"))
         s.explored_now += 1
         s.walked = False
     s.action = "adventure"

@@ -3,6 +3,8 @@ events and every enchantment, and the next game of a series."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from engine.core.game import SeatSpec
@@ -29,3 +31,18 @@ def test_save_and_load_at_every_step(seats: int, opts: RealmsOptions) -> None:
         m.submit(seat, rng.choice(m.legal(seat)))
         back = codec.loads(codec.dumps(m), games={GAME.id: GAME})
         assert back.state == m.state and back.options == opts
+
+
+def test_a_save_from_before_the_decision_stamp_still_loads() -> None:
+    # The state's `stamp` (decisions performed, for the remembered legal list) came after the
+    # first saves were written: a snapshot without it still matches its replayed moves.
+    m = Match.new(GAME, RealmsOptions(), [SeatSpec("P0", "ai", "easy"), SeatSpec("P1", "ai", "easy")], 5)
+    rng = Rng.from_seed(5)
+    for _ in range(30):
+        seat = m.to_act()[0]
+        m.submit(seat, rng.choice(m.legal(seat)))
+    text = codec.dumps(m)
+    data = json.loads(text)
+    assert data["snapshot"].pop("stamp") == 30
+    back = codec.loads(json.dumps(data), games={GAME.id: GAME})
+    assert back.state == m.state and len(back.history) == 30

@@ -206,3 +206,22 @@ def test_no_redraw_with_five_or_more_cards() -> None:
     GAME.apply(s, 0, Summon(10, 0))
     GAME.apply(s, 0, END_TURN)
     assert len(s.hands[0]) == 5 and len(s.deck) == deck
+
+
+def test_a_move_listed_before_the_hand_changed_is_judged_again() -> None:
+    # `legal` remembers its list so that `apply` need not judge a listed move twice; a hand
+    # changed since (here by hand, as a test does) must not let a stale move through.
+    s = new(places=(7, 0))
+    set_hand(s, 0, [10, 20, 30, 40, 50])
+    listed = [a for a in GAME.legal(s, 0) if isinstance(a, Summon) and a.card == 30]
+    assert listed
+    set_hand(s, 0, [11, 21, 31, 41, 49])
+    realm = list(s.regions[0])
+    with pytest.raises(IllegalAction, match="That card is not in your hand."):
+        GAME.apply(s, 0, listed[0])
+    assert s.regions[0] == realm and s.hands[0] == [11, 21, 31, 41, 49]
+    # Applied at once, a listed move goes through as before, and the next list is new.
+    summon = next(a for a in GAME.legal(s, 0) if isinstance(a, Summon))
+    GAME.apply(s, 0, summon)
+    assert s.regions[0][summon.space] == summon.card
+    assert END_TURN in GAME.legal(s, 0) and summon not in GAME.legal(s, 0)
