@@ -413,6 +413,16 @@ def _resume(
     if name is None:
         latest = store.latest(in_progress=True)
         if latest is None:
+            # A damaged save is not "no game": say which, and how to get its previous version.
+            try:
+                damaged = next((i for i in store.list() if i.restorable), None)
+            except (SaveError, OSError):
+                damaged = None
+            if damaged is not None:
+                raise CliError(
+                    f"no unfinished game in {store.root} can be read: {damaged.error} "
+                    f"{damaged.restore_offer()} Use: rivals resume {damaged.name} --restore"
+                )
             raise CliError(f"no unfinished game to resume in {store.root}")
         name = latest.name
     try:

@@ -104,6 +104,16 @@ def test_resume_of_a_damaged_save_offers_the_backup(
     assert store.path("evening").read_text() == '{"format_version": 1, "ga'  # nothing changed
 
 
+def test_resume_without_a_name_names_the_damaged_save_and_its_backup(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    store = _damage_with_backup(tmp_path)
+    code, _, err = run(["--save-dir", str(store.root), "resume"], capsys)
+    assert code == 1 and err.count("\n") == 1
+    assert err.startswith(f"rivals: no unfinished game in {store.root} can be read: evening.json: ")
+    assert "rivals resume evening --restore" in err
+
+
 def test_resume_restore_puts_the_backup_back(tmp_path: Path) -> None:
     store = _damage_with_backup(tmp_path)
     session = _resume(store, "evening", GAMES, restore=True)
