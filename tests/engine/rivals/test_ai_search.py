@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import math
 
+import pytest
+
 from engine.ai import ISMCTSBot, make_bot
 from engine.rivals.actions import EndTurn, Move
 from engine.rivals.data.board import TILE_OF, ZONE_CARDS
@@ -24,8 +26,9 @@ def hard(seed: int = 3) -> ISMCTSBot:
     return bot
 
 
-def test_the_turn_horizon_holds_for_one_whole_turn_from_three_seats() -> None:
-    s = new(SIX)
+@pytest.mark.parametrize("seats", [3, 6])
+def test_the_turn_horizon_holds_for_one_whole_turn_from_three_seats(seats: int) -> None:
+    s = new(SIX[:seats])
     fighting(s, 0)
     mark = GAME.ai_turn_mark(s)
     assert mark is not None
