@@ -13,12 +13,12 @@ from __future__ import annotations
 from rich.text import Text
 from textual import events
 from textual.geometry import Size
-from textual.reactive import Reactive
-from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from rivals_tui.widgets.quiet import QuietScroll
 
-class DetailPanel(ScrollView, can_focus=False):
+
+class DetailPanel(QuietScroll, can_focus=False):
     """A read-only text, wrapped to the panel's width, scrolled by the screen's Page keys."""
 
     # No scrollbar: its showing and hiding lays the screen out again too, and the panel's
@@ -27,19 +27,11 @@ class DetailPanel(ScrollView, can_focus=False):
     DetailPanel { overflow-x: hidden; overflow-y: hidden; }
     """
 
-    # Its text's height is its content height (below); the screen's layout is asked for only
-    # when that changes what the panel can show (see `show`).
-    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
-
     def __init__(self, text: Text, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes)
         self.text = text
         self._lines: list[Strip] = []
         self._wrapped_at = -1
-
-    def watch_virtual_size(self, size: Size) -> None:
-        if self.is_mounted and self.container_size:
-            self._scroll_update(size)  # the scrollbar's thumb and whether it shows
 
     # -- what it shows ------------------------------------------------------------------------
     def show(self, text: Text) -> bool:

@@ -10,28 +10,17 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.events import Resize
-from textual.geometry import Size
-from textual.reactive import Reactive
 from textual.widgets import RichLog
 
+from rivals_tui.widgets.quiet import QuietScroll
 
-class WrappingLog(RichLog):
+
+class WrappingLog(RichLog, QuietScroll):
     """Plain-text lines, wrapped to the panel's width; ↑/↓ scroll it when it has the focus."""
 
     DEFAULT_CSS = """
     WrappingLog { scrollbar-gutter: stable; overflow-x: hidden; }
     """
-
-    # Textual lays out the whole screen again whenever a widget's virtual size changes, which a
-    # log's does with every line: the widgets around it placed and painted again, at every move
-    # (at a remote table, most of what showing an update cost). The log's own box never depends
-    # on its lines here (the layout gives it its room), so a new line only moves the scrollbar.
-    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
-
-    def watch_virtual_size(self, size: Size) -> None:
-        if self.is_mounted and self.container_size:
-            self._scroll_update(size)  # the scrollbar's thumb and whether it shows
-            self.refresh()
 
     def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(id=id, classes=classes, wrap=True, markup=False, auto_scroll=True, min_width=1)

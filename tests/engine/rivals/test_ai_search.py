@@ -56,12 +56,18 @@ def finish_turn(s: RivalsState, seat: int) -> None:
         GAME.apply(s, actor, bot.choose(GAME, GAME.view(s, seat), seat) if mine else GAME.legal(s, actor)[0])
 
 
-def test_at_six_seats_the_hard_bot_finishes_off_a_rival_in_range() -> None:
+def six_seats_fighting() -> RivalsState:
+    """Six seats, every tile revealed, empty hands, seat 0 in a turn where it may attack."""
     s = new(SIX)
     reveal_all(s)
     for seat in range(6):
         clear_hand(s, seat)
     fighting(s, 0)
+    return s
+
+
+def test_at_six_seats_the_hard_bot_finishes_off_a_rival_in_range() -> None:
+    s = six_seats_fighting()
     put(s, 0, 0, 0)
     put(s, 1, 0, -2)  # two hexes away: in the Blaster's range (1-3), in sight
     s.hp[1] = 1
@@ -76,11 +82,7 @@ def test_at_six_seats_the_hard_bot_steps_off_a_tile_that_falls_this_round() -> N
     # Round 3, era 1's last: three of its six zone cards are shown, so the other three drop their
     # tiles at this round's end whatever order they are in. Seat 0 stands on one of those tiles,
     # a step from safe ground.
-    s = new(SIX)
-    reveal_all(s)
-    for seat in range(6):
-        clear_hand(s, seat)
-    fighting(s, 0)
+    s = six_seats_fighting()
     s.round = 3
     for z in (3, 4, 5):
         s.zone_deck.remove(z)
