@@ -22,8 +22,11 @@ def pytest_collection_finish(session: object) -> None:
     gc.set_threshold(20_000, 10, 10)
 
 
-def pytest_configure(config: object) -> None:
+def pytest_configure(config: Any) -> None:
+    config.addinivalue_line("markers", "paints: paint every frame of headless apps as a terminal gets them")
     _share_parsed_css()
+    _paint_only_when_looked_at()
+    _idle_means_idle_now()
     if not hasattr(config, "workerinput"):  # once, in the process that starts the workers
         _compile_the_project()
         _rewrite_the_tests(config)
@@ -78,6 +81,23 @@ def _rewrite_one(fn: Path) -> None:
     rewrite._write_pyc(state, co, source_stat, pyc)
 
 
+def _idle_means_idle_now() -> None:
+    """`pilot.pause()` looks for an idle app in steps of 2 ms instead of 20.
+
+    Pilot's pause (and so `press`, `click`, our `settle`) first waits until every message the
+    screen had queued is handled, then sleeps in steps until a step passes with the process
+    using under a millisecond of CPU: an app with nothing left to do. Textual's step is 20 ms,
+    so every pause cost at least 20 ms of waiting even when the app was done at once: about
+    a third of the app tests' time in one process (tests/tui/test_legends.py, test_legible.py,
+    test_screens.py and rivalist/test_board.py: 71 s wall before, 46 s after, the same CPU).
+    The condition is the same (an app still working, or an AI thread thinking, keeps it
+    waiting, up to Textual's one second); only the time it takes to notice is shorter. A test
+    that needs a timer to fire or a paint to happen waits for that, not for a long pause."""
+    import textual._wait
+
+    textual._wait.SLEEP_GRANULARITY = 0.002
+
+
 def _share_parsed_css() -> None:
     """Parse each piece of Textual CSS once per test process instead of once per app.
 
@@ -106,3 +126,38 @@ def _share_parsed_css() -> None:
         return rules
 
     Stylesheet._parse_rules = parse_once  # type: ignore[method-assign]
+
+
+# Whether the running test paints every frame (see _paint_only_when_looked_at).
+_PAINT_EVERY_FRAME = False
+
+
+def pytest_runtest_setup(item: Any) -> None:
+    global _PAINT_EVERY_FRAME
+    _PAINT_EVERY_FRAME = item.get_closest_marker("paints") is not None
+
+
+def _paint_only_when_looked_at() -> None:
+    """A headless app paints a frame only when a test looks at it.
+
+    Textual renders every frame of a headless app in full (each dirty widget's lines, cropped
+    and combined) and then throws it away, because no terminal is there to receive it: a fifth
+    of the app tests' CPU (tests/tui with three workers: 166 s user, 131 s without). What a test
+    reads is not affected: a screenshot, a snapshot, `render_lines` or `visible_content` paint
+    afresh from the layout, which is still worked out at every update. Tests marked `paints`
+    (a whole game on each game's screen, hostile input) paint every frame as a terminal would
+    get it, so an exception raised while painting any state along the way still fails them."""
+    from textual.screen import Screen
+
+    refresh = Screen._compositor_refresh
+
+    def paint_if_watched(self: Screen[Any]) -> None:
+        app = self.app
+        if _PAINT_EVERY_FRAME or not app.is_headless or self is not app.screen or app.is_inline:
+            refresh(self)
+            return
+        self._compositor._dirty_regions.clear()
+        self._dirty_widgets.clear()
+        app._update_mouse_over(self)
+
+    Screen._compositor_refresh = paint_if_watched  # type: ignore[method-assign]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import random
+import time
 from typing import Any
 
 from textual.pilot import Pilot
@@ -24,6 +25,18 @@ from rivals_tui.session import LocalSession
 async def settle(pilot: Pilot[Any], rounds: int = 2) -> None:
     """Let the screen settle and any AI worker finish (a cancelled one is simply over)."""
     for _ in range(rounds):
+        with contextlib.suppress(WorkerCancelled):
+            await pilot.app.workers.wait_for_complete()
+        await pilot.pause()
+
+
+async def until(pilot: Pilot[Any], condition: Any, timeout: float = 20.0) -> None:
+    """Pause until `condition()` holds (AI workers included), failing after `timeout` seconds:
+    a wait on what the test needs, not on a guess of how long it takes."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError("the app never got there")
         with contextlib.suppress(WorkerCancelled):
             await pilot.app.workers.wait_for_complete()
         await pilot.pause()

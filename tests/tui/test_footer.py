@@ -7,6 +7,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 
 from rivals_tui.widgets.footer import KeysFooter
+from tests.tui.flow import until
 
 
 class Desk(Screen[None]):
@@ -38,7 +39,7 @@ def keys_shown(screen: Screen[None]) -> list[str]:
 async def test_the_footer_follows_the_keys_that_work_and_is_kept_while_they_stay() -> None:
     app = DeskApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
+        await until(pilot, lambda: isinstance(app.screen, Desk) and app.screen.query_one(KeysFooter)._painted)
         desk = app.screen
         assert isinstance(desk, Desk)
         assert keys_shown(desk) == ["Hint"]  # undo does nothing yet: not listed

@@ -26,19 +26,10 @@ from rivals_tui.session import LocalSession
 from rivals_tui.text import safe_text
 from saves import store as store_module
 from tests.tui.conftest import VS_AI, goof_match, make_app, make_store
+from tests.tui.flow import until
 from tests.tui.test_key_fuzz import send_burst
 
 MARKUP_NAMES = ["[/x]", "[/]", "[link=file:///etc/passwd]x[/]", "[bold red]", "[@click=app.quit]"]
-
-
-async def until(pilot: Any, condition: Any, bound: int = 100) -> None:
-    """Pause until `condition()` holds (AI workers included), failing after `bound` rounds."""
-    for _ in range(bound):
-        if condition():
-            return
-        await pilot.app.workers.wait_for_complete()
-        await pilot.pause()
-    raise AssertionError("the app never got there")
 
 
 def shown(app: RivalsApp, selector: str) -> str:

@@ -104,6 +104,7 @@ async def _hammer(app: RivalsApp, keys: list[str], rng: Rng, end: float, seen: s
     return sent
 
 
+@pytest.mark.paints  # a crash painting any state along the way fails it
 async def test_random_key_bursts_on_every_screen_never_crash_the_app(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 from textual.widgets import DataTable, Input, Select
 
@@ -48,6 +49,7 @@ async def new_rk_game(pilot: Pilot[Any], players: int, level: str, seed: int) ->
     return app.screen
 
 
+@pytest.mark.paints  # a crash painting any state along the way fails it
 async def test_a_whole_rival_kings_game_against_ai_ends_on_the_score_table(tmp_path: Path) -> None:
     app = rk_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:

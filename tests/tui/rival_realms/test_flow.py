@@ -10,6 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual.widgets import DataTable
 
 from engine.core import SeatSpec
@@ -124,6 +125,7 @@ def assert_breakdown(app: Any, seats: int) -> None:
     assert totals == list(out.scores) and len(totals) == seats
 
 
+@pytest.mark.paints  # a crash painting any state along the way fails it
 async def test_a_whole_game_against_the_ai_on_the_board(tmp_path: Path) -> None:
     seats = [SeatSpec("Ann"), SeatSpec("Bot", "ai", "easy")]
     match = near_the_end(lambda n: Match.new(GAME, GAME.Options(), seats, n), 2)

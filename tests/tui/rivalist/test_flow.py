@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from textual.widgets import DataTable, Static
 
 from engine.ai import make_bot
@@ -39,6 +40,7 @@ def rv_app(tmp_path: Path, seed: int, from_age: int = 1) -> tuple[RivalsApp, Loc
     return app, session
 
 
+@pytest.mark.paints  # a crash painting any state along the way fails it
 async def test_a_whole_game_against_the_ai_by_board_keys_ends_on_the_category_table(tmp_path: Path) -> None:
     # Ages I and II are played by bots (the draft and earlier Ages have flows of their own); Age
     # III's first and last moves, to the category table, are played on the board by its keys.

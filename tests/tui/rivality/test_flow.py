@@ -6,6 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from engine.core import SeatSpec
 from engine.core.match import Match
 from engine.rivality.game import GAME
@@ -50,6 +52,7 @@ async def play_by_keys(pilot: Any, max_keys: int = 400) -> int:
     return max_keys
 
 
+@pytest.mark.paints  # a crash painting any state along the way fails it
 async def test_a_whole_game_against_the_ai_by_keyboard(tmp_path: Path) -> None:
     seats = [SeatSpec("Ann"), SeatSpec("Bot", "ai", "easy")]
     app = app_for(tmp_path, Match.new(GAME, RYOptions(), seats, 5))

@@ -40,6 +40,7 @@ def anns_drone_turn(m: Match) -> bool:
     return m.to_act() == (0,) and s.phase == "drone" and s.round >= 2 and bool(s.d_cards[0])
 
 
+@pytest.mark.paints  # a crash painting any state along the way fails it
 async def test_a_drone_game_against_the_ai_first_drone_turn_by_keys_then_to_the_end(tmp_path: Path) -> None:
     m = drone_match(3, lambda m: m.to_act() == (0,) and m.state.phase == "dplace")
     app = screen_app(tmp_path, m)

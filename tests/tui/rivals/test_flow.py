@@ -10,6 +10,7 @@ import random
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual.worker import WorkerCancelled
 
 from engine.ai import make_bot
@@ -134,6 +135,7 @@ def near_the_end(ais: int, seed: int, rounds: int) -> Match:
     return m
 
 
+@pytest.mark.paints  # a crash painting any state along the way fails it
 async def test_a_whole_game_against_two_ai(tmp_path: Path) -> None:
     seats = [SeatSpec("Ann"), SeatSpec("Bot1", "ai", "easy"), SeatSpec("Bot2", "ai", "easy")]
     app = screen_app(tmp_path, Match.new(GAME, GAME.Options(), seats, 7))
