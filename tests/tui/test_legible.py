@@ -31,6 +31,7 @@ from saves.store import SaveStore
 from tests.support.goofspiel import GoofOptions, Goofspiel
 from tests.tui.boards import find_match, screen_app, settle
 from tests.tui.conftest import make_app
+from tests.tui.flow import until
 from tests.tui.test_rival_kings import rk_app
 
 
@@ -394,5 +395,6 @@ async def test_page_down_reads_on_in_a_long_detail_text(tmp_path: Path) -> None:
         assert detail.max_scroll_y > 0
         assert "PgDn" in str(detail.border_subtitle)
         await pilot.press("pagedown")
-        await pilot.pause()
-        assert detail.scroll_y > 0 and "PgUp" in str(detail.border_subtitle)
+        # The frame's marks are drawn after the panel's next refresh.
+        await until(pilot, lambda: "PgUp" in str(detail.border_subtitle))
+        assert detail.scroll_y > 0
