@@ -21,10 +21,12 @@ from engine.core import SeatSpec
 from engine.core.match import Match
 from engine.registry import GAMES
 from rivals_tui.app import RivalsApp
+from rivals_tui.screens.keys import KeysScreen
 from rivals_tui.session import LocalSession
 from rivals_tui.settings import Settings
 from saves.store import SaveStore
 from tests.tui.conftest import VS_AI, goof_match, make_app, make_store
+from tests.tui.flow import until
 from tests.tui.test_flows import settle
 
 SIZES = [(80, 24), (120, 40)]
@@ -94,6 +96,20 @@ def test_game_screen(snap_compare: Any, tmp_path: Path, size: tuple[int, int]) -
 
     app = rk_app(tmp_path, players=3, humans=1, seed=5, moves=12)
     assert snap_compare(app, terminal_size=size, run_before=wait)
+
+
+def test_keys_panel(snap_compare: Any, tmp_path: Path) -> None:
+    """f2 over a game: the keys in their own column, the long descriptions wrapped under
+    themselves, the keys that do nothing now muted and marked."""
+
+    async def open_keys(pilot: Pilot[Any]) -> None:
+        await settle(pilot)
+        await pilot.press("f2")
+        await until(pilot, lambda: isinstance(pilot.app.screen, KeysScreen))
+        await settle(pilot)
+
+    app = rk_app(tmp_path, players=3, humans=1, seed=5, moves=12)
+    assert snap_compare(app, terminal_size=(80, 24), run_before=open_keys)
 
 
 @pytest.mark.parametrize("size", SMALL)
