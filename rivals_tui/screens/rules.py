@@ -1,17 +1,27 @@
 """The rules screen: a game's rules (Markdown from rivals_tui/help/<game_id>.md), opened at the
-section for the current step; from the menu it first asks which game."""
+section for the current step; from the menu it first asks which game.
+
+Each section of the file is one widget, drawn by Rich's Markdown renderer under a heading of our
+own. Textual's Markdown widget makes a widget of every paragraph, list item and table cell
+(about 330 for one help file) and laid the screen out again after each batch of them: opening
+the rules took 1.4-1.7 s of CPU. The sections keep the slugs Textual's Markdown gives headings,
+so "the rules at the current step" still finds its heading."""
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
+from rich.console import Group, RenderableType
+from rich.markdown import Markdown
+from rich.text import Text
 from textual import on
 from textual._slug import TrackedSlugs
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Markdown, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from rivals_tui.screens.base import DismissOnce
@@ -19,6 +29,58 @@ from rivals_tui.widgets.footer import KeysFooter
 
 if TYPE_CHECKING:
     from rivals_tui.app import RivalsApp
+
+
+_HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
+
+
+def split_sections(text: str) -> list[tuple[int, str, str]]:
+    """The Markdown `text` cut at its headings: (level, title, body) for each section, the part
+    before the first heading as level 0 with no title. Lines inside code fences are never
+    headings."""
+    out: list[tuple[int, str, str]] = []
+    level, title, body = 0, "", []
+    fenced = False
+    for line in text.splitlines():
+        if line.lstrip().startswith(("```", "~~~")):
+            fenced = not fenced
+        found = None if fenced else _HEADING.match(line)
+        if found is None:
+            body.append(line)
+            continue
+        if title or any(b.strip() for b in body):
+            out.append((level, title, "\n".join(body)))
+        level, title, body = len(found.group(1)), found.group(2), []
+    if title or any(b.strip() for b in body):
+        out.append((level, title, "\n".join(body)))
+    return out
+
+
+class RulesSection(Static):
+    """One section of a rules file: its heading and its Markdown body, drawn by Rich."""
+
+    COMPONENT_CLASSES = {"rules-section--h1", "rules-section--h2", "rules-section--h3"}
+    DEFAULT_CSS = """
+    RulesSection { height: auto; margin: 0 0 1 0; }
+    RulesSection > .rules-section--h1 { text-style: bold; color: $accent; }
+    RulesSection > .rules-section--h2 { text-style: bold; color: $text-primary; }
+    RulesSection > .rules-section--h3 { text-style: bold; }
+    """
+
+    def __init__(self, level: int, title: str, body: str, *, slug: str = "") -> None:
+        super().__init__()
+        self.level, self.title, self.body, self.slug = level, title, body, slug
+
+    def render(self) -> RenderableType:
+        parts: list[RenderableType] = []
+        if self.title:
+            style = self.get_component_rich_style(f"rules-section--h{min(self.level, 3)}")
+            parts.append(Text(self.title, style=style))
+        if self.body.strip():
+            if parts:
+                parts.append(Text(""))
+            parts.append(Markdown(self.body, hyperlinks=False))
+        return Group(*parts)
 
 
 class RulesScreen(DismissOnce, Screen[None]):
@@ -45,8 +107,7 @@ class RulesScreen(DismissOnce, Screen[None]):
     def compose(self) -> ComposeResult:
         yield Static("Rules", id="rules-title")
         yield OptionList(id="rules-games")
-        with VerticalScroll(id="rules-scroll"):
-            yield Markdown("", id="rules-text")
+        yield VerticalScroll(id="rules-scroll")
         yield KeysFooter()
 
     def on_mount(self) -> None:
@@ -77,23 +138,20 @@ class RulesScreen(DismissOnce, Screen[None]):
             text = path.read_text(encoding="utf-8")
         except OSError:
             text = f"# {title}\n\nThe rules of {title} are not written up in the app yet."
-        md = self.query_one(Markdown)
-        md.update(text)
-        self.query_one("#rules-scroll").focus()
-
-    @on(Markdown.TableOfContentsUpdated)
-    def _goto_section(self, event: Markdown.TableOfContentsUpdated) -> None:
-        if not self.section:
-            return
-        # Same slugs as Markdown.goto_anchor, but jump without animation so the section is
-        # on screen at once (and snapshots are stable).
+        scroll = self.query_one("#rules-scroll", VerticalScroll)
+        scroll.remove_children()
         slugs = TrackedSlugs()
-        for _, title, block_id in event.table_of_contents:
-            if slugs.slug(title) == self.section and block_id:
-                heading = self.query_one(f"#{block_id}")
-                scroll = self.query_one("#rules-scroll", VerticalScroll)
-                self.call_after_refresh(scroll.scroll_to_widget, heading, top=True, animate=False)
-                return
+        sections = [
+            RulesSection(level, title, body, slug=slugs.slug(title) if title else "")
+            for level, title, body in split_sections(text)
+        ]
+        scroll.mount_all(sections)
+        scroll.focus()
+        target = next((w for w in sections if self.section and w.slug == self.section), None)
+        if target is not None:
+            # Jump without animation, once the sections have their heights, so the section is
+            # on screen at once (and snapshots are stable).
+            self.call_after_refresh(scroll.scroll_to_widget, target, top=True, animate=False)
 
     def action_scroll(self, step: int) -> None:
         scroll = self.query_one("#rules-scroll", VerticalScroll)
