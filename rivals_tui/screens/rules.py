@@ -142,8 +142,8 @@ class RulesScreen(DismissOnce, Screen[None]):
         scroll.remove_children()
         slugs = TrackedSlugs()
         sections = [
-            RulesSection(level, title, body, slug=slugs.slug(title) if title else "")
-            for level, title, body in split_sections(text)
+            RulesSection(level, heading, body, slug=slugs.slug(heading) if heading else "")
+            for level, heading, body in split_sections(text)
         ]
         scroll.mount_all(sections)
         scroll.focus()
