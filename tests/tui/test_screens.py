@@ -21,7 +21,7 @@ from rivals_tui.screens.log import LogScreen
 from rivals_tui.screens.menu import MenuScreen
 from rivals_tui.screens.new_game import NewGameScreen
 from rivals_tui.screens.pass_keyboard import PassScreen
-from rivals_tui.screens.rules import RulesScreen, RulesSection
+from rivals_tui.screens.rules import RulesScreen, RulesSection, split_sections
 from rivals_tui.session import LocalSession
 from rivals_tui.widgets.action_picker import ActionPicker
 from rivals_tui.widgets.board import GameBoard
@@ -256,3 +256,13 @@ async def test_f2_shows_the_keys_over_the_board_without_squeezing_it(tmp_path: P
         await pilot.press("f2")
         await pilot.pause()
         assert app.screen is game
+
+
+def test_a_rules_file_is_cut_at_its_headings_but_not_inside_code() -> None:
+    text = "Intro line.\n\n# Game\n\nAbout it.\n\n## Turn\n\n```\n# not a heading\n```\n\n### Ends ##\n"
+    assert split_sections(text) == [
+        (0, "", "Intro line.\n"),
+        (1, "Game", "\nAbout it.\n"),
+        (2, "Turn", "\n```\n# not a heading\n```\n"),
+        (3, "Ends", ""),
+    ]
