@@ -102,6 +102,17 @@ def fighting(s: RivalsState, seat: int = 0) -> None:
     s.ap = 2
 
 
+def ready_to_fight(ashaks: tuple[str, ...] = ("Atmos", "Renko"), seat: int = 0) -> RivalsState:
+    """A table of `ashaks` with every tile revealed and every hand empty, `seat` in a turn where
+    it may attack: the start of most card and combat tests, which then place and give."""
+    s = new(ashaks)
+    reveal_all(s)
+    for o in range(s.seats):
+        clear_hand(s, o)
+    fighting(s, seat)
+    return s
+
+
 @contextmanager
 def dice(result: bool) -> Iterator[None]:
     """Every success die rolls `result` within the block."""

@@ -14,7 +14,7 @@ from engine.rivals.data.board import TILE_OF, ZONE_CARDS
 from engine.rivals.game import GAME
 from engine.rivals.options import RivalsOptions
 from engine.rivals.state import RivalsState
-from tests.engine.rivals.helpers import clear_hand, dice, fighting, give, new, put, reveal_all
+from tests.engine.rivals.helpers import dice, fighting, give, new, put, ready_to_fight
 
 SIX = ("Atmos", "Renko", "Phae", "Korrin", "Sylva", "Vex")
 
@@ -58,12 +58,7 @@ def finish_turn(s: RivalsState, seat: int) -> None:
 
 def six_seats_fighting() -> RivalsState:
     """Six seats, every tile revealed, empty hands, seat 0 in a turn where it may attack."""
-    s = new(SIX)
-    reveal_all(s)
-    for seat in range(6):
-        clear_hand(s, seat)
-    fighting(s, 0)
-    return s
+    return ready_to_fight(SIX)
 
 
 def test_at_six_seats_the_hard_bot_finishes_off_a_rival_in_range() -> None:

@@ -18,18 +18,19 @@ from engine.rivals.data.ashaks import ASHAKS
 from engine.rivals.data.catalog import ATLANS_ID, CARD, FLASHER_IDS
 from engine.rivals.game import GAME
 from engine.rivals.rules.common import draw
-from tests.engine.rivals.helpers import act, clear_hand, dice, fighting, give, new, put, reveal_all
+from tests.engine.rivals.helpers import (
+    act,
+    dice,
+    give,
+    put,
+    ready_to_fight,
+)
 
 RENKO_CARDS = {"Swarm of Flashers", "Acceleration Drone"}
 
 
 def setup(names=("Renko", "Atmos")):
-    s = new(names)
-    reveal_all(s)
-    for o in range(s.seats):
-        clear_hand(s, o)
-    fighting(s, 0)
-    return s
+    return ready_to_fight(names)
 
 
 def sig(s, seat: int, name: str) -> int:
@@ -119,11 +120,7 @@ def test_phae_sets_atlans_in_place_of_her_guild() -> None:
 
 
 def test_natural_radiation_spares_atmos_and_hits_the_neighbouring_tiles() -> None:
-    s = new(("Atmos", "Renko", "Phae"))
-    reveal_all(s)
-    for o in range(3):
-        clear_hand(s, o)
-    fighting(s, 0)
+    s = ready_to_fight(("Atmos", "Renko", "Phae"))
     put(s, 0, 0, 0)
     h1 = put(s, 1, 0, -1)
     put(s, 2, 3, -1)
@@ -144,11 +141,7 @@ def test_natural_radiation_deals_3_on_the_tiles_next_to_the_target() -> None:
     from engine.rivals.data.board import TILE_HEXES, TILE_OF, VOLCANO_TILE
     from engine.rivals.hexes import NEIGHBOURS
 
-    s = new(("Atmos", "Renko", "Phae"))
-    reveal_all(s)
-    for o in range(3):
-        clear_hand(s, o)
-    fighting(s, 0)
+    s = ready_to_fight(("Atmos", "Renko", "Phae"))
     put(s, 0, 0, 0)
     h1 = put(s, 1, 0, -1)
     t = TILE_OF[h1]
@@ -175,11 +168,7 @@ def test_sylva_spores_poison_every_rival_within_three() -> None:
 
 @pytest.mark.parametrize("ashak", [a.name for a in ASHAKS])
 def test_every_ultimate_needs_a_full_gauge_resolves_and_empties_it(ashak: str) -> None:
-    s = new((ashak, "Korrin" if ashak != "Korrin" else "Oru"))
-    reveal_all(s)
-    for o in range(2):
-        clear_hand(s, o)
-    fighting(s, 0)
+    s = ready_to_fight((ashak, "Korrin" if ashak != "Korrin" else "Oru"))
     put(s, 0, 0, 0)
     put(s, 1, 0, -1)
     gauge = ASHAKS[s.ashak[0]].gauge

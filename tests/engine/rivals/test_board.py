@@ -18,24 +18,17 @@ from engine.rivals.hexes import sight_paths
 from engine.rivals.rules.board import has_sight, reachable
 from tests.engine.rivals.helpers import (
     act,
-    clear_hand,
-    fighting,
     give,
     hx,
     new,
     put,
-    reveal_all,
+    ready_to_fight,
     set_type,
 )
 
 
 def trio(names=("Atmos", "Renko", "Phae")):
-    s = new(names)
-    reveal_all(s)
-    for o in range(s.seats):
-        clear_hand(s, o)
-    fighting(s, 0)
-    return s
+    return ready_to_fight(names)
 
 
 def test_an_ashak_in_between_blocks_sight_but_not_the_target() -> None:

@@ -22,14 +22,11 @@ from engine.rivals.hexes import DIST
 from tests.engine.rivals.helpers import (
     act,
     check_invariants,
-    clear_hand,
     dice,
-    fighting,
     give,
     hx,
-    new,
     put,
-    reveal_all,
+    ready_to_fight,
     set_type,
 )
 
@@ -37,11 +34,7 @@ NAMES = sorted({c.name for c in CARD if c.key != "flasher" and c.rarity not in (
 
 
 def duel(attacker: str = "Korrin"):
-    s = new(("Atmos", attacker))
-    reveal_all(s)
-    for seat in (0, 1):
-        clear_hand(s, seat)
-    fighting(s, 1)
+    s = ready_to_fight(("Atmos", attacker), seat=1)
     put(s, 0, 0, -2)
     put(s, 1, 0, 0)
     set_type(s, s.pos[0], CRYSTAL)

@@ -18,25 +18,17 @@ from engine.rivals.rules.flow import turn_start
 from engine.rivals.state import Task
 from tests.engine.rivals.helpers import (
     act,
-    clear_hand,
     dice,
-    fighting,
     give,
-    new,
     put,
-    reveal_all,
+    ready_to_fight,
     set_type,
     texts,
 )
 
 
 def duel(a: str = "Atmos", b: str = "Korrin"):
-    s = new((a, b))
-    reveal_all(s)
-    for seat in (0, 1):
-        clear_hand(s, seat)
-    fighting(s, 1)
-    return s
+    return ready_to_fight((a, b), seat=1)
 
 
 def test_atmos_takes_3_wounds_and_the_attacker_gains_6_ultimate_points() -> None:

@@ -18,16 +18,11 @@ from engine.rivals.actions import (
 )
 from engine.rivals.data.board import ANTICIPATION, CRYSTAL, FACES, FOREST, INTERFACE, LAKE
 from engine.rivals.game import GAME
-from tests.engine.rivals.helpers import act, clear_hand, fighting, give, new, reveal_all
+from tests.engine.rivals.helpers import act, give, new, ready_to_fight
 
 
 def table():
-    s = new(("Atmos", "Korrin"))
-    reveal_all(s)
-    for o in range(2):
-        clear_hand(s, o)
-    fighting(s, 0)
-    return s
+    return ready_to_fight(("Atmos", "Korrin"))
 
 
 def lay(s, seat: int, q: int, r: int, pattern: tuple[str, ...], slot: int) -> int:

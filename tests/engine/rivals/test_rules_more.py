@@ -18,25 +18,19 @@ from engine.rivals.rules.flow import expire, next_turn, phase3, phase8, phase10
 from engine.rivals.state import Task
 from tests.engine.rivals.helpers import (
     act,
-    clear_hand,
     dice,
-    fighting,
     give,
     hx,
     new,
     put,
-    reveal_all,
+    ready_to_fight,
     set_type,
     texts,
 )
 
 
 def table(names=("Atmos", "Korrin")):
-    s = new(names)
-    reveal_all(s)
-    for o in range(s.seats):
-        clear_hand(s, o)
-    fighting(s, 1)
+    s = ready_to_fight(names, seat=1)
     put(s, 0, 0, -2)
     put(s, 1, 0, 0)
     set_type(s, s.pos[0], CRYSTAL)
