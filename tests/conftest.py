@@ -174,8 +174,10 @@ def _paint_only_when_looked_at() -> None:
     of the app tests' CPU (tests/tui with three workers: 166 s user, 131 s without). What a test
     reads is not affected: a screenshot, a snapshot, `render_lines` or `visible_content` paint
     afresh from the layout, which is still worked out at every update. Tests marked `paints`
-    (a whole game on each game's screen, hostile input) paint every frame as a terminal would
-    get it, so an exception raised while painting any state along the way still fails them."""
+    (a whole game on each game's screen, the drone game, the random-key bursts) paint every
+    frame as a terminal would get it, so an exception raised while painting any state along the
+    way still fails them. Textual is pinned (pyproject.toml): this and the two patches above
+    replace private parts of it, checked again at each upgrade."""
     from textual.screen import Screen
 
     refresh = Screen._compositor_refresh
