@@ -211,12 +211,17 @@ async def test_a_failing_ai_shows_a_dialog_and_the_game_goes_on(tmp_path: Path) 
         assert session.match.history == []
 
 
-async def test_tiny_terminal_asks_to_enlarge(tmp_path: Path) -> None:
+@pytest.mark.parametrize("size", [(60, 20), (40, 12), (24, 6)])
+async def test_tiny_terminal_asks_to_enlarge(tmp_path: Path, size: tuple[int, int]) -> None:
     app = make_app(tmp_path)
-    async with app.run_test(size=(60, 20)) as pilot:
+    async with app.run_test(size=size) as pilot:
         await pilot.pause()
         assert isinstance(app.screen, TooSmallScreen)
-        assert "enlarge" in str(app.screen.query_one(Static).render())
+        # The whole sentence, wrapped where the terminal is narrower than it.
+        message = app.screen.query_one("#too-small", Static)
+        assert app.screen.region.contains_region(message.region)
+        shown = " ".join(strip.text for strip in message.render_lines(message.size.region))
+        assert " ".join(shown.split()) == "Please enlarge the terminal to at least 80×24 to play."
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
         await pilot.pause()
