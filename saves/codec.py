@@ -593,6 +593,8 @@ def load_envelope(
         _replay_and_check(match, history, game, data, source)
     except SaveError as exc:
         saved_by = data["app_version"]
+        if _older(saved_by, WINDOWS_SINCE) and _replays_with_windows(match, history):
+            return match, data
         if saved_by != engine.__version__:
             # Rules corrections change what a list of moves leads to; say so rather than blame
             # the file. The file itself is left as it is.
@@ -603,6 +605,27 @@ def load_envelope(
             ) from None
         raise
     return match, data
+
+
+# The version whose rules added interrupt windows (a decision after each action of a Rivals turn).
+WINDOWS_SINCE = (0, 3, 0)
+
+
+def _older(version: str, than: tuple[int, ...]) -> bool:
+    try:
+        return tuple(int(x) for x in version.split(".")[:3]) < than
+    except ValueError:
+        return False
+
+
+def _replays_with_windows(match: Match, history: list[tuple[int, Any]]) -> bool:
+    """Whether a save from before the interrupt windows replays once each window its moves
+    skip is passed (`Match.rebuild`). Every move is still checked; the saved position cannot be
+    compared, as it never had the windows' passes in it."""
+    try:
+        return match.rebuild(history, fill_declines=True) > 0
+    except Exception:
+        return False
 
 
 def _replay_and_check(

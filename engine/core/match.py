@@ -108,6 +108,26 @@ class Match:
             return "It is not your turn to decide."
         return self.game.why_illegal(self.state, seat, action)
 
+    def quick_decline(self, seat: int, alone: bool) -> Any | None:
+        """The way `seat` declines an interrupt (`Prompt.declines`) without being asked, or None
+        when it must decide: for an AI, when declining is the only move a bot would weigh (its
+        game's `ai_avoid` left out); for a person with a terminal to themselves (`alone`), the
+        plain pass when declining is all they may do. People sharing one keyboard are always
+        asked: skipping someone only when their hand holds nothing would tell the others so."""
+        if seat not in self.to_act():
+            return None
+        declines = self.prompt(seat).declines
+        if not declines:
+            return None
+        ways = [a for a, _ in self.game.choices(self.state, seat)[-declines:]]
+        legal = self.legal(seat)
+        if self.seats[seat].is_ai:
+            moves = [a for a in legal if not isinstance(a, self.game.ai_avoid)] or list(legal)
+            return moves[0] if len(moves) == 1 and moves[0] in ways else None
+        if alone and all(a in ways for a in legal):
+            return ways[-1]
+        return None
+
     def humans(self) -> tuple[int, ...]:
         return tuple(i for i, s in enumerate(self.seats) if not s.is_ai)
 
@@ -168,13 +188,26 @@ class Match:
         self.log = self.log[:keep]
         self.state = self.replay()
 
-    def rebuild(self, history: Sequence[tuple[int, Any]]) -> None:
-        """Replay `history` from the seed through the checked path (used when loading a save)."""
+    def rebuild(self, history: Sequence[tuple[int, Any]], fill_declines: bool = False) -> int:
+        """Replay `history` from the seed through the checked path (used when loading a save).
+
+        `fill_declines`: for a save made before its game had interrupt windows (`Prompt.declines`),
+        a window the saved moves do not answer is answered with its plain pass, as the player
+        then had no such choice. Returns how many passes were filled in."""
         self.state = self.game.setup(self.options, len(self.seats), self.seed)
         self.history = []
         self.log = []
+        filled = 0
         for seat, action in history:
+            while fill_declines and self.to_act() and self.why_illegal(seat, action) is not None:
+                owing = self.to_act()[0]
+                declines = self.prompt(owing).declines
+                if not declines:
+                    break
+                self.submit(owing, self.game.choices(self.state, owing)[-1][0])
+                filled += 1
             self.submit(seat, action)
+        return filled
 
     def next_in_series(self) -> Match:
         """After a finished game: the next game of the series, same seats, new seed, totals carried."""

@@ -255,6 +255,22 @@ class Pass:
 
 
 @attrs.frozen
+class Wait:
+    """In an interrupt window: pass for now, to be asked again after the turn's next action."""
+
+    def __str__(self) -> str:
+        return "wait"
+
+
+@attrs.frozen
+class PassTurn:
+    """In an interrupt window: pass, and be left out of this turn's later windows."""
+
+    def __str__(self) -> str:
+        return "pass turn"
+
+
+@attrs.frozen
 class StepTo:
     hex: int
 
@@ -367,7 +383,7 @@ Action = (
     | StopInstalling | BuyToken | StopBuying | Negotiate | Reward | PickSchema | Uninstall
     | StopUninstalling | MakeShield | DropShield | BuySchema | BuyPoint | PlayCard | UseGuild
     | UseSkill | UseUltimate | AddMod | DoneMods | TargetAshak | TargetHex
-    | NoSecondTarget | PayOptional | SkipOptional | ActivateToken | React | Pass | StepTo
+    | NoSecondTarget | PayOptional | SkipOptional | ActivateToken | React | Pass | Wait | PassTurn | StepTo
     | StopMoving | ChooseVictim | ChooseResource | ReplaceSkill | TakeBack | EndTurn
     | PlaceDrone | DroneAttack | Exchange | TargetDrone | Hack | HackPick
 )  # fmt: skip
@@ -379,4 +395,4 @@ ACTION_TYPES: tuple[type, ...] = Action.__args__
 STEP_TO: tuple[StepTo, ...] = tuple(StepTo(h) for h in range(len(HEXES)))
 TARGET_HEX: tuple[TargetHex, ...] = tuple(TargetHex(h) for h in range(len(HEXES)))
 TARGET_ASHAK: tuple[TargetAshak, ...] = tuple(TargetAshak(o) for o in range(6))
-PASS, TAKE_BACK = Pass(), TakeBack()
+PASS, WAIT, PASS_TURN, TAKE_BACK = Pass(), Wait(), PassTurn(), TakeBack()

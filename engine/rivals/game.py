@@ -12,9 +12,10 @@ from typing import Any, ClassVar
 
 from engine.core import Event, Game, GameBase, Outcome, Prompt, Rng
 from engine.rivals import ai, drone, scoring, texts, views
-from engine.rivals.actions import ACTION_TYPES, Action, TakeBack
+from engine.rivals.actions import ACTION_TYPES, Action, EndTurn, TakeBack, Wait
 from engine.rivals.options import RivalsOptions
 from engine.rivals.rules import turn
+from engine.rivals.rules.common import who
 from engine.rivals.rules.flow import advance
 from engine.rivals.rules.phases import PHASES, SECTIONS
 from engine.rivals.setup import build
@@ -29,6 +30,7 @@ SECRET_PHASES = frozenset(
         "mods",
         "optional",
         "react",
+        "interrupt",
         "freephys",
         "uninstall",
         "loot",
@@ -36,6 +38,9 @@ SECRET_PHASES = frozenset(
         "dinstall",
     ]
 )
+
+# The menus of a turn: an Ashak's, a drone's.
+TURN_PHASES = frozenset(["turn", "drone"])
 
 # From this many seats the search stops at the end of the turn (`RivalsGame.ai_turn_mark`).
 HORIZON_SEATS = 3
@@ -58,7 +63,9 @@ class RivalsGame(GameBase[RivalsState, Action, RivalsOptions]):
     ai_iteration_scale: ClassVar[float] = 0.2
     # Taking a half-played card back is for people changing their mind; a bot that judged it
     # better than ending a losing turn would play the card and take it back forever.
-    ai_avoid: ClassVar[tuple[type, ...]] = (TakeBack,)
+    # In an interrupt window a bot decides once per turn: a utility now, or not this turn (being
+    # asked again after every action would cost a search each time for the same answer).
+    ai_avoid: ClassVar[tuple[type, ...]] = (TakeBack, Wait)
     # The last legal list and the state it was proved for (see `why_illegal`). One tuple,
     # replaced whole, so threads sharing the game object (AI workers) never see a mix.
     _proved: tuple[object, tuple[object, ...], tuple[object, ...]] = (None, (), ())
@@ -79,6 +86,10 @@ class RivalsGame(GameBase[RivalsState, Action, RivalsOptions]):
             return Prompt("The game is over.", section="the-end")
         if seat != s.actor:
             return Prompt("Waiting for another player.", section=SECTIONS.get(s.phase, "the-round"))
+        if s.phase == "interrupt":
+            text = f"Interrupt the turn of {who(s, s.i_seat)} with a utility card, or pass"
+            declines = 1 if seat == s.i_seat else 2
+            return Prompt(text, section=SECTIONS[s.phase], secret=True, declines=declines)
         text = PHASES[s.phase][2]
         return Prompt(text, section=SECTIONS[s.phase], secret=s.phase in SECRET_PHASES)
 
@@ -128,7 +139,14 @@ class RivalsGame(GameBase[RivalsState, Action, RivalsOptions]):
 
     def perform(self, s: RivalsState, seat: int, a: Action) -> list[Event]:
         s.stamp += 1
+        in_turn = s.phase in TURN_PHASES
         ev = PHASES[s.phase][1](s, seat, a)
+        if in_turn:
+            # Every action but the turn's end is followed by the others' interrupt window
+            # (rules/reactions.py), once whatever the action started is done.
+            s.i_due = not isinstance(a, EndTurn)
+            if s.i_due and s.phase in TURN_PHASES:
+                s.phase = "idle"
         if s.phase == "turn" and not s.alive[seat]:
             s.phase = "idle"  # the player's own move killed it (a lake): its turn is over
         if s.phase != "idle" and not s.winners:

@@ -122,10 +122,15 @@ class RivalsState:
     p_cancel: bool = False
     p_victims: list[int] = attrs.Factory(list)
     p_victim: int = -1
-    # reaction window
+    # the attack and interrupt windows (rules/reactions.py): the stack, who played each card,
+    # passes in a row; the seat whose turn an open interrupt window holds up, and whether the
+    # action just taken in a turn still owes the others their window
     r_stack: list[int] = attrs.Factory(list)
     r_seats: list[int] = attrs.Factory(list)
     r_passes: int = 0
+    i_seat: int = -1
+    i_due: bool = False
+    i_quiet: list[int] = attrs.Factory(list)  # seats that passed for the rest of this turn
     # Double Blaster's free physical card, offered once the card that granted it has left play
     free_ap: int = 0
     tasks: list[Task] = attrs.Factory(list)

@@ -58,6 +58,8 @@ FIXED: dict[type, str] = {
     A.SkipOptional: "Skip the optional effect",
     A.ActivateToken: "Activate an anticipation token (+2 defence dice until your next turn)",
     A.Pass: "Pass",
+    A.Wait: "Pass for now (you are asked again after the turn's next action)",
+    A.PassTurn: "Pass for the rest of this turn",
     A.StopMoving: "Stay here",
     A.EndTurn: "End your turn",
     A.TakeBack: "Take the card back (its AP and uses are refunded)",

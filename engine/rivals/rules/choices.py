@@ -14,7 +14,6 @@ from engine.rivals.actions import (
     TAKE_BACK,
     TARGET_ASHAK,
     TARGET_HEX,
-    ActivateToken,
     AddMod,
     ChooseResource,
     ChooseVictim,
@@ -25,7 +24,6 @@ from engine.rivals.actions import (
     PayOptional,
     PickSchema,
     PlayCard,
-    React,
     ReplaceSkill,
     Reward,
     SkipOptional,
@@ -39,23 +37,21 @@ from engine.rivals.actions import (
     TargetHex,
     Uninstall,
 )
-from engine.rivals.data.ashaks import ASHAKS
 from engine.rivals.data.board import TILE_OF
-from engine.rivals.data.cards import ENEMY, MOD, PHYSICAL, UTILITY, Card
-from engine.rivals.data.catalog import CARD, ULTIMATES
+from engine.rivals.data.cards import ENEMY, MOD, PHYSICAL
+from engine.rivals.data.catalog import CARD
 from engine.rivals.effects import do_step, place_shield, step_options
 from engine.rivals.rules import drone_cards, resolve
 from engine.rivals.rules.board import border_hexes, reveal, shields_of
 from engine.rivals.rules.combat import design
 from engine.rivals.rules.common import (
-    can_activate,
     clear_victim,
     gain_tokens,
     lootable,
     name,
     who,
 )
-from engine.rivals.rules.turn import CHECK, activate, card_reason, seat_skill
+from engine.rivals.rules.turn import CHECK, card_reason, seat_skill
 from engine.rivals.state import RivalsState
 
 Option = tuple[object, str | None]
@@ -183,79 +179,6 @@ def freephys_perform(s: RivalsState, seat: int, a: object) -> list[Event]:
     if isinstance(a, PlayCard):
         s.p_free = True
         return resolve.start_play(s, seat, a.card, "hand")
-    s.phase = "idle"
-    return []
-
-
-# --- the reaction window -----------------------------------------------------------------------
-
-
-def _combatants(s: RivalsState) -> tuple[int, int]:
-    t = s.tasks[0]  # the "stack" task waiting behind the window
-    return t.seat, t.a
-
-
-def react_options(s: RivalsState, seat: int) -> list[Option]:
-    attacker, defender = _combatants(s)
-    is_def = seat == defender
-    opts: list[Option] = []
-    if is_def and s.tokens[seat]:
-        if design(s).key == "radiation":
-            opts.append((ActivateToken(), "Nobody may activate anticipation against it."))
-        else:
-            opts.append(
-                (ActivateToken(), None if can_activate(s, seat) else "Two tokens are already active.")
-            )
-    for c in s.hand[seat]:
-        opts.append((React(c), reaction_reason(CARD[c], is_def)))
-    g = s.guild[seat]
-    if g >= 0 and CARD[g].type == UTILITY and not s.guild_used[seat]:
-        opts.append((React(-2), reaction_reason(CARD[g], is_def)))
-    u = ULTIMATES[s.ashak[seat]]
-    if u.type == UTILITY and s.ult[seat] >= ASHAKS[s.ashak[seat]].gauge:
-        opts.append((React(-1), None))
-    return opts + [(PASS, None)]
-
-
-def reaction_reason(c: Card, is_def: bool) -> str | None:
-    if c.type != UTILITY or c.key == "flasher":
-        return "Only utility cards can be played during an attack."
-    if c.ap > 0:
-        return "Outside your turn you have no AP."
-    if any(e.kind in resolve.OWN_TURN_ONLY for e in c.auto):
-        return "Only in your own turn."
-    if c.reaction and not is_def:
-        return "Only the Ashak under attack may play it."
-    return None
-
-
-def react_perform(s: RivalsState, seat: int, a: object) -> list[Event]:
-    attacker, defender = _combatants(s)
-    other = attacker if seat == defender else defender
-    if isinstance(a, ActivateToken):
-        return activate(s, seat)
-    if isinstance(a, React):
-        if a.card >= 0:
-            s.hand[seat].remove(a.card)
-            s.in_play.append(a.card)
-            what = name(a.card)
-        elif a.card == -2:
-            s.guild_used[seat] = True
-            what = name(s.guild[seat])
-        else:
-            s.ult[seat] = 0
-            what = ULTIMATES[s.ashak[seat]].name
-        s.r_stack.append(a.card)
-        s.r_seats.append(seat)
-        s.r_passes = 0
-        if resolve.can_respond(s, other, other == defender):
-            s.actor = other
-        return [Event(f"{who(s, seat)} reacts with {what}.", seat=seat, reveal=True, kind="react")]
-    # a pass
-    s.r_passes += 1
-    if s.r_stack and s.r_passes < 2 and resolve.can_respond(s, other, other == defender):
-        s.actor = other
-        return []
     s.phase = "idle"
     return []
 

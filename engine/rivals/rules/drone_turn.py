@@ -86,6 +86,7 @@ def turn_start(s: RivalsState, t: Task) -> list[Event]:
     s.d_turn = s.d_active = seat
     s.ap = AP_PER_TURN
     s.d_fresh = []
+    s.i_quiet = []
     if s.d_pos[seat] < 0:  # never happens after a fall (it returns in phase 4), kept safe
         s.d_active = -1
         s.tasks.append(Task("next_turn"))

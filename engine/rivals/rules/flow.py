@@ -21,7 +21,7 @@ from engine.rivals.data.board import (
 from engine.rivals.data.catalog import CARD
 from engine.rivals.data.events import EVENT_KEYS, EVENTS
 from engine.rivals.effects import do_step, refill_interface, step_options
-from engine.rivals.rules import drone_cards, drone_hack, drone_turn, resolve, specials
+from engine.rivals.rules import drone_cards, drone_hack, drone_turn, reactions, resolve, specials
 from engine.rivals.rules.board import border_hexes, reveal
 from engine.rivals.rules.collect import collect_step
 from engine.rivals.rules.combat import event_on, salvo
@@ -53,6 +53,11 @@ def advance(s: RivalsState) -> list[Event]:
     ev: list[Event] = []
     while s.phase == "idle" and not s.winners:
         if not s.tasks:
+            if s.i_due:  # an action of the turn is over: the others may interrupt it now
+                s.i_due = False
+                turn_seat = s.active if s.active >= 0 else s.d_active
+                if turn_seat >= 0 and reactions.open_interrupt(s, turn_seat):
+                    break
             if s.active >= 0 and s.alive[s.active]:
                 s.phase, s.actor = "turn", s.active
                 break
@@ -94,6 +99,7 @@ def turn_start(s: RivalsState, t: Task) -> list[Event]:
     s.active = s.turn_seat = seat
     s.range_bonus[seat] = 0
     s.d_fresh = []
+    s.i_quiet = []
     ev = [Event(f"Turn {s.turn_no}: {who(s, seat)} to play.", seat=seat, kind="turn")]
     s.active_tokens[seat] = 0
     # Poison: oldest token first, 1 HP and a die each; the poisoner charges its ultimate.
@@ -463,8 +469,9 @@ HANDLERS: dict[str, Handler] = {
     "shieldhit": resolve.task_shieldhit,
     "blast": resolve.task_blast,
     "nextvictim": resolve.task_nextvictim,
-    "window": resolve.task_window,
-    "stack": resolve.task_stack,
+    "window": reactions.task_window,
+    "stack": reactions.task_stack,
+    "istack": reactions.task_istack,
     "keyed": specials.task_keyed,
     "finish": resolve.task_finish,
     "salvo": lambda s, t: salvo_task(s, t),

@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 from engine.core import Event
 from engine.rivals.actions import StopBuying, StopInstalling
-from engine.rivals.rules import choices, collect, drone_hack, drone_turn, setup_phase, turn
+from engine.rivals.rules import choices, collect, drone_hack, drone_turn, reactions, setup_phase, turn
 from engine.rivals.state import RivalsState
 
 Option = tuple[object, str | None]
@@ -54,7 +54,12 @@ PHASES: dict[str, tuple[OptionsFn, PerformFn, str]] = {
     ),
     "victim": (choices.victim_options, choices.victim_perform, "Which Ashak does the blast hit next?"),
     "freephys": (choices.freephys_options, choices.freephys_perform, "Play a physical card for free?"),
-    "react": (choices.react_options, choices.react_perform, "React to the attack"),
+    "react": (reactions.react_options, reactions.react_perform, "React to the attack"),
+    "interrupt": (
+        reactions.interrupt_options,
+        reactions.interrupt_perform,
+        "Interrupt the turn with a utility card, or pass",
+    ),
     "step": (choices.step_options_, choices.step_perform, "Choose where to move"),
     "uninstall": (choices.uninstall_options, choices.uninstall_perform, "Uninstall a card"),
     "dropshield": (choices.dropshield_options, choices.dropshield_perform, "Drop one of your shields"),
@@ -85,6 +90,7 @@ SECTIONS: dict[str, str] = {
     "victim": "explosives",
     "freephys": "playing-a-card",
     "react": "reactions",
+    "interrupt": "reactions",
     "step": "moving",
     "uninstall": "spending-resources",
     "dropshield": "shields",

@@ -20,20 +20,18 @@ from engine.rivals.data.cards import (
     Card,
     Eff,
 )
-from engine.rivals.data.catalog import CARD, ULTIMATES
+from engine.rivals.data.catalog import CARD
 from engine.rivals.effects import apply_effect, front, install_top
 from engine.rivals.hexes import DIST, NEIGHBOURS, sight_paths
-from engine.rivals.rules import drone_cards, specials
+from engine.rivals.rules import drone_cards
 from engine.rivals.rules.board import clear_path, drone_blockers
 from engine.rivals.rules.combat import design, event_on, mod_total, pierces, shielded
 from engine.rivals.rules.common import (
-    can_activate,
     has_skill,
     lose_hp,
     skill_total,
     temp_total,
     who,
-    wound,
 )
 from engine.rivals.state import RivalsState, Task
 
@@ -570,63 +568,6 @@ def choose_victim(s: RivalsState, v: int) -> list[Event]:
         Task("nextvictim", seat),
     )
     return []
-
-
-def can_respond(s: RivalsState, x: int, defender: bool) -> bool:
-    """Whether the reaction window is offered to `x` — decided on public facts only: cards in
-    hand (any of them might be a utility), a token that can be activated, an unused utility
-    guild, a full utility ultimate."""
-    if not s.alive[x]:
-        return False
-    if s.hand[x]:
-        return True
-    if defender and can_activate(s, x) and design(s).key != "radiation":
-        return True
-    g = s.guild[x]
-    if g >= 0 and not s.guild_used[x] and CARD[g].type == UTILITY and (defender or not CARD[g].reaction):
-        return True
-    u = ULTIMATES[s.ashak[x]]
-    return u.type == UTILITY and s.ult[x] >= ASHAKS[s.ashak[x]].gauge
-
-
-def task_window(s: RivalsState, t: Task) -> list[Event]:
-    attacker, v = t.seat, t.a
-    if v == attacker or not s.alive[v] or s.p_cancel or not can_respond(s, v, True):
-        return []
-    s.r_stack, s.r_seats, s.r_passes = [], [], 0
-    s.phase, s.actor = "react", v
-    return []
-
-
-def task_stack(s: RivalsState, t: Task) -> list[Event]:
-    """Resolve the utilities played during the window, the last one first."""
-    ev: list[Event] = []
-    attacker, defender = t.seat, t.a
-    while s.r_stack:
-        c = s.r_stack.pop()
-        x = s.r_seats.pop()
-        other = attacker if x == defender else defender
-        if c == -1:
-            ev += specials.keyed_flashers(s, x, other)
-            continue
-        card = CARD[s.guild[x]] if c == -2 else CARD[c]
-        if c >= 0:
-            s.in_play.remove(c)
-            if card.temp:
-                s.temps[x].append(c)
-                s.temp_until[x].append(min(2, s.turn_no + card.temp - 1))
-            else:
-                s.discard[x].append(c)
-        ev.append(Event(f"{card.name} of {who(s, x)} resolves."))
-        for e in card.auto:
-            if e.kind == "cancel":
-                s.p_cancel = True
-                ev.append(Event(f"The attack on {who(s, x)} is cancelled."))
-            elif e.kind == "counter":
-                ev += wound(s, other, e.n, x, card.name)
-            elif e.kind not in PASSIVE:
-                ev += apply_effect(s, x, other, e.kind, e.n, c if c >= 0 else -1)
-    return ev
 
 
 def task_finish(s: RivalsState, t: Task) -> list[Event]:

@@ -133,14 +133,26 @@ def dice(result: bool) -> Iterator[None]:
 
 
 def act(s: RivalsState, seat: int, a: object) -> list[Event]:
-    """Apply `a`; a mods prompt in the way (asked whenever the hand is not empty) is answered
-    with "no more mods" first unless `a` is a mod or a take-back."""
+    """Apply `a`; what is in the way is answered first: an interrupt window (opened after every
+    action while others hold cards) with passes, unless `a` is the window's own answer; a mods
+    prompt (asked whenever the hand is not empty) with "no more mods" unless `a` is a mod or a
+    take-back."""
     from engine.rivals.actions import AddMod, DoneMods, TakeBack
 
-    ev: list[Event] = []
+    ev = pass_windows(s, a)
     if s.phase == "mods" and not isinstance(a, (AddMod, DoneMods, TakeBack)):
         ev += GAME.apply(s, seat, DoneMods())
     return ev + GAME.apply(s, seat, a)
+
+
+def pass_windows(s: RivalsState, a: object = None) -> list[Event]:
+    """Everyone asked in an interrupt window passes (unless `a` is an answer to it)."""
+    from engine.rivals.actions import Pass, PassTurn, React, Wait
+
+    ev: list[Event] = []
+    while s.phase == "interrupt" and not isinstance(a, (React, Pass, Wait, PassTurn)):
+        ev += GAME.apply(s, s.actor, GAME.choices(s, s.actor)[-1][0])
+    return ev
 
 
 def texts(events: list[Event]) -> str:

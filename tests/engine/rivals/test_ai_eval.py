@@ -12,12 +12,16 @@ from engine.rivals import ai
 from engine.rivals.game import GAME
 from engine.rivals.options import RivalsOptions
 from engine.rivals.state import RivalsState
+from tests.engine.rivals.helpers import pass_windows
 
 
 def played(seats: int, drone: bool, seed: int, steps: int) -> RivalsState:
     s = GAME.setup(RivalsOptions(drone=drone), seats, seed)
     pick = random.Random(seed)
     for _ in range(steps):
+        # The interrupt windows (which came later than these numbers) are passed without a
+        # draw, so the positions stay the ones the numbers were taken at.
+        pass_windows(s)
         seat = GAME.to_act(s)[0]
         GAME.apply(s, seat, pick.choice(list(GAME.legal(s, seat))))
     assert GAME.outcome(s) is None

@@ -14,7 +14,7 @@ from engine.rivals.data.board import TILE_OF, ZONE_CARDS
 from engine.rivals.game import GAME
 from engine.rivals.options import RivalsOptions
 from engine.rivals.state import RivalsState
-from tests.engine.rivals.helpers import dice, fighting, give, new, put, ready_to_fight
+from tests.engine.rivals.helpers import dice, fighting, give, new, pass_windows, put, ready_to_fight
 
 SIX = ("Atmos", "Renko", "Phae", "Korrin", "Sylva", "Vex")
 
@@ -34,6 +34,9 @@ def test_the_turn_horizon_holds_for_one_whole_turn_from_three_seats(seats: int) 
     assert mark is not None
     GAME.apply(s, 0, next(a for a in GAME.legal(s, 0) if isinstance(a, Move)))
     assert GAME.ai_turn_mark(s) == mark  # still seat 0's turn, one AP spent
+    assert s.phase == "interrupt"  # the others' window after the move: still in the turn
+    assert GAME.ai_turn_mark(s) == mark
+    pass_windows(s)
     GAME.apply(s, 0, EndTurn())
     assert s.turn_seat == 1
     assert GAME.ai_turn_mark(s) != mark  # the next seat's turn has begun

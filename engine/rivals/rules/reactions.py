@@ -1,0 +1,274 @@
+"""Utility cards outside their owner's turn: the two windows in which they are played.
+
+- **The attack window** (phase "react"): the defender of an attack, before the damage, may
+  activate anticipation tokens and play utilities; the attacker may answer each one.
+- **The interrupt window** (phase "interrupt"): after every action of the player whose turn it
+  is, each other Ashak in turn order may interrupt with a utility, pass, or pass for the rest
+  of that turn; once a card is down, the player whose turn it is may answer too.
+
+Both work the same way: a played card goes on a stack and gives the others a chance to answer;
+the window closes when everyone in it has passed in a row; the stack then resolves last card
+first, and the turn (or the attack) goes on. Who is asked depends on public facts only — cards
+in hand (any of them might be a utility), an unused utility guild, a full utility ultimate, a
+token the defender can activate — so being asked, or seeing someone asked, tells nobody what a
+hand holds."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from engine.core import Event
+from engine.rivals.actions import PASS, PASS_TURN, WAIT, ActivateToken, PassTurn, React
+from engine.rivals.data.ashaks import ASHAKS
+from engine.rivals.data.cards import UTILITY, Card
+from engine.rivals.data.catalog import CARD, ULTIMATES
+from engine.rivals.effects import apply_effect
+from engine.rivals.rules import specials
+from engine.rivals.rules.combat import design
+from engine.rivals.rules.common import can_activate, name, who, wound
+from engine.rivals.rules.resolve import OWN_TURN_ONLY, PASSIVE
+from engine.rivals.rules.turn import activate
+from engine.rivals.state import RivalsState, Task
+
+Option = tuple[object, str | None]
+
+
+def can_respond(s: RivalsState, x: int, defender: bool) -> bool:
+    """Whether a window is offered to `x`: see the module's docstring for why only these facts."""
+    if not s.alive[x]:
+        return False
+    if s.hand[x]:
+        return True
+    if defender and can_activate(s, x) and design(s).key != "radiation":
+        return True
+    g = s.guild[x]
+    if g >= 0 and not s.guild_used[x] and CARD[g].type == UTILITY and (defender or not CARD[g].reaction):
+        return True
+    u = ULTIMATES[s.ashak[x]]
+    return u.type == UTILITY and s.ult[x] >= ASHAKS[s.ashak[x]].gauge
+
+
+def _utilities(s: RivalsState, seat: int, why: Callable[[Card], str | None]) -> list[Option]:
+    """Each card in hand and the utility guild as a React choice, with `why(card)`."""
+    opts: list[Option] = [(React(c), why(CARD[c])) for c in s.hand[seat]]
+    g = s.guild[seat]
+    if g >= 0 and CARD[g].type == UTILITY and not s.guild_used[seat]:
+        opts.append((React(-2), why(CARD[g])))
+    return opts
+
+
+def _ultimate_ready(s: RivalsState, seat: int) -> bool:
+    return ULTIMATES[s.ashak[seat]].type == UTILITY and s.ult[seat] >= ASHAKS[s.ashak[seat]].gauge
+
+
+def _put_down(s: RivalsState, seat: int, card: int) -> str:
+    """Take a React's card from where it is (hand, guild slot, gauge) onto the stack."""
+    if card >= 0:
+        s.hand[seat].remove(card)
+        s.in_play.append(card)
+        what = name(card)
+    elif card == -2:
+        s.guild_used[seat] = True
+        what = name(s.guild[seat])
+    else:
+        s.ult[seat] = 0
+        what = ULTIMATES[s.ashak[seat]].name
+    s.r_stack.append(card)
+    s.r_seats.append(seat)
+    s.r_passes = 0
+    return what
+
+
+def _resolve_one(s: RivalsState, card: int, x: int, other: int) -> list[Event]:
+    """One card of a stack, played by `x`; `other` is whom its ultimate, counter or cancel is
+    aimed at (the other combatant, or the Ashak whose turn was interrupted)."""
+    if card == -1:
+        return specials.keyed_flashers(s, x, other)
+    c = CARD[s.guild[x]] if card == -2 else CARD[card]
+    if card >= 0:
+        s.in_play.remove(card)
+        if c.temp:
+            s.temps[x].append(card)
+            s.temp_until[x].append(min(2, s.turn_no + c.temp - 1))
+        else:
+            s.discard[x].append(card)
+    ev = [Event(f"{c.name} of {who(s, x)} resolves.")]
+    for e in c.auto:
+        if e.kind == "cancel":
+            s.p_cancel = True
+            ev.append(Event(f"The attack on {who(s, x)} is cancelled."))
+        elif e.kind == "counter":
+            ev += wound(s, other, e.n, x, c.name)
+        elif e.kind not in PASSIVE:
+            ev += apply_effect(s, x, other, e.kind, e.n, card if card >= 0 else -1)
+    return ev
+
+
+# --- the attack window -------------------------------------------------------------------------
+
+
+def _combatants(s: RivalsState) -> tuple[int, int]:
+    t = s.tasks[0]  # the "stack" task waiting behind the window
+    return t.seat, t.a
+
+
+def react_options(s: RivalsState, seat: int) -> list[Option]:
+    attacker, defender = _combatants(s)
+    is_def = seat == defender
+    opts: list[Option] = []
+    if is_def and s.tokens[seat]:
+        if design(s).key == "radiation":
+            opts.append((ActivateToken(), "Nobody may activate anticipation against it."))
+        else:
+            opts.append(
+                (ActivateToken(), None if can_activate(s, seat) else "Two tokens are already active.")
+            )
+    opts += _utilities(s, seat, lambda c: reaction_reason(c, is_def))
+    if _ultimate_ready(s, seat):
+        opts.append((React(-1), None))
+    return opts + [(PASS, None)]
+
+
+def reaction_reason(c: Card, is_def: bool) -> str | None:
+    if c.type != UTILITY or c.key == "flasher":
+        return "Only utility cards can be played during an attack."
+    if c.ap > 0:
+        return "Outside your turn you have no AP."
+    if any(e.kind in OWN_TURN_ONLY for e in c.auto):
+        return "Only in your own turn."
+    if c.reaction and not is_def:
+        return "Only the Ashak under attack may play it."
+    return None
+
+
+def react_perform(s: RivalsState, seat: int, a: object) -> list[Event]:
+    attacker, defender = _combatants(s)
+    other = attacker if seat == defender else defender
+    if isinstance(a, ActivateToken):
+        return activate(s, seat)
+    if isinstance(a, React):
+        what = _put_down(s, seat, a.card)
+        if can_respond(s, other, other == defender):
+            s.actor = other
+        return [Event(f"{who(s, seat)} reacts with {what}.", seat=seat, reveal=True, kind="react")]
+    # a pass
+    s.r_passes += 1
+    if s.r_stack and s.r_passes < 2 and can_respond(s, other, other == defender):
+        s.actor = other
+        return []
+    s.phase = "idle"
+    return []
+
+
+def task_window(s: RivalsState, t: Task) -> list[Event]:
+    attacker, v = t.seat, t.a
+    if v == attacker or not s.alive[v] or s.p_cancel or not can_respond(s, v, True):
+        return []
+    s.r_stack, s.r_seats, s.r_passes = [], [], 0
+    s.phase, s.actor = "react", v
+    return []
+
+
+def task_stack(s: RivalsState, t: Task) -> list[Event]:
+    """Resolve the utilities played during the attack window, the last one first."""
+    ev: list[Event] = []
+    attacker, defender = t.seat, t.a
+    while s.r_stack:
+        card = s.r_stack.pop()
+        x = s.r_seats.pop()
+        ev += _resolve_one(s, card, x, attacker if x == defender else defender)
+    return ev
+
+
+# --- the interrupt window ----------------------------------------------------------------------
+
+
+def may_interrupt(s: RivalsState, x: int) -> bool:
+    """Whether `x` is asked in the open interrupt window (`s.i_seat` is the interrupted
+    player, who is asked only once a card is down, and only about its cards and guild; a seat
+    that passed for the rest of the turn is not asked again in it)."""
+    if x == s.i_seat:
+        if not s.r_stack or not s.alive[x]:
+            return False
+        g = s.guild[x]
+        return bool(s.hand[x]) or (
+            g >= 0 and not s.guild_used[x] and CARD[g].type == UTILITY and not CARD[g].reaction
+        )
+    return x not in s.i_quiet and can_respond(s, x, False)
+
+
+def _next_interrupter(s: RivalsState, after: int) -> int:
+    """The first seat after `after` in turn order (`after` itself last) asked in the window."""
+    for k in range(1, s.seats + 1):
+        x = (after + k) % s.seats
+        if may_interrupt(s, x):
+            return x
+    return -1
+
+
+def open_interrupt(s: RivalsState, turn_seat: int) -> bool:
+    """After an action of `turn_seat`: open the window if anyone may interrupt."""
+    if not s.alive[turn_seat]:
+        return False
+    s.i_seat = turn_seat
+    first = _next_interrupter(s, turn_seat)
+    if first < 0:
+        s.i_seat = -1
+        return False
+    s.r_stack, s.r_seats, s.r_passes = [], [], 0
+    s.phase, s.actor = "interrupt", first
+    return True
+
+
+def interrupt_options(s: RivalsState, seat: int) -> list[Option]:
+    mine = seat == s.i_seat
+    opts = _utilities(s, seat, lambda c: interrupt_reason(c, mine))
+    if _ultimate_ready(s, seat):
+        opts.append((React(-1), "In your turn, use your ultimate from the turn's menu." if mine else None))
+    if mine:
+        return opts + [(PASS, None)]
+    return opts + [(PASS_TURN, None), (WAIT, None)]
+
+
+def interrupt_reason(c: Card, own_turn: bool) -> str | None:
+    if c.type != UTILITY or c.key == "flasher":
+        return "Only utility cards can interrupt a turn."
+    if c.ap > 0:
+        return "Outside your turn you have no AP."
+    if any(e.kind in OWN_TURN_ONLY for e in c.auto):
+        return "Play it from your turn's menu." if own_turn else "Only in your own turn."
+    if c.reaction:
+        return "Only while you are attacked."
+    return None
+
+
+def interrupt_perform(s: RivalsState, seat: int, a: object) -> list[Event]:
+    if isinstance(a, React):
+        what = _put_down(s, seat, a.card)
+        ev = [Event(f"{who(s, seat)} interrupts with {what}.", seat=seat, reveal=True, kind="react")]
+    else:  # a pass
+        s.r_passes += 1
+        ev = []
+        if isinstance(a, PassTurn):
+            s.i_quiet.append(seat)
+            s.r_passes -= 1  # it is no longer counted among those who must pass
+    waiting = sum(1 for x in range(s.seats) if may_interrupt(s, x))
+    nxt = _next_interrupter(s, seat) if s.r_passes < waiting else -1
+    if nxt >= 0:
+        s.actor = nxt
+        return ev
+    s.phase = "idle"
+    s.tasks.insert(0, Task("istack", s.i_seat))
+    return ev
+
+
+def task_istack(s: RivalsState, t: Task) -> list[Event]:
+    """Resolve what the interrupt window put down, the last card first; an ultimate played
+    there is aimed at the Ashak whose turn was interrupted."""
+    ev: list[Event] = []
+    while s.r_stack:
+        card = s.r_stack.pop()
+        x = s.r_seats.pop()
+        ev += _resolve_one(s, card, x, t.seat)
+    s.i_seat = -1
+    return ev
