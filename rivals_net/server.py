@@ -410,6 +410,20 @@ class TableServer:
         if reason is not None:
             raise IllegalAction(_named(table, reason))
         table.match.submit(seat, action)
+        self._pass_declines(table)
+
+    @staticmethod
+    def _pass_declines(table: Table) -> None:
+        """Decline at once the interrupt windows nobody needs to see (`Match.quick_decline`): a
+        bot's with nothing worth weighing but the decline (no worker, no pace), a person's
+        when declining is all they may do (each person has a terminal to themselves)."""
+        m = table.match
+        while not m.over and m.to_act():
+            seat = m.to_act()[0]
+            choice = m.quick_decline(seat, alone=True)
+            if choice is None:
+                return
+            m.submit(seat, choice)
 
     async def _undo(self, conn: Conn) -> None:
         table, seat = conn.table, conn.seat
@@ -543,6 +557,7 @@ class TableServer:
         async with table.busy:
             if table.match.why_illegal(seat, action) is None:
                 table.match.submit(seat, action)
+                self._pass_declines(table)
                 await self._changed(table)
             elif len(table.match.history) != decisions:
                 self._kick(table)

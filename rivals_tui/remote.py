@@ -170,6 +170,9 @@ class RemoteSession:
         self.pending = True
         return []
 
+    def pass_declines(self, alone: bool) -> bool:
+        return False  # the server passes them (rivals_net/server.py, `_pass_declines`)
+
     def undo(self, seat: int) -> None:
         blocker = self.undo_blocker(seat)
         if blocker is not None:

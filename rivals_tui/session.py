@@ -78,6 +78,7 @@ class Session(Protocol):
     def why_illegal(self, seat: int, action: Any) -> str | None: ...
     def continues_turn(self, seat: int, action: Any) -> bool: ...
     def submit(self, seat: int, action: Any) -> list[Event]: ...
+    def pass_declines(self, alone: bool) -> bool: ...
     def undo_blocker(self, seat: int) -> str | None: ...
     def undo(self, seat: int) -> None: ...
     def log_for(self, seat: int | None) -> list[Event]: ...
@@ -229,6 +230,23 @@ class LocalSession:
             self.finished_here = self.match.over
         self.save()
         return [attrs.evolve(e, text=self.words(e.text)) for e in events]
+
+    def pass_declines(self, alone: bool) -> bool:
+        """Decline every interrupt window nobody needs to see (`Match.quick_decline`; `alone`:
+        one person at this keyboard), one after the other, saved once. True if any was."""
+        passed = False
+        with self.guard:
+            while not self.match.over and self.match.to_act():
+                seat = self.match.to_act()[0]
+                choice = self.match.quick_decline(seat, alone)
+                if choice is None:
+                    break
+                self.match.submit(seat, choice)
+                passed = True
+            self.finished_here = self.match.over
+        if passed:
+            self.save()
+        return passed
 
     @property
     def record_id(self) -> str:

@@ -37,7 +37,7 @@ from rivals_tui.dialogs import AskDialog, ConfirmDialog, ErrorDialog
 from rivals_tui.games import board_for
 from rivals_tui.screens.legend import LegendScreen
 from rivals_tui.screens.log import LogScreen
-from rivals_tui.screens.pass_keyboard import PassScreen
+from rivals_tui.screens.pass_keyboard import InterruptScreen, PassScreen
 from rivals_tui.session import Session, options_in_force
 from rivals_tui.text import plain, plain_rich, safe_text
 from rivals_tui.widgets.action_picker import ActionPicker
@@ -132,6 +132,8 @@ class GameScreen(Screen[None]):
         if session.remote:
             self.keyboard = session.seat_here
         self.thinking: int | None = None
+        # The seat that asked for the keyboard to interrupt a turn (InterruptScreen), until it has it.
+        self._taking: int | None = None
         self.message = ""
         self._generation = 0
         self._shown = 0
@@ -187,6 +189,11 @@ class GameScreen(Screen[None]):
                 self._over = True
                 self.rivals.game_over(self)
             return
+        # Interrupt windows nobody needs to see; with several people at this keyboard the
+        # table is asked instead (`_interrupt_answered`).
+        if s.pass_declines(alone=sum(1 for x in s.seats if not x.is_ai) == 1):
+            self._generation += 1
+            self.report_save_problem()
         owing = s.to_act()
         humans = [x for x in owing if not s.seats[x].is_ai]
         if s.remote:
@@ -195,6 +202,12 @@ class GameScreen(Screen[None]):
             return
         if humans:
             nxt = self.keyboard if self.keyboard in humans else humans[0]
+            declines = s.prompt(nxt).declines
+            if declines and nxt != self.keyboard and nxt != self._taking:
+                # Ask the table before handing over the keyboard for an interrupt.
+                question = InterruptScreen(s.seats[nxt].name, s.words(s.prompt(nxt).text) + ".", declines > 1)
+                self.app.push_screen(question, lambda answer: self._interrupt_answered(nxt, answer))
+                return
             if nxt != self.keyboard:
                 needs_pass = self._needs_pass(self.keyboard, nxt)
                 self.keyboard = nxt
@@ -212,6 +225,19 @@ class GameScreen(Screen[None]):
                 self.run_ai(seat, s.view(seat), self._generation, self.rivals.settings.ai_pace)
 
     def _after_pass(self, _: None = None) -> None:
+        self.advance()
+
+    def _interrupt_answered(self, seat: int, answer: str | None) -> None:
+        """The table's answer to InterruptScreen for `seat`: the keyboard goes to it, or it passes."""
+        s = self.session
+        if answer == "take":
+            self._taking = seat  # the keyboard goes to it the usual way, through the pass screen
+        else:
+            declines = s.prompt(seat).declines
+            ways = [a for a, _ in s.choices(seat)[-declines:]] if declines else []
+            if ways:
+                self._apply(seat, ways[0] if answer == "quiet" and len(ways) > 1 else ways[-1])
+                return
         self.advance()
 
     def _needs_pass(self, old: int | None, new: int) -> bool:

@@ -1,4 +1,7 @@
-"""Pass-the-keyboard: in hot-seat play, hides the table until the named player is ready."""
+"""Hot-seat screens that hide the table: pass-the-keyboard, until the named player is ready; and
+the interrupt question, which asks the whole table whether a player wants the keyboard to
+interrupt a turn (so the keyboard is not passed round for every window, and nobody learns from
+the question who holds what)."""
 
 from __future__ import annotations
 
@@ -36,3 +39,45 @@ class PassScreen(DismissOnce, Screen[None]):
 
     def action_ready(self) -> None:
         self.dismiss(None)
+
+
+class InterruptScreen(DismissOnce, Screen[str]):
+    """Asked when a player may interrupt someone else's turn (an engine prompt with `declines`).
+    Answers: "take" (that player takes the keyboard and sees their choices), "quiet" (not this
+    turn: the game's second-to-last choice) or "wait" (not now: its last choice)."""
+
+    BINDINGS = [
+        Binding("i", "take", "Take the keyboard", id="interrupt.take"),
+        Binding("t", "quiet", "Not this turn", id="interrupt.quiet"),
+        Binding("enter", "wait", "Go on", id="interrupt.wait"),
+    ]
+
+    def __init__(self, name: str, question: str, can_quiet: bool) -> None:
+        super().__init__()
+        self.player = name
+        self.question = question
+        self.can_quiet = can_quiet
+
+    def compose(self) -> ComposeResult:
+        with Middle(), Center(), Vertical(id="pass-box"):
+            yield Static(plain(f"{self.player} may interrupt."), id="pass-title")
+            yield Static(plain(self.question), id="pass-reason")
+            quiet = " t: not for the rest of this turn." if self.can_quiet else ""
+            yield Static(
+                plain(f"{self.player}: press i to take the keyboard.{quiet} Enter: go on without it."),
+                id="pass-hint",
+            )
+        yield KeysFooter()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.can_quiet if action == "quiet" else True
+
+    def action_take(self) -> None:
+        self.dismiss("take")
+
+    def action_quiet(self) -> None:
+        if self.can_quiet:
+            self.dismiss("quiet")
+
+    def action_wait(self) -> None:
+        self.dismiss("wait")

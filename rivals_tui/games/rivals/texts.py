@@ -72,6 +72,8 @@ def short_label(v: RivalsState, a: object) -> str:
         A.SkipOptional: "Skip it",
         A.ActivateToken: "Activate token",
         A.Pass: "Pass",
+        A.Wait: "Pass",
+        A.PassTurn: "Not this turn",
         A.StopMoving: "Stay",
         A.TakeBack: "Take back",
         A.EndTurn: "End turn",
@@ -174,7 +176,8 @@ def hex_detail(v: RivalsState, h: int, names: list[str], me: int | None) -> tupl
         return f"Hex {h}", f"Tile {t} has fallen: this hex is gone, with everything that stood on it."
     lines = []
     if kind:
-        lines.append(f"A {kind} hex of tile {t}.")
+        article = "An" if kind[0] in "aeiou" else "A"  # an anticipation, an interface hex
+        lines.append(f"{article} {kind} hex of tile {t}.")
     else:
         lines.append(f"A hex of tile {t}, not yet revealed: scout it from a neighbouring hex.")
     if v.drought[t]:

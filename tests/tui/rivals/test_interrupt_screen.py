@@ -1,0 +1,122 @@
+"""The interrupt window on the screen: at one keyboard the table is asked before the keyboard is
+passed (and asked whatever the hand holds); a lone human is asked only when there is a utility
+to play; a bot with nothing to play passes without a worker."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from engine.core import SeatSpec
+from engine.core.match import Match
+from engine.rivals.actions import EndTurn, Move, PassTurn, Wait
+from engine.rivals.data.catalog import CARD
+from engine.rivals.game import GAME
+from engine.rivals.state import RivalsState
+from rivals_tui.screens.game import GameScreen
+from rivals_tui.screens.pass_keyboard import InterruptScreen, PassScreen
+from tests.engine.rivals.helpers import give
+from tests.tui.boards import screen_app
+from tests.tui.rivals.test_flow import wait
+
+
+def to_first_turn(seats: list[SeatSpec], seed: int = 3) -> Match:
+    """A match through set-up (first choices), at the first turn's first decision."""
+    m = Match.new(GAME, GAME.Options(), seats, seed)
+    while m.state.phase != "turn":
+        seat = m.to_act()[0]
+        m.submit(seat, m.legal(seat)[0])
+    return m
+
+
+def a_move(s: RivalsState, seat: int) -> Move:
+    return next(a for a in GAME.legal(s, seat) if isinstance(a, Move))
+
+
+async def test_at_one_keyboard_the_table_is_asked_before_the_keyboard_moves(tmp_path: Path) -> None:
+    m = to_first_turn([SeatSpec("Ann"), SeatSpec("Ben")])
+    me = m.to_act()[0]
+    other = 1 - me
+    app = screen_app(tmp_path, m)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait(pilot)
+        assert isinstance(app.screen, PassScreen)  # the first hand-over
+        await pilot.press("enter")
+        await wait(pilot)
+        screen = app.screen
+        assert isinstance(screen, GameScreen) and screen.keyboard == me
+        # A move: the other player (holding starting cards, no utility) is asked at the table.
+        screen.choose(a_move(m.state, me))
+        await wait(pilot)
+        assert isinstance(app.screen, InterruptScreen)
+        asked = app.screen.query_one("#pass-title").render()
+        assert f"{m.seats[other].name} may interrupt." in str(asked)
+        await pilot.press("enter")  # go on without it: a plain pass, no hand-over
+        await wait(pilot)
+        assert app.screen is screen and screen.keyboard == me
+        assert m.history[-1] == (other, Wait())
+        # Not for the rest of this turn: the next move asks nobody.
+        m.state.ap = 2
+        screen.choose(a_move(m.state, me))
+        await wait(pilot)
+        assert isinstance(app.screen, InterruptScreen)
+        await pilot.press("t")
+        await wait(pilot)
+        assert m.history[-1] == (other, PassTurn())
+        screen.choose(a_move(m.state, me))
+        await wait(pilot)
+        assert app.screen is screen and m.to_act() == (me,)
+
+
+async def test_taking_the_keyboard_to_interrupt_goes_through_the_pass_screen(tmp_path: Path) -> None:
+    m = to_first_turn([SeatSpec("Ann"), SeatSpec("Ben")])
+    me = m.to_act()[0]
+    other = 1 - me
+    app = screen_app(tmp_path, m)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await wait(pilot)
+        await pilot.press("enter")
+        await wait(pilot)
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        screen.choose(a_move(m.state, me))
+        await wait(pilot)
+        await pilot.press("i")
+        await wait(pilot)
+        assert isinstance(app.screen, PassScreen) and m.seats[other].name in app.screen.player
+        await pilot.press("enter")
+        await wait(pilot)
+        assert app.screen is screen and screen.keyboard == other
+        assert "Interrupt the turn of" in str(screen.query_one("#status").render())
+        screen.choose(Wait())
+        await wait(pilot)
+        assert isinstance(app.screen, PassScreen)  # back to the player whose turn it is
+
+
+async def test_a_lone_human_is_asked_only_with_a_utility_to_play(tmp_path: Path) -> None:
+    m = to_first_turn([SeatSpec("Ann"), SeatSpec("Bot", "ai", "easy")], seed=5)
+    app = screen_app(tmp_path, m)
+    end = next(a for a in GAME.legal(m.state, m.to_act()[0]) if isinstance(a, EndTurn))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        # Round 1: Ann holds starting cards only. Her windows pass without a word from her.
+        for _ in range(40):
+            await wait(pilot)
+            if m.state.round > 1:
+                break
+            assert m.state.phase != "interrupt" or 0 not in m.to_act()
+            if 0 in m.to_act():
+                screen.choose(end if end in m.legal(0) else m.legal(0)[0])
+        assert (0, Wait()) in m.history
+        # With a utility in hand, the first window after a bot's action waits for her.
+        for _ in range(40):
+            await wait(pilot)
+            if 0 not in m.to_act():
+                continue
+            if m.state.phase == "interrupt":
+                break
+            if m.state.phase == "turn" and "Second Wind" not in [CARD[c].name for c in m.state.hand[0]]:
+                give(m.state, 0, "Second Wind")
+            screen.choose(end if end in m.legal(0) else m.legal(0)[0])
+        assert m.state.phase == "interrupt" and m.to_act() == (0,)
+        assert "Interrupt the turn of" in str(screen.query_one("#status").render())
