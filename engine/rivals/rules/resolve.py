@@ -1,5 +1,5 @@
 """Playing a card, from the choice of card to its last effect: mods, target(s), the optional
-discard, the defender's reaction window, automatic effects, salvos, conditional effects, and
+discard, the attack window (rules/reactions.py), automatic effects, salvos, conditional effects, and
 where the card goes afterwards. Explosives hit every Ashak on the tile in the order the player
 chooses. The steps are tasks (state.Task) run by rules.flow.advance."""
 
@@ -14,9 +14,6 @@ from engine.rivals.data.cards import (
     EXPLOSIVE,
     HEX,
     PHYSICAL,
-    PROTECTION,
-    SELF,
-    UTILITY,
     Card,
     Eff,
 )
@@ -28,7 +25,6 @@ from engine.rivals.rules.board import clear_path, drone_blockers
 from engine.rivals.rules.combat import design, event_on, mod_total, pierces, shielded
 from engine.rivals.rules.common import (
     has_skill,
-    lose_hp,
     skill_total,
     temp_total,
     who,
@@ -601,10 +597,3 @@ def task_finish(s: RivalsState, t: Task) -> list[Event]:
     if free and s.alive[seat]:
         s.tasks.insert(0, Task("freephys", seat))
     return ev
-
-
-def hp_loss_text(s: RivalsState, v: int, n: int, by: int, why: str) -> list[Event]:
-    return lose_hp(s, v, n, by, why)
-
-
-SELF_TYPES = (PROTECTION, UTILITY, SELF)
