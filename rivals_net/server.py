@@ -410,20 +410,6 @@ class TableServer:
         if reason is not None:
             raise IllegalAction(_named(table, reason))
         table.match.submit(seat, action)
-        self._pass_declines(table)
-
-    @staticmethod
-    def _pass_declines(table: Table) -> None:
-        """Decline at once the interrupt windows nobody needs to see (`Match.quick_decline`): a
-        bot's with nothing worth weighing but the decline (no worker, no pace), a person's
-        when declining is all they may do (each person has a terminal to themselves)."""
-        m = table.match
-        while not m.over and m.to_act():
-            seat = m.to_act()[0]
-            choice = m.quick_decline(seat, alone=True)
-            if choice is None:
-                return
-            m.submit(seat, choice)
 
     async def _undo(self, conn: Conn) -> None:
         table, seat = conn.table, conn.seat
@@ -540,9 +526,16 @@ class TableServer:
         view = table.match.view(seat)
         bot = table.bot(seat)
         started = time.monotonic()
+        # An interrupt the bot can only decline (`Match.quick_decline`) needs no worker and no
+        # pace; it is still a decision of its own, told to everyone in its own update, so the
+        # messages a seat receives do not depend on what the bot holds.
+        quick = table.match.quick_decline(seat, alone=True)
         try:
-            action = await loop.run_in_executor(self.executor, bot.choose, table.game, view, seat)
-            pause = self.ai_pace - (time.monotonic() - started)
+            if quick is not None:
+                action = quick
+            else:
+                action = await loop.run_in_executor(self.executor, bot.choose, table.game, view, seat)
+            pause = 0.0 if quick is not None else self.ai_pace - (time.monotonic() - started)
             if pause > 0:
                 await asyncio.sleep(pause)
         except asyncio.CancelledError:
@@ -557,7 +550,6 @@ class TableServer:
         async with table.busy:
             if table.match.why_illegal(seat, action) is None:
                 table.match.submit(seat, action)
-                self._pass_declines(table)
                 await self._changed(table)
             elif len(table.match.history) != decisions:
                 self._kick(table)

@@ -171,7 +171,18 @@ class RemoteSession:
         return []
 
     def pass_declines(self, alone: bool) -> bool:
-        return False  # the server passes them (rivals_net/server.py, `_pass_declines`)
+        """This terminal's seat declines an interrupt at once when declining is all it may do
+        (`Match.quick_decline` for one person at a terminal). It is sent like any move, so the
+        other seats receive the same updates as when a player declines by hand."""
+        seat = self.seat_here
+        if self.pending or seat is None or seat not in self.to_act() or not self._prompt.declines:
+            return False
+        ways = [a for a, _, _ in self._choices[-self._prompt.declines :]]
+        legal = self.legal(seat)
+        if not legal or any(a not in ways for a in legal):
+            return False
+        self.submit(seat, ways[-1])
+        return True
 
     def undo(self, seat: int) -> None:
         blocker = self.undo_blocker(seat)

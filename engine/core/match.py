@@ -113,7 +113,9 @@ class Match:
         when it must decide: for an AI, when declining is the only move a bot would weigh (its
         game's `ai_avoid` left out); for a person with a terminal to themselves (`alone`), the
         plain pass when declining is all they may do. People sharing one keyboard are always
-        asked: skipping someone only when their hand holds nothing would tell the others so."""
+        asked: skipping someone only when their hand holds nothing would tell the others so.
+        Whoever applies the decline does it as a decision of its own, never folded into another
+        seat's update (rivals_net/server.py), so what a seat is sent never depends on a hand."""
         if seat not in self.to_act():
             return None
         declines = self.prompt(seat).declines
