@@ -210,6 +210,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--seconds", type=float, default=3.0, help="time spent on playouts per game and size")
     p.add_argument("--game", action="append", help="only this game id (repeatable)")
     p.add_argument("--startup", type=int, default=0, metavar="PAIRS", help="also time the app's start-up")
+    p.add_argument("--smallest", action="store_true", help="only each game's smallest table")
     args = p.parse_args(argv)
     calib = best_of(calibration_loop, 7)
     print(f"calibration loop: {calib * 1e3:.2f} ms (best of 7)")
@@ -219,7 +220,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.game and game_id not in args.game:
             continue
         game = GAMES[game_id]
-        for players in game.players:
+        for players in game.players[:1] if args.smallest else game.players:
             print(f"{game.title}, {players} players")
             for row in bench_game(game, players, calib, args.seconds):
                 print(row)
