@@ -126,41 +126,51 @@ async def test_a_table_made_from_the_lobby_with_the_new_game_form(tmp_path: Path
     await server.stop()
 
 
+def on_screen(app: RemoteApp) -> bool:
+    return isinstance(app.screen, GameScreen)
+
+
 async def test_a_seat_with_nothing_to_interrupt_with_passes_from_its_own_terminal(tmp_path: Path) -> None:
     """Rivals: after each of Bob's actions Ann's terminal is asked whether to interrupt. Holding
     only starting cards she could only decline, so her terminal sends the pass itself; the
     server does not pass for her (the other seats then get the same updates as when she passes
     by hand)."""
+    import time
+
     from engine.rivals.actions import Wait
 
     server = await start_server(tmp_path / "saves", seed=6)
-    bob = await player(server, "Bob")
-    bob.send(p.Create(game="rivals", seats=[p.SeatOffer(), p.SeatOffer()]))
-    seated = await until(bob, lambda m: isinstance(m, p.Seated))
-    app = RemoteApp(
-        "127.0.0.1", server.port, "Ann", identity("Ann"), code=seated.code, settings_path=tmp_path / "s.json"
-    )
-    async with app.run_test(size=(100, 30)) as pilot:
-        for _ in range(300):
-            await pilot.pause(0.02)
-            if isinstance(app.screen, GameScreen):
-                break
-        table = server.tables[seated.table]
-        end = p.Move(action={"type": "EndTurn"})
-        for _ in range(80):
-            m = table.match
-            if (1, Wait()) in m.history:
-                break
-            if m.to_act() == (0,):
-                n = len(m.history)
-                u = await until(bob, lambda x, n=n: is_update(x) and x.decisions == n)
-                allowed = [c.action for c in u.choices if c.reason is None]
-                # An action that is not the turn's end opens Ann's window.
-                bob.send(p.Move(action=next((a for a in allowed if a != end.action), allowed[0])))
-            elif m.to_act() == (1,) and m.state.phase != "interrupt" and isinstance(app.screen, GameScreen):
-                await pilot.press("a")
-                await pilot.pause(0.1)
-                await pilot.press("enter")
-            await pilot.pause(0.05)
-        assert (1, Wait()) in table.match.history
-    await server.stop()
+    try:
+        bob = await player(server, "Bob")
+        bob.send(p.Create(game="rivals", seats=[p.SeatOffer(), p.SeatOffer()]))
+        seated = await until(bob, lambda m: isinstance(m, p.Seated))
+        settings = tmp_path / "s.json"
+        ann = identity("Ann")
+        app = RemoteApp("127.0.0.1", server.port, "Ann", ann, code=seated.code, settings_path=settings)
+        async with app.run_test(size=(100, 30)) as pilot:
+            table = server.tables[seated.table]
+            end = {"type": "EndTurn"}
+            deadline = time.monotonic() + 30  # time-bound: a loaded machine takes more rounds
+            while (1, Wait()) not in table.match.history and time.monotonic() < deadline:
+                m = table.match
+                if m.to_act() == (0,):
+                    n = len(m.history)
+                    u = await until(bob, lambda x, n=n: is_update(x) and x.decisions == n)
+                    allowed = [c.action for c in u.choices if c.reason is None]
+                    # An action that is not the turn's end opens Ann's window.
+                    bob.send(p.Move(action=next((a for a in allowed if a != end), allowed[0])))
+                    await until(bob, lambda x, n=n: is_update(x) and x.decisions > n)
+                elif m.to_act() == (1,) and m.state.phase != "interrupt" and on_screen(app):
+                    n = len(m.history)
+                    await pilot.press("a")
+                    await pilot.pause(0.1)
+                    await pilot.press("enter")
+                    for _ in range(100):
+                        await pilot.pause(0.02)
+                        if len(table.match.history) > n:
+                            break
+                else:
+                    await pilot.pause(0.05)
+            assert (1, Wait()) in table.match.history
+    finally:
+        await server.stop()
