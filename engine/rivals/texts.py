@@ -71,8 +71,14 @@ REWARDS = {
     "uninstall": "Reward: uninstall up to 2 cards",
 }
 TOP_SCHEMA = "Take the top schema of the deck"
-# React's card field: -1 the ultimate, -2 the guild, else a card in hand.
-REACT_WITH = {-1: "React with your ultimate", -2: "React with your guild"}
+# React's card field: -1 the ultimate, -2 the guild, else a card in hand. The verb says which
+# window it is played in: an attack's ("React") or a turn's ("Interrupt").
+WHAT = {-1: "your ultimate", -2: "your guild"}
+
+
+def _react_line(s: RivalsState, a: A.React) -> str:
+    verb = "Interrupt" if s.phase == "interrupt" else "React"
+    return f"{verb} with {WHAT.get(a.card) or card_line(a.card)}"
 
 
 def _ashak_line(a: A.ChooseAshak) -> str:
@@ -109,7 +115,7 @@ WORDED: dict[type, Callable[[RivalsState, Any], str]] = {
     A.TargetAshak: lambda s, a: f"Aim at {who(s, a.seat)} on {hex_name(s, s.pos[a.seat])}",
     A.TargetHex: lambda s, a: f"Aim at {hex_name(s, a.hex)}",
     A.PayOptional: lambda s, a: f"Discard {CARD[a.card].name} for the optional effect",
-    A.React: lambda s, a: REACT_WITH.get(a.card) or f"React with {card_line(a.card)}",
+    A.React: _react_line,
     A.StepTo: lambda s, a: f"Go to {hex_name(s, a.hex)}",
     A.ChooseVictim: lambda s, a: f"Resolve the blast on {who(s, a.seat)} next",
     A.ChooseResource: lambda s, a: f"Take a {a.resource}",

@@ -5,6 +5,7 @@ to play; a bot with nothing to play passes without a worker."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from engine.core import SeatSpec
 from engine.core.match import Match
@@ -15,7 +16,7 @@ from engine.rivals.state import RivalsState
 from rivals_tui.screens.game import GameScreen
 from rivals_tui.screens.pass_keyboard import InterruptScreen, PassScreen
 from tests.engine.rivals.helpers import give
-from tests.tui.boards import screen_app
+from tests.tui.boards import screen_app, settle
 from tests.tui.rivals.test_flow import wait
 
 
@@ -120,3 +121,34 @@ async def test_a_lone_human_is_asked_only_with_a_utility_to_play(tmp_path: Path)
             screen.choose(end if end in m.legal(0) else m.legal(0)[0])
         assert m.state.phase == "interrupt" and m.to_act() == (0,)
         assert "Interrupt the turn of" in str(screen.query_one("#status").render())
+
+
+def test_snapshot_interrupt_window_with_a_utility_in_hand(snap_compare: Any, tmp_path: Path) -> None:
+    """A lone player asked to interrupt the AI's turn, holding Second Wind: the prompt names
+    whose turn it is, the hand's utility is playable, the rest greyed, and the two ways to pass."""
+    m = to_first_turn([SeatSpec("Ann"), SeatSpec("Bot", "ai", "easy")], seed=5)
+    while not (m.state.phase == "interrupt" and m.to_act() == (0,)):
+        seat = m.to_act()[0]
+        if (
+            seat == 0
+            and m.state.phase == "turn"
+            and not any(CARD[c].name == "Second Wind" for c in m.state.hand[0])
+        ):
+            give(m.state, 0, "Second Wind")
+        legal = list(m.legal(seat))
+        moves = [a for a in legal if not isinstance(a, EndTurn)] if seat == 1 else legal
+        m.submit(
+            seat, next((a for a in moves if isinstance(a, EndTurn)), moves[0]) if seat == 0 else moves[0]
+        )
+    app = screen_app(tmp_path, m)
+    assert snap_compare(app, terminal_size=(80, 24), run_before=settle)
+
+
+def test_snapshot_the_table_question(snap_compare: Any, tmp_path: Path) -> None:
+    """Two people at one keyboard: the question that covers the table before it moves."""
+    m = to_first_turn([SeatSpec("Ann"), SeatSpec("Ben")])
+    me = m.to_act()[0]
+    m.submit(me, a_move(m.state, me))
+    assert m.state.phase == "interrupt"
+    app = screen_app(tmp_path, m)
+    assert snap_compare(app, terminal_size=(80, 24), run_before=settle)
