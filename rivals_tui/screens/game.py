@@ -208,6 +208,8 @@ class GameScreen(Screen[None]):
                 question = InterruptScreen(s.seats[nxt].name, s.words(s.prompt(nxt).text) + ".", declines > 1)
                 self.app.push_screen(question, lambda answer: self._interrupt_answered(nxt, answer))
                 return
+            if nxt == self._taking:
+                self._taking = None  # it gets the keyboard now, through the pass screen below
             if nxt != self.keyboard:
                 needs_pass = self._needs_pass(self.keyboard, nxt)
                 self.keyboard = nxt

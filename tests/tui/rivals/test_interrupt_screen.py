@@ -91,6 +91,14 @@ async def test_taking_the_keyboard_to_interrupt_goes_through_the_pass_screen(tmp
         screen.choose(Wait())
         await wait(pilot)
         assert isinstance(app.screen, PassScreen)  # back to the player whose turn it is
+        await pilot.press("enter")
+        await wait(pilot)
+        assert screen.keyboard == me
+        # The next window asks the table again: taking the keyboard once is not for good.
+        m.state.ap = 2
+        screen.choose(a_move(m.state, me))
+        await wait(pilot)
+        assert isinstance(app.screen, InterruptScreen)
 
 
 async def test_a_lone_human_is_asked_only_with_a_utility_to_play(tmp_path: Path) -> None:
