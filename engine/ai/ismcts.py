@@ -247,7 +247,8 @@ def _decline_forced(game: Game[Any, Any, Any], d: Any) -> bool:
     bot declines it (`worth_considering`: not this turn, where the game offers it). In the search
     without a turn horizon these are neither tree nodes nor rollout steps: Rivals asks one after
     every action, and counted as steps they halved what a six-decision rollout sees of the game
-    (the two-seat hard bot's share fell from 71% to about 55%, and came back to 72%). True if one was applied."""
+    (the two-seat hard bot's share fell from 71% to about 55%, and came back to 72%). True if one
+    was applied."""
     acting = game.to_act(d)
     if len(acting) != 1:
         return False
