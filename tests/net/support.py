@@ -20,7 +20,13 @@ async def start_server(
 ) -> TableServer:
     server = TableServer(store or SaveStore(root), limits, **kw)
     await server.start("127.0.0.1", 0)
+    STARTED.append(server)
     return server
+
+
+# Servers started by the running test; tests/net/conftest.py stops any the test did not (one
+# that failed half-way), so that its tasks cannot hold up the test's event loop at teardown.
+STARTED: list[TableServer] = []
 
 
 def identity(name: str) -> str:

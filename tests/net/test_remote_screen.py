@@ -122,6 +122,11 @@ async def test_a_table_made_from_the_lobby_with_the_new_game_form(tmp_path: Path
         table = next(iter(server.tables.values()))
         assert table.ai_after == 30 and table.match.seats[0].name == "Cy"
         assert any(s.is_ai for s in table.match.seats)
+        # The status line is drawn once the table's first update has arrived.
+        for _ in range(200):
+            if "invite code " + table.code in str(app.screen.query_one("#status", Static).render()):
+                break
+            await pilot.pause(0.02)
         assert "invite code " + table.code in str(app.screen.query_one("#status", Static).render())
     await server.stop()
 

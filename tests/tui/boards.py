@@ -11,6 +11,7 @@ from typing import Any, ClassVar
 
 from textual.app import App, ComposeResult
 from textual.pilot import Pilot
+from textual.worker import WorkerCancelled
 
 from engine.core import Event, Game, SeatSpec
 from engine.core.match import Match
@@ -144,7 +145,14 @@ def screen_app(tmp_path: Path, match: Match, symbols: str = "unicode") -> Rivals
 
 
 async def settle(pilot: Pilot[Any]) -> None:
-    """Let the screen and any AI worker finish before the snapshot is taken."""
+    """Let the screen and any AI worker finish before the snapshot is taken. A worker cancelled
+    meanwhile is simply over: an AI worker that has handed in its move can still be running when
+    the next AI decision starts, and that start cancels it (`exclusive`)."""
     await pilot.pause()
-    await pilot.app.workers.wait_for_complete()
+    for _ in range(20):  # (the next one may still be thinking: wait for it too)
+        try:
+            await pilot.app.workers.wait_for_complete()
+            break
+        except WorkerCancelled:
+            await pilot.pause()
     await pilot.pause()
