@@ -16,6 +16,7 @@ from typing import Any
 import attrs
 
 from engine.core import Event, Game, IllegalAction, Outcome, Prompt, SeatSpec, name_seats
+from engine.core.interrupts import decline_ways
 from engine.core.match import Series
 from rivals_net import protocol as p
 from rivals_net import trace
@@ -177,7 +178,7 @@ class RemoteSession:
         seat = self.seat_here
         if self.pending or seat is None or seat not in self.to_act() or not self._prompt.declines:
             return False
-        ways = [a for a, _, _ in self._choices[-self._prompt.declines :]]
+        ways = decline_ways(self._prompt, [(a, why) for a, why, _ in self._choices])
         legal = self.legal(seat)
         if not legal or any(a not in ways for a in legal):
             return False

@@ -11,6 +11,7 @@ from typing import Any, Protocol
 
 from engine.core.errors import IllegalAction
 from engine.core.game import Game
+from engine.core.interrupts import worth_considering
 from engine.core.rng import Rng
 
 StopCheck = Callable[[], bool]
@@ -43,18 +44,6 @@ def legal_list(game: Game[Any, Any, Any], state: Any, seat: int) -> Sequence[Any
     if not moves:
         raise IllegalAction(f"Seat {seat} has no legal action to choose from.")
     return moves
-
-
-def worth_considering(game: Game[Any, Any, Any], moves: Sequence[Any]) -> Sequence[Any]:
-    """The moves a thinking bot weighs: without the game's `ai_avoid` kinds (a move that only
-    takes back a half-made one), unless nothing else is left. A bot that judges one move ahead
-    would otherwise start a card, take it back and start it again forever whenever ending its
-    turn looks worse than both."""
-    avoid = game.ai_avoid
-    if not avoid:
-        return moves
-    kept = [m for m in moves if not isinstance(m, avoid)]
-    return kept or moves
 
 
 class RandomBot:

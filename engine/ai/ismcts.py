@@ -29,9 +29,10 @@ import time
 from collections.abc import Hashable
 from typing import Any
 
-from engine.ai.bots import StopCheck, legal_list, rank_moves, worth_considering
+from engine.ai.bots import StopCheck, legal_list, rank_moves
 from engine.core.errors import IllegalAction
 from engine.core.game import Game
+from engine.core.interrupts import forced_decline, worth_considering
 from engine.core.rng import Rng
 
 # One (visits, total reward, availability) record per action, as a list for in-place speed.
@@ -243,24 +244,18 @@ class ISMCTSBot:
 
 
 def _decline_forced(game: Game[Any, Any, Any], d: Any) -> bool:
-    """Apply an interrupt (`Prompt.declines`) that the seat asked can only decline — the way a
-    bot declines it (`worth_considering`: not this turn, where the game offers it). In the search
-    without a turn horizon these are neither tree nodes nor rollout steps: Rivals asks one after
-    every action, and counted as steps they halved what a six-decision rollout sees of the game
-    (the two-seat hard bot's share fell from 71% to about 55%, and came back to 72%). True if one
-    was applied."""
+    """Apply an interrupt (`Prompt.declines`) the seat asked can only decline, the way a bot
+    declines it (`engine.core.interrupts.forced_decline`). In the search without a turn horizon
+    these are neither tree nodes nor rollout steps: Rivals asks one after every action, and
+    counted as steps they halved what a six-decision rollout sees of the game (the two-seat hard
+    bot's share fell from 71% to about 55%, and came back to 72%). True if one was applied."""
     acting = game.to_act(d)
     if len(acting) != 1:
         return False
-    s = acting[0]
-    declines = game.prompt(d, s).declines
-    if not declines:
+    choice = forced_decline(game, d, acting[0], bot=True)
+    if choice is None:
         return False
-    moves = worth_considering(game, game.legal(d, s))
-    ways = [a for a, _ in game.choices(d, s)[-declines:]]
-    if len(moves) != 1 or moves[0] not in ways:
-        return False
-    game.apply(d, s, moves[0])
+    game.apply(d, acting[0], choice)
     return True
 
 

@@ -13,6 +13,7 @@ import attrs
 
 from engine.core.errors import IllegalAction, NotYourTurn
 from engine.core.game import Event, Game, Outcome, Prompt, SeatSpec
+from engine.core.interrupts import decline_ways, forced_decline
 
 
 @attrs.frozen
@@ -109,26 +110,18 @@ class Match:
         return self.game.why_illegal(self.state, seat, action)
 
     def quick_decline(self, seat: int, alone: bool) -> Any | None:
-        """The way `seat` declines an interrupt (`Prompt.declines`) without being asked, or None
-        when it must decide: for an AI, when declining is the only move a bot would weigh (its
-        game's `ai_avoid` left out); for a person with a terminal to themselves (`alone`), the
-        plain pass when declining is all they may do. People sharing one keyboard are always
-        asked: skipping someone only when their hand holds nothing would tell the others so.
-        Whoever applies the decline does it as a decision of its own, never folded into another
-        seat's update (rivals_net/server.py), so what a seat is sent never depends on a hand."""
+        """The way `seat` declines an interrupt without being asked, or None when it must decide
+        (`engine.core.interrupts.forced_decline`). A person is passed for only with a terminal to
+        themselves (`alone`): with several people at one keyboard, skipping someone only when
+        their hand holds nothing would tell the others so. Whoever applies the decline does it
+        as a decision of its own, never folded into another seat's update
+        (rivals_net/server.py), so what a seat is sent never depends on a hand."""
         if seat not in self.to_act():
             return None
-        declines = self.prompt(seat).declines
-        if not declines:
+        bot = self.seats[seat].is_ai
+        if not bot and not alone:
             return None
-        ways = [a for a, _ in self.game.choices(self.state, seat)[-declines:]]
-        legal = self.legal(seat)
-        if self.seats[seat].is_ai:
-            moves = [a for a in legal if not isinstance(a, self.game.ai_avoid)] or list(legal)
-            return moves[0] if len(moves) == 1 and moves[0] in ways else None
-        if alone and all(a in ways for a in legal):
-            return ways[-1]
-        return None
+        return forced_decline(self.game, self.state, seat, bot)
 
     def humans(self) -> tuple[int, ...]:
         return tuple(i for i, s in enumerate(self.seats) if not s.is_ai)
@@ -203,10 +196,10 @@ class Match:
         for seat, action in history:
             while fill_declines and self.to_act() and self.why_illegal(seat, action) is not None:
                 owing = self.to_act()[0]
-                declines = self.prompt(owing).declines
-                if not declines:
+                ways = decline_ways(self.prompt(owing), self.game.choices(self.state, owing))
+                if not ways:
                     break
-                self.submit(owing, self.game.choices(self.state, owing)[-1][0])
+                self.submit(owing, ways[-1])
                 filled += 1
             self.submit(seat, action)
         return filled

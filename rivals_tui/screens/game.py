@@ -32,6 +32,7 @@ from textual.widgets import Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
 from engine.core import IllegalAction
+from engine.core.interrupts import decline_ways
 from rivals_tui import glyphs
 from rivals_tui.dialogs import AskDialog, ConfirmDialog, ErrorDialog
 from rivals_tui.games import board_for
@@ -235,8 +236,7 @@ class GameScreen(Screen[None]):
         if answer == "take":
             self._taking = seat  # the keyboard goes to it the usual way, through the pass screen
         else:
-            declines = s.prompt(seat).declines
-            ways = [a for a, _ in s.choices(seat)[-declines:]] if declines else []
+            ways = decline_ways(s.prompt(seat), s.choices(seat))
             if ways:
                 self._apply(seat, ways[0] if answer == "quiet" and len(ways) > 1 else ways[-1])
                 return

@@ -123,21 +123,27 @@ def react_options(s: RivalsState, seat: int) -> list[Option]:
             opts.append(
                 (ActivateToken(), None if can_activate(s, seat) else "Two tokens are already active.")
             )
-    opts += _utilities(s, seat, lambda c: reaction_reason(c, is_def))
+    opts += _utilities(s, seat, lambda c: utility_reason(c, True, is_def))
     if _ultimate_ready(s, seat):
         opts.append((React(-1), None))
     return opts + [(PASS, None)]
 
 
-def reaction_reason(c: Card, is_def: bool) -> str | None:
+def utility_reason(c: Card, attack: bool, attacked: bool, own_turn: bool = False) -> str | None:
+    """Why `c` may not be played in a window (None: it may): an attack's (`attacked`: by its
+    defender) or a turn's (`own_turn`: by the player whose turn it is, answering a card)."""
     if c.type != UTILITY or c.key == "flasher":
-        return "Only utility cards can be played during an attack."
+        return (
+            "Only utility cards can be played during an attack."
+            if attack
+            else "Only utility cards can interrupt a turn."
+        )
     if c.ap > 0:
         return "Outside your turn you have no AP."
     if any(e.kind in OWN_TURN_ONLY for e in c.auto):
-        return "Only in your own turn."
-    if c.reaction and not is_def:
-        return "Only the Ashak under attack may play it."
+        return "Play it from your turn's menu." if own_turn else "Only in your own turn."
+    if c.reaction and not attacked:
+        return "Only the Ashak under attack may play it." if attack else "Only while you are attacked."
     return None
 
 
@@ -222,24 +228,12 @@ def open_interrupt(s: RivalsState, turn_seat: int) -> bool:
 
 def interrupt_options(s: RivalsState, seat: int) -> list[Option]:
     mine = seat == s.i_seat
-    opts = _utilities(s, seat, lambda c: interrupt_reason(c, mine))
+    opts = _utilities(s, seat, lambda c: utility_reason(c, False, False, mine))
     if _ultimate_ready(s, seat):
         opts.append((React(-1), "In your turn, use your ultimate from the turn's menu." if mine else None))
     if mine:
         return opts + [(PASS, None)]
     return opts + [(PASS_TURN, None), (WAIT, None)]
-
-
-def interrupt_reason(c: Card, own_turn: bool) -> str | None:
-    if c.type != UTILITY or c.key == "flasher":
-        return "Only utility cards can interrupt a turn."
-    if c.ap > 0:
-        return "Outside your turn you have no AP."
-    if any(e.kind in OWN_TURN_ONLY for e in c.auto):
-        return "Play it from your turn's menu." if own_turn else "Only in your own turn."
-    if c.reaction:
-        return "Only while you are attacked."
-    return None
 
 
 def interrupt_perform(s: RivalsState, seat: int, a: object) -> list[Event]:

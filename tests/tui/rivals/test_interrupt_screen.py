@@ -33,18 +33,25 @@ def a_move(s: RivalsState, seat: int) -> Move:
     return next(a for a in GAME.legal(s, seat) if isinstance(a, Move))
 
 
+async def past_the_first_hand_over(pilot: Any, keyboard: int) -> GameScreen:
+    """Two people at one keyboard: the first pass screen, Enter, and the game screen with the
+    keyboard at `keyboard`."""
+    await wait(pilot)
+    assert isinstance(pilot.app.screen, PassScreen)
+    await pilot.press("enter")
+    await wait(pilot)
+    screen = pilot.app.screen
+    assert isinstance(screen, GameScreen) and screen.keyboard == keyboard
+    return screen
+
+
 async def test_at_one_keyboard_the_table_is_asked_before_the_keyboard_moves(tmp_path: Path) -> None:
     m = to_first_turn([SeatSpec("Ann"), SeatSpec("Ben")])
     me = m.to_act()[0]
     other = 1 - me
     app = screen_app(tmp_path, m)
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait(pilot)
-        assert isinstance(app.screen, PassScreen)  # the first hand-over
-        await pilot.press("enter")
-        await wait(pilot)
-        screen = app.screen
-        assert isinstance(screen, GameScreen) and screen.keyboard == me
+        screen = await past_the_first_hand_over(pilot, me)
         # A move: the other player (holding starting cards, no utility) is asked at the table.
         screen.choose(a_move(m.state, me))
         await wait(pilot)
@@ -74,11 +81,7 @@ async def test_taking_the_keyboard_to_interrupt_goes_through_the_pass_screen(tmp
     other = 1 - me
     app = screen_app(tmp_path, m)
     async with app.run_test(size=(80, 24)) as pilot:
-        await wait(pilot)
-        await pilot.press("enter")
-        await wait(pilot)
-        screen = app.screen
-        assert isinstance(screen, GameScreen)
+        screen = await past_the_first_hand_over(pilot, me)
         screen.choose(a_move(m.state, me))
         await wait(pilot)
         await pilot.press("i")
