@@ -5,7 +5,9 @@ pseudo-terminal — `rivals join` pointed at the table server on loopback, told 
 fingerprint as the player's identity and a token proving the door vouches for it. The door only
 copies bytes between the SSH channel and the terminal, passes window-size changes on (TIOCSWINSZ,
 which also sends the child SIGWINCH), and ends the child when the channel closes (SIGHUP to its
-process group, SIGKILL if it has not gone after `CHILD_GRACE`). A crash of one player's app
+process group, SIGKILL if it has not gone after `CHILD_GRACE`). The app is forked from a process
+that has imported it already (spawner.py: a fraction of the start-up time and memory), or
+started as a new process when that one is not there. A crash of one player's app
 touches nobody else, and the app in a terminal is exactly the app on a desktop.
 
 The door runs nothing else: no shell commands, exec, subsystems (sftp, scp), port forwarding,
@@ -29,11 +31,12 @@ import sys
 import termios
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import asyncssh
 
 from rivals_net import trace
+from rivals_net.spawner import Spawner
 
 log = logging.getLogger("rivals_net.door")
 
@@ -56,6 +59,24 @@ def load_host_key(path: Path) -> asyncssh.SSHKey:
     with os.fdopen(fd, "wb") as f:
         f.write(key.export_private_key())
     return key
+
+
+class Child(Protocol):
+    """A session's app: an asyncio process, or a `ForkedApp` from the spawner."""
+
+    @property
+    def pid(self) -> int: ...
+
+    @property
+    def returncode(self) -> int | None: ...
+
+    async def wait(self) -> int: ...
+
+
+def _app_environment() -> dict[str, str]:
+    # The pseudo-terminal carries the player's size: a COLUMNS or LINES inherited from the
+    # host's shell (or a test runner) would pin every player's app to the host's size.
+    return {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
 
 
 def set_window(fd: int, rows: int, cols: int) -> None:
@@ -105,14 +126,20 @@ class Door:
         # Each key's settings (theme, symbols...) in a folder of its own under `players`, so one
         # player's choices never change another's screen.
         self.players = players
-        self.children: set[asyncio.subprocess.Process] = set()
+        self.children: set[Child] = set()
         self._server: asyncssh.SSHAcceptor | None = None
         self.port = 0
+        self.spawner = Spawner()
+
+    def app_args(self) -> list[str]:
+        return ["join", f"127.0.0.1:{self.table_port}"]
 
     def command(self) -> list[str]:
-        return [sys.executable, "-m", "rivals_tui", "join", f"127.0.0.1:{self.table_port}"]
+        """The app as a process of its own: when the spawner cannot fork one."""
+        return [sys.executable, "-m", "rivals_tui", *self.app_args()]
 
     async def start(self, host: str, port: int) -> int:
+        await self.spawner.start(_app_environment(), f"apps-for-127.0.0.1:{self.table_port}")
         self._server = await asyncssh.create_server(
             _Gate,
             host,
@@ -139,6 +166,7 @@ class Door:
         for child in list(self.children):
             _signal_group(child, signal.SIGHUP)
         await asyncio.gather(*(self._reap(c) for c in list(self.children)), return_exceptions=True)
+        await self.spawner.stop()
 
     # -- one session -----------------------------------------------------------------------------
     async def _session(self, process: asyncssh.SSHServerProcess[bytes]) -> None:
@@ -154,9 +182,7 @@ class Door:
         gate = process.channel.get_connection().get_owner()
         fingerprint = gate.fingerprint if isinstance(gate, _Gate) else ""
         cols, rows, _, _ = process.get_terminal_size()
-        # The pseudo-terminal carries the player's size: a COLUMNS or LINES inherited from the
-        # host's shell (or a test runner) would pin every player's app to the host's size.
-        env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
+        env = _app_environment()
         env.update(
             TERM=term,
             RIVALS_IDENTITY=f"ssh:{fingerprint}",
@@ -170,15 +196,7 @@ class Door:
         master, slave = pty.openpty()
         set_window(slave, rows, cols)
         try:
-            child = await asyncio.create_subprocess_exec(
-                *self.command(),
-                stdin=slave,
-                stdout=slave,
-                stderr=slave,
-                env=env,
-                start_new_session=True,
-                preexec_fn=_take_terminal,
-            )
+            child = await self._start_app(env, slave)
         except OSError as exc:
             os.close(master)
             os.close(slave)
@@ -197,7 +215,22 @@ class Door:
             with contextlib.suppress(Exception):
                 process.exit(code)
 
-    async def _reap(self, child: asyncio.subprocess.Process) -> None:
+    async def _start_app(self, env: dict[str, str], terminal: int) -> Child:
+        """The session's app: forked by the spawner, or else started as a process of its own."""
+        forked = await self.spawner.spawn(self.app_args(), env, terminal)
+        if forked is not None:
+            return forked
+        return await asyncio.create_subprocess_exec(
+            *self.command(),
+            stdin=terminal,
+            stdout=terminal,
+            stderr=terminal,
+            env=env,
+            start_new_session=True,
+            preexec_fn=_take_terminal,
+        )
+
+    async def _reap(self, child: Child) -> None:
         try:
             await asyncio.wait_for(child.wait(), CHILD_GRACE)
         except TimeoutError:
@@ -206,9 +239,7 @@ class Door:
         self.children.discard(child)
 
 
-async def _pump(
-    process: asyncssh.SSHServerProcess[bytes], master: int, child: asyncio.subprocess.Process
-) -> int:
+async def _pump(process: asyncssh.SSHServerProcess[bytes], master: int, child: Child) -> int:
     """Copy bytes both ways until the app ends or the channel closes; the app's exit status."""
     loop = asyncio.get_running_loop()
     os.set_blocking(master, False)
@@ -281,7 +312,7 @@ async def _resume_after_drain(
         asyncio.get_running_loop().add_reader(master, output)
 
 
-def _signal_group(child: asyncio.subprocess.Process, sig: int) -> None:
+def _signal_group(child: Child, sig: int) -> None:
     if child.returncode is None:
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(child.pid, sig)

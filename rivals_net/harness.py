@@ -29,6 +29,7 @@ from engine.core.match import Match
 from rivals_net import protocol as p
 from rivals_net.client import TableClient
 from rivals_net.server import INDEX_FILE, TableRecord
+from rivals_net.spawner import APP_NAME
 from rivals_net.table import identity_key
 from saves.codec import converter
 from saves.store import SaveStore
@@ -116,7 +117,9 @@ class Host:
         self.proc = None
 
     def apps(self) -> list[int]:
-        """Processes running the app for this host's door (found by the table port in argv)."""
+        """Processes running the app for this host's door, found by the table port in argv: apps
+        started as processes (`rivals join 127.0.0.1:PORT`) and those forked by the door's
+        spawner (its argv, named rivals-app)."""
         mark = f"127.0.0.1:{self.table_port}".encode()
         found = []
         for entry in Path("/proc").iterdir():
@@ -124,16 +127,37 @@ class Host:
                 with contextlib.suppress(OSError):
                     cmd = (entry / "cmdline").read_bytes()
                     stat = (entry / "stat").read_text()
-                    if mark in cmd and b"join" in cmd and ") Z " not in stat:
+                    forked = stat.startswith(f"{entry.name} ({APP_NAME.decode()})")
+                    if mark in cmd and (b"join" in cmd or forked) and ") Z " not in stat:
+                        found.append(int(entry.name))
+        return found
+
+    def spawners(self) -> list[int]:
+        """The spawner processes of this host's door (spawner.py; its argv names the port)."""
+        mark = f"apps-for-127.0.0.1:{self.table_port}".encode()
+        found = []
+        for entry in Path("/proc").iterdir():
+            if entry.name.isdigit():
+                with contextlib.suppress(OSError):
+                    cmd = (entry / "cmdline").read_bytes()
+                    forked = (entry / "comm").read_bytes().strip() == APP_NAME
+                    if mark in cmd and not forked and ") Z " not in (entry / "stat").read_text():
                         found.append(int(entry.name))
         return found
 
     async def until_no_apps(self, timeout: float = 10) -> None:
+        """No app is left (and, once the server is down, no spawner either)."""
+
+        def left() -> list[int]:
+            return self.apps() + (self.spawners() if self.proc is None else [])
+
         deadline = time.monotonic() + timeout
-        while self.apps() and time.monotonic() < deadline:
+        while left() and time.monotonic() < deadline:
             await asyncio.sleep(0.05)
         if self.apps():
             raise Stuck("an app process was left behind")
+        if left():
+            raise Stuck("the door's spawner outlived the server")
 
 
 class Terminal:

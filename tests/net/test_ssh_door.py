@@ -1,11 +1,15 @@
-"""The SSH door runs the app and nothing else, and a terminal's new size reaches the app.
+"""The SSH door runs the app and nothing else, and a terminal's new size reaches the app. Apps
+are forked by the door's spawner; without it they are started as processes, and neither outlives
+its session or the door.
 
-Budget: 4 s (the door and the table server in the test's loop; one app started).
+Budget: 5 s (the door and the table server in the test's loop; three apps started).
 """
 
 from __future__ import annotations
 
 import asyncio
+import os
+import signal
 from pathlib import Path
 
 import asyncssh
@@ -14,6 +18,7 @@ import pytest
 from rivals_net.door import Door, load_host_key, new_token
 from rivals_net.harness import Terminal
 from rivals_net.server import TableServer
+from rivals_net.spawner import APP_NAME, ForkedApp
 from tests.net.support import start_server
 
 
@@ -73,3 +78,58 @@ async def test_a_resized_terminal_reaches_the_app_and_a_closed_one_ends_it(
     assert not door.children, "the app outlived its SSH session"
     await door.stop()
     await tables.stop()
+
+
+def parent(pid: int) -> int:
+    return int(Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[1])
+
+
+async def until(test: object, what: str) -> None:
+    for _ in range(200):
+        if test():  # type: ignore[operator]
+            return
+        await asyncio.sleep(0.05)
+    raise AssertionError(what)
+
+
+async def test_apps_are_forked_by_the_spawner_or_started_as_processes_when_it_is_gone(
+    tmp_path: Path,
+) -> None:
+    door, tables = await _door(tmp_path)
+    spawner = door.spawner.pid
+    assert spawner is not None
+    ann = Terminal(asyncssh.generate_private_key("ssh-ed25519"), "ann")
+    await ann.open(door.port, size=(80, 24))
+    await ann.wait_for("Tables at")
+    (forked,) = door.children
+    assert isinstance(forked, ForkedApp) and parent(forked.pid) == spawner
+    assert Path(f"/proc/{forked.pid}/comm").read_bytes().strip() == APP_NAME
+
+    # The spawner dies: the next session's app is a process of its own, and the forked app
+    # still plays on and still ends with its session.
+    os.kill(spawner, signal.SIGKILL)
+    await until(lambda: door.spawner.pid is None, "the door did not notice the spawner's end")
+    bob = Terminal(asyncssh.generate_private_key("ssh-ed25519"), "bob")
+    await bob.open(door.port, size=(80, 24))
+    await bob.wait_for("Tables at")
+    (started,) = door.children - {forked}
+    assert not isinstance(started, ForkedApp) and parent(started.pid) == os.getpid()
+    mark = len(ann.screen)
+    assert ann.proc is not None
+    ann.proc.change_terminal_size(120, 30)
+    await ann.wait_for("─" * 110, since=mark)
+    await ann.close()
+    await until(lambda: forked not in door.children, "a forked app outlived its session")
+    await door.stop()
+    await tables.stop()
+    assert not door.children
+    await until(lambda: not Path(f"/proc/{forked.pid}").exists(), "a forked app was left behind")
+
+
+async def test_the_spawner_ends_with_the_door(tmp_path: Path) -> None:
+    door, tables = await _door(tmp_path)
+    spawner = door.spawner.pid
+    assert spawner is not None
+    await door.stop()
+    await tables.stop()
+    assert not Path(f"/proc/{spawner}").exists()
