@@ -9,8 +9,10 @@ latency  Two players and a spectator at a Rivalist table, each in a real SSH ter
          sending the move; the server receiving, applying, saving and sending it; in each other
          app the update received, taken in, handed to the screen and painted; the door reading
          the new screen from that app's pseudo-terminal.
-memory   The resident memory of one player's app (the door runs one per SSH session) and the
-         table server's own memory per connected player (40 protocol clients at 20 tables).
+memory   The memory of one player's app (the door forks one per SSH session from its spawner, which
+         holds the imported app once): resident, proportional and private (what one more player
+         costs); and the table server's own memory per connected player (40 protocol clients at
+         20 tables).
 load     40 players at 20 tables (four of each game, two seats each) over the protocol, each
          deciding a random legal move after a think time; for a bounded time. The server's CPU
          (its process's user+system time over the run) and the 95th percentile of the time from
@@ -50,6 +52,17 @@ def _rss_mb(pid: int) -> float:
         if line.startswith("VmRSS:"):
             return int(line.split()[1]) / 1024
     return 0.0
+
+
+def _memory_mb(pid: int) -> dict[str, float]:
+    """Resident (RSS), proportional (PSS: shared pages split among their users) and private
+    (USS: what ending the process would free) memory of a process, in MB."""
+    kb = {}
+    for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines()[1:]:
+        name, value = line.split(":", 1)
+        kb[name] = int(value.split()[0])
+    private = kb["Private_Clean"] + kb["Private_Dirty"]
+    return {"rss": kb["Rss"] / 1024, "pss": kb["Pss"] / 1024, "uss": private / 1024}
 
 
 def _pct(values: list[float], q: float) -> float:
@@ -194,7 +207,9 @@ async def memory() -> dict[str, float]:
             await ann.join(host.port)
             await asyncio.sleep(1)
             app = host.apps()[0]
-            app_rss = _rss_mb(app)
+            app_mem = _memory_mb(app)
+            # The door's spawner holds the imported app once for every player's app it forks.
+            spawner_mem = _memory_mb(host.spawners()[0]) if host.spawners() else {"rss": 0.0}
             clients = await _seat_players(host.table_port, 40, seed=3)
             await asyncio.sleep(1)
             server_full = _rss_mb(host.proc.pid)
@@ -204,7 +219,10 @@ async def memory() -> dict[str, float]:
             await ann.close()
             host.stop()
     return {
-        "app_per_ssh_player_mb": app_rss,
+        "app_per_ssh_player_rss_mb": app_mem["rss"],
+        "app_per_ssh_player_pss_mb": app_mem["pss"],
+        "app_per_ssh_player_private_mb": app_mem["uss"],
+        "door_spawner_rss_mb": spawner_mem["rss"],
         "server_idle_mb": server_idle,
         "server_with_40_players_mb": server_full,
         "server_per_player_mb": (server_full - server_idle) / 40,
