@@ -159,6 +159,10 @@ class Game(Protocol[S, A, O_contra]):
     # Action kinds a thinking bot (greedy, search) leaves out unless nothing else is legal: moves
     # that only take back a half-made one, which a bot judging a step ahead could repeat forever.
     ai_avoid: ClassVar[tuple[type, ...]]
+    # Whether a prompt may be an interrupt (`Prompt.declines`). Games without them say so, and
+    # the search and the match skip looking for declines at every step (the conformance suite
+    # checks no prompt of theirs is one).
+    interrupts: ClassVar[bool]
 
     def check_options(self, options: O_contra, seats: int) -> str | None: ...
     def next_options(self, options: Any, out: Outcome) -> Any: ...
@@ -204,6 +208,7 @@ class GameBase(abc.ABC, Generic[S, A, O]):
     ai_root_moves: ClassVar[int | None] = None
     ai_iteration_scale: ClassVar[float] = 1.0
     ai_avoid: ClassVar[tuple[type, ...]] = ()
+    interrupts: ClassVar[bool] = False
 
     # -- options -------------------------------------------------------------------------
     def check_options(self, options: O, seats: int) -> str | None:

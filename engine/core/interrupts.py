@@ -33,9 +33,12 @@ def forced_decline(game: Game[Any, Any, Any], state: Any, seat: int, bot: bool) 
     """The decline `seat` makes without being asked, or None when it has a real choice: a bot's
     when declining is the only move it would weigh, a person's (the plain pass) when declining
     is all it may do."""
-    ways = decline_ways(game.prompt(state, seat), game.choices(state, seat))
-    if not ways:
+    if not game.interrupts:
         return None
+    prompt = game.prompt(state, seat)
+    if not prompt.declines:
+        return None
+    ways = decline_ways(prompt, game.choices(state, seat))
     legal = game.legal(state, seat)
     if bot:
         moves = worth_considering(game, legal)

@@ -66,6 +66,8 @@ class RivalsGame(GameBase[RivalsState, Action, RivalsOptions]):
     # In an interrupt window a bot decides once per turn: a utility now, or not this turn (being
     # asked again after every action would cost a search each time for the same answer).
     ai_avoid: ClassVar[tuple[type, ...]] = (TakeBack, Wait)
+    # Utilities and the attacked Ashak's reaction are played in other seats' turns.
+    interrupts: ClassVar[bool] = True
     # The last legal list and the state it was proved for (see `why_illegal`). One tuple,
     # replaced whole, so threads sharing the game object (AI workers) never see a mix.
     _proved: tuple[object, tuple[object, ...], tuple[object, ...]] = (None, (), ())

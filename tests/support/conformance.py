@@ -109,6 +109,8 @@ class Checker:
             why = g.why_illegal(s, seat, a)
             if why is not None:
                 self.fail(f"legal move {a!r} of seat {seat} has a reason against it: {why}")
+        if g.prompt(s, seat).declines and not g.interrupts:
+            self.fail(f"seat {seat} is asked an interrupt, but the game says it has none")
         choices = g.choices(s, seat)
         allowed = [a for a, why in choices if why is None]
         if sorted(map(repr, allowed)) != sorted(map(repr, legal)):

@@ -1,7 +1,9 @@
-"""500 seeded random drone-mode games (one sized sweep, about 10 s): each ends with an outcome,
-the drone limits hold at every step and every card is in exactly one place every 25 steps and
-at the end. Decisions are drawn from `legal` and carried out with `perform` (the conformance
-suite checks separately that `apply` agrees with `legal`)."""
+"""200 seeded random drone-mode games (a sized sweep, about 4 s of CPU): each ends with an
+outcome, the drone limits hold at every step and every card is in exactly one place every 25 steps
+and at the end. A longer sweep is a command: `python -m tests.engine.rivals.test_drone_sweep 1000`
+(the same checks; it prints how many games it played). Decisions are drawn from `legal` and
+carried out with `perform` (the conformance suite checks separately that `apply` agrees with
+`legal`)."""
 
 from __future__ import annotations
 
@@ -14,7 +16,7 @@ from engine.rivals.options import RivalsOptions
 from engine.rivals.state import RivalsState
 from tests.engine.rivals.helpers import check_invariants
 
-GAMES = 500
+GAMES = 200
 DRONE = RivalsOptions(drone=True)
 
 
@@ -47,10 +49,14 @@ def play(seed: int, seen: Counter[str]) -> RivalsState:
     return s
 
 
-def test_500_random_drone_games_end_with_the_limits_kept() -> None:
+def test_random_drone_games_end_with_the_limits_kept() -> None:
+    sweep(GAMES)
+
+
+def sweep(games: int) -> None:
     seen: Counter[str] = Counter()
     reasons: Counter[str] = Counter()
-    for seed in range(GAMES):
+    for seed in range(games):
         s = play(seed, seen)
         out = GAME.outcome(s)
         assert out is not None and out.winners and out.reason
@@ -59,3 +65,10 @@ def test_500_random_drone_games_end_with_the_limits_kept() -> None:
     for kind in ("PlaceDrone", "DroneAttack", "Exchange", "Hack", "HackPick"):
         assert seen[kind] > 0, kind
     assert reasons["other"] > 0
+
+
+if __name__ == "__main__":
+    import sys
+
+    sweep(int(sys.argv[1]) if len(sys.argv) > 1 else GAMES)
+    print(f"{sys.argv[1] if len(sys.argv) > 1 else GAMES} drone games: every one ended, every check held")
