@@ -28,6 +28,7 @@ def pytest_configure(config: Any) -> None:
     _share_parsed_css()
     _paint_only_when_looked_at()
     _idle_means_idle_now()
+    _no_animations()
     if not hasattr(config, "workerinput"):  # once, in the process that starts the workers
         _compile_the_project()
         _rewrite_the_tests(config)
@@ -108,6 +109,14 @@ def _rewrite_one(fn: Path) -> None:
         return
     source_stat, co = rewrite._rewrite_test(fn, _CONFIG)
     rewrite._write_pyc(state, co, source_stat, pyc)
+
+
+def _no_animations() -> None:
+    """Apps made by the tests scroll and fade at once instead of in frames (as with
+    TEXTUAL_ANIMATIONS=none; read by each App when it is made)."""
+    import textual.constants
+
+    textual.constants.TEXTUAL_ANIMATIONS = "none"  # type: ignore[misc]
 
 
 def _idle_means_idle_now() -> None:
