@@ -86,7 +86,10 @@ class NewGameScreen(DismissOnce, Screen[None]):
     def compose(self) -> ComposeResult:
         infos = self.rivals.games.infos()
         first = self._first_game()
-        with VerticalScroll(id="new-form"):
+        # The form itself takes no focus: its fields do, and it scrolls to the one focused. (A
+        # focusable form was a stop of its own between the fields, and each time it took or lost
+        # focus Textual worked out the styles of all seventy widgets inside it again.)
+        with VerticalScroll(id="new-form", can_focus=False):
             yield Static("New game", id="new-title")
             with Horizontal(classes="form-row"):
                 yield Label("Game", classes="form-label")
