@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from itertools import compress
 
 from engine.core.game import Outcome, ScoreLine
 from engine.rival_realms.data import (
@@ -48,14 +49,14 @@ def quests_met(s: RealmsState, seat: int, which: Iterable[int] | None = None) ->
         if q < 3:
             done = 0 not in regions[q * COLS : q * COLS + COLS]
         elif q == _WANDERER:
-            done = explored.count(True) >= 5 and (
-                len({KIND[r] for r, e in zip(regions, explored, strict=True) if e}) == 5
+            # The types of the explored regions (`compress` keeps the explored ones), in C loops.
+            done = (
+                explored.count(True) >= 5
+                and len(set(map(KIND.__getitem__, compress(regions, explored)))) == 5
             )
         elif q == _TEA:
             supply, used = s.supply[seat], s.used[seat]
-            done = len(supply) + len(used) >= len(CREATURES) and all(
-                c in supply or c in used for c in CREATURES
-            )
+            done = len(supply) + len(used) >= len(CREATURES) and not _CREATURE_SET.difference(supply, used)
         else:  # Far Frontiers
             done = explored[_C0] and explored[_C1] and explored[_C2] and explored[_C3]
         if done:
@@ -67,6 +68,7 @@ _C0, _C1, _C2, _C3 = CORNERS
 _ALL_QUESTS = tuple(range(len(QUESTS)))
 _WANDERER = QUEST_INDEX["wanderer"]
 _TEA = QUEST_INDEX["tea"]
+_CREATURE_SET = frozenset(CREATURES)
 
 
 def quest_points(s: RealmsState, q: int) -> int:
