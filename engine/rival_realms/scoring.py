@@ -42,8 +42,7 @@ def quests_met(s: RealmsState, seat: int, which: Iterable[int] | None = None) ->
     regions = s.regions[seat]
     explored = s.explored[seat]
     if which is None:
-        held = s.quests
-        which = [q for q in _ALL_QUESTS if held[q] < 0]
+        which = compress(_ALL_QUESTS, map(_OPEN, s.quests))  # (held by -1: open)
     out: list[int] = []
     for q in which:
         if q < 3:
@@ -66,6 +65,7 @@ def quests_met(s: RealmsState, seat: int, which: Iterable[int] | None = None) ->
 
 _C0, _C1, _C2, _C3 = CORNERS
 _ALL_QUESTS = tuple(range(len(QUESTS)))
+_OPEN = (0).__gt__  # a quest's holder below 0: nobody holds it
 _WANDERER = QUEST_INDEX["wanderer"]
 _TEA = QUEST_INDEX["tea"]
 _CREATURE_SET = frozenset(CREATURES)
