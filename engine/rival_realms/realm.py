@@ -169,13 +169,15 @@ def _key(space: int, prev: int) -> int:
     return space * 32 + prev + 1
 
 
-def steps(s: RealmsState, seat: int) -> dict[int, int]:
+def steps(s: RealmsState, seat: int, until: int = -1) -> dict[int, int]:
     """Every single step the adventurer can take next, walking freely through explored regions
     first and never stepping straight back where it came from.
 
     Returns {step key: walking position it leaves from}, in discovery order (shortest walks
     first); a step key is `space * 32 + via + 1` (the step from `via` into `space`) and equals
     the walking position reached by it. Explored and unexplored targets are both listed.
+    With `until` (a step key), the walk stops once that step is found: the positions found up
+    to then, and how they were reached, are the same as in the whole walk.
     """
     regions = s.regions[seat]
     explored = s.explored[seat]
@@ -201,6 +203,8 @@ def steps(s: RealmsState, seat: int) -> dict[int, int]:
         for q, land, k in moves[key]:
             if regions[q] and open_lands[land] and k not in out:
                 out[k] = key
+                if k == until:
+                    return out
                 if explored[q] and k != start:
                     queue.append(k)
     return out
@@ -225,9 +229,9 @@ def step_path(
     """The spaces walked through (explored regions, in order, after the current space) to make
     the step from `via` into `space`, ending with `space`; None when that step is not possible.
     `found`: `steps(s, seat)` when the caller has it already."""
-    if found is None:
-        found = steps(s, seat)
     k = space * 32 + via + 1
+    if found is None:
+        found = steps(s, seat, k)
     if k not in found:
         return None
     start = _key(s.adventurer[seat], -1 if "surefoot" in s.enchantments else s.came_from)

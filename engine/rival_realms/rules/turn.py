@@ -215,7 +215,7 @@ def _go_reason(s: RealmsState, seat: int, a: Go) -> str | None:
     if not regions[a.space]:
         return "You can never move into an empty space."
     k = a.space * 32 + a.via + 1
-    if k not in steps(s, seat):
+    if k not in steps(s, seat, k):
         if a.via == s.adventurer[seat] and a.space == s.came_from:
             return "You may not turn around and go straight back the way you came."
         return f"Your adventurer cannot reach {space_name(a.space)} that way."
@@ -310,28 +310,48 @@ def turn_perform(s: RealmsState, seat: int, a: TurnAction, ev: list[Event]) -> N
 def _go(s: RealmsState, seat: int, a: Go, ev: list[Event]) -> None:
     path = step_path(s, seat, a.space, a.via)
     assert path is not None
-    finds = any(s.board_tokens[seat][p] for p in path)
+    laid = s.board_tokens[seat]
+    finds = any(map(laid.__getitem__, path))
     for p in path[:-1]:
         collect(s, seat, p, ev)  # tokens left on explored regions are claimed when crossed
-    name = who(seat)
-    target = card_name(s.regions[seat][a.space])
-    if s.explored[seat][a.space]:
-        ev.append(said(f"{name} walks to {target} in {space_name(a.space)}.", seat=seat, kind="move"))
+    card = s.regions[seat][a.space]
+    walk = s.explored[seat][a.space]
+    if walk:
         if not finds:
             s.walked = True
     else:
         if a.card:
             spend_card(s, seat, a.card)
-            pay = f"paying {card_name(a.card)} into {'the Raven' if s.solo else who(1 - seat)}'s nest"
         elif a.creature:
             spend_token(s, seat, a.creature)
-            pay = f"guided by the {TOKEN_NAMES[a.creature]}"
-        else:
-            pay = "along a kindred trail, for free"
-        ev.append(said(f"{name} enters {target} in {space_name(a.space)}, {pay}.", seat=seat, kind="move"))
         s.explored_now += 1
         s.walked = False
+    # The line said: the same words for the same step, paid the same way (built once).
+    key = (seat, card, a, walk, s.seats)
+    e = _MOVED.get(key)
+    if e is None:
+        if len(_MOVED) >= 20_000:  # bounded, like `said`'s table
+            _MOVED.clear()
+        e = _MOVED[key] = _move_line(seat, card, a, walk, s.seats == 1)
+    ev.append(e)
     s.action = "adventure"
     s.adventurer[seat] = a.space
     s.came_from = a.via
     explore(s, seat, a.space, ev)
+
+
+_MOVED: dict[tuple[int, int, Go, bool, int], Event] = {}  # (seat, card, step, a walk?, seats): its line
+
+
+def _move_line(seat: int, card: int, a: Go, walk: bool, solo: bool) -> Event:
+    name = who(seat)
+    target = card_name(card)
+    if walk:
+        return Event(f"{name} walks to {target} in {space_name(a.space)}.", seat=seat, kind="move")
+    if a.card:
+        pay = f"paying {card_name(a.card)} into {'the Raven' if solo else who(1 - seat)}'s nest"
+    elif a.creature:
+        pay = f"guided by the {TOKEN_NAMES[a.creature]}"
+    else:
+        pay = "along a kindred trail, for free"
+    return Event(f"{name} enters {target} in {space_name(a.space)}, {pay}.", seat=seat, kind="move")
