@@ -13,7 +13,6 @@ from engine.rival_realms.data import (
     GEM,
     KIND,
     LAND_ENDS,
-    LANDS,
     QUEST_INDEX,
     QUESTS,
     SOLO_TARGET,
@@ -76,7 +75,7 @@ def quest_points(s: RealmsState, q: int) -> int:
 
 
 def explored_count(s: RealmsState, seat: int) -> int:
-    return sum(s.explored[seat])
+    return s.explored[seat].count(True)
 
 
 # Side by side within a sub-realm: (space, the space to its right).
@@ -89,15 +88,13 @@ def score_parts(s: RealmsState, seat: int) -> tuple[int, ...]:
     empty = -regions.count(0)
     gems = s.supply[seat].count(GEM) * (2 if "gem_hoard" in s.enchantments else 1)
     explored = explored_count(s, seat)
-    adjacent = 2 * sum(
-        1 for a, b in _NEIGHBOUR_PAIRS if regions[a] and regions[b] and KIND[regions[a]] == KIND[regions[b]]
-    )
+    kinds = list(map(KIND.__getitem__, regions))  # -1 for an empty space: it matches nothing
+    adjacent = 2 * sum(1 for a, b in _NEIGHBOUR_PAIRS if kinds[a] == kinds[b] >= 0)
     deep = "deep_valleys" in s.enchantments
     valley = 0
     vs = s.valleys[seat]
-    for m in range(LANDS):
-        a, b = LAND_ENDS[m]
-        if regions[a] and regions[b] and KIND[regions[a]] == KIND[regions[b]]:
+    for m, (a, b) in enumerate(LAND_ENDS):
+        if kinds[a] == kinds[b] >= 0:
             if vs[m]:
                 valley += 4 if deep else 3
             elif deep:
@@ -119,9 +116,8 @@ def outcome(s: RealmsState) -> Outcome | None:
     if s.phase != "over":
         return None
     parts = [score_parts(s, i) for i in range(s.seats)]
-    lines = [
-        ScoreLine(CATEGORIES[k], tuple(parts[i][k] for i in range(s.seats))) for k in range(len(CATEGORIES))
-    ]
+    columns = zip(*parts, strict=True)  # each category's figures, seat by seat
+    lines = [ScoreLine(name, values) for name, values in zip(CATEGORIES, columns, strict=True)]
     if "deep_valleys" in s.enchantments:
         lines[4] = ScoreLine("Matching pairs across a land card", lines[4].values)
     totals = tuple(sum(p) for p in parts)
