@@ -37,36 +37,43 @@ def quest_done(s: RealmsState, seat: int, q: int) -> bool:
 
 def quests_met(s: RealmsState, seat: int, which: Iterable[int] | None = None) -> list[int]:
     """The quests among `which` (QUESTS indexes; None: those nobody holds yet) that `seat`'s
-    realm meets now, in that order. One pass for all of them: it runs at every turn's end."""
+    realm meets now, in QUESTS order. Written out quest by quest: it runs at every turn's end."""
+    # Quests still to judge read -1 (open), as in `s.quests`.
+    held = s.quests if which is None else [-1 if q in which else seat for q in _ALL_QUESTS]
     regions = s.regions[seat]
     explored = s.explored[seat]
-    if which is None:
-        which = compress(_ALL_QUESTS, map(_OPEN, s.quests))  # (held by -1: open)
     out: list[int] = []
-    for q in which:
-        if q < 3:
-            done = 0 not in regions[q * COLS : q * COLS + COLS]
-        elif q == _WANDERER:
-            # The types of the explored regions (`compress` keeps the explored ones), in C loops.
-            done = (
-                explored.count(True) >= 5
-                and len(set(map(KIND.__getitem__, compress(regions, explored)))) == 5
-            )
-        elif q == _TEA:
-            supply, used = s.supply[seat], s.used[seat]
-            done = len(supply) + len(used) >= len(CREATURES) and not _CREATURE_SET.difference(supply, used)
-        else:  # Far Frontiers
-            done = explored[_C0] and explored[_C1] and explored[_C2] and explored[_C3]
-        if done:
-            out.append(q)
+    # The sub-realms (quests 0-2): every space filled.
+    if held[0] < 0 and 0 not in regions[0:COLS]:
+        out.append(0)
+    if held[1] < 0 and 0 not in regions[COLS : 2 * COLS]:
+        out.append(1)
+    if held[2] < 0 and 0 not in regions[2 * COLS : 3 * COLS]:
+        out.append(2)
+    # Wanderer: the explored regions (`compress` keeps them) show all five types.
+    if (
+        held[_WANDERER] < 0
+        and explored.count(True) >= 5
+        and len(set(map(KIND.__getitem__, compress(regions, explored)))) == 5
+    ):
+        out.append(_WANDERER)
+    # Tea Time: all six creatures collected, used or not.
+    if held[_TEA] < 0:
+        supply, used = s.supply[seat], s.used[seat]
+        if len(supply) + len(used) >= len(CREATURES) and not _CREATURE_SET.difference(supply, used):
+            out.append(_TEA)
+    # Far Frontiers: the four corners explored.
+    if held[_FRONTIERS] < 0 and explored[_C0] and explored[_C1] and explored[_C2] and explored[_C3]:
+        out.append(_FRONTIERS)
     return out
 
 
 _C0, _C1, _C2, _C3 = CORNERS
 _ALL_QUESTS = tuple(range(len(QUESTS)))
-_OPEN = (0).__gt__  # a quest's holder below 0: nobody holds it
 _WANDERER = QUEST_INDEX["wanderer"]
 _TEA = QUEST_INDEX["tea"]
+_FRONTIERS = QUEST_INDEX["frontiers"]
+assert QUEST_INDEX["upper"] == 0 and QUEST_INDEX["middle"] == 1 and QUEST_INDEX["lower"] == 2
 _CREATURE_SET = frozenset(CREATURES)
 
 
