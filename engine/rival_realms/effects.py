@@ -205,7 +205,7 @@ def draw_card(s: RealmsState, seat: int, ev: list[Event]) -> int:
             ev.append(e if e is not None else _drawn(seat, c))
             if s.seats == 2:
                 ev.append(_DRAWS_SEEN[seat])
-            if not s.end_triggered:
+            if not s.end_triggered and deck_regions(s) == 0:
                 note_deck_empty(s, ev)
             return c
         name = event_of(c).name
@@ -253,7 +253,7 @@ def raven_flip(s: RealmsState, nest: int, ev: list[Event]) -> bool:
             text = f"The Raven drops {card_name(c)} into {owner}."
             e = _DROPS[key] = Event(text, reveal=True, kind="raven")
         ev.append(e)
-        if not s.end_triggered:
+        if not s.end_triggered and deck_regions(s) == 0:
             note_deck_empty(s, ev)
         return True
     return False

@@ -85,10 +85,10 @@ def continue_redraw(s: RealmsState, ev: list[Event]) -> None:
         if s.nests[seat] or (open_nests and s.nests[other_nest(s, seat)]):
             s.actor = seat
             return
-        if deck_regions(s) <= 0:
-            break
-        s.deck_draws += 1
         got = draw_card(s, seat, ev)
+        if not got:
+            break  # the deck holds no region card
+        s.deck_draws += 1
         if got >= 100:
             # Imported here: events.py builds on this module. Only reached when an event is drawn.
             from engine.rival_realms.rules.events import start_event

@@ -245,7 +245,7 @@ _SUMMONED: dict[int, Event] = {}  # (seat * 64 + card) * 32 + space
 
 
 def turn_perform(s: RealmsState, seat: int, a: TurnAction, ev: list[Event]) -> None:
-    name = who(seat)
+    # The usual decisions first: a summon, the turn's end, a step.
     if isinstance(a, Summon):
         s.hands[seat].remove(a.card)
         s.regions[seat][a.space] = a.card
@@ -253,7 +253,7 @@ def turn_perform(s: RealmsState, seat: int, a: TurnAction, ev: list[Event]) -> N
         key = (seat * 64 + a.card) * 32 + a.space
         e = _SUMMONED.get(key)
         if e is None:
-            text = f"{name} summons {card_name(a.card)} into {space_name(a.space)}."
+            text = f"{who(seat)} summons {card_name(a.card)} into {space_name(a.space)}."
             e = _SUMMONED[key] = Event(text, seat=seat, kind="summon")
         ev.append(e)
         if s.board_tokens[seat][a.space]:
@@ -261,12 +261,16 @@ def turn_perform(s: RealmsState, seat: int, a: TurnAction, ev: list[Event]) -> N
             ev.append(said(f"The {t} there now lies on the new region, unclaimed.", seat=seat))
         if s.adventurer[seat] == a.space:
             explore(s, seat, a.space, ev)
-    elif isinstance(a, Go):
-        _go(s, seat, a, ev)
-    elif isinstance(a, EndTurn):
+        return
+    if isinstance(a, EndTurn):
         ev.append(_TURN_ENDS[seat])
         end_turn(s, ev)
-    elif isinstance(a, Pass):
+        return
+    if isinstance(a, Go):
+        _go(s, seat, a, ev)
+        return
+    name = who(seat)
+    if isinstance(a, Pass):
         pass_turn(s, ev)
     elif isinstance(a, GemRaven):
         spend_token(s, seat, GEM)
