@@ -15,8 +15,10 @@ from engine.rival_realms.actions import (
     ESPRESSO,
     GEM_RAVENS,
     GEM_STEAL,
+    MIRRORS,
     PASS,
     SUMMONS,
+    WALKS,
     Carpet,
     EndTurn,
     Espresso,
@@ -28,7 +30,6 @@ from engine.rival_realms.actions import (
     Summon,
     go,
 )
-from engine.rival_realms.actions import mirror as mirror_action
 from engine.rival_realms.data import (
     CARPET,
     GEM,
@@ -128,7 +129,7 @@ def turn_legal(s: RealmsState, seat: int) -> list[TurnAction]:
             q, via = k >> 5, (k & 31) - 1
             if explored[q]:
                 if free and (not finds_only or walk_collects(s, seat, q, via, found)):
-                    out.append(go(q, via))
+                    out.append(WALKS[k])
                 continue
             for card, creature in payments(s, seat, q, via):
                 out.append(go(q, via, card, creature))
@@ -147,7 +148,7 @@ def turn_legal(s: RealmsState, seat: int) -> list[TurnAction]:
         out.extend(carpets)
         paid = paid or any(not explored[a.space] for a in carpets)
     if MIRROR in supply:
-        out.extend(mirror_action(k, a, b) for k, a, b in mirror_pairs(s, seat))
+        out.extend(map(MIRRORS.__getitem__, mirror_pairs(s, seat)))  # (every pair is in the table)
     if not done and not paid:
         out.append(PASS)
     return out
