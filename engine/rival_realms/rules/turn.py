@@ -93,11 +93,6 @@ def walk_collects(
     return path is not None and any(laid[p] for p in path)
 
 
-def _raven_spots(s: RealmsState, seat: int) -> list[int]:
-    base = seat * LANDS
-    return [m for m in range(LANDS) if not s.valleys[seat][m] and s.raven != base + m]
-
-
 def turn_legal(s: RealmsState, seat: int) -> list[TurnAction]:
     # End turn comes first once it is allowed: among moves that change nothing worth having
     # (a free walk in a circle), a bot that keeps the first best choice then stops walking.
@@ -136,8 +131,10 @@ def turn_legal(s: RealmsState, seat: int) -> list[TurnAction]:
                 paid = True
     supply = s.supply[seat]
     if GEM in supply:
-        if not s.solo:
-            out.extend([GEM_RAVENS[m] for m in _raven_spots(s, seat)])
+        if s.seats == 2:  # (solo: the Raven never leaves the deck)
+            valleys = s.valleys[seat]
+            perch = s.raven - seat * LANDS  # (the Raven's Mountain here, if it is in this realm)
+            out.extend([GEM_RAVENS[m] for m in range(LANDS) if not valleys[m] and m != perch])
         if steal_sources(s, seat):
             out.append(GEM_STEAL)
     if ESPRESSO_TOKEN in supply and not s.espresso:
