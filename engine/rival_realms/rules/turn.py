@@ -240,6 +240,14 @@ def _go_reason(s: RealmsState, seat: int, a: Go) -> str | None:
 # Log lines said word for word again and again, built once (events are frozen).
 _TURN_ENDS: tuple[Event, ...] = tuple(Event(f"{who(seat)} ends their turn.", seat=seat) for seat in (0, 1))
 _SUMMONED: dict[int, Event] = {}  # (seat * 64 + card) * 32 + space
+# A summon onto a token lying there, by seat and token: its line.
+_UNCLAIMED: tuple[dict[str, Event], ...] = tuple(
+    {
+        token: Event(f"The {name} there now lies on the new region, unclaimed.", seat=seat)
+        for token, name in TOKEN_NAMES.items()
+    }
+    for seat in (0, 1)
+)
 
 
 def turn_perform(s: RealmsState, seat: int, a: TurnAction, ev: list[Event]) -> None:
@@ -254,9 +262,9 @@ def turn_perform(s: RealmsState, seat: int, a: TurnAction, ev: list[Event]) -> N
             text = f"{who(seat)} summons {card_name(a.card)} into {space_name(a.space)}."
             e = _SUMMONED[key] = Event(text, seat=seat, kind="summon")
         ev.append(e)
-        if s.board_tokens[seat][a.space]:
-            t = TOKEN_NAMES[s.board_tokens[seat][a.space]]
-            ev.append(said(f"The {t} there now lies on the new region, unclaimed.", seat=seat))
+        token = s.board_tokens[seat][a.space]
+        if token:
+            ev.append(_UNCLAIMED[seat][token])
         if s.adventurer[seat] == a.space:
             explore(s, seat, a.space, ev)
         return
