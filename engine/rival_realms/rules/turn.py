@@ -96,23 +96,24 @@ def walk_collects(
 def turn_legal(s: RealmsState, seat: int) -> list[TurnAction]:
     # End turn comes first once it is allowed: among moves that change nothing worth having
     # (a free walk in a circle), a bot that keeps the first best choice then stops walking.
-    done = s.action != "" or s.explored_now > 0
+    action = s.action
+    done = action != "" or s.explored_now > 0
     out: list[TurnAction] = [END_TURN] if done else []
-    hand = s.hands[seat]
     regions = s.regions[seat]
     explored = s.explored[seat]
-    if s.action == "":
+    if action == "":
         gaps = empty_gaps(regions)
-        for c in hand:
+        for c in s.hands[seat]:
             row = SUMMONS[c]  # one Summon per space, in space order: a run is a slice
             for lo, hi, first, after in gaps:
                 if lo < c < hi:
                     out.extend(row[first:after])
     paid = bool(out) and not done
-    if s.action != "summon":
-        # Free walks into explored regions: open once adventuring, and after a walk that found
-        # nothing only towards a token (none lies on an explored region, usually: asked once).
-        free = committed(s)
+    if action != "summon":
+        # Free walks into explored regions: open once adventuring (`committed`, which short of
+        # a summon is `done`), and after a walk that found nothing only towards a token (none
+        # lies on an explored region, usually: asked once).
+        free = done
         if free and s.walked:
             laid = s.board_tokens[seat]
             free = any(laid[p] and explored[p] for p in range(SPACES))
@@ -143,7 +144,8 @@ def turn_legal(s: RealmsState, seat: int) -> list[TurnAction]:
         here = s.adventurer[seat]
         carpets = [CARPETS[p] for p in range(SPACES) if regions[p] and p != here]
         out.extend(carpets)
-        paid = paid or any(not explored[a.space] for a in carpets)
+        if not done and not paid:  # (only asked when it decides whether Pass is offered)
+            paid = any(not explored[a.space] for a in carpets)
     if MIRROR in supply:
         out.extend(map(MIRRORS.__getitem__, mirror_pairs(s, seat)))  # (every pair is in the table)
     if not done and not paid:
