@@ -86,42 +86,28 @@ def empty_gaps(regions: list[int]) -> tuple[tuple[int, int, int, int], ...]:
     if found is None:
         if len(_GAPS) > 4096:
             _GAPS.clear()
-        # A new layout (random play meets most once) differs from the last one in one
-        # sub-realm: the runs of the other two are remembered per sub-realm.
-        found = ()
-        for row0, known in _ROW_GAPS:
-            row = tuple(regions[row0 : row0 + COLS])
-            runs = known.get(row)
-            if runs is None:
-                if len(known) > 4096:
-                    known.clear()
-                runs = known[row] = _row_gaps(row, row0)
-            found += runs
-        _GAPS[key] = found
+        found = _GAPS[key] = _find_gaps(regions)
     return found
 
 
 _GAPS: dict[tuple[int, ...], tuple[tuple[int, int, int, int], ...]] = {}
-# Per sub-realm (its first space, {its six numbers: its runs}).
-_ROW_GAPS: tuple[tuple[int, dict[tuple[int, ...], tuple[tuple[int, int, int, int], ...]]], ...] = tuple(
-    (row0, {}) for row0 in range(0, SPACES, COLS)
-)
 
 
-def _row_gaps(row: tuple[int, ...], row0: int) -> tuple[tuple[int, int, int, int], ...]:
-    """The runs of empty spaces of one sub-realm, whose numbers are `row`, starting at space `row0`."""
+def _find_gaps(regions: list[int]) -> tuple[tuple[int, int, int, int], ...]:
     out: list[tuple[int, int, int, int]] = []
-    lo, first = 0, -1
-    for p, v in enumerate(row, row0):
-        if v:
-            if first >= 0:
-                out.append((lo, v, first, p))
-                first = -1
-            lo = v
-        elif first < 0:
-            first = p
-    if first >= 0:
-        out.append((lo, 51, first, row0 + COLS))
+    for row0 in (0, 6, 12):
+        lo, first = 0, -1
+        for p in range(row0, row0 + 6):
+            v = regions[p]
+            if v:
+                if first >= 0:
+                    out.append((lo, v, first, p))
+                    first = -1
+                lo = v
+            elif first < 0:
+                first = p
+        if first >= 0:
+            out.append((lo, 51, first, row0 + 6))
     return tuple(out)
 
 
