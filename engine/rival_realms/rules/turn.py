@@ -339,7 +339,8 @@ def _go(s: RealmsState, seat: int, a: Go, ev: list[Event]) -> None:
         s.explored_now += 1
         s.walked = False
     # The line said: the same words for the same step, paid the same way (built once).
-    key = (seat, card, a, walk, s.seats)
+    # (The words name the seat, the region entered and its space, and the payment, not `via`.)
+    key = ((seat * 64 + card) * 32 + a.space, a.card, a.creature, walk, s.seats)
     e = _MOVED.get(key)
     if e is None:
         if len(_MOVED) >= 20_000:  # bounded, like `said`'s table
@@ -352,7 +353,8 @@ def _go(s: RealmsState, seat: int, a: Go, ev: list[Event]) -> None:
     explore(s, seat, a.space, ev)
 
 
-_MOVED: dict[tuple[int, int, Go, bool, int], Event] = {}  # (seat, card, step, a walk?, seats): its line
+# ((seat * 64 + card) * 32 + space, card paid, creature, a walk?, seats): the step's line.
+_MOVED: dict[tuple[int, int, str, bool, int], Event] = {}
 
 
 def _move_line(seat: int, card: int, a: Go, walk: bool, solo: bool) -> Event:
