@@ -273,13 +273,24 @@ def go(space: int, via: int, card: int = 0, creature: str = "") -> Go:
     return a
 
 
-_MIRRORS: dict[tuple[str, int, int], Mirror] = {}
+# The free step (a walk into an explored region) by step key `space * 32 + via + 1`, as in
+# `realm.steps`: the same shared instances as `go(space, via)`.
+WALKS: dict[int, Go] = {space * 32 + via + 1: go(space, via) for space in range(18) for via in range(18)}
+
+# Every Magic Mirror exchange `realm.mirror_pairs` can offer, by its (kind, a, b): shared
+# instances, looked up straight from the pairs when a legal list is built.
+MIRRORS: dict[tuple[str, int, int], Mirror] = {
+    (kind, a, b): Mirror(kind, a, b)
+    for kind, n in (("region", 18), ("token", 18), ("land", 12))
+    for a in range(n)
+    for b in range(a + 1, n)
+}
 
 
 def mirror(kind: str, a: int, b: int) -> Mirror:
     """The shared `Mirror` instance for these fields."""
     key = (kind, a, b)
-    m = _MIRRORS.get(key)
+    m = MIRRORS.get(key)
     if m is None:
-        m = _MIRRORS[key] = Mirror(kind, a, b)
+        m = MIRRORS[key] = Mirror(kind, a, b)
     return m

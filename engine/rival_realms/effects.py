@@ -11,11 +11,11 @@ from bisect import insort
 from engine.core.game import Event, seat_label
 from engine.rival_realms.data import (
     CORNERS,
+    EVENT_BASE,
     LANDS,
     QUESTS,
     TOKEN_NAMES,
     event_of,
-    is_event,
     space_name,
 )
 from engine.rival_realms.realm import card_name
@@ -40,7 +40,7 @@ _DRAWS_SEEN: tuple[Event, ...] = tuple(
 )
 _EXPLORES: dict[int, Event] = {}  # (seat * 64 + card) * 32 + space
 _COLLECTS: dict[tuple[int, str, int], Event] = {}
-_DROPS: dict[tuple[int, int, bool], Event] = {}  # (nest, card, solo): the Raven's flips
+_DROPS: dict[int, Event] = {}  # (nest * 64 + card) * 2 + solo: the Raven's flips
 
 
 _SAID: dict[tuple[str, int | None, str], Event] = {}
@@ -196,12 +196,13 @@ def draw_card(s: RealmsState, seat: int, ev: list[Event]) -> int:
     when the deck holds no region card. Events after the turn's first are set aside."""
     while deck_regions(s) > 0:
         c = s.deck.pop()
-        if not is_event(c):
+        if c < EVENT_BASE:  # (not is_event(c))
             insort(s.hands[seat], c)
             # A card leaving the hidden deck is information becoming known (to the drawer): marked
             # as a reveal, so undo never crosses it and the other seat's log is compared only
             # up to it (another sample of the deck might have turned up an event instead).
-            ev.append(_drawn(seat, c))
+            e = _DRAWN.get(seat * 64 + c)
+            ev.append(e if e is not None else _drawn(seat, c))
             if s.seats == 2:
                 ev.append(_DRAWS_SEEN[seat])
             if not s.end_triggered and deck_regions(s) == 0:
@@ -237,17 +238,18 @@ def raven_flip(s: RealmsState, nest: int, ev: list[Event]) -> bool:
     way are set aside). False when the deck has no region card left."""
     while deck_regions(s) > 0:
         c = s.deck.pop()
-        if is_event(c):
+        if c >= EVENT_BASE:  # (is_event(c))
             s.aside.append(c)
             ev.append(
                 Event(f"The Raven turns up the event {event_of(c).name} and sets it aside.", reveal=True)
             )
             continue
         s.nests[nest].append(c)
-        key = (nest, c, s.solo)
+        solo = s.seats == 1
+        key = (nest * 64 + c) * 2 + solo
         e = _DROPS.get(key)
         if e is None:
-            owner = "the Raven's nest" if s.solo and nest == 1 else f"{who(nest)}'s nest"
+            owner = "the Raven's nest" if solo and nest == 1 else f"{who(nest)}'s nest"
             text = f"The Raven drops {card_name(c)} into {owner}."
             e = _DROPS[key] = Event(text, reveal=True, kind="raven")
         ev.append(e)

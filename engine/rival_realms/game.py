@@ -16,6 +16,7 @@ from typing import ClassVar
 
 import attrs
 
+from engine.core.errors import IllegalAction
 from engine.core.game import Event, Game, GameBase, Outcome, Prompt
 from engine.core.rng import Rng
 from engine.rival_realms import ai, rules, scoring, texts, views
@@ -45,9 +46,20 @@ class RivalRealms(GameBase[RealmsState, Action, RealmsOptions]):
     # the redraw and the rival's reply (RULES_NOTES.md, "AI").
     ai_root_moves: ClassVar[int | None] = 5
     ai_iteration_scale: ClassVar[float] = 0.2
-    # The last legal list made: (state, its fingerprint, the hand then and its length, the list).
-    # See `why_illegal`.
-    _proved: tuple[object, tuple[object, ...], object, int, tuple[Action, ...]] = (None, (), None, 0, ())
+    # The last legal list made, for `why_illegal`: (the list, the state, then its fingerprint:
+    # stamp, phase, actor, action, came_from, explored_now, the actor's hand and its length).
+    _proved: tuple[tuple[Action, ...], object, int, str, int, str, int, int, object, int] = (
+        (),
+        None,
+        0,
+        "",
+        0,
+        "",
+        0,
+        0,
+        None,
+        0,
+    )
 
     def next_options(self, options: RealmsOptions, out: Outcome) -> RealmsOptions:
         """The options of the next game of a series: whoever lost this one begins (a shared
@@ -88,27 +100,61 @@ class RivalRealms(GameBase[RealmsState, Action, RealmsOptions]):
             return []
         listed: list[Action] = PHASES[s.phase].legal(s, seat)  # (rules.legal, one call less)
         hand = s.hands[seat]
-        self._proved = (s, _fingerprint(s), hand, len(hand), tuple(listed))
+        # What tells the state apart until the next decision: the stamp (bumped by every
+        # `perform`), plus what a test is likely to edit by hand between taking a list and
+        # applying a move from it (whose decision it is, the adventurer's walk, the hand: the
+        # same list, of the same length). Kept short and flat: it is taken at every decision,
+        # and a longer one would cost more than the check it saves.
+        self._proved = (
+            tuple(listed),
+            s,
+            s.stamp,
+            s.phase,
+            s.actor,
+            s.action,
+            s.came_from,
+            s.explored_now,
+            hand,
+            len(hand),
+        )
         return listed
 
     def why_illegal(self, s: RealmsState, seat: int, a: Action) -> str | None:
         # A decision taken from the list `legal` just made for this very state (unchanged
-        # since: the same stamp, which every `perform` bumps) is not judged a second time: the
-        # list was built from the same rules `reason` applies (the conformance suite checks it),
-        # so the verdict would be None. It saves a second adventuring walk on every step.
-        proved = self._proved
-        if proved[0] is s and seat == s.actor and proved[1] == _fingerprint(s):
-            hand = s.hands[seat]  # (the actor's: the list was made for them, as `actor` is unchanged)
-            if proved[2] is hand and proved[3] == len(hand):
-                for listed in proved[4]:
-                    if listed is a:
-                        return None
+        # since: the same fingerprint, see `legal`) is not judged a second time: the list was
+        # built from the same rules `reason` applies (the conformance suite checks it), so the
+        # verdict would be None. It saves a second adventuring walk on every step.
+        listed, state, stamp, phase, actor, action, came_from, explored_now, hand, size = self._proved
+        if (
+            state is s
+            and stamp == s.stamp
+            and seat == actor == s.actor
+            and phase == s.phase
+            and action == s.action
+            and came_from == s.came_from
+            and explored_now == s.explored_now
+            and hand is s.hands[seat]
+            and size == len(hand)
+        ):
+            for x in listed:
+                if x is a:
+                    return None
         return rules.why_illegal(s, seat, a)
 
     def perform(self, s: RealmsState, seat: int, a: Action) -> list[Event]:
         s.stamp += 1
         ev: list[Event] = []
         PHASES[s.phase].perform(s, seat, a, ev)  # (rules.perform, one call less)
+        return ev
+
+    def apply(self, s: RealmsState, seat: int, a: Action) -> list[Event]:
+        # GameBase.apply (check, then perform) with `perform` written out: it runs at every decision.
+        why = self.why_illegal(s, seat, a)
+        if why is not None:
+            raise IllegalAction(why)
+        s.stamp += 1
+        ev: list[Event] = []
+        PHASES[s.phase].perform(s, seat, a, ev)
         return ev
 
     def outcome(self, s: RealmsState) -> Outcome | None:
@@ -138,15 +184,6 @@ class RivalRealms(GameBase[RealmsState, Action, RealmsOptions]):
 
 
 _CHECKED: dict[tuple[RealmsOptions, int], None] = {}  # options found fit for that many seats
-
-
-def _fingerprint(s: RealmsState) -> tuple[object, ...]:
-    """What tells a state apart between two decisions: the stamp (bumped by every `perform`),
-    plus what a test is likely to edit by hand between taking a list and applying a move from it
-    (whose decision it is, the adventurer's walk; the hand is compared apart: the same list, of
-    the same length). Kept short: it is taken twice a decision, and a longer one would cost
-    more than the check it saves."""
-    return (s.stamp, s.phase, s.actor, s.action, s.came_from, s.explored_now)
 
 
 GAME: Game[RealmsState, Action, RealmsOptions] = RivalRealms()

@@ -155,18 +155,21 @@ def _key(space: int, prev: int) -> int:
     return space * 32 + prev + 1
 
 
-def steps(s: RealmsState, seat: int) -> dict[int, int]:
+def steps(s: RealmsState, seat: int, until: int = -1) -> dict[int, int]:
     """Every single step the adventurer can take next, walking freely through explored regions
     first and never stepping straight back where it came from.
 
     Returns {step key: walking position it leaves from}, in discovery order (shortest walks
     first); a step key is `space * 32 + via + 1` (the step from `via` into `space`) and equals
     the walking position reached by it. Explored and unexplored targets are both listed.
+    With `until` (a step key), the walk stops once that step is found: the positions found up
+    to then, and how they were reached, are the same as in the whole walk.
     """
     regions = s.regions[seat]
     explored = s.explored[seat]
-    # Which land cards can be crossed now (see `crossable`), worked out once for the walk.
-    open_lands = s.valleys[seat][:]
+    # Which land cards can be crossed now (see `crossable`), worked out once for the walk; the
+    # extra last entry answers for -1, a side step within a sub-realm (always open).
+    open_lands = [*s.valleys[seat], True]
     if s.raven >= 0:
         raven_land = s.raven - seat * LANDS
         if 0 <= raven_land < LANDS:
@@ -177,25 +180,32 @@ def steps(s: RealmsState, seat: int) -> dict[int, int]:
             open_lands[m] = True
     back_ok = bool(enchantments) and "surefoot" in enchantments
     start = s.adventurer[seat] * 32 + (0 if back_ok else s.came_from + 1)
+    # The moves out of each walking position: without the way straight back, unless Surefoot.
+    moves = _MOVES_ANY if back_ok else _MOVES_AHEAD
     # No memo: the walk is short, and a key covering every input costs as much as the search.
     out: dict[int, int] = {}
     queue = [start]
     for key in queue:  # grows while it is read: a breadth-first walk
-        prev = (key & 31) - 1
-        for q, land, k in _MOVES[key >> 5]:
-            if (q == prev and not back_ok) or not regions[q] or (land >= 0 and not open_lands[land]):
-                continue
-            if k in out:
-                continue
-            out[k] = key
-            if explored[q] and k != start:
-                queue.append(k)
+        for q, land, k in moves[key]:
+            if regions[q] and open_lands[land] and k not in out:
+                out[k] = key
+                if k == until:
+                    return out
+                if explored[q] and k != start:
+                    queue.append(k)
     return out
 
 
 # _MOVES[p]: (neighbour space q, land card crossed or -1, the step key from p into q).
 _MOVES: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(
     tuple((q, land, q * 32 + p + 1) for q, land in NEIGHBOURS[p]) for p in range(SPACES)
+)
+# By walking position (`_key(space, prev)`): every move out of it, or every one but the way back.
+_MOVES_ANY: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(
+    _MOVES[key >> 5] for key in range(SPACES * 32)
+)
+_MOVES_AHEAD: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(
+    tuple(m for m in _MOVES[key >> 5] if m[0] != (key & 31) - 1) for key in range(SPACES * 32)
 )
 
 
@@ -205,9 +215,9 @@ def step_path(
     """The spaces walked through (explored regions, in order, after the current space) to make
     the step from `via` into `space`, ending with `space`; None when that step is not possible.
     `found`: `steps(s, seat)` when the caller has it already."""
-    if found is None:
-        found = steps(s, seat)
     k = space * 32 + via + 1
+    if found is None:
+        found = steps(s, seat, k)
     if k not in found:
         return None
     start = _key(s.adventurer[seat], -1 if "surefoot" in s.enchantments else s.came_from)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from itertools import compress
 
 from engine.core.game import Outcome, ScoreLine
 from engine.rival_realms.data import (
@@ -12,7 +13,6 @@ from engine.rival_realms.data import (
     GEM,
     KIND,
     LAND_ENDS,
-    LANDS,
     QUEST_INDEX,
     QUESTS,
     SOLO_TARGET,
@@ -37,29 +37,34 @@ def quest_done(s: RealmsState, seat: int, q: int) -> bool:
 
 def quests_met(s: RealmsState, seat: int, which: Iterable[int] | None = None) -> list[int]:
     """The quests among `which` (QUESTS indexes; None: those nobody holds yet) that `seat`'s
-    realm meets now, in that order. One pass for all of them: it runs at every turn's end."""
+    realm meets now, in QUESTS order. Written out quest by quest: it runs at every turn's end."""
+    # Quests still to judge read -1 (open), as in `s.quests`.
+    held = s.quests if which is None else [-1 if q in which else seat for q in _ALL_QUESTS]
     regions = s.regions[seat]
     explored = s.explored[seat]
-    if which is None:
-        held = s.quests
-        which = [q for q in _ALL_QUESTS if held[q] < 0]
     out: list[int] = []
-    for q in which:
-        if q < 3:
-            done = 0 not in regions[q * COLS : q * COLS + COLS]
-        elif q == _WANDERER:
-            done = explored.count(True) >= 5 and (
-                len({KIND[r] for r, e in zip(regions, explored, strict=True) if e}) == 5
-            )
-        elif q == _TEA:
-            supply, used = s.supply[seat], s.used[seat]
-            done = len(supply) + len(used) >= len(CREATURES) and all(
-                c in supply or c in used for c in CREATURES
-            )
-        else:  # Far Frontiers
-            done = explored[_C0] and explored[_C1] and explored[_C2] and explored[_C3]
-        if done:
-            out.append(q)
+    # The sub-realms (quests 0-2): every space filled.
+    if held[0] < 0 and 0 not in regions[0:COLS]:
+        out.append(0)
+    if held[1] < 0 and 0 not in regions[COLS : 2 * COLS]:
+        out.append(1)
+    if held[2] < 0 and 0 not in regions[2 * COLS : 3 * COLS]:
+        out.append(2)
+    # Wanderer: the explored regions (`compress` keeps them) show all five types.
+    if (
+        held[_WANDERER] < 0
+        and explored.count(True) >= 5
+        and len(set(map(KIND.__getitem__, compress(regions, explored)))) == 5
+    ):
+        out.append(_WANDERER)
+    # Tea Time: all six creatures collected, used or not.
+    if held[_TEA] < 0:
+        supply, used = s.supply[seat], s.used[seat]
+        if len(supply) + len(used) >= len(CREATURES) and not _CREATURE_SET.difference(supply, used):
+            out.append(_TEA)
+    # Far Frontiers: the four corners explored.
+    if held[_FRONTIERS] < 0 and explored[_C0] and explored[_C1] and explored[_C2] and explored[_C3]:
+        out.append(_FRONTIERS)
     return out
 
 
@@ -67,6 +72,9 @@ _C0, _C1, _C2, _C3 = CORNERS
 _ALL_QUESTS = tuple(range(len(QUESTS)))
 _WANDERER = QUEST_INDEX["wanderer"]
 _TEA = QUEST_INDEX["tea"]
+_FRONTIERS = QUEST_INDEX["frontiers"]
+assert QUEST_INDEX["upper"] == 0 and QUEST_INDEX["middle"] == 1 and QUEST_INDEX["lower"] == 2
+_CREATURE_SET = frozenset(CREATURES)
 
 
 def quest_points(s: RealmsState, q: int) -> int:
@@ -74,7 +82,7 @@ def quest_points(s: RealmsState, q: int) -> int:
 
 
 def explored_count(s: RealmsState, seat: int) -> int:
-    return sum(s.explored[seat])
+    return s.explored[seat].count(True)
 
 
 # Side by side within a sub-realm: (space, the space to its right).
@@ -87,15 +95,13 @@ def score_parts(s: RealmsState, seat: int) -> tuple[int, ...]:
     empty = -regions.count(0)
     gems = s.supply[seat].count(GEM) * (2 if "gem_hoard" in s.enchantments else 1)
     explored = explored_count(s, seat)
-    adjacent = 2 * sum(
-        1 for a, b in _NEIGHBOUR_PAIRS if regions[a] and regions[b] and KIND[regions[a]] == KIND[regions[b]]
-    )
+    kinds = list(map(KIND.__getitem__, regions))  # -1 for an empty space: it matches nothing
+    adjacent = 2 * sum(1 for a, b in _NEIGHBOUR_PAIRS if kinds[a] == kinds[b] >= 0)
     deep = "deep_valleys" in s.enchantments
     valley = 0
     vs = s.valleys[seat]
-    for m in range(LANDS):
-        a, b = LAND_ENDS[m]
-        if regions[a] and regions[b] and KIND[regions[a]] == KIND[regions[b]]:
+    for m, (a, b) in enumerate(LAND_ENDS):
+        if kinds[a] == kinds[b] >= 0:
             if vs[m]:
                 valley += 4 if deep else 3
             elif deep:
@@ -117,9 +123,8 @@ def outcome(s: RealmsState) -> Outcome | None:
     if s.phase != "over":
         return None
     parts = [score_parts(s, i) for i in range(s.seats)]
-    lines = [
-        ScoreLine(CATEGORIES[k], tuple(parts[i][k] for i in range(s.seats))) for k in range(len(CATEGORIES))
-    ]
+    columns = zip(*parts, strict=True)  # each category's figures, seat by seat
+    lines = [ScoreLine(name, values) for name, values in zip(CATEGORIES, columns, strict=True)]
     if "deep_valleys" in s.enchantments:
         lines[4] = ScoreLine("Matching pairs across a land card", lines[4].values)
     totals = tuple(sum(p) for p in parts)

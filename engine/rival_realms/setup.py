@@ -22,7 +22,6 @@ from engine.rival_realms.data import (
     TOKEN_COLUMNS,
     is_event,
 )
-from engine.rival_realms.effects import take_into_hand
 from engine.rival_realms.options import RealmsOptions
 from engine.rival_realms.realm import card_name
 from engine.rival_realms.state import RealmsState
@@ -82,7 +81,16 @@ def lay_tokens(s: RealmsState, ev: list[Event]) -> None:
             layout[r * COLS + c] = t
     for seat in range(s.seats):
         s.board_tokens[seat] = layout[:]
-    ev.append(Event("The adventure tokens are laid out in the central spaces of every row.", reveal=True))
+    ev.append(_TOKENS_LAID)
+
+
+# Said at every set-up: built once (events are frozen).
+_TOKENS_LAID = Event("The adventure tokens are laid out in the central spaces of every row.", reveal=True)
+_DEALT = Event("Five region cards are dealt to each player.", reveal=True)
+_STOLEN: dict[int, Event] = {
+    n: Event(f"The Raven steals {n} cards from the deck unseen; they are out of the game.")
+    for n in SOLO_REMOVED.values()
+}
 
 
 def deal(s: RealmsState, ev: list[Event]) -> None:
@@ -91,11 +99,11 @@ def deal(s: RealmsState, ev: list[Event]) -> None:
     if s.solo:
         n = SOLO_REMOVED[s.level]
         s.removed = [s.deck.pop() for _ in range(n)]
-        ev.append(Event(f"The Raven steals {n} cards from the deck unseen; they are out of the game."))
+        ev.append(_STOLEN[n])
     for _ in range(HAND_SIZE):
         for seat in range(s.seats):
             s.hands[seat].append(s.deck.pop())
-    while True:
+    while s.event_cards:  # (no event can be dealt in a game without them)
         back = [c for h in s.hands for c in h if is_event(c)]
         if not back:
             break
@@ -106,13 +114,10 @@ def deal(s: RealmsState, ev: list[Event]) -> None:
         for seat in range(s.seats):
             while len(s.hands[seat]) < HAND_SIZE:
                 s.hands[seat].append(s.deck.pop())
-    for seat in range(s.seats):
-        cards = s.hands[seat]
-        s.hands[seat] = []
-        for c in cards:
-            take_into_hand(s, seat, c)
+    for hand in s.hands:
+        hand.sort()  # (hands are kept sorted by number)
     # The dealt cards become known to their holders: a reveal (undo never crosses it).
-    ev.append(Event("Five region cards are dealt to each player.", reveal=True))
+    ev.append(_DEALT)
     for seat in range(s.seats):
         names = ", ".join(card_name(c) for c in s.hands[seat])
         ev.append(Event(f"Your hand: {names}.", seat=seat, to=(seat,)))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.core.game import Event
 from engine.rival_realms.actions import DRAW_DECK, DRAWS_OTHER, DRAWS_OWN, Draw
-from engine.rival_realms.effects import deck_regions, draw_card, said, take_into_hand, who
+from engine.rival_realms.effects import deck_regions, draw_card, take_into_hand, who
 from engine.rival_realms.realm import card_name
 from engine.rival_realms.rules.flow import continue_redraw, continue_steal, other_nest
 from engine.rival_realms.state import RealmsState
@@ -40,6 +40,10 @@ def draw_reason(s: RealmsState, seat: int, a: Draw) -> str | None:
     return "Draw from the deck or a Raven's Nest."
 
 
+# A card taken from a nest, by seat, nest, table size and card: its line (built once).
+_TAKEN: dict[int, Event] = {}
+
+
 def draw_perform(s: RealmsState, seat: int, a: Draw, ev: list[Event]) -> None:
     back = s.phase
     if back == "steal":
@@ -57,10 +61,16 @@ def draw_perform(s: RealmsState, seat: int, a: Draw, ev: list[Event]) -> None:
         nest = seat if a.source == "own" else other_nest(s, seat)
         s.nests[nest].remove(a.card)
         take_into_hand(s, seat, a.card)
-        whose = (
-            "their own nest" if nest == seat else ("the Raven's nest" if s.solo else f"{who(nest)}'s nest")
-        )
-        ev.append(said(f"{who(seat)} takes {card_name(a.card)} from {whose}.", seat=seat, kind="draw"))
+        key = ((seat * 2 + nest) * 2 + s.seats) * 64 + a.card
+        e = _TAKEN.get(key)
+        if e is None:
+            if nest == seat:
+                whose = "their own nest"
+            else:
+                whose = "the Raven's nest" if s.seats == 1 else f"{who(nest)}'s nest"
+            text = f"{who(seat)} takes {card_name(a.card)} from {whose}."
+            e = _TAKEN[key] = Event(text, seat=seat, kind="draw")
+        ev.append(e)
     if back == "redraw":
         continue_redraw(s, ev)
     else:

@@ -78,16 +78,17 @@ def continue_redraw(s: RealmsState, ev: list[Event]) -> None:
     a nest the player may take from), at an event, or when the hand is full or nothing is left
     to draw (then the turn is over)."""
     seat = s.turn
-    target = hand_target(s)
-    open_nests = bool(s.enchantments) and "open_nests" in s.enchantments
+    enchantments = s.enchantments
+    target = hand_target(s) if enchantments else HAND_SIZE
+    open_nests = bool(enchantments) and "open_nests" in enchantments
     while len(s.hands[seat]) < target:
         if s.nests[seat] or (open_nests and s.nests[other_nest(s, seat)]):
             s.actor = seat
             return
-        if deck_regions(s) <= 0:
-            break
-        s.deck_draws += 1
         got = draw_card(s, seat, ev)
+        if not got:
+            break  # the deck holds no region card
+        s.deck_draws += 1
         if got >= 100:
             # Imported here: events.py builds on this module. Only reached when an event is drawn.
             from engine.rival_realms.rules.events import start_event
@@ -108,13 +109,20 @@ def finish_redraw(s: RealmsState, ev: list[Event]) -> None:
                 for _ in range(n):
                     flips += raven_flip(s, nest, ev)
             if flips:
-                ev.append(said(f"The Raven copies your {count(n, 'deck draw')}, nest by nest."))
+                e = _RAVEN_COPIES.get(n)
+                if e is None:
+                    text = f"The Raven copies your {count(n, 'deck draw')}, nest by nest."
+                    e = _RAVEN_COPIES[n] = Event(text)
+                ev.append(e)
         else:
             ev.append(said("The Double Espresso keeps the Raven away until your extra turn."))
     s.deck_draws = 0
     if s.aside:
         reshuffle_aside(s, ev)
     next_turn(s, ev)
+
+
+_RAVEN_COPIES: dict[int, Event] = {}  # deck draws copied: the line said (built once per number)
 
 
 def next_turn(s: RealmsState, ev: list[Event]) -> None:

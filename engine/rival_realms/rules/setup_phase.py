@@ -32,6 +32,9 @@ _VALLEY_TURNED: tuple[tuple[Event, ...], ...] = tuple(
     )
     for seat in (0, 1)
 )
+_MIRRORED: tuple[Event, ...] = tuple(
+    Event(f"{who(seat)} mirrors the land cards in their Looking-Glass Realm.") for seat in (0, 1)
+)
 _PLACED: tuple[tuple[Event, ...], ...] = tuple(
     tuple(Event(f"{who(seat)} places their adventurer in {space_name(p)}.", seat=seat) for p in range(SPACES))
     for seat in (0, 1)
@@ -68,12 +71,12 @@ def valleys_reason(s: RealmsState, a: MakeValley) -> str | None:
 def valleys_perform(s: RealmsState, a: MakeValley, ev: list[Event]) -> None:
     s.valleys[s.start][a.land] = True
     ev.append(_VALLEY_TURNED[s.start][a.land])
-    if sum(s.valleys[s.start]) < 2 * VALLEYS_PER_ROW:
+    if s.valleys[s.start].count(True) < 2 * VALLEYS_PER_ROW:
         return
     for seat in range(s.seats):
         s.valleys[seat] = s.valleys[s.start][:]
     if s.seats == 2:
-        ev.append(said(f"{who(1 - s.start)} mirrors the land cards in their Looking-Glass Realm."))
+        ev.append(_MIRRORED[1 - s.start])
     lay_tokens(s, ev)
     if s.solo:
         s.phase = "place"

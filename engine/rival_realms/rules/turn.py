@@ -15,8 +15,10 @@ from engine.rival_realms.actions import (
     ESPRESSO,
     GEM_RAVENS,
     GEM_STEAL,
+    MIRRORS,
     PASS,
     SUMMONS,
+    WALKS,
     Carpet,
     EndTurn,
     Espresso,
@@ -28,7 +30,6 @@ from engine.rival_realms.actions import (
     Summon,
     go,
 )
-from engine.rival_realms.actions import mirror as mirror_action
 from engine.rival_realms.data import (
     CARPET,
     GEM,
@@ -92,31 +93,27 @@ def walk_collects(
     return path is not None and any(laid[p] for p in path)
 
 
-def _raven_spots(s: RealmsState, seat: int) -> list[int]:
-    base = seat * LANDS
-    return [m for m in range(LANDS) if not s.valleys[seat][m] and s.raven != base + m]
-
-
 def turn_legal(s: RealmsState, seat: int) -> list[TurnAction]:
     # End turn comes first once it is allowed: among moves that change nothing worth having
     # (a free walk in a circle), a bot that keeps the first best choice then stops walking.
-    done = s.action != "" or s.explored_now > 0
+    action = s.action
+    done = action != "" or s.explored_now > 0
     out: list[TurnAction] = [END_TURN] if done else []
-    hand = s.hands[seat]
     regions = s.regions[seat]
     explored = s.explored[seat]
-    if s.action == "":
+    if action == "":
         gaps = empty_gaps(regions)
-        for c in hand:
+        for c in s.hands[seat]:
             row = SUMMONS[c]  # one Summon per space, in space order: a run is a slice
             for lo, hi, first, after in gaps:
                 if lo < c < hi:
                     out.extend(row[first:after])
     paid = bool(out) and not done
-    if s.action != "summon":
-        # Free walks into explored regions: open once adventuring, and after a walk that found
-        # nothing only towards a token (none lies on an explored region, usually: asked once).
-        free = committed(s)
+    if action != "summon":
+        # Free walks into explored regions: open once adventuring (`committed`, which short of
+        # a summon is `done`), and after a walk that found nothing only towards a token (none
+        # lies on an explored region, usually: asked once).
+        free = done
         if free and s.walked:
             laid = s.board_tokens[seat]
             free = any(laid[p] and explored[p] for p in range(SPACES))
@@ -128,15 +125,17 @@ def turn_legal(s: RealmsState, seat: int) -> list[TurnAction]:
             q, via = k >> 5, (k & 31) - 1
             if explored[q]:
                 if free and (not finds_only or walk_collects(s, seat, q, via, found)):
-                    out.append(go(q, via))
+                    out.append(WALKS[k])
                 continue
             for card, creature in payments(s, seat, q, via):
                 out.append(go(q, via, card, creature))
                 paid = True
     supply = s.supply[seat]
     if GEM in supply:
-        if not s.solo:
-            out.extend([GEM_RAVENS[m] for m in _raven_spots(s, seat)])
+        if s.seats == 2:  # (solo: the Raven never leaves the deck)
+            valleys = s.valleys[seat]
+            perch = s.raven - seat * LANDS  # (the Raven's Mountain here, if it is in this realm)
+            out.extend([GEM_RAVENS[m] for m in range(LANDS) if not valleys[m] and m != perch])
         if steal_sources(s, seat):
             out.append(GEM_STEAL)
     if ESPRESSO_TOKEN in supply and not s.espresso:
@@ -145,9 +144,10 @@ def turn_legal(s: RealmsState, seat: int) -> list[TurnAction]:
         here = s.adventurer[seat]
         carpets = [CARPETS[p] for p in range(SPACES) if regions[p] and p != here]
         out.extend(carpets)
-        paid = paid or any(not explored[a.space] for a in carpets)
+        if not done and not paid:  # (only asked when it decides whether Pass is offered)
+            paid = any(not explored[a.space] for a in carpets)
     if MIRROR in supply:
-        out.extend(mirror_action(k, a, b) for k, a, b in mirror_pairs(s, seat))
+        out.extend(map(MIRRORS.__getitem__, mirror_pairs(s, seat)))  # (every pair is in the table)
     if not done and not paid:
         out.append(PASS)
     return out
@@ -215,7 +215,7 @@ def _go_reason(s: RealmsState, seat: int, a: Go) -> str | None:
     if not regions[a.space]:
         return "You can never move into an empty space."
     k = a.space * 32 + a.via + 1
-    if k not in steps(s, seat):
+    if k not in steps(s, seat, k):
         if a.via == s.adventurer[seat] and a.space == s.came_from:
             return "You may not turn around and go straight back the way you came."
         return f"Your adventurer cannot reach {space_name(a.space)} that way."
@@ -242,10 +242,18 @@ def _go_reason(s: RealmsState, seat: int, a: Go) -> str | None:
 # Log lines said word for word again and again, built once (events are frozen).
 _TURN_ENDS: tuple[Event, ...] = tuple(Event(f"{who(seat)} ends their turn.", seat=seat) for seat in (0, 1))
 _SUMMONED: dict[int, Event] = {}  # (seat * 64 + card) * 32 + space
+# A summon onto a token lying there, by seat and token: its line.
+_UNCLAIMED: tuple[dict[str, Event], ...] = tuple(
+    {
+        token: Event(f"The {name} there now lies on the new region, unclaimed.", seat=seat)
+        for token, name in TOKEN_NAMES.items()
+    }
+    for seat in (0, 1)
+)
 
 
 def turn_perform(s: RealmsState, seat: int, a: TurnAction, ev: list[Event]) -> None:
-    name = who(seat)
+    # The usual decisions first: a summon, the turn's end, a step.
     if isinstance(a, Summon):
         s.hands[seat].remove(a.card)
         s.regions[seat][a.space] = a.card
@@ -253,20 +261,24 @@ def turn_perform(s: RealmsState, seat: int, a: TurnAction, ev: list[Event]) -> N
         key = (seat * 64 + a.card) * 32 + a.space
         e = _SUMMONED.get(key)
         if e is None:
-            text = f"{name} summons {card_name(a.card)} into {space_name(a.space)}."
+            text = f"{who(seat)} summons {card_name(a.card)} into {space_name(a.space)}."
             e = _SUMMONED[key] = Event(text, seat=seat, kind="summon")
         ev.append(e)
-        if s.board_tokens[seat][a.space]:
-            t = TOKEN_NAMES[s.board_tokens[seat][a.space]]
-            ev.append(said(f"The {t} there now lies on the new region, unclaimed.", seat=seat))
+        token = s.board_tokens[seat][a.space]
+        if token:
+            ev.append(_UNCLAIMED[seat][token])
         if s.adventurer[seat] == a.space:
             explore(s, seat, a.space, ev)
-    elif isinstance(a, Go):
-        _go(s, seat, a, ev)
-    elif isinstance(a, EndTurn):
+        return
+    if isinstance(a, EndTurn):
         ev.append(_TURN_ENDS[seat])
         end_turn(s, ev)
-    elif isinstance(a, Pass):
+        return
+    if isinstance(a, Go):
+        _go(s, seat, a, ev)
+        return
+    name = who(seat)
+    if isinstance(a, Pass):
         pass_turn(s, ev)
     elif isinstance(a, GemRaven):
         spend_token(s, seat, GEM)
@@ -310,28 +322,50 @@ def turn_perform(s: RealmsState, seat: int, a: TurnAction, ev: list[Event]) -> N
 def _go(s: RealmsState, seat: int, a: Go, ev: list[Event]) -> None:
     path = step_path(s, seat, a.space, a.via)
     assert path is not None
-    finds = any(s.board_tokens[seat][p] for p in path)
+    laid = s.board_tokens[seat]
+    finds = any(map(laid.__getitem__, path))
     for p in path[:-1]:
         collect(s, seat, p, ev)  # tokens left on explored regions are claimed when crossed
-    name = who(seat)
-    target = card_name(s.regions[seat][a.space])
-    if s.explored[seat][a.space]:
-        ev.append(said(f"{name} walks to {target} in {space_name(a.space)}.", seat=seat, kind="move"))
+    card = s.regions[seat][a.space]
+    walk = s.explored[seat][a.space]
+    if walk:
         if not finds:
             s.walked = True
     else:
         if a.card:
             spend_card(s, seat, a.card)
-            pay = f"paying {card_name(a.card)} into {'the Raven' if s.solo else who(1 - seat)}'s nest"
         elif a.creature:
             spend_token(s, seat, a.creature)
-            pay = f"guided by the {TOKEN_NAMES[a.creature]}"
-        else:
-            pay = "along a kindred trail, for free"
-        ev.append(said(f"{name} enters {target} in {space_name(a.space)}, {pay}.", seat=seat, kind="move"))
         s.explored_now += 1
         s.walked = False
+    # The line said: the same words for the same step, paid the same way (built once).
+    # (The words name the seat, the region entered and its space, and the payment, not `via`.)
+    key = ((seat * 64 + card) * 32 + a.space, a.card, a.creature, walk, s.seats)
+    e = _MOVED.get(key)
+    if e is None:
+        if len(_MOVED) >= 20_000:  # bounded, like `said`'s table
+            _MOVED.clear()
+        e = _MOVED[key] = _move_line(seat, card, a, walk, s.seats == 1)
+    ev.append(e)
     s.action = "adventure"
     s.adventurer[seat] = a.space
     s.came_from = a.via
     explore(s, seat, a.space, ev)
+
+
+# ((seat * 64 + card) * 32 + space, card paid, creature, a walk?, seats): the step's line.
+_MOVED: dict[tuple[int, int, str, bool, int], Event] = {}
+
+
+def _move_line(seat: int, card: int, a: Go, walk: bool, solo: bool) -> Event:
+    name = who(seat)
+    target = card_name(card)
+    if walk:
+        return Event(f"{name} walks to {target} in {space_name(a.space)}.", seat=seat, kind="move")
+    if a.card:
+        pay = f"paying {card_name(a.card)} into {'the Raven' if solo else who(1 - seat)}'s nest"
+    elif a.creature:
+        pay = f"guided by the {TOKEN_NAMES[a.creature]}"
+    else:
+        pay = "along a kindred trail, for free"
+    return Event(f"{name} enters {target} in {space_name(a.space)}, {pay}.", seat=seat, kind="move")
