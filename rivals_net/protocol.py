@@ -20,7 +20,7 @@ import attrs
 from saves.codec import parse, structure_checked
 from saves.errors import SaveError
 
-VERSION = 2
+VERSION = 3
 # A client's line is a few hundred bytes (a move, a name); anything this long is not one.
 MAX_CLIENT_LINE = 16 * 1024
 # The server's lines carry a seat's whole view and log: the largest game's is tens of kilobytes.
@@ -87,7 +87,8 @@ class Join:
 
 @attrs.frozen
 class Watch:
-    """Follow table `table` as a spectator (public information only)."""
+    """Open table `table`: as a spectator (public information only), or in the seat this identity
+    holds there."""
 
     table: int
 
@@ -106,7 +107,7 @@ class Undo:
 
 @attrs.frozen
 class Leave:
-    """Leave table `table` (the seat stays yours; join again with the code)."""
+    """Leave table `table` (the seat stays yours: `watch` or `join` takes it back)."""
 
     table: int
 
@@ -146,6 +147,7 @@ class TableInfo:
     waiting_for: list[str]
     progress: str
     over: bool
+    yours: bool = False  # the identity asking holds a seat here
 
 
 @attrs.frozen

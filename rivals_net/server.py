@@ -257,7 +257,7 @@ class TableServer:
         if conn.key is None:
             raise IllegalAction("Say hello first.")
         if isinstance(m, p.ListTables):
-            conn.send(p.Tables([t.info(self._here(t)) for t in self.tables.values()]))
+            conn.send(p.Tables([t.info(self._here(t), conn.key) for t in self.tables.values()]))
         elif isinstance(m, p.Create):
             await self._create(conn, m)
         elif isinstance(m, p.Join):
@@ -266,7 +266,8 @@ class TableServer:
             table = self.tables.get(m.table)
             if table is None:
                 raise IllegalAction("There is no such table.")
-            self._seat(conn, table, None)
+            # Someone who holds a seat there gets it back (reconnecting with the same key).
+            self._seat(conn, table, table.claims.get(conn.key))
         elif isinstance(m, p.Move):
             await self._move(conn, m)
         elif isinstance(m, p.Undo):

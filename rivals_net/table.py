@@ -95,7 +95,8 @@ class Table:
             for i, s in enumerate(self.match.seats)
         ]
 
-    def info(self, here: set[int]) -> TableInfo:
+    def info(self, here: set[int], key: str | None = None) -> TableInfo:
+        """The lobby's line for this table, as told to identity `key`."""
         m = self.match
         return TableInfo(
             table=self.id,
@@ -105,6 +106,7 @@ class Table:
             waiting_for=[m.seats[s].name for s in m.to_act()],
             progress=self.game.progress(m.view(None)),
             over=m.over,
+            yours=key in self.claims,
         )
 
     def seated(self) -> dict[str, Any]:

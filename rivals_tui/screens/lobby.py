@@ -1,7 +1,9 @@
 """The lobby of a table server: the tables there, and keys to create, join or watch one.
 
 Joining a seat needs the table's invite code (the creator passes it on); anyone may watch a
-table, and a spectator sees only what is public.
+table, and a spectator sees only what is public. A table where this player holds a seat (the
+same SSH key or `rivals join` identity) is marked, and opening it takes that seat; a player who
+comes back to a server with one unfinished game of theirs is taken straight back to it.
 """
 
 from __future__ import annotations
@@ -34,8 +36,11 @@ def table_line(t: p.TableInfo) -> str:
         else:
             seats.append(s.name + ("" if s.here else " (away)"))
     status = "game over" if t.over else "waiting for " + ", ".join(t.waiting_for)
-    bits = [f"#{t.table} {t.title}", ", ".join(seats), status, t.progress]
+    bits = [f"#{t.table} {t.title}", "your seat" if t.yours else "", ", ".join(seats), status, t.progress]
     return " · ".join(b for b in bits if b)
+
+
+HOW = "c creates a table; j joins a seat with its invite code; Enter opens one (your seat, or to watch)."
 
 
 class LobbyScreen(Screen[None]):
@@ -52,6 +57,9 @@ class LobbyScreen(Screen[None]):
         super().__init__()
         self.where = where
         self.table_ids: list[int] = []
+        # Only the first listing may take a returning player back to their game: after that the
+        # lobby is where they chose to be.
+        self.returning = True
 
     @property
     def remote(self) -> RemoteApp:
@@ -64,7 +72,7 @@ class LobbyScreen(Screen[None]):
         yield Static(plain(f"Tables at {self.where}"), id="lobby-title")
         yield OptionList(id="tables")
         yield Static(
-            "Connecting… c creates a table; j joins a seat with its invite code; Enter or w watches.",
+            f"Connecting… {HOW}",
             id="lobby-note",
         )
         yield KeysFooter(leave_out=("save_quit",))
@@ -82,8 +90,15 @@ class LobbyScreen(Screen[None]):
         if tables:
             ol.highlighted = min(current or 0, len(tables) - 1)
         note = f"{len(tables)} table{'s' if len(tables) != 1 else ''}." if tables else "No tables yet."
-        self.say(note + " c creates one; j joins a seat with its invite code; Enter or w watches.")
+        self.say(note + " " + HOW)
         ol.focus()
+        ongoing = [t for t in tables if t.yours and not t.over]
+        # (Not when the command line named a table to join or watch: that one is opening.)
+        asked = self.remote.first_code or self.remote.first_watch is not None
+        if self.returning and not asked and len(ongoing) == 1:
+            self.say(f"Back to your seat at table #{ongoing[0].table}…")
+            self.remote.send(p.Watch(table=ongoing[0].table))
+        self.returning = False
 
     def say(self, text: str) -> None:
         self.query_one("#lobby-note", Static).update(plain(text))

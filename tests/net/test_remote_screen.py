@@ -8,14 +8,16 @@ Budget: 8 s.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from textual.widgets import OptionList, Static
 
 from rivals_net import protocol as p
 from rivals_tui.remote_app import RemoteApp
 from rivals_tui.screens.game import GameScreen
+from rivals_tui.screens.lobby import LobbyScreen
 from rivals_tui.screens.pass_keyboard import PassScreen
-from tests.net.support import identity, is_update, player, start_server, until
+from tests.net.support import identity, is_update, player, start_server, table_for, until
 
 
 async def test_two_people_each_decide_only_for_their_own_seat(tmp_path: Path) -> None:
@@ -179,3 +181,46 @@ async def test_a_seat_with_nothing_to_interrupt_with_passes_from_its_own_termina
             assert (1, Wait()) in table.match.history
     finally:
         await server.stop()
+
+
+async def test_coming_back_with_the_same_key_takes_the_player_back_to_their_seat(tmp_path: Path) -> None:
+    server = await start_server(tmp_path / "saves", seed=4)
+    bob, ann = await player(server, "Bob"), await player(server, "Ann")
+    first = await table_for(server, [bob, ann], "rivalist")
+    await ann.close()  # Ann's connection drops; her seat stays hers
+
+    async def pause_until(pilot: Any, test: Any) -> None:
+        for _ in range(150):
+            await pilot.pause(0.02)
+            if test():
+                return
+        raise AssertionError("the screen never got there")
+
+    # One unfinished game of hers: the app opens it in her seat, without the invite code.
+    app = RemoteApp("127.0.0.1", server.port, "Ann", identity("Ann"), settings_path=tmp_path / "s.json")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pause_until(pilot, lambda: isinstance(app.screen, GameScreen))
+        assert [c.seat for c in server.conns if c.name == "Ann"] == [1]
+
+    # Two of them: the lobby marks both, and opening one takes her seat there.
+    carl = await player(server, "Carl")
+    again = await player(server, "Ann")
+    await table_for(server, [carl, again], "rivalist")
+    await again.close()
+    app = RemoteApp("127.0.0.1", server.port, "Ann", identity("Ann"), settings_path=tmp_path / "s2.json")
+    async with app.run_test(size=(100, 30)) as pilot:
+        note = app.screen.query_one("#lobby-note", Static)
+        await pause_until(pilot, lambda: "2 tables" in str(note.render()))
+        lines = [str(o.prompt) for o in app.screen.query_one(OptionList).options]
+        assert all("your seat" in line for line in lines), lines
+        assert isinstance(app.screen, LobbyScreen)
+        await pilot.press("enter")
+        await pause_until(pilot, lambda: isinstance(app.screen, GameScreen))
+        seated = [(c.table.code, c.seat) for c in server.conns if c.name == "Ann" and c.table]
+        assert seated == [(first, 1)]
+    # Someone without a seat there still only watches.
+    dan = await player(server, "Dan")
+    dan.send(p.Watch(table=server.tables[next(iter(server.tables))].id))
+    watching = await until(dan, lambda m: isinstance(m, p.Seated))
+    assert watching.seat is None and watching.code == ""
+    await server.stop()
