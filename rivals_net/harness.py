@@ -195,8 +195,10 @@ class Terminal:
     def text(self, since: int = 0) -> str:
         return ANSI.sub(b"", bytes(self.screen[since:])).decode("utf-8", "replace")
 
-    async def wait_for(self, words: str, since: int | None = None, timeout: float = 20) -> None:
-        """Until `words` are drawn after byte `since` (default: in the last screenfuls drawn)."""
+    async def wait_for(self, words: str, since: int | None = None, timeout: float = 20) -> str:
+        """Until `words` are drawn after byte `since` (default: in the last screenfuls drawn).
+        `words` may hold alternatives separated by " | "; the one drawn is returned."""
+        choices = words.split(" | ")
         if since is None:
             since = max(0, len(self.screen) - 256 * 1024)
         deadline = time.monotonic() + timeout
@@ -207,8 +209,10 @@ class Terminal:
                 # pieces of output): reading the whole screen each time costs seconds.
                 start = max(since, seen - 4096)
                 seen = len(self.screen)
-                if words in self.text(start):
-                    return
+                text = self.text(start)
+                for choice in choices:
+                    if choice in text:
+                        return choice
             if time.monotonic() > deadline:
                 raise Stuck(f"{self.user} never showed {words!r}: {self.text(since)[-400:]!r}")
             await asyncio.sleep(0.05)
@@ -218,8 +222,15 @@ class Terminal:
         self.proc.stdin.write(keys.encode())
 
     async def join(self, port: int, code: str = CODE) -> None:
+        """Take a seat with the invite code, unless the lobby takes this player straight back to
+        the seat they hold (their only unfinished table)."""
         await self.open(port)
-        await self.wait_for("Tables at")
+        # The first listing either takes them back to the game (its Detail pane drawn, often
+        # before the lobby's note could be) or shows the lobby's count of tables (read from the
+        # session's first byte: the lobby may draw it with its title).
+        listed = "Detail | table. c creates | tables. c creates | No tables yet."
+        if await self.wait_for(listed, since=0) == "Detail":
+            return
         mark = len(self.screen)
         self.press("j")
         await self.wait_for("Join a table", since=mark)

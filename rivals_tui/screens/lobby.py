@@ -58,8 +58,10 @@ class LobbyScreen(Screen[None]):
         self.where = where
         self.table_ids: list[int] = []
         # Only the first listing may take a returning player back to their game: after that the
-        # lobby is where they chose to be.
+        # lobby is where they chose to be. `going_back`: the table on its way (the note saying
+        # so stays until its screen opens).
         self.returning = True
+        self.going_back: int | None = None
 
     @property
     def remote(self) -> RemoteApp:
@@ -78,6 +80,7 @@ class LobbyScreen(Screen[None]):
         yield KeysFooter(leave_out=("save_quit",))
 
     def on_screen_resume(self) -> None:
+        self.going_back = None
         self.action_refresh()
 
     def show(self, tables: list[p.TableInfo]) -> None:
@@ -90,14 +93,16 @@ class LobbyScreen(Screen[None]):
         if tables:
             ol.highlighted = min(current or 0, len(tables) - 1)
         note = f"{len(tables)} table{'s' if len(tables) != 1 else ''}." if tables else "No tables yet."
-        self.say(note + " " + HOW)
+        if self.going_back is None:
+            self.say(note + " " + HOW)
         ol.focus()
         ongoing = [t for t in tables if t.yours and not t.over]
         # (Not when the command line named a table to join or watch: that one is opening.)
         asked = self.remote.first_code or self.remote.first_watch is not None
         if self.returning and not asked and len(ongoing) == 1:
-            self.say(f"Back to your seat at table #{ongoing[0].table}…")
-            self.remote.send(p.Watch(table=ongoing[0].table))
+            self.going_back = ongoing[0].table
+            self.say(f"Back to your seat at table #{self.going_back}…")
+            self.remote.send(p.Watch(table=self.going_back))
         self.returning = False
 
     def say(self, text: str) -> None:
