@@ -391,6 +391,10 @@ class GameScreen(Screen[None]):
         if title:
             shown = Text.assemble((safe_text(title), "bold"), "\n", shown)
         if self.query_one("#detail", DetailPanel).show(shown):
+            # Marked now, in the same paint as the text (right whenever the panel keeps its
+            # height); again once a layout has given it a new height, which changes nothing
+            # when the mark was right.
+            self._mark_detail()
             self.call_after_refresh(self._mark_detail)
 
     def _my_turn(self) -> bool:
@@ -515,8 +519,10 @@ class GameScreen(Screen[None]):
             return
         below = detail.scroll_y < detail.max_scroll_y
         above = detail.scroll_y > 0
-        marks = [m for m, on in (("PgUp ↑", above), ("PgDn ↓ more", below)) if on]
-        detail.border_subtitle = " · ".join(marks)
+        marks = " · ".join(m for m, on in (("PgUp ↑", above), ("PgDn ↓ more", below)) if on)
+        # Setting a border title repaints the widget even when it is the same text.
+        if marks != (detail.border_subtitle or ""):
+            detail.border_subtitle = marks
 
     def action_hint(self) -> None:
         seat = self.keyboard
