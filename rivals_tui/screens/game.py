@@ -28,6 +28,7 @@ from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.message import Message
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
@@ -355,6 +356,17 @@ class GameScreen(Screen[None]):
                 self.message = refused
             self._generation += 1
             self.advance()
+            self._report_refreshes()
+
+    def _report_refreshes(self) -> None:
+        """Hand the screen every repaint and layout asked for so far, so that it paints them at once.
+
+        A widget tells its screen that it needs painting (or a layout) only when its own message
+        queue next goes idle, and the screen paints as soon as it has heard from one: an update
+        that changed the board, the log, the status line and the footer was painted in two goes,
+        or three with a layout after the first. (Textual's `_check_refresh` is that idle step.)"""
+        for widget in self.walk_children(Widget):
+            widget._check_refresh()
 
     def on_hint_ready(self, msg: HintReady) -> None:
         if msg.generation != self._generation:
