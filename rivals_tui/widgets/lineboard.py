@@ -434,10 +434,11 @@ class LineBoard(GameBoard):
         style = self._looks.get(key)
         if style is None:
             style = Style()
-            for n in names:
-                style += self.get_component_rich_style(f"{self.PREFIX}--{n}", partial=True)
-            if cursor:
-                style += self.get_component_rich_style(f"{self.PREFIX}--cursor", partial=True)
+            for n in (*names, "cursor") if cursor else names:
+                # The partial style straight from the component's styles: what
+                # get_component_rich_style(partial=True) returns, without the full style it
+                # works out first by walking every ancestor, again after each refresh.
+                style += self.get_component_styles(f"{self.PREFIX}--{n}").partial_rich_style
             self._looks[key] = style
         return style
 
