@@ -47,6 +47,7 @@ from rivals_tui.widgets.board import GameBoard
 from rivals_tui.widgets.detail import DetailPanel
 from rivals_tui.widgets.footer import KeysFooter
 from rivals_tui.widgets.log import WrappingLog
+from rivals_tui.widgets.quiet import Steady
 
 if TYPE_CHECKING:
     from rivals_tui.app import RivalsApp
@@ -64,6 +65,18 @@ def show_text(widget: Static, content: Content) -> bool:
     same_height = width > 0 and content.get_height(rules, width) == widget.content_region.height
     widget.update(content, layout=not same_height)
     return True
+
+
+class StatusLine(Steady, Static):
+    """The status line (its new height asks for one layout of the screen, not two)."""
+
+
+class Row(Steady, Horizontal):
+    """A row of the screen's panes (resized by a layout without asking for another)."""
+
+
+class Column(Steady, Vertical):
+    """A column of the screen's panes (resized by a layout without asking for another)."""
 
 
 class AiChose(Message):
@@ -155,11 +168,11 @@ class GameScreen(Screen[None]):
         return self.app
 
     def compose(self) -> ComposeResult:
-        yield Static("", id="status")
-        with Horizontal(id="body"):
-            with Vertical(id="board-area"):
+        yield StatusLine("", id="status")
+        with Row(id="body"):
+            with Column(id="board-area"):
                 yield board_for(self.session.game)
-            with Vertical(id="side"):
+            with Column(id="side"):
                 # The Page keys scroll it (key-scroll): the board keeps the focus meanwhile.
                 detail = DetailPanel(Text("Move the cursor over a card to read it here."), id="detail")
                 detail.add_class("key-scroll")

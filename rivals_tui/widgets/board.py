@@ -41,10 +41,11 @@ from textual.widgets.option_list import Option
 
 from engine.core import Event, Game
 from rivals_tui.text import plain, safe_text
+from rivals_tui.widgets.quiet import Steady
 from saves.records import table_key
 
 
-class GameBoard(Widget):
+class GameBoard(Steady, Widget):
     """Base class for a game's board. Subclasses override `show` (and compose or render)."""
 
     DEFAULT_CSS = """

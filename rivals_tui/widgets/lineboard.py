@@ -270,9 +270,19 @@ class LineBoard(GameBoard):
         return table_text(self.table())
 
     def on_resize(self) -> None:
-        self._table = None
-        self.place_cursor(fresh=False)
-        self.refresh()
+        # The layout that resized the board has painted it already, from a table built for the
+        # new size (`table` rebuilds when the size changes). Painted again only when the cursor's
+        # piece is not on that table or keeping it in view scrolls the board.
+        idx = self._index()
+        if idx is None:
+            self.place_cursor(fresh=False)
+            self.refresh()
+            return
+        top = self._top
+        self._keep_visible(idx)
+        self.post_detail()
+        if self._top != top:
+            self.refresh()
 
     # -- the cursor -------------------------------------------------------------------------
     def _index(self) -> int | None:
