@@ -121,7 +121,7 @@ class LineBoard(GameBoard):
         self._table_for: tuple[int, int] = (0, 0)
         # Worked out once per paint (render_lines): the board's style, the looks, the cursor.
         self._base: Style | None = None
-        self._looks: dict[tuple[tuple[str, ...], bool], Style] = {}
+        self._looks: dict[tuple[tuple[str, ...], int], Style] = {}
         self._cursor_item: int | None = None
         self._top = 0
         self._posted: tuple[str, str] | None = None
@@ -439,23 +439,32 @@ class LineBoard(GameBoard):
         return True
 
     # -- drawing ----------------------------------------------------------------------------
-    def _style(self, names: tuple[str, ...], cursor: bool) -> Style:
-        key = (names, cursor)
+    def _look(self, names: tuple[str, ...], mode: int) -> Style:
+        """The board's style with the looks `names` on it, and in mode 1 the cursor's look, in
+        mode 2 the underline that marks the cursor of a board without the focus. Worked out
+        once per paint, not once per run: a board line holds up to twenty runs."""
+        key = (names, mode)
         style = self._looks.get(key)
         if style is None:
-            style = Style()
-            for n in (*names, "cursor") if cursor else names:
+            look = Style()
+            for n in (*names, "cursor") if mode == 1 else names:
                 # The partial style straight from the component's styles: what
                 # get_component_rich_style(partial=True) returns, without the full style it
                 # works out first by walking every ancestor, again after each refresh.
-                style += self.get_component_styles(f"{self.PREFIX}--{n}").partial_rich_style
+                look += self.get_component_styles(f"{self.PREFIX}--{n}").partial_rich_style
+            style = (self._base or Style()) + look
+            if mode == 2:
+                style += Style(underline=True)
             self._looks[key] = style
         return style
 
-    def render_lines(self, crop: Region) -> list[Strip]:
+    def _start_paint(self) -> None:
         # The styles are worked out once per paint, not once per line and run: Textual walks
         # every ancestor to find a widget's style each time it is asked.
         self._base, self._looks, self._cursor_item = self.rich_style, {}, self._index()
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        self._start_paint()
         try:
             return super().render_lines(crop)
         finally:
@@ -463,30 +472,31 @@ class LineBoard(GameBoard):
 
     def render_line(self, y: int) -> Strip:
         if self._base is None:  # asked for a line outside a paint
-            self._base, self._looks, self._cursor_item = self.rich_style, {}, self._index()
+            self._start_paint()
         table = self.table()
         base = self._base
         row = y + self._top
-        width = self.size.width
+        width, height = self.size
         if row >= len(table.lines):
             return Strip.blank(width, base)
         cur = self._cursor_item
-        focused = self.has_focus
+        on_cursor = 1 if self.has_focus else 2
+        looks = self._looks
         segs = []
         for s in table.lines[row]:
-            on = s.item is not None and s.item == cur
-            style = base + self._style(s.styles, cursor=on and focused)
-            if on and not focused:
-                style += Style(underline=True)
+            key = (s.styles, on_cursor if s.item is not None and s.item == cur else 0)
+            style = looks.get(key)
+            if style is None:
+                style = self._look(*key)
             segs.append(Segment(s.text, style))
         strip = Strip(segs).crop_extend(0, width, base)
         more = ""
         if self._top and y == 0:
             more = LINES.more_up
-        elif y == self.size.height - 1 and row < len(table.lines) - 1:
+        elif y == height - 1 and row < len(table.lines) - 1:
             more = LINES.more_down
         if more:
-            strip = Strip([Segment(more, base + self._style(("dim",), False))]).crop_extend(0, width, base)
+            strip = Strip([Segment(more, self._look(("dim",), 0))]).crop_extend(0, width, base)
         return strip
 
     def on_focus(self) -> None:
