@@ -18,10 +18,12 @@ columns, the log's scrollbar all get a new height), three paints instead of one.
 
 from __future__ import annotations
 
-from textual.geometry import Size
+from rich.style import Style
+from textual.geometry import Region, Size
 from textual.reactive import Reactive
 from textual.scroll_view import ScrollView
 from textual.scrollbar import ScrollBar
+from textual.strip import Strip
 
 
 class Steady:
@@ -36,9 +38,25 @@ class SteadyScrollBar(Steady, ScrollBar):
 
 
 class QuietScroll(ScrollView):
-    """A scrolling widget that only repaints when the length of what it holds changes."""
+    """A scrolling widget that only repaints when the length of what it holds changes.
+
+    Its style is also worked out once per paint: the log and the detail panel draw every line in
+    it, and Textual walks every ancestor of the widget each time it is asked for it."""
 
     virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
+    _paint_style: Style | None = None
+
+    @property
+    def rich_style(self) -> Style:
+        style = self._paint_style
+        return super().rich_style if style is None else style
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        self._paint_style = super().rich_style
+        try:
+            return super().render_lines(crop)
+        finally:
+            self._paint_style = None
 
     def watch_virtual_size(self, size: Size) -> None:
         if self.is_mounted and self.container_size:
