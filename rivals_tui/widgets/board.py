@@ -106,7 +106,9 @@ class GameBoard(Steady, Widget):
 
     def focus_board(self) -> None:
         """Give the keyboard to the board (the screen calls this when it is the player's turn)."""
-        self.focus()
+        # Textual's focus() repaints the whole widget even when it has the focus already.
+        if self.screen.focused is not self:
+            self.focus()
 
     def legend(self) -> list[tuple[str, str]]:
         """Every symbol and code the board may draw, with its meaning: (symbol, meaning) rows.
