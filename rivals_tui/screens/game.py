@@ -415,11 +415,13 @@ class GameScreen(Screen[None]):
         shown = plain_rich(body)
         if title:
             shown = Text.assemble((safe_text(title), "bold"), "\n", shown)
-        if self.query_one("#detail", DetailPanel).show(shown):
+        detail = self.query_one("#detail", DetailPanel)
+        if detail.show(shown):
             # Marked now, in the same paint as the text (right whenever the panel keeps its
-            # height); again once a layout has given it a new height, which changes nothing
-            # when the mark was right.
-            self._mark_detail()
+            # height), once the panel has a height at all; again once a layout has given it a
+            # new height, which changes nothing when the mark was right.
+            if detail.scrollable_content_region.height:
+                self._mark_detail()
             self.call_after_refresh(self._mark_detail)
 
     def _my_turn(self) -> bool:
@@ -537,7 +539,7 @@ class GameScreen(Screen[None]):
 
     def _mark_detail(self) -> None:
         """Say on the detail panel's frame when there is more to read than it shows."""
-        # Called after a refresh, by which time the game may have ended (and a game opened
+        # Also called after a refresh, by which time the game may have ended (and a game opened
         # already over may never have put its panels up).
         detail = next(iter(self.query("#detail").results(DetailPanel)), None)
         if not self.is_attached or detail is None:
