@@ -28,6 +28,7 @@ from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.message import Message
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Static
 from textual.worker import Worker, WorkerState, get_current_worker
 
@@ -46,6 +47,7 @@ from rivals_tui.widgets.board import GameBoard
 from rivals_tui.widgets.detail import DetailPanel
 from rivals_tui.widgets.footer import KeysFooter
 from rivals_tui.widgets.log import WrappingLog
+from rivals_tui.widgets.quiet import Steady
 
 if TYPE_CHECKING:
     from rivals_tui.app import RivalsApp
@@ -63,6 +65,18 @@ def show_text(widget: Static, content: Content) -> bool:
     same_height = width > 0 and content.get_height(rules, width) == widget.content_region.height
     widget.update(content, layout=not same_height)
     return True
+
+
+class StatusLine(Steady, Static):
+    """The status line (its new height asks for one layout of the screen, not two)."""
+
+
+class Row(Steady, Horizontal):
+    """A row of the screen's panes (resized by a layout without asking for another)."""
+
+
+class Column(Steady, Vertical):
+    """A column of the screen's panes (resized by a layout without asking for another)."""
 
 
 class AiChose(Message):
@@ -154,11 +168,11 @@ class GameScreen(Screen[None]):
         return self.app
 
     def compose(self) -> ComposeResult:
-        yield Static("", id="status")
-        with Horizontal(id="body"):
-            with Vertical(id="board-area"):
+        yield StatusLine("", id="status")
+        with Row(id="body"):
+            with Column(id="board-area"):
                 yield board_for(self.session.game)
-            with Vertical(id="side"):
+            with Column(id="side"):
                 # The Page keys scroll it (key-scroll): the board keeps the focus meanwhile.
                 detail = DetailPanel(Text("Move the cursor over a card to read it here."), id="detail")
                 detail.add_class("key-scroll")
@@ -355,6 +369,17 @@ class GameScreen(Screen[None]):
                 self.message = refused
             self._generation += 1
             self.advance()
+            self._report_refreshes()
+
+    def _report_refreshes(self) -> None:
+        """Hand the screen every repaint and layout asked for so far, so that it paints them at once.
+
+        A widget tells its screen that it needs painting (or a layout) only when its own message
+        queue next goes idle, and the screen paints as soon as it has heard from one: an update
+        that changed the board, the log, the status line and the footer was painted in two goes,
+        or three with a layout after the first. (Textual's `_check_refresh` is that idle step.)"""
+        for widget in self.walk_children(Widget):
+            widget._check_refresh()
 
     def on_hint_ready(self, msg: HintReady) -> None:
         if msg.generation != self._generation:
@@ -390,7 +415,13 @@ class GameScreen(Screen[None]):
         shown = plain_rich(body)
         if title:
             shown = Text.assemble((safe_text(title), "bold"), "\n", shown)
-        if self.query_one("#detail", DetailPanel).show(shown):
+        detail = self.query_one("#detail", DetailPanel)
+        if detail.show(shown):
+            # Marked now, in the same paint as the text (right whenever the panel keeps its
+            # height), once the panel has a height at all; again once a layout has given it a
+            # new height, which changes nothing when the mark was right.
+            if detail.scrollable_content_region.height:
+                self._mark_detail()
             self.call_after_refresh(self._mark_detail)
 
     def _my_turn(self) -> bool:
@@ -508,15 +539,17 @@ class GameScreen(Screen[None]):
 
     def _mark_detail(self) -> None:
         """Say on the detail panel's frame when there is more to read than it shows."""
-        # Called after a refresh, by which time the game may have ended (and a game opened
+        # Also called after a refresh, by which time the game may have ended (and a game opened
         # already over may never have put its panels up).
         detail = next(iter(self.query("#detail").results(DetailPanel)), None)
         if not self.is_attached or detail is None:
             return
         below = detail.scroll_y < detail.max_scroll_y
         above = detail.scroll_y > 0
-        marks = [m for m, on in (("PgUp ↑", above), ("PgDn ↓ more", below)) if on]
-        detail.border_subtitle = " · ".join(marks)
+        marks = " · ".join(m for m, on in (("PgUp ↑", above), ("PgDn ↓ more", below)) if on)
+        # Setting a border title repaints the widget even when it is the same text.
+        if marks != (detail.border_subtitle or ""):
+            detail.border_subtitle = marks
 
     def action_hint(self) -> None:
         seat = self.keyboard

@@ -41,10 +41,11 @@ from textual.widgets.option_list import Option
 
 from engine.core import Event, Game
 from rivals_tui.text import plain, safe_text
+from rivals_tui.widgets.quiet import Steady
 from saves.records import table_key
 
 
-class GameBoard(Widget):
+class GameBoard(Steady, Widget):
     """Base class for a game's board. Subclasses override `show` (and compose or render)."""
 
     DEFAULT_CSS = """
@@ -105,7 +106,9 @@ class GameBoard(Widget):
 
     def focus_board(self) -> None:
         """Give the keyboard to the board (the screen calls this when it is the player's turn)."""
-        self.focus()
+        # Textual's focus() repaints the whole widget even when it has the focus already.
+        if self.screen.focused is not self:
+            self.focus()
 
     def legend(self) -> list[tuple[str, str]]:
         """Every symbol and code the board may draw, with its meaning: (symbol, meaning) rows.

@@ -22,13 +22,13 @@ open the action picker, none says why.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 from rich.segment import Segment
 from rich.style import Style
 from textual.binding import Binding
 from textual.dom import NoScreen
-from textual.geometry import Region
+from textual.geometry import Region, Size
 from textual.strip import Strip
 
 from engine.core import Event, Game
@@ -51,6 +51,9 @@ __all__ = [
     "cursor_bindings",
     "table_text",
 ]
+
+# A row of a board as `_rows` gives it: its runs (text, looks, cursor), a "more" mark, or None.
+RowLook = tuple[tuple[str, tuple[str, ...], int], ...] | str | None
 
 # What the styles every line board uses look like; a game adds its colours and may change these.
 BASE_LOOKS: dict[str, str] = {
@@ -121,10 +124,12 @@ class LineBoard(GameBoard):
         self._table_for: tuple[int, int] = (0, 0)
         # Worked out once per paint (render_lines): the board's style, the looks, the cursor.
         self._base: Style | None = None
-        self._looks: dict[tuple[tuple[str, ...], bool], Style] = {}
+        self._looks: dict[tuple[tuple[str, ...], int], Style] = {}
         self._cursor_item: int | None = None
         self._top = 0
         self._posted: tuple[str, str] | None = None
+        # The size and the rows (`_rows`) the board's last repaint was asked for with, when known.
+        self._shown: tuple[Size, list[RowLook]] | None = None
         self._last_view: Any = None
 
     # -- hooks a game overrides -------------------------------------------------------------
@@ -236,7 +241,7 @@ class LineBoard(GameBoard):
         self._table = None
         self.place_cursor(fresh=self.is_fresh(old, events))
         self.post_detail()
-        self.refresh()
+        self._repaint_rows()
 
     def note_changes(self, old: Any, events: Sequence[Event]) -> None:
         """Mark what changed since the last view that came with events."""
@@ -270,9 +275,19 @@ class LineBoard(GameBoard):
         return table_text(self.table())
 
     def on_resize(self) -> None:
-        self._table = None
-        self.place_cursor(fresh=False)
-        self.refresh()
+        # The layout that resized the board has painted all of it already, from a table built
+        # for the new size (`table` rebuilds when the size changes). Painted again only where
+        # keeping the cursor in view scrolls the board, or whole when the cursor's piece is not
+        # on that table.
+        idx = self._index()
+        if idx is None:
+            self.place_cursor(fresh=False)
+            self.refresh()
+            return
+        self._shown = (self.size, self._rows()) if self.size.area else None
+        self._keep_visible(idx)
+        self.post_detail()
+        self._repaint_rows()
 
     # -- the cursor -------------------------------------------------------------------------
     def _index(self) -> int | None:
@@ -310,7 +325,7 @@ class LineBoard(GameBoard):
         if idx is not None:
             self._keep_visible(idx)
         self.post_detail()
-        self.refresh()
+        self._repaint_rows()
 
     def post_detail(self) -> None:
         """Tell the screen the focused piece's text, once per change."""
@@ -429,22 +444,32 @@ class LineBoard(GameBoard):
         return True
 
     # -- drawing ----------------------------------------------------------------------------
-    def _style(self, names: tuple[str, ...], cursor: bool) -> Style:
-        key = (names, cursor)
+    def _look(self, names: tuple[str, ...], mode: int) -> Style:
+        """The board's style with the looks `names` on it, and in mode 1 the cursor's look, in
+        mode 2 the underline that marks the cursor of a board without the focus. Worked out
+        once per paint, not once per run: a board line holds up to twenty runs."""
+        key = (names, mode)
         style = self._looks.get(key)
         if style is None:
-            style = Style()
-            for n in names:
-                style += self.get_component_rich_style(f"{self.PREFIX}--{n}", partial=True)
-            if cursor:
-                style += self.get_component_rich_style(f"{self.PREFIX}--cursor", partial=True)
+            look = Style()
+            for n in (*names, "cursor") if mode == 1 else names:
+                # The partial style straight from the component's styles: what
+                # get_component_rich_style(partial=True) returns, without the full style it
+                # works out first by walking every ancestor, again after each refresh.
+                look += self.get_component_styles(f"{self.PREFIX}--{n}").partial_rich_style
+            style = (self._base or Style()) + look
+            if mode == 2:
+                style += Style(underline=True)
             self._looks[key] = style
         return style
 
-    def render_lines(self, crop: Region) -> list[Strip]:
+    def _start_paint(self) -> None:
         # The styles are worked out once per paint, not once per line and run: Textual walks
         # every ancestor to find a widget's style each time it is asked.
         self._base, self._looks, self._cursor_item = self.rich_style, {}, self._index()
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        self._start_paint()
         try:
             return super().render_lines(crop)
         finally:
@@ -452,34 +477,88 @@ class LineBoard(GameBoard):
 
     def render_line(self, y: int) -> Strip:
         if self._base is None:  # asked for a line outside a paint
-            self._base, self._looks, self._cursor_item = self.rich_style, {}, self._index()
+            self._start_paint()
         table = self.table()
         base = self._base
         row = y + self._top
-        width = self.size.width
+        width, height = self.size
         if row >= len(table.lines):
             return Strip.blank(width, base)
         cur = self._cursor_item
-        focused = self.has_focus
+        on_cursor = 1 if self.has_focus else 2
+        looks = self._looks
         segs = []
         for s in table.lines[row]:
-            on = s.item is not None and s.item == cur
-            style = base + self._style(s.styles, cursor=on and focused)
-            if on and not focused:
-                style += Style(underline=True)
+            key = (s.styles, on_cursor if s.item is not None and s.item == cur else 0)
+            style = looks.get(key)
+            if style is None:
+                style = self._look(*key)
             segs.append(Segment(s.text, style))
         strip = Strip(segs).crop_extend(0, width, base)
         more = ""
         if self._top and y == 0:
             more = LINES.more_up
-        elif y == self.size.height - 1 and row < len(table.lines) - 1:
+        elif y == height - 1 and row < len(table.lines) - 1:
             more = LINES.more_down
         if more:
-            strip = Strip([Segment(more, base + self._style(("dim",), False))]).crop_extend(0, width, base)
+            strip = Strip([Segment(more, self._look(("dim",), 0))]).crop_extend(0, width, base)
         return strip
 
     def on_focus(self) -> None:
-        self.refresh()
+        self._repaint_rows()
 
     def on_blur(self) -> None:
-        self.refresh()
+        self._repaint_rows()
+
+    # -- repainting only the rows that change --------------------------------------------------
+    def _rows(self) -> list[RowLook]:
+        """What each row of the board shows now, in a form cheap to compare: its runs' text and
+        looks and whether the cursor is on them (and how: focused or not), or its "more" mark
+        (as `render_line` draws them)."""
+        table = self.table()
+        lines = table.lines
+        cur = table.index(self.cursor_key)
+        on_cursor = 1 if self.has_focus else 2
+        height = self.size.height
+        rows: list[RowLook] = []
+        for y in range(height):
+            row = y + self._top
+            if row >= len(lines):
+                rows.append(None)
+            elif self._top and y == 0:
+                rows.append("more up")
+            elif y == height - 1 and row < len(lines) - 1:
+                rows.append("more down")
+            else:
+                rows.append(
+                    tuple(
+                        (s.text, s.styles, on_cursor if s.item is not None and s.item == cur else 0)
+                        for s in lines[row]
+                    )
+                )
+        return rows
+
+    def _repaint_rows(self) -> None:
+        """Repaint the rows whose drawing changed since the last repaint asked for here; all of
+        them when that is not known. After a move, most rows of a board show what they showed
+        before (in Rival Kings four rows in five), and a row not repainted costs nothing: Textual
+        keeps each line of a widget as it was drawn until that line is marked for repainting."""
+        size = self.size
+        shown = self._shown
+        rows = self._rows() if size.area else None
+        if shown is None or rows is None or shown[0] != size:
+            self.refresh()
+        else:
+            changed = [y for y, (was, now) in enumerate(zip(shown[1], rows, strict=True)) if was != now]
+            if changed:
+                super().refresh(*(Region(0, y, size.width, 1) for y in changed))
+        self._shown = None if rows is None else (size, rows)
+
+    def refresh(
+        self, *regions: Region, repaint: bool = True, layout: bool = False, recompose: bool = False
+    ) -> Self:
+        if not regions:
+            # Every row is repainted from what the board holds by then, which `_repaint_rows` cannot
+            # know row by row: its next repaint is a whole one too.
+            self._shown = None
+        return super().refresh(*regions, repaint=repaint, layout=layout, recompose=recompose)

@@ -123,8 +123,8 @@ class RivalistBoard(LineBoard):
         super().__init__(game, id=id, classes=classes)
         self._since: RLState | None = None
         self._was_deciding = False
-        # target_keys' last answer: (view, legal list, seat, cursor, keys).
-        self._targets_memo: tuple[Any, Any, int | None, Key | None, set[Key]] | None = None
+        # target_keys' last answer: (view, legal list, seat, keys).
+        self._targets_memo: tuple[Any, Any, int | None, set[Key]] | None = None
 
     def note_changes(self, old: Any, events: Sequence[Event]) -> None:
         if events or old is None:
@@ -144,20 +144,22 @@ class RivalistBoard(LineBoard):
 
     def target_keys(self) -> set[Key]:
         """Every key where Enter does something now (found from a first pass over the pieces).
-        Kept while the view, the legal list and the cursor stay: a table built twice per
-        update and again per cursor move cost most of what drawing this board took."""
+        Kept while the view and the legal list stay: a table built twice per update and again
+        per cursor move cost most of what drawing this board took. The cursor changes only a
+        line of text under the choices (what the focused build pays), never which pieces there
+        are, so the first pass is made without it and serves every cursor position."""
         v: RLState = self.view
         memo = self._targets_memo
         if (
             memo is not None
             and memo[0] is v  # the same objects, not equal ones: comparing views costs more
             and memo[1] is self.legal
-            and memo[2:4] == (self.seat, self.cursor_key)
+            and memo[2] == self.seat
         ):
-            return memo[4]
-        probe = build_table(v, self.seat, self.legal, self.names, 200, 200, set(), set(), self.cursor_key)
+            return memo[3]
+        probe = build_table(v, self.seat, self.legal, self.names, 200, 200, set(), set(), None)
         keys = {it.key for it in probe.items if self.actions_for(it.key)}
-        self._targets_memo = (v, self.legal, self.seat, self.cursor_key, keys)
+        self._targets_memo = (v, self.legal, self.seat, keys)
         return keys
 
     def build_table(self, width: int, height: int) -> Table:

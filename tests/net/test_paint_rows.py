@@ -1,0 +1,75 @@
+"""What a player's app at a table paints after each update is what a repaint of everything gives.
+
+A line board repaints only the rows whose drawing changed (`LineBoard._repaint_rows`), a board
+resized by a layout is not repainted again, and the screen paints an update in one go
+(`GameScreen.remote_changed`): a row any of these leaves stale would differ here. Random moves,
+for both seats, in Rivalist (whose status line changes height every other move, so the screen is
+laid out again) and Rivals (whose board follows the cursor).
+
+Budget: 10 s (mostly the pauses that let each update be painted).
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from rivals_net import protocol as p
+from rivals_tui.remote_app import RemoteApp
+from rivals_tui.screens.game import GameScreen
+from tests.net.support import identity, is_update, player, start_server, until
+
+
+@pytest.mark.paints
+@pytest.mark.parametrize("game", ["rivalist", "rivals"])
+async def test_what_is_painted_after_each_update_is_what_a_full_repaint_paints(
+    tmp_path: Path, game: str
+) -> None:
+    server = await start_server(tmp_path / "saves", seed=7)
+    bob = await player(server, "Bob")
+    bob.send(p.Create(game=game, seats=[p.SeatOffer(), p.SeatOffer()]))
+    seated = await until(bob, lambda m: isinstance(m, p.Seated))
+    app = RemoteApp(
+        "127.0.0.1", server.port, "Ann", identity("Ann"), code=seated.code, settings_path=tmp_path / "s.json"
+    )
+    updates = 0
+    shown = GameScreen.remote_changed
+
+    def counted(screen: GameScreen, log_reset: bool, refused: str | None = None) -> None:
+        nonlocal updates
+        updates += 1
+        shown(screen, log_reset, refused)
+
+    rng = random.Random(2)
+    compared = 0
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(GameScreen, "remote_changed", counted)
+        async with app.run_test(size=(100, 30)) as pilot:
+            while not isinstance(app.screen, GameScreen):
+                await pilot.pause(0.02)
+            table = server.tables[seated.table]
+            made = 0
+            while made < 10 and not table.match.over:
+                u = await until(bob, is_update)
+                if u.choices:
+                    bob.send(p.Move(action=rng.choice([c for c in u.choices if c.reason is None]).action))
+                elif table.match.to_act() == (1,):  # Ann's seat, decided as her terminal would
+                    legal = [a for a, why in table.game.choices(table.match.state, 1) if why is None]
+                    table.match.submit(1, rng.choice(legal))
+                    await server._changed(table)
+                else:
+                    continue
+                made += 1
+                await pilot.pause(0.1)
+                seen = updates
+                painted = app.export_screenshot()
+                for widget in app.screen.walk_children():
+                    widget.refresh()
+                await pilot.pause(0.05)
+                if updates == seen:  # no update came in between
+                    assert app.export_screenshot() == painted, f"stale rows after move {made}"
+                    compared += 1
+    await server.stop()
+    assert compared >= 6
