@@ -77,7 +77,7 @@ def test_same_seed_same_choices(game: Game[Any, Any, Any]) -> None:
     for _ in range(2):
         bots: list[Bot] = [ISMCTSBot(5, budget=60.0, max_iterations=20), GreedyBot(6)]
         bots += [RandomBot(7 + i) for i in range(players - 2)]
-        runs.append(play(game, bots, seed=3, players=players, limit=12))
+        runs.append(play(game, bots, seed=3, players=players, limit=8))
     assert runs[0] == runs[1]
 
 

@@ -32,7 +32,7 @@ KEYS = [
     "f1", "f2", "ctrl+p", "ctrl+s", "ctrl+c", "question_mark", "left_square_bracket",
 ]  # fmt: skip
 _CHARS = {"space": " ", "question_mark": "?", "left_square_bracket": "["}
-BURSTS_PER_SCREEN = int(os.environ.get("RIVALS_FUZZ_BURSTS", "4"))
+BURSTS_PER_SCREEN = int(os.environ.get("RIVALS_FUZZ_BURSTS", "3"))
 MIN_BURSTS = 2
 # On a slow (or busy) machine every screen still gets MIN_BURSTS, the rest stop at this bound.
 TIME_LIMIT = 4.0

@@ -8,7 +8,7 @@ import pytest
 from engine.rivality.game import GAME
 from tests.engine.rivality.helpers import check_invariants, random_game
 
-CASES = [(2, False, 180), (3, False, 150), (4, False, 150), (2, True, 150), (3, True, 120), (4, True, 100)]
+CASES = [(2, False, 90), (3, False, 75), (4, False, 75), (2, True, 75), (3, True, 60), (4, True, 50)]
 
 
 @pytest.mark.parametrize(("seats", "expert", "games"), CASES)
@@ -25,7 +25,7 @@ def test_random_games_end_with_outcome_and_invariants(seats: int, expert: bool, 
 
 @pytest.mark.parametrize("level", ["beginner", "normal", "seasoned"])
 def test_random_solo_games(level: str) -> None:
-    for seed in range(100):
+    for seed in range(50):
         s, history, _ = random_game(seed, 1, level=level, check=True)
         out = GAME.outcome(s)
         assert out is not None and len(out.scores) == 1

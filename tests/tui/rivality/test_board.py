@@ -296,7 +296,7 @@ async def test_a_large_battlefield_pans_with_the_cursor() -> None:
 
 
 async def test_whole_random_games_render_in_the_80x24_room() -> None:
-    setups = [(1, False), (2, False), (3, False), (4, False), (2, True), (3, True)]
+    setups = [(1, False), (2, False), (4, False), (3, True)]
     for seats, expert in setups:
         rng = random.Random(seats * 10 + expert)
         s = GAME.setup(RYOptions(expert=expert), seats, 200 + seats)
