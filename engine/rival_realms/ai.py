@@ -34,6 +34,8 @@ CREATURE_WORTH = 0.9
 TOKEN_WORTH = {ESPRESSO: 1.5, CARPET: 1.2, MIRROR: 0.5}
 UNEXPLORED_WORTH = 0.45  # a summoned region not explored yet: likely explored later
 ROOM_PER_SPACE = 3.0  # numbers of room an empty space needs to be likely filled
+# The search judges a run of empty spaces on the numbers still to come, this many per space.
+SEARCH_ROOM_PER_SPACE = 3.0
 QUEST_HOPE = 0.6  # share of a quest's points credited for progress (squared)
 # Points of difference that move the value from 0.5 to about 0.73. Solo compares with a fixed
 # target, so only the order of values matters there; the duel needs differences of a point or two
@@ -116,16 +118,37 @@ def bound_to_pass(s: RealmsState, seat: int) -> bool:
     return 0 not in hand and not can_act(s, seat)
 
 
-def search_estimate(s: RealmsState, seat: int) -> float:
+def _dead_room(s: RealmsState, seat: int, placed: set[int]) -> float:
+    """How much `estimate`'s credit for empty spaces likely to be filled overstates it: a run of
+    empty spaces is credited from the numbers between its neighbours, but a number already in
+    either realm can never come. The runs are judged on the numbers still to come instead."""
+    regions = s.regions[seat]
+    room: dict[tuple[int, int], int] = {}
+    for lo, hi, first, after in empty_gaps(regions):
+        room[(lo, hi)] = room.get((lo, hi), 0) + after - first
+    lost = 0.0
+    for (lo, hi), k in room.items():
+        every = min(float(k), (hi - lo - 1) / ROOM_PER_SPACE)
+        free = sum(1 for n in range(lo + 1, hi) if n not in placed)
+        lost += every - min(float(k), free / SEARCH_ROOM_PER_SPACE)
+    return 0.9 * lost
+
+
+def search_estimate(s: RealmsState, seat: int, placed: set[int]) -> float:
     """`estimate` as the search reads it: a seat bound to pass keeps only the points it has
-    scored, as its rival plays on alone (the first to pass loses almost every game)."""
+    scored, as its rival plays on alone (the first to pass loses almost every game); empty
+    spaces are judged on the numbers still to come (`placed`: the numbers in either realm)."""
     if s.phase != "over" and bound_to_pass(s, seat):
         return float(score(s, seat))
-    return estimate(s, seat)
+    if s.phase == "over":
+        return estimate(s, seat)
+    return estimate(s, seat) - _dead_room(s, seat, placed)
 
 
 def search_evaluate(s: RealmsState, seat: int) -> float:
     """The search's value (`Game.ai_search_evaluate`); the greedy bot keeps `evaluate`."""
     if s.solo:
         return evaluate(s, seat)
-    return 1.0 / (1.0 + math.exp(-(search_estimate(s, seat) - search_estimate(s, 1 - seat)) / SCALE_DUEL))
+    placed = {n for realm in s.regions for n in realm if n}
+    diff = search_estimate(s, seat, placed) - search_estimate(s, 1 - seat, placed)
+    return 1.0 / (1.0 + math.exp(-diff / SCALE_DUEL))
