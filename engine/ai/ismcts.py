@@ -88,6 +88,7 @@ class ISMCTSBot:
         self.last_iterations = 0
         self._root_moves: frozenset[Any] | None = None
         self._turn: Hashable | None = None
+        self._root: Any = None  # the view being decided on (Game.ai_search_evaluate's root)
 
     def choose(
         self, game: Game[Any, Any, Any], view: Any, seat: int, *, should_stop: StopCheck | None = None
@@ -97,6 +98,7 @@ class ISMCTSBot:
         depth = game.ai_rollout_depth
         self._depth = self.rollout_depth if depth is None else depth
         self._turn = game.ai_turn_mark(view)
+        self._root = view
         moves = worth_considering(game, legal_list(game, view, seat))
         self.last_iterations = 0
         if len(moves) == 1:
@@ -203,12 +205,12 @@ class ISMCTSBot:
         # Rollout: random play to the end or to the depth limit; with a turn horizon, greedy play
         # to the end of the turn.
         if turn is not None:
-            _finish_turn(game, d, turn)
+            _finish_turn(game, d, turn, self._root)
             for _ in range(game.ai_reply_turns):  # the turns after it, greedily too
                 mark = game.ai_turn_mark(d)
                 if mark is None or game.outcome(d) is not None:
                     break
-                _finish_turn(game, d, mark, rng, REPLY_MOVES)
+                _finish_turn(game, d, mark, self._root, rng, REPLY_MOVES)
         depth = 0
         limit = 0 if turn is not None else self._depth
         while game.outcome(d) is None and (limit is None or depth < limit):
@@ -220,12 +222,12 @@ class ISMCTSBot:
             s = acting[0]
             moves = game.legal(d, s)
             if self.rollout_greed and len(moves) > 1 and rng.random() < self.rollout_greed:
-                game.apply(d, s, _greedy_move(game, d, s, moves))
+                game.apply(d, s, _greedy_move(game, d, s, moves, self._root))
             else:
                 game.apply(d, s, rng.choice(moves))
             depth += 1
         # Backpropagation: each seat is credited with its own result.
-        result = _Result(game, d)
+        result = _Result(game, d, self._root)
         for n, joint in path:
             for s, m in joint:
                 st = n.stats[s].setdefault(m, [0, 0.0, 1])
@@ -275,7 +277,7 @@ REPLY_MOVES = 6
 
 
 def _finish_turn(
-    game: Game[Any, Any, Any], d: Any, turn: Hashable, rng: Rng | None = None, width: int = 0
+    game: Game[Any, Any, Any], d: Any, turn: Hashable, root: Any, rng: Rng | None = None, width: int = 0
 ) -> None:
     """Play on greedily (each mover's best move one ply deep on this world) until the game's turn
     mark moves on from `turn` or the game ends, so that every leaf is scored at the same point.
@@ -294,15 +296,15 @@ def _finish_turn(
             moves = list(moves)
             rng.shuffle(moves)
             del moves[width:]
-        game.apply(d, s, moves[0] if len(moves) == 1 else _greedy_move(game, d, s, moves))
+        game.apply(d, s, moves[0] if len(moves) == 1 else _greedy_move(game, d, s, moves, root))
 
 
-def _greedy_move(game: Game[Any, Any, Any], state: Any, seat: int, moves: Any) -> Any:
+def _greedy_move(game: Game[Any, Any, Any], state: Any, seat: int, moves: Any, root: Any) -> Any:
     best, best_v = moves[0], -1.0
     for m in moves:
         d = game.clone(state)
         game.apply(d, seat, m)
-        v = game.ai_search_evaluate(d, seat)
+        v = game.ai_search_evaluate(d, seat, root)
         if v > best_v:
             best, best_v = m, v
     return best
@@ -311,11 +313,12 @@ def _greedy_move(game: Game[Any, Any, Any], state: Any, seat: int, moves: Any) -
 class _Result:
     """The rollout's result for each seat, computed only for seats that are asked about."""
 
-    __slots__ = ("cache", "game", "state", "winners")
+    __slots__ = ("cache", "game", "root", "state", "winners")
 
-    def __init__(self, game: Game[Any, Any, Any], state: Any) -> None:
+    def __init__(self, game: Game[Any, Any, Any], state: Any, root: Any) -> None:
         self.game = game
         self.state = state
+        self.root = root
         self.cache: dict[int, float] = {}
         out = game.outcome(state)
         self.winners = out.winners if out is not None else None
@@ -326,6 +329,6 @@ class _Result:
             if self.winners is not None:
                 r = 1.0 / len(self.winners) if seat in self.winners else 0.0
             else:
-                r = self.game.ai_search_evaluate(self.state, seat)
+                r = self.game.ai_search_evaluate(self.state, seat, self.root)
             self.cache[seat] = r
         return r

@@ -17,14 +17,12 @@ from engine.rival_realms.data import (
     CREATURE_KIND,
     CREATURES,
     ESPRESSO,
-    GEM,
     KIND,
     MIRROR,
     QUEST_INDEX,
     SOLO_TARGET,
 )
 from engine.rival_realms.realm import empty_gaps
-from engine.rival_realms.rules.turn import can_act
 from engine.rival_realms.scoring import quest_points, score
 from engine.rival_realms.state import RealmsState
 
@@ -34,8 +32,6 @@ CREATURE_WORTH = 0.9
 TOKEN_WORTH = {ESPRESSO: 1.5, CARPET: 1.2, MIRROR: 0.5}
 UNEXPLORED_WORTH = 0.45  # a summoned region not explored yet: likely explored later
 ROOM_PER_SPACE = 3.0  # numbers of room an empty space needs to be likely filled
-# The search judges a run of empty spaces on the numbers still to come, this many per space.
-SEARCH_ROOM_PER_SPACE = 3.0
 QUEST_HOPE = 0.6  # share of a quest's points credited for progress (squared)
 # Points of difference that move the value from 0.5 to about 0.73. Solo compares with a fixed
 # target, so only the order of values matters there; the duel needs differences of a point or two
@@ -106,49 +102,27 @@ def evaluate(s: RealmsState, seat: int) -> float:
     return 1.0 / (1.0 + math.exp(-(mine - estimate(s, 1 - seat)) / SCALE_DUEL))
 
 
-def bound_to_pass(s: RealmsState, seat: int) -> bool:
-    """Whether `seat` has passed, or will have to when its next turn begins: judged only where a
-    turn begins (the search's leaves), on a hand that is known (a sampled world's) and without a
-    gem (which may steal a card that fits)."""
-    if s.passed[seat]:
-        return True
-    if s.phase != "turn" or s.action != "" or s.explored_now or GEM in s.supply[seat]:
-        return False
-    hand = s.hands[seat]
-    return 0 not in hand and not can_act(s, seat)
+def margin(s: RealmsState, seat: int) -> float:
+    """`seat`'s expected lead over its rival (`estimate`s' difference)."""
+    return estimate(s, seat) - estimate(s, 1 - seat)
 
 
-def _dead_room(s: RealmsState, seat: int, placed: set[int]) -> float:
-    """How much `estimate`'s credit for empty spaces likely to be filled overstates it: a run of
-    empty spaces is credited from the numbers between its neighbours, but a number already in
-    either realm can never come. The runs are judged on the numbers still to come instead."""
-    regions = s.regions[seat]
-    room: dict[tuple[int, int], int] = {}
-    for lo, hi, first, after in empty_gaps(regions):
-        room[(lo, hi)] = room.get((lo, hi), 0) + after - first
-    lost = 0.0
-    for (lo, hi), k in room.items():
-        every = min(float(k), (hi - lo - 1) / ROOM_PER_SPACE)
-        free = sum(1 for n in range(lo + 1, hi) if n not in placed)
-        lost += every - min(float(k), free / SEARCH_ROOM_PER_SPACE)
-    return 0.9 * lost
+# The last root the search asked about, its seat and that seat's margin there (one decision's
+# leaves all share a root, so its margin is worked out once).
+_root_margin: list[object] = [None, -1, 0.0]
 
 
-def search_estimate(s: RealmsState, seat: int, placed: set[int]) -> float:
-    """`estimate` as the search reads it: a seat bound to pass keeps only the points it has
-    scored, as its rival plays on alone (the first to pass loses almost every game); empty
-    spaces are judged on the numbers still to come (`placed`: the numbers in either realm)."""
-    if s.phase != "over" and bound_to_pass(s, seat):
-        return float(score(s, seat))
-    if s.phase == "over":
-        return estimate(s, seat)
-    return estimate(s, seat) - _dead_room(s, seat, placed)
-
-
-def search_evaluate(s: RealmsState, seat: int) -> float:
-    """The search's value (`Game.ai_search_evaluate`); the greedy bot keeps `evaluate`."""
+def search_evaluate(s: RealmsState, seat: int, root: RealmsState) -> float:
+    """The search's value (`Game.ai_search_evaluate`): the logistic of how much the leaf's margin
+    gains on the root's, not of the margin itself. `evaluate` saturates once a seat leads or
+    trails by five points or more (every move then scores 0.98 or 0.02), and its values for the
+    search's few moves then differ by less than the noise of a hundred iterations; measured from
+    the root they spread as in an even game. The greedy bot keeps `evaluate` (the order of its
+    one-ply values is the same either way)."""
     if s.solo:
         return evaluate(s, seat)
-    placed = {n for realm in s.regions for n in realm if n}
-    diff = search_estimate(s, seat, placed) - search_estimate(s, 1 - seat, placed)
-    return 1.0 / (1.0 + math.exp(-diff / SCALE_DUEL))
+    cached = _root_margin
+    if cached[0] is not root or cached[1] != seat:
+        cached[:] = [root, seat, margin(root, seat)]
+    gain = margin(s, seat) - float(cached[2])  # type: ignore[arg-type]
+    return 1.0 / (1.0 + math.exp(-gain / SCALE_DUEL))
