@@ -138,7 +138,9 @@ class ISMCTSBot:
         """The `width` moves a one-ply look (on SHORTLIST_SAMPLES sampled worlds) likes best, in
         legal order, so the search spends its iterations looking deeper at those alone."""
         worlds = [game.determinize(view, seat, self.rng) for _ in range(SHORTLIST_SAMPLES)]
-        ranked = rank_moves(game, worlds, seat, moves, self.rng, should_stop)
+        ranked = rank_moves(
+            game, worlds, seat, moves, self.rng, should_stop, lambda d, s: game.ai_search_evaluate(d, s, view)
+        )
         keep = {id(m) for _v, m in ranked[:width]}
         return [m for m in moves if id(m) in keep]
 

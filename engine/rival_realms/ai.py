@@ -102,9 +102,39 @@ def evaluate(s: RealmsState, seat: int) -> float:
     return 1.0 / (1.0 + math.exp(-(mine - estimate(s, 1 - seat)) / SCALE_DUEL))
 
 
+# The search's credit for a run of k empty spaces with F numbers still to come between its
+# neighbours (not in either realm): k * (1 - exp(-F / (k * SEARCH_ROOM))). `estimate`'s
+# min(k, room / 3) is flat once a run has three numbers per space, so a 34 summoned at a row's
+# left end looks as good as one in its middle: the greedy bot, keeping the first of equal moves,
+# plays it left, and the search saw no reason not to. This credit keeps rising with the room.
+SEARCH_ROOM = 2.0
+
+
+def _search_room(regions: list[int], placed: set[int]) -> float:
+    room: dict[tuple[int, int], int] = {}
+    for lo, hi, first, after in empty_gaps(regions):
+        room[(lo, hi)] = room.get((lo, hi), 0) + after - first  # whole empty rows share a key
+    credit = 0.0
+    for (lo, hi), k in room.items():
+        free = sum(1 for n in range(lo + 1, hi) if n not in placed)
+        credit += k * (1.0 - math.exp(-free / (k * SEARCH_ROOM)))
+    return credit
+
+
+def search_estimate(s: RealmsState, seat: int, placed: set[int]) -> float:
+    """`estimate` with the search's credit for empty spaces (`placed`: the numbers in either
+    realm)."""
+    pts = estimate(s, seat)
+    if s.phase == "over":
+        return pts
+    regions = s.regions[seat]
+    return pts + 0.9 * (_search_room(regions, placed) - _open_spaces(regions)[0])
+
+
 def margin(s: RealmsState, seat: int) -> float:
-    """`seat`'s expected lead over its rival (`estimate`s' difference)."""
-    return estimate(s, seat) - estimate(s, 1 - seat)
+    """`seat`'s expected lead over its rival, as the search reads it."""
+    placed = {n for realm in s.regions for n in realm if n}
+    return search_estimate(s, seat, placed) - search_estimate(s, 1 - seat, placed)
 
 
 # The last root the search asked about, its seat and that seat's margin there (one decision's
