@@ -208,11 +208,6 @@ class ISMCTSBot:
         # to the end of the turn.
         if turn is not None:
             _finish_turn(game, d, turn, self._root)
-            for _ in range(game.ai_reply_turns):  # the turns after it, greedily too
-                mark = game.ai_turn_mark(d)
-                if mark is None or game.outcome(d) is not None:
-                    break
-                _finish_turn(game, d, mark, self._root, rng, REPLY_MOVES)
         depth = 0
         limit = 0 if turn is not None else self._depth
         while game.outcome(d) is None and (limit is None or depth < limit):
@@ -273,17 +268,9 @@ def _decline_forced(game: Game[Any, Any, Any], d: Any) -> bool:
 TURN_ROLLOUT_LIMIT = 80
 
 
-# With `Game.ai_reply_turns`, a turn after the searcher's is played greedily among at most this
-# many of each step's moves (drawn at random): a full greedy turn costs ten times the search.
-REPLY_MOVES = 6
-
-
-def _finish_turn(
-    game: Game[Any, Any, Any], d: Any, turn: Hashable, root: Any, rng: Rng | None = None, width: int = 0
-) -> None:
+def _finish_turn(game: Game[Any, Any, Any], d: Any, turn: Hashable, root: Any) -> None:
     """Play on greedily (each mover's best move one ply deep on this world) until the game's turn
-    mark moves on from `turn` or the game ends, so that every leaf is scored at the same point.
-    With `width`, each step judges only that many of its moves, drawn with `rng`."""
+    mark moves on from `turn` or the game ends, so that every leaf is scored at the same point."""
     for _ in range(TURN_ROLLOUT_LIMIT):
         if game.outcome(d) is not None or game.ai_turn_mark(d) != turn:
             return
@@ -294,10 +281,6 @@ def _finish_turn(
         moves = worth_considering(game, game.legal(d, s))
         if not moves:
             return
-        if width and len(moves) > width and rng is not None:
-            moves = list(moves)
-            rng.shuffle(moves)
-            del moves[width:]
         game.apply(d, s, moves[0] if len(moves) == 1 else _greedy_move(game, d, s, moves, root))
 
 

@@ -156,9 +156,6 @@ class Game(Protocol[S, A, O_contra]):
     # Multiplies the search levels' iteration caps (normal and hard) for this game: below 1 when
     # its iterations are costly or its shortlist leaves little to search.
     ai_iteration_scale: ClassVar[float]
-    # With a turn horizon (`ai_turn_mark`): how many more turns the search plays out greedily
-    # after the searcher's turn ends before it scores a leaf (0: it scores at that turn's end).
-    ai_reply_turns: ClassVar[int]
     # Action kinds a thinking bot (greedy, search) leaves out unless nothing else is legal: moves
     # that only take back a half-made one, which a bot judging a step ahead could repeat forever.
     ai_avoid: ClassVar[tuple[type, ...]]
@@ -211,7 +208,6 @@ class GameBase(abc.ABC, Generic[S, A, O]):
     ai_rollout_depth: ClassVar[int | None] = None
     ai_root_moves: ClassVar[int | None] = None
     ai_iteration_scale: ClassVar[float] = 1.0
-    ai_reply_turns: ClassVar[int] = 0
     ai_avoid: ClassVar[tuple[type, ...]] = ()
     interrupts: ClassVar[bool] = False
 

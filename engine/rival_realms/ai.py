@@ -137,9 +137,10 @@ def margin(s: RealmsState, seat: int) -> float:
     return search_estimate(s, seat, placed) - search_estimate(s, 1 - seat, placed)
 
 
-# The last root the search asked about, its seat and that seat's margin there (one decision's
-# leaves all share a root, so its margin is worked out once).
-_root_margin: list[object] = [None, -1, 0.0]
+# (root, seat, that seat's margin at the root) for the last root the search asked about: one
+# decision's leaves all share a root, so its margin is worked out once. A whole tuple is swapped
+# in, so two searches in two threads each read a consistent one.
+_last_root: list[tuple[object, int, float]] = [(None, -1, 0.0)]
 
 
 def search_evaluate(s: RealmsState, seat: int, root: RealmsState) -> float:
@@ -151,8 +152,8 @@ def search_evaluate(s: RealmsState, seat: int, root: RealmsState) -> float:
     one-ply values is the same either way)."""
     if s.solo:
         return evaluate(s, seat)
-    cached = _root_margin
-    if cached[0] is not root or cached[1] != seat:
-        cached[:] = [root, seat, margin(root, seat)]
-    gain = margin(s, seat) - float(cached[2])  # type: ignore[arg-type]
+    known = _last_root[0]
+    if known[0] is not root or known[1] != seat:
+        known = _last_root[0] = (root, seat, margin(root, seat))
+    gain = margin(s, seat) - known[2]
     return 1.0 / (1.0 + math.exp(-gain / SCALE_DUEL))

@@ -45,7 +45,6 @@ class RivalRealms(GameBase[RealmsState, Action, RealmsOptions]):
     # the redraw and the rival's reply (RULES_NOTES.md, "AI").
     ai_root_moves: ClassVar[int | None] = 5
     ai_iteration_scale: ClassVar[float] = 0.2
-    ai_reply_turns: ClassVar[int] = 0
     # The last legal list made: (state, its fingerprint, the hand then and its length, the list).
     # See `why_illegal`.
     _proved: tuple[object, tuple[object, ...], object, int, tuple[Action, ...]] = (None, (), None, 0, ())
