@@ -88,7 +88,6 @@ class ISMCTSBot:
         self.last_iterations = 0
         self._root_moves: frozenset[Any] | None = None
         self._turn: Hashable | None = None
-        self._root: Any = None  # the view being decided on (Game.ai_search_evaluate's root)
 
     def choose(
         self, game: Game[Any, Any, Any], view: Any, seat: int, *, should_stop: StopCheck | None = None
@@ -98,7 +97,6 @@ class ISMCTSBot:
         depth = game.ai_rollout_depth
         self._depth = self.rollout_depth if depth is None else depth
         self._turn = game.ai_turn_mark(view)
-        self._root = view
         moves = worth_considering(game, legal_list(game, view, seat))
         self.last_iterations = 0
         if len(moves) == 1:
@@ -138,9 +136,7 @@ class ISMCTSBot:
         """The `width` moves a one-ply look (on SHORTLIST_SAMPLES sampled worlds) likes best, in
         legal order, so the search spends its iterations looking deeper at those alone."""
         worlds = [game.determinize(view, seat, self.rng) for _ in range(SHORTLIST_SAMPLES)]
-        ranked = rank_moves(
-            game, worlds, seat, moves, self.rng, should_stop, lambda d, s: game.ai_search_evaluate(d, s, view)
-        )
+        ranked = rank_moves(game, worlds, seat, moves, self.rng, should_stop)
         keep = {id(m) for _v, m in ranked[:width]}
         return [m for m in moves if id(m) in keep]
 
@@ -207,7 +203,7 @@ class ISMCTSBot:
         # Rollout: random play to the end or to the depth limit; with a turn horizon, greedy play
         # to the end of the turn.
         if turn is not None:
-            _finish_turn(game, d, turn, self._root)
+            _finish_turn(game, d, turn)
         depth = 0
         limit = 0 if turn is not None else self._depth
         while game.outcome(d) is None and (limit is None or depth < limit):
@@ -219,12 +215,12 @@ class ISMCTSBot:
             s = acting[0]
             moves = game.legal(d, s)
             if self.rollout_greed and len(moves) > 1 and rng.random() < self.rollout_greed:
-                game.apply(d, s, _greedy_move(game, d, s, moves, self._root))
+                game.apply(d, s, _greedy_move(game, d, s, moves))
             else:
                 game.apply(d, s, rng.choice(moves))
             depth += 1
         # Backpropagation: each seat is credited with its own result.
-        result = _Result(game, d, self._root)
+        result = _Result(game, d)
         for n, joint in path:
             for s, m in joint:
                 st = n.stats[s].setdefault(m, [0, 0.0, 1])
@@ -268,7 +264,7 @@ def _decline_forced(game: Game[Any, Any, Any], d: Any) -> bool:
 TURN_ROLLOUT_LIMIT = 80
 
 
-def _finish_turn(game: Game[Any, Any, Any], d: Any, turn: Hashable, root: Any) -> None:
+def _finish_turn(game: Game[Any, Any, Any], d: Any, turn: Hashable) -> None:
     """Play on greedily (each mover's best move one ply deep on this world) until the game's turn
     mark moves on from `turn` or the game ends, so that every leaf is scored at the same point."""
     for _ in range(TURN_ROLLOUT_LIMIT):
@@ -281,15 +277,15 @@ def _finish_turn(game: Game[Any, Any, Any], d: Any, turn: Hashable, root: Any) -
         moves = worth_considering(game, game.legal(d, s))
         if not moves:
             return
-        game.apply(d, s, moves[0] if len(moves) == 1 else _greedy_move(game, d, s, moves, root))
+        game.apply(d, s, moves[0] if len(moves) == 1 else _greedy_move(game, d, s, moves))
 
 
-def _greedy_move(game: Game[Any, Any, Any], state: Any, seat: int, moves: Any, root: Any) -> Any:
+def _greedy_move(game: Game[Any, Any, Any], state: Any, seat: int, moves: Any) -> Any:
     best, best_v = moves[0], -1.0
     for m in moves:
         d = game.clone(state)
         game.apply(d, seat, m)
-        v = game.ai_search_evaluate(d, seat, root)
+        v = game.ai_search_evaluate(d, seat)
         if v > best_v:
             best, best_v = m, v
     return best
@@ -298,12 +294,11 @@ def _greedy_move(game: Game[Any, Any, Any], state: Any, seat: int, moves: Any, r
 class _Result:
     """The rollout's result for each seat, computed only for seats that are asked about."""
 
-    __slots__ = ("cache", "game", "root", "state", "winners")
+    __slots__ = ("cache", "game", "state", "winners")
 
-    def __init__(self, game: Game[Any, Any, Any], state: Any, root: Any) -> None:
+    def __init__(self, game: Game[Any, Any, Any], state: Any) -> None:
         self.game = game
         self.state = state
-        self.root = root
         self.cache: dict[int, float] = {}
         out = game.outcome(state)
         self.winners = out.winners if out is not None else None
@@ -314,6 +309,6 @@ class _Result:
             if self.winners is not None:
                 r = 1.0 / len(self.winners) if seat in self.winners else 0.0
             else:
-                r = self.game.ai_search_evaluate(self.state, seat, self.root)
+                r = self.game.ai_search_evaluate(self.state, seat)
             self.cache[seat] = r
         return r

@@ -17,12 +17,14 @@ from engine.rival_realms.data import (
     CREATURE_KIND,
     CREATURES,
     ESPRESSO,
+    GEM,
     KIND,
     MIRROR,
     QUEST_INDEX,
     SOLO_TARGET,
 )
 from engine.rival_realms.realm import empty_gaps
+from engine.rival_realms.rules.turn import can_act
 from engine.rival_realms.scoring import quest_points, score
 from engine.rival_realms.state import RealmsState
 
@@ -102,58 +104,28 @@ def evaluate(s: RealmsState, seat: int) -> float:
     return 1.0 / (1.0 + math.exp(-(mine - estimate(s, 1 - seat)) / SCALE_DUEL))
 
 
-# The search's credit for a run of k empty spaces with F numbers still to come between its
-# neighbours (not in either realm): k * (1 - exp(-F / (k * SEARCH_ROOM))). `estimate`'s
-# min(k, room / 3) is flat once a run has three numbers per space, so a 34 summoned at a row's
-# left end looks as good as one in its middle: the greedy bot, keeping the first of equal moves,
-# plays it left, and the search saw no reason not to. This credit keeps rising with the room.
-SEARCH_ROOM = 2.0
+def bound_to_pass(s: RealmsState, seat: int) -> bool:
+    """Whether `seat` has passed, or will have to when its next turn begins: judged only where a
+    turn begins (the search's leaves), on a hand that is known (a sampled world's) and without a
+    gem (which may steal a card that fits)."""
+    if s.passed[seat]:
+        return True
+    if s.phase != "turn" or s.action != "" or s.explored_now or GEM in s.supply[seat]:
+        return False
+    hand = s.hands[seat]
+    return 0 not in hand and not can_act(s, seat)
 
 
-def _search_room(regions: list[int], placed: set[int]) -> float:
-    room: dict[tuple[int, int], int] = {}
-    for lo, hi, first, after in empty_gaps(regions):
-        room[(lo, hi)] = room.get((lo, hi), 0) + after - first  # whole empty rows share a key
-    credit = 0.0
-    for (lo, hi), k in room.items():
-        free = sum(1 for n in range(lo + 1, hi) if n not in placed)
-        credit += k * (1.0 - math.exp(-free / (k * SEARCH_ROOM)))
-    return credit
+def search_estimate(s: RealmsState, seat: int) -> float:
+    """`estimate` as the search reads it: a seat bound to pass keeps only the points it has
+    scored, as its rival plays on alone (the first to pass loses almost every game)."""
+    if s.phase != "over" and bound_to_pass(s, seat):
+        return float(score(s, seat))
+    return estimate(s, seat)
 
 
-def search_estimate(s: RealmsState, seat: int, placed: set[int]) -> float:
-    """`estimate` with the search's credit for empty spaces (`placed`: the numbers in either
-    realm)."""
-    pts = estimate(s, seat)
-    if s.phase == "over":
-        return pts
-    regions = s.regions[seat]
-    return pts + 0.9 * (_search_room(regions, placed) - _open_spaces(regions)[0])
-
-
-def margin(s: RealmsState, seat: int) -> float:
-    """`seat`'s expected lead over its rival, as the search reads it."""
-    placed = {n for realm in s.regions for n in realm if n}
-    return search_estimate(s, seat, placed) - search_estimate(s, 1 - seat, placed)
-
-
-# (root, seat, that seat's margin at the root) for the last root the search asked about: one
-# decision's leaves all share a root, so its margin is worked out once. A whole tuple is swapped
-# in, so two searches in two threads each read a consistent one.
-_last_root: list[tuple[object, int, float]] = [(None, -1, 0.0)]
-
-
-def search_evaluate(s: RealmsState, seat: int, root: RealmsState) -> float:
-    """The search's value (`Game.ai_search_evaluate`): the logistic of how much the leaf's margin
-    gains on the root's, not of the margin itself. `evaluate` saturates once a seat leads or
-    trails by five points or more (every move then scores 0.98 or 0.02), and its values for the
-    search's few moves then differ by less than the noise of a hundred iterations; measured from
-    the root they spread as in an even game. The greedy bot keeps `evaluate` (the order of its
-    one-ply values is the same either way)."""
+def search_evaluate(s: RealmsState, seat: int) -> float:
+    """The search's value (`Game.ai_search_evaluate`); the greedy bot keeps `evaluate`."""
     if s.solo:
         return evaluate(s, seat)
-    known = _last_root[0]
-    if known[0] is not root or known[1] != seat:
-        known = _last_root[0] = (root, seat, margin(root, seat))
-    gain = margin(s, seat) - known[2]
-    return 1.0 / (1.0 + math.exp(-gain / SCALE_DUEL))
+    return 1.0 / (1.0 + math.exp(-(search_estimate(s, seat) - search_estimate(s, 1 - seat)) / SCALE_DUEL))

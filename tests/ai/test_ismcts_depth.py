@@ -88,4 +88,4 @@ def test_only_the_games_that_say_so_give_their_search_another_value() -> None:
         if game.id == "rival_realms":
             continue
         s = game.setup(game.Options(), 2, 3)
-        assert game.ai_search_evaluate(s, 0, s) == game.evaluate(s, 0), game.id
+        assert game.ai_search_evaluate(s, 0) == game.evaluate(s, 0), game.id

@@ -1,46 +1,49 @@
-"""The search's own value of a position (`RivalRealms.ai_search_evaluate`)."""
+"""The search's own value of a position (`RivalRealms.ai_search_evaluate`): a seat bound to pass
+keeps only the points it has scored."""
 
 from __future__ import annotations
 
-import copy
-
 from engine.rival_realms import ai
-from engine.rival_realms.actions import Summon
+from engine.rival_realms.actions import PASS
+from engine.rival_realms.data import GEM
 from engine.rival_realms.game import GAME
-from tests.engine.rival_realms.helpers import clear_realm, lay, new, set_hand
+from engine.rival_realms.scoring import score
+from engine.rival_realms.state import RealmsState
+from tests.engine.rival_realms.helpers import clear_realm, give_token, lay, new, set_hand
 
 
-def test_the_search_values_what_a_leaf_gains_on_the_root() -> None:
-    root = new(places=(0, 0))
-    assert GAME.ai_search_evaluate(root, 0, root) == 0.5  # the root gains nothing on itself
-    ahead = copy.deepcopy(root)
-    for p, card in zip(range(1, 6), (5, 10, 15, 20, 25), strict=True):
-        lay(ahead, 0, p, card, explored=True)
-    assert ai.margin(ahead, 0) > ai.margin(root, 0) + 5
-    # `evaluate` saturates there; the search's value still tells a better leaf from a worse one.
-    better = copy.deepcopy(ahead)
-    lay(better, 0, 6, 30, explored=True)
-    assert GAME.evaluate(ahead, 0) > 0.9
-    gap = GAME.ai_search_evaluate(better, 0, ahead) - GAME.ai_search_evaluate(ahead, 0, ahead)
-    assert gap > 0.1 > GAME.evaluate(better, 0) - GAME.evaluate(ahead, 0) > 0
-    # Each seat measured from its own margin at the root.
-    assert GAME.ai_search_evaluate(ahead, 1, root) < 0.5 < GAME.ai_search_evaluate(ahead, 0, root)
-
-
-def test_the_search_sees_a_high_card_summoned_left_block_its_row() -> None:
+def stuck() -> RealmsState:
+    """Seat 0 at the start of its turn, unable to act: seventeen explored regions, and the one
+    empty space (upper 1) takes only a card below 1."""
     s = new(places=(0, 0))
     clear_realm(s, 0)
-    set_hand(s, 0, [34])
-    after = {}
-    for space in (6, 9):  # middle 1 (the row's left end) and middle 4
-        d = GAME.clone(s)
-        GAME.apply(d, 0, Summon(34, space))
-        after[space] = d
-    # The evaluation (and so the greedy bot) finds them equal; the search prefers the middle.
-    assert GAME.evaluate(after[6], 0) == GAME.evaluate(after[9], 0)
-    assert GAME.ai_search_evaluate(after[9], 0, s) > GAME.ai_search_evaluate(after[6], 0, s)
+    for p, card in zip(range(1, 18), [1, *range(4, 20)], strict=True):
+        lay(s, 0, p, card, explored=True)
+    s.adventurer[0] = 1
+    set_hand(s, 0, [2, 3])
+    assert s.actor == 0 and PASS in GAME.legal(s, 0)
+    return s
+
+
+def test_a_seat_bound_to_pass_keeps_only_its_points_in_the_search() -> None:
+    s = stuck()
+    assert ai.bound_to_pass(s, 0) and not ai.bound_to_pass(s, 1)
+    assert ai.search_estimate(s, 0) == score(s, 0) < ai.estimate(s, 0)
+    assert GAME.ai_search_evaluate(s, 0) < GAME.evaluate(s, 0)
+    assert GAME.ai_search_evaluate(s, 1) > GAME.evaluate(s, 1)
+    GAME.apply(s, 0, PASS)
+    assert ai.bound_to_pass(s, 0)  # for the rest of the game
+
+
+def test_a_seat_is_judged_only_where_a_turn_begins_and_without_a_gem() -> None:
+    s = stuck()
+    give_token(s, 0, GEM)  # it may steal a card that fits
+    assert not ai.bound_to_pass(s, 0)
+    s = stuck()
+    s.action = "summon"  # in the middle of its turn: its next hand is not drawn yet
+    assert not ai.bound_to_pass(s, 0)
 
 
 def test_solo_keeps_the_evaluation() -> None:
     s = new(seats=1)
-    assert GAME.ai_search_evaluate(s, 0, s) == GAME.evaluate(s, 0)
+    assert GAME.ai_search_evaluate(s, 0) == GAME.evaluate(s, 0)
