@@ -16,7 +16,6 @@ ranking are searched) and scale the iteration cap (`Game.ai_iteration_scale`). I
 the search a turn horizon (`Game.ai_turn_mark`): the tree then stops where the current turn ends,
 the rest of the turn below a new node is played greedily, every leaf is scored there, and the
 iterations take turns on a few worlds sampled once (TURN_WORLDS) instead of a new one each.
-Positions the search stops at are scored by `Game.ai_search_evaluate` (by default `evaluate`).
 
 The search stops at a time budget or an iteration cap (the level's, scaled by the game),
 whichever comes first, or when the caller's `should_stop` says so. With a generous budget the
@@ -285,7 +284,7 @@ def _greedy_move(game: Game[Any, Any, Any], state: Any, seat: int, moves: Any) -
     for m in moves:
         d = game.clone(state)
         game.apply(d, seat, m)
-        v = game.ai_search_evaluate(d, seat)
+        v = game.evaluate(d, seat)
         if v > best_v:
             best, best_v = m, v
     return best
@@ -309,6 +308,6 @@ class _Result:
             if self.winners is not None:
                 r = 1.0 / len(self.winners) if seat in self.winners else 0.0
             else:
-                r = self.game.ai_search_evaluate(self.state, seat)
+                r = self.game.evaluate(self.state, seat)
             self.cache[seat] = r
         return r

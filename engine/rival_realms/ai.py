@@ -17,14 +17,12 @@ from engine.rival_realms.data import (
     CREATURE_KIND,
     CREATURES,
     ESPRESSO,
-    GEM,
     KIND,
     MIRROR,
     QUEST_INDEX,
     SOLO_TARGET,
 )
 from engine.rival_realms.realm import empty_gaps
-from engine.rival_realms.rules.turn import can_act
 from engine.rival_realms.scoring import quest_points, score
 from engine.rival_realms.state import RealmsState
 
@@ -102,30 +100,3 @@ def evaluate(s: RealmsState, seat: int) -> float:
     if s.solo:
         return 1.0 / (1.0 + math.exp(-(mine - SOLO_TARGET[s.level]) / SCALE_SOLO))
     return 1.0 / (1.0 + math.exp(-(mine - estimate(s, 1 - seat)) / SCALE_DUEL))
-
-
-def bound_to_pass(s: RealmsState, seat: int) -> bool:
-    """Whether `seat` has passed, or will have to when its next turn begins: judged only where a
-    turn begins (the search's leaves), on a hand that is known (a sampled world's) and without a
-    gem (which may steal a card that fits)."""
-    if s.passed[seat]:
-        return True
-    if s.phase != "turn" or s.action != "" or s.explored_now or GEM in s.supply[seat]:
-        return False
-    hand = s.hands[seat]
-    return 0 not in hand and not can_act(s, seat)
-
-
-def search_estimate(s: RealmsState, seat: int) -> float:
-    """`estimate` as the search reads it: a seat bound to pass keeps only the points it has
-    scored, as its rival plays on alone (the first to pass loses almost every game)."""
-    if s.phase != "over" and bound_to_pass(s, seat):
-        return float(score(s, seat))
-    return estimate(s, seat)
-
-
-def search_evaluate(s: RealmsState, seat: int) -> float:
-    """The search's value (`Game.ai_search_evaluate`); the greedy bot keeps `evaluate`."""
-    if s.solo:
-        return evaluate(s, seat)
-    return 1.0 / (1.0 + math.exp(-(search_estimate(s, seat) - search_estimate(s, 1 - seat)) / SCALE_DUEL))
