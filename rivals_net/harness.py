@@ -70,6 +70,19 @@ def named_seats(names: list[str], ai: int) -> list[SeatSpec]:
     return [SeatSpec(n) for n in names] + ais
 
 
+def _live() -> list[tuple[int, bytes, bytes]]:
+    """Every process still running (not a zombie): its pid, argv and name."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            with contextlib.suppress(OSError):
+                stat = (entry / "stat").read_text()
+                if ") Z " not in stat:
+                    name = (entry / "comm").read_bytes().strip()
+                    found.append((int(entry.name), (entry / "cmdline").read_bytes(), name))
+    return found
+
+
 class Host:
     """`rivals serve` on two free loopback ports."""
 
@@ -121,29 +134,12 @@ class Host:
         started as processes (`rivals join 127.0.0.1:PORT`) and those forked by the door's
         spawner (its argv, named rivals-app)."""
         mark = f"127.0.0.1:{self.table_port}".encode()
-        found = []
-        for entry in Path("/proc").iterdir():
-            if entry.name.isdigit():
-                with contextlib.suppress(OSError):
-                    cmd = (entry / "cmdline").read_bytes()
-                    stat = (entry / "stat").read_text()
-                    forked = stat.startswith(f"{entry.name} ({APP_NAME.decode()})")
-                    if mark in cmd and (b"join" in cmd or forked) and ") Z " not in stat:
-                        found.append(int(entry.name))
-        return found
+        return [pid for pid, cmd, name in _live() if mark in cmd and (b"join" in cmd or name == APP_NAME)]
 
     def spawners(self) -> list[int]:
         """The spawner processes of this host's door (spawner.py; its argv names the port)."""
         mark = f"apps-for-127.0.0.1:{self.table_port}".encode()
-        found = []
-        for entry in Path("/proc").iterdir():
-            if entry.name.isdigit():
-                with contextlib.suppress(OSError):
-                    cmd = (entry / "cmdline").read_bytes()
-                    forked = (entry / "comm").read_bytes().strip() == APP_NAME
-                    if mark in cmd and not forked and ") Z " not in (entry / "stat").read_text():
-                        found.append(int(entry.name))
-        return found
+        return [pid for pid, cmd, name in _live() if mark in cmd and name != APP_NAME]
 
     async def until_no_apps(self, timeout: float = 10) -> None:
         """No app is left (and, once the server is down, no spawner either)."""

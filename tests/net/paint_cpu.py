@@ -25,7 +25,7 @@ from textual.screen import Screen
 from rivals_net import protocol as p
 from rivals_tui.remote_app import RemoteApp
 from rivals_tui.screens.game import GameScreen
-from tests.net.support import identity, is_update, player, start_server, until
+from tests.net.support import identity, is_update, player, random_move, start_server, until
 
 CPU: Counter[str] = Counter()
 CALLS: Counter[str] = Counter()
@@ -65,13 +65,7 @@ async def measure(tmp: Path, game: str, moves: int = 40) -> str:
         while made < moves and not table.match.over:
             u = await until(bob, is_update)
             started = time.thread_time()
-            if u.choices:
-                bob.send(p.Move(action=rng.choice([c for c in u.choices if c.reason is None]).action))
-            elif table.match.to_act() == (1,):  # Ann's seat: decided here, as her terminal would
-                legal = [a for a, why in table.game.choices(table.match.state, 1) if why is None]
-                table.match.submit(1, rng.choice(legal))
-                await server._changed(table)
-            else:
+            if not await random_move(server, table, bob, u, rng):
                 continue
             made += 1
             await pilot.pause(0.2)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import random
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -10,6 +11,7 @@ from typing import Any
 from rivals_net import protocol as p
 from rivals_net.client import TableClient
 from rivals_net.server import Limits, TableServer
+from rivals_net.table import Table
 from saves.store import SaveStore
 
 WAIT = 10.0  # seconds any one message may take on a loaded machine
@@ -67,3 +69,20 @@ async def table_for(server: TableServer, players: list[TableClient], game: str, 
         await until(other, lambda m: isinstance(m, p.Seated))
     code: str = seated.code
     return code
+
+
+async def random_move(
+    server: TableServer, table: Table, bob: TableClient, u: p.Update, rng: random.Random
+) -> bool:
+    """A random legal move at a two-seat table after update `u`: Bob's (seat 0) over the
+    protocol, or seat 1's decided at the server as its terminal would send it. False when
+    neither seat decides on `u` (nothing was moved)."""
+    if u.choices:
+        bob.send(p.Move(action=rng.choice([c for c in u.choices if c.reason is None]).action))
+    elif table.match.to_act() == (1,):
+        legal = [a for a, why in table.game.choices(table.match.state, 1) if why is None]
+        table.match.submit(1, rng.choice(legal))
+        await server._changed(table)
+    else:
+        return False
+    return True
