@@ -47,7 +47,7 @@ class LobbyScreen(Screen[None]):
     BINDINGS = [
         Binding("c", "create", "Create table", id="lobby.create"),
         Binding("j", "join", "Join with code", id="lobby.join"),
-        Binding("w", "watch", "Watch", id="lobby.watch"),
+        Binding("w", "watch", "Open", id="lobby.watch"),  # your seat there, or to watch
         Binding("r", "refresh", "Refresh", id="lobby.refresh"),
         Binding("question_mark,f1", "rules", "Rules", id="lobby.rules"),
         Binding("q", "quit_lobby", "Quit", id="lobby.quit"),

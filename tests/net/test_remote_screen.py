@@ -208,11 +208,14 @@ async def test_coming_back_with_the_same_key_takes_the_player_back_to_their_seat
     await table_for(server, [carl, again], "rivalist")
     await again.close()
     app = RemoteApp("127.0.0.1", server.port, "Ann", identity("Ann"), settings_path=tmp_path / "s2.json")
-    async with app.run_test(size=(100, 30)) as pilot:
+    async with app.run_test(size=(80, 24)) as pilot:
+        from tests.tui.legibility import lost_text
+
         note = app.screen.query_one("#lobby-note", Static)
         await pause_until(pilot, lambda: "2 tables" in str(note.render()))
         lines = [str(o.prompt) for o in app.screen.query_one(OptionList).options]
         assert all("your seat" in line for line in lines), lines
+        assert lost_text(app.screen) == []  # the longer lines and note still fit 80x24
         assert isinstance(app.screen, LobbyScreen)
         await pilot.press("enter")
         await pause_until(pilot, lambda: isinstance(app.screen, GameScreen))
