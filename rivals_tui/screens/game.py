@@ -159,6 +159,8 @@ class GameScreen(Screen[None]):
         self.log_lines: list[str] = []
         # With "confirm moves": what the seat at the keyboard already decided this turn, unconfirmed.
         self.turn_so_far: list[str] = []
+        # The action picker, once opened (installed in the app, so closing it keeps it).
+        self._picker: ActionPicker | None = None
 
     @property
     def rivals(self) -> RivalsApp:
@@ -192,6 +194,12 @@ class GameScreen(Screen[None]):
     def on_mount(self) -> None:
         self.advance()
         self.report_save_problem()
+
+    def on_unmount(self) -> None:
+        picker, self._picker = self._picker, None
+        if picker is not None and not any(picker in stack for stack in self.app._screen_stacks.values()):
+            self.app.uninstall_screen(picker)
+            picker.remove()
 
     # -- the loop --------------------------------------------------------------------------
     def advance(self) -> None:
@@ -504,9 +512,16 @@ class GameScreen(Screen[None]):
             return
         s = self.session
         entries = [(a, s.describe(seat, a), reason) for a, reason in s.choices(seat)]
-        self.app.push_screen(
-            ActionPicker(f"{s.seats[seat].name}: {s.prompt(seat).text}", entries), self._picked
-        )
+        prompt = f"{s.seats[seat].name}: {s.prompt(seat).text}"
+        # One picker for the screen's life, shown again each time: composing, styling and
+        # removing a new one cost a full layout and paint on opening and another on closing.
+        picker = self._picker
+        if picker is None:
+            picker = self._picker = ActionPicker(prompt, entries)
+            self.app.install_screen(picker, f"action-picker-{id(self)}")
+        else:
+            picker.show(prompt, entries)
+        self.app.push_screen(picker, self._picked)
 
     def _picked(self, action: Any) -> None:
         if action is not None:

@@ -4,6 +4,10 @@ Legal actions are selectable; actions the game lists as not allowed (`Game.choic
 reason) are shown greyed, with the reason, and cannot be picked. Enter returns the highlighted
 action; Esc returns None.
 
+The game screen keeps one picker and shows it again for each decision (`show`): a new screen
+was composed, styled and laid out in full each time, and its removal on closing laid out the
+game screen under it once more.
+
 Typing filters and ranks: an entry whose description is exactly the typed text comes first, then
 entries that contain the typed words side by side ("Clay Bank" in "Build Clay Bank"), then those
 that merely contain every word somewhere (the Clay Quarry paid to the bank). The best legal entry
@@ -68,6 +72,21 @@ class ActionPicker(DismissOnce, ModalScreen[Any]):
     def on_mount(self) -> None:
         self._fill("")
         self.query_one(Input).focus()
+
+    def show(self, prompt: str, entries: list[tuple[Any, str, str | None]]) -> None:
+        """Before this picker is pushed again: what it offers now, as a new picker would show it
+        (the filter empty and focused, the best entry highlighted, no reason shown)."""
+        self.prompt = prompt
+        self.entries = entries
+        if not self.is_mounted:
+            return  # composed with them
+        self.query_one("#picker-prompt", Static).update(plain(prompt))
+        field = self.query_one(Input)
+        with field.prevent(Input.Changed):
+            field.value = ""
+        self._fill("")
+        if self.focused is not field:
+            field.focus()
 
     def _fill(self, text: str) -> None:
         ranked: list[tuple[int, int, Option]] = []

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
 from textual.containers import VerticalScroll
-from textual.widgets import DataTable, OptionList, Static, Switch
+from textual.widgets import DataTable, Input, OptionList, Static, Switch
 
 from engine.core import SeatSpec
 from engine.core.match import Match, Series
@@ -131,6 +132,55 @@ async def test_action_picker_greys_what_is_not_allowed_with_the_reason(tmp_path:
         await pilot.press("enter")
         await settle(pilot)
         assert match.history[2] == (0, Bid(3))
+
+
+async def test_the_action_picker_opened_again_shows_what_a_new_one_shows(tmp_path: Path) -> None:
+    # The game screen keeps one picker and shows it again: what was typed, highlighted, focused
+    # or refused in it last time is gone, and a decision made through it still counts once.
+    store = make_store(tmp_path)
+    game = GreyGoof()
+    match = Match.new(game, game.Options(cards=3), VS_AI, 3)
+    match.submit(0, Bid(2))
+    match.submit(1, Bid(1))
+    app = make_app(tmp_path, store=store, session=LocalSession(match, store))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+
+        async def opened() -> str:
+            await pilot.press("a")
+            await pilot.pause()
+            assert isinstance(app.screen, ActionPicker)
+            for box in app.screen.query(Input):
+                box.cursor_blink = False
+            await pilot.pause()
+            return re.sub(r"terminal-\d+", "terminal", app.export_screenshot())  # an id per export
+
+        async def closed() -> None:
+            await pilot.press("escape")
+            await pilot.pause()
+            assert app.screen is screen
+
+        await opened()
+        picker = app.screen
+        await pilot.press(*"zz", "tab")  # nothing matches, and it says so; the focus leaves the filter
+        await pilot.pause()
+        assert picker.query_one(Input).value == "zz" and not picker.query_one(Input).has_focus
+        assert text_of(picker.query_one("#picker-reason", Static))
+        await closed()
+        again = await opened()
+        assert app.screen is picker
+        await closed()
+        # A new picker, in the same state of the game, shows the same screen.
+        screen._picker = None
+        app.uninstall_screen(picker)
+        assert await opened() == again
+        assert app.screen is not picker
+        await pilot.press("enter")  # the highlighted entry: bid 1
+        await settle(pilot)
+        assert match.history[2] == (0, Bid(1))
+        assert not isinstance(app.screen, ActionPicker)
 
 
 async def test_rules_open_at_the_current_step(tmp_path: Path) -> None:
