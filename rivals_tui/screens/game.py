@@ -483,6 +483,9 @@ class GameScreen(Screen[None]):
         self._generation += 1
         self.advance()
         self.report_save_problem()
+        # Painted at once with whatever else the screen has to paint now (after the action
+        # picker, the game screen coming back from under it): one paint, not two or three.
+        self._report_refreshes()
 
     def _take_back_turn(self, seat: int, decisions: int) -> None:
         """Undo the `decisions` made earlier this turn (the confirmation was refused)."""
