@@ -67,6 +67,11 @@ def show_text(widget: Static, content: Content) -> bool:
     return True
 
 
+# How long after sending a move a remote table's screen shows the seat waiting, unless the
+# server's update (the new state) has come by then, as it nearly always has.
+PENDING_SHOWN_AFTER = 0.1
+
+
 class StatusLine(Steady, Static):
     """The status line (its new height asks for one layout of the screen, not two)."""
 
@@ -481,11 +486,25 @@ class GameScreen(Screen[None]):
         if not keep_turn:
             self.turn_so_far = []
         self._generation += 1
-        self.advance()
+        if self.session.remote:
+            # The move is only sent: the server's update, tens of milliseconds away, brings the
+            # new state. Showing the wait first (no prompt, no moves on the board) laid out and
+            # painted the whole screen, to be replaced at once by the update's own paint, at the
+            # very moment the other terminals paint the same move. It shows if the update is late.
+            generation = self._generation
+            self.set_timer(PENDING_SHOWN_AFTER, lambda: self._show_pending(generation))
+        else:
+            self.advance()
         self.report_save_problem()
         # Painted at once with whatever else the screen has to paint now (after the action
         # picker, the game screen coming back from under it): one paint, not two or three.
         self._report_refreshes()
+
+    def _show_pending(self, generation: int) -> None:
+        """A move sent `PENDING_SHOWN_AFTER` ago is still unanswered: show the seat waiting."""
+        if generation == self._generation and self.is_attached:
+            self.advance()
+            self._report_refreshes()
 
     def _take_back_turn(self, seat: int, decisions: int) -> None:
         """Undo the `decisions` made earlier this turn (the confirmation was refused)."""

@@ -7,6 +7,7 @@ Budget: 8 s.
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 from typing import Any
 
@@ -226,4 +227,51 @@ async def test_coming_back_with_the_same_key_takes_the_player_back_to_their_seat
     dan.send(p.Watch(table=server.tables[next(iter(server.tables))].id))
     watching = await until(dan, lambda m: isinstance(m, p.Seated))
     assert watching.seat is None and watching.code == ""
+    await server.stop()
+
+
+async def test_a_move_the_server_is_slow_to_answer_shows_the_seat_waiting(tmp_path: Path) -> None:
+    # The screen does not show the wait for the update that nearly always comes within a few
+    # milliseconds; when it does not come, the seat is shown waiting soon after all the same.
+    server = await start_server(tmp_path / "saves", seed=6)
+    bob = await player(server, "Bob")
+    bob.send(p.Create(game="rivalist", seats=[p.SeatOffer(), p.SeatOffer()]))
+    seated = await until(bob, lambda m: isinstance(m, p.Seated))
+    app = RemoteApp(
+        "127.0.0.1", server.port, "Ann", identity("Ann"), code=seated.code, settings_path=tmp_path / "s.json"
+    )
+    table = server.tables[seated.table]
+    held = asyncio.Event()
+    move = server._move
+
+    async def slow_move(conn: Any, m: p.Move) -> None:
+        await held.wait()
+        await move(conn, m)
+
+    async with app.run_test(size=(100, 30)) as pilot:
+
+        def status() -> str:
+            return str(app.screen.query_one("#status", Static).render())
+
+        async def settle(test: Any) -> None:
+            for _ in range(150):
+                await pilot.pause(0.02)
+                if test():
+                    return
+            raise AssertionError(f"the screen never got there: {status()!r}")
+
+        while 1 not in table.match.to_act():
+            u = await until(bob, lambda m: is_update(m) and (bool(m.choices) or 1 in m.to_act))
+            if u.choices:
+                bob.send(p.Move(action=next(c for c in u.choices if c.reason is None).action))
+        await settle(lambda: "Ann:" in status())
+        before = len(table.match.history)
+        server._move = slow_move  # type: ignore[method-assign]
+        await pilot.press("a")
+        await settle(lambda: not isinstance(app.screen, GameScreen))
+        await pilot.press("enter")
+        await settle(lambda: isinstance(app.screen, GameScreen) and "Ann:" not in status())
+        assert "Waiting for" in status() and len(table.match.history) == before
+        held.set()
+        await settle(lambda: len(table.match.history) > before and ("Ann:" in status() or "Bob" in status()))
     await server.stop()
