@@ -202,7 +202,7 @@ class GameScreen(Screen[None]):
 
     def on_unmount(self) -> None:
         picker, self._picker = self._picker, None
-        if picker is not None and not any(picker in stack for stack in self.app._screen_stacks.values()):
+        if picker is not None and picker not in self.app.screen_stack:
             self.app.uninstall_screen(picker)
             picker.remove()
 
