@@ -95,11 +95,13 @@ def rank_moves(
     moves: Sequence[Any],
     rng: Rng,
     should_stop: StopCheck | None = None,
+    value: Callable[[Any, int], float] | None = None,
 ) -> list[tuple[float, Any]]:
     """(score, move) for each move, best first, each move judged one ply deep on the same sampled
     `worlds` (its result averaged over the samples it is legal in). Equal scores keep legal order.
     A move no sample allows scores -1. `should_stop` ends the ranking early (the moves not judged
-    yet score -1): the greedy bot and the search's root shortlist both rank this way."""
+    yet score -1): the greedy bot and the search's root shortlist both rank this way. `value`
+    replaces `game.evaluate` (the search's shortlist passes `Game.ai_search_evaluate`)."""
     others = [s for s in game.to_act(worlds[0]) if s != seat] if worlds else []
     scored: list[tuple[float, int, Any]] = []
     stopped = False
@@ -112,7 +114,7 @@ def rank_moves(
             except IllegalAction:
                 continue  # this sample contradicts the move; judge it on the others
             _finish_step(game, d, others, rng)
-            total += rewards_for(game, d, seat)
+            total += rewards_for(game, d, seat, value)
             counted += 1
         scored.append((total / counted if counted else -1.0, i, move))
         if should_stop is not None and should_stop():
@@ -121,10 +123,12 @@ def rank_moves(
     return [(v, m) for v, _i, m in scored]
 
 
-def rewards_for(game: Game[Any, Any, Any], state: Any, seat: int) -> float:
+def rewards_for(
+    game: Game[Any, Any, Any], state: Any, seat: int, value: Callable[[Any, int], float] | None = None
+) -> float:
     out = game.outcome(state)
     if out is None:
-        return game.evaluate(state, seat)
+        return game.evaluate(state, seat) if value is None else value(state, seat)
     return 1.0 / len(out.winners) if seat in out.winners else 0.0
 
 

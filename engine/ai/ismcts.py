@@ -16,6 +16,7 @@ ranking are searched) and scale the iteration cap (`Game.ai_iteration_scale`). I
 the search a turn horizon (`Game.ai_turn_mark`): the tree then stops where the current turn ends,
 the rest of the turn below a new node is played greedily, every leaf is scored there, and the
 iterations take turns on a few worlds sampled once (TURN_WORLDS) instead of a new one each.
+Positions the search stops at are scored by `Game.ai_search_evaluate` (by default `evaluate`).
 
 The search stops at a time budget or an iteration cap (the level's, scaled by the game),
 whichever comes first, or when the caller's `should_stop` says so. With a generous budget the
@@ -132,10 +133,11 @@ class ISMCTSBot:
         width: int,
         should_stop: StopCheck | None,
     ) -> list[Any]:
-        """The `width` moves a one-ply look (on SHORTLIST_SAMPLES sampled worlds) likes best, in
-        legal order, so the search spends its iterations looking deeper at those alone."""
+        """The `width` moves a one-ply look (on SHORTLIST_SAMPLES sampled worlds, by the search's
+        own value) likes best, in legal order, so the search spends its iterations looking deeper
+        at those alone."""
         worlds = [game.determinize(view, seat, self.rng) for _ in range(SHORTLIST_SAMPLES)]
-        ranked = rank_moves(game, worlds, seat, moves, self.rng, should_stop)
+        ranked = rank_moves(game, worlds, seat, moves, self.rng, should_stop, game.ai_search_evaluate)
         keep = {id(m) for _v, m in ranked[:width]}
         return [m for m in moves if id(m) in keep]
 
@@ -284,7 +286,7 @@ def _greedy_move(game: Game[Any, Any, Any], state: Any, seat: int, moves: Any) -
     for m in moves:
         d = game.clone(state)
         game.apply(d, seat, m)
-        v = game.evaluate(d, seat)
+        v = game.ai_search_evaluate(d, seat)
         if v > best_v:
             best, best_v = m, v
     return best
@@ -308,6 +310,6 @@ class _Result:
             if self.winners is not None:
                 r = 1.0 / len(self.winners) if seat in self.winners else 0.0
             else:
-                r = self.game.evaluate(self.state, seat)
+                r = self.game.ai_search_evaluate(self.state, seat)
             self.cache[seat] = r
         return r

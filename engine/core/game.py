@@ -179,6 +179,7 @@ class Game(Protocol[S, A, O_contra]):
     def clone(self, s: S) -> S: ...
     def describe(self, s: S, a: A) -> str: ...
     def evaluate(self, s: S, seat: int) -> float: ...
+    def ai_search_evaluate(self, s: S, seat: int) -> float: ...
     def ai_turn_mark(self, s: S) -> Hashable | None: ...
     def progress(self, s: S) -> str: ...
 
@@ -282,6 +283,12 @@ class GameBase(abc.ABC, Generic[S, A, O]):
     def evaluate(self, s: S, seat: int) -> float:
         """Heuristic value of `s` for `seat` in [0, 1]; games override. 0.5 = even."""
         return 0.5
+
+    def ai_search_evaluate(self, s: S, seat: int) -> float:
+        """The search's value of a position it stops at (its leaves, and the greedy play to a
+        turn's end below them): `evaluate` unless a game gives its search something the greedy bot
+        does not use."""
+        return self.evaluate(s, seat)
 
     def ai_turn_mark(self, s: S) -> Hashable | None:
         """The search's turn horizon: None (the default) lets it look as far as its tree and

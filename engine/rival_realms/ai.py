@@ -17,12 +17,15 @@ from engine.rival_realms.data import (
     CREATURE_KIND,
     CREATURES,
     ESPRESSO,
+    GEM,
     KIND,
     MIRROR,
     QUEST_INDEX,
     SOLO_TARGET,
+    creature_fits,
 )
-from engine.rival_realms.realm import empty_gaps
+from engine.rival_realms.realm import empty_gaps, steps
+from engine.rival_realms.rules.turn import can_act
 from engine.rival_realms.scoring import quest_points, score
 from engine.rival_realms.state import RealmsState
 
@@ -100,3 +103,83 @@ def evaluate(s: RealmsState, seat: int) -> float:
     if s.solo:
         return 1.0 / (1.0 + math.exp(-(mine - SOLO_TARGET[s.level]) / SCALE_SOLO))
     return 1.0 / (1.0 + math.exp(-(mine - estimate(s, 1 - seat)) / SCALE_DUEL))
+
+
+# The search's own reading of a position (`search_evaluate`, for normal and hard; the greedy bot
+# keeps `evaluate`). Play-testing found the game decided by who passes first (the first to pass
+# lost almost every game), and the player who passed first had usually explored two or three
+# regions and summoned its realm into runs of spaces that only a few numbers still fit. So the
+# search credits more for regions left to explore, the choice of next steps, and room in a run of
+# empty spaces measured by the numbers still to come; and it treats a seat bound to pass as done.
+SEARCH_UNEXPLORED = 0.75  # `estimate` gives 0.45: an exploring step paid by a card then barely pays
+MOBILITY_KINDS = 0.4  # per region type among the adventurer's possible next steps (up to 3)
+MOBILITY_PAID = 0.5  # per such type the hand or a creature can pay for (up to 2)
+ROOM_SPREAD = 2.0  # numbers per space at which a run's credit reaches 1 - 1/e of a space each
+
+
+def bound_to_pass(s: RealmsState, seat: int) -> bool:
+    """Whether `seat` has passed, or will have to when its next turn begins: judged only where a
+    turn begins (the search's leaves), on a hand that is known (a sampled world's) and without a
+    gem (which may steal a card that fits)."""
+    if s.passed[seat]:
+        return True
+    if s.phase != "turn" or s.action != "" or s.explored_now or GEM in s.supply[seat]:
+        return False
+    hand = s.hands[seat]
+    return 0 not in hand and not can_act(s, seat)
+
+
+def room_credit(regions: list[int], placed: set[int]) -> float:
+    """How many of the realm's empty spaces are likely to be filled, judged by the numbers still
+    to come (in neither realm) that fit each run: k * (1 - exp(-F / (k * ROOM_SPREAD))) for a run
+    of k spaces that F numbers fit. Unlike `estimate`'s min(k, room / 3) it keeps rising with the
+    room, so a middling number summoned at a row's left end (leaving a run few numbers fit) reads
+    worse than the same number in the middle."""
+    room: dict[tuple[int, int], int] = {}
+    for lo, hi, first, after in empty_gaps(regions):
+        room[(lo, hi)] = room.get((lo, hi), 0) + after - first  # only whole empty rows share a key
+    credit = 0.0
+    for (lo, hi), k in room.items():
+        free = sum(1 for n in range(lo + 1, hi) if n not in placed)
+        credit += k * (1.0 - math.exp(-free / (k * ROOM_SPREAD)))
+    return credit
+
+
+def mobility(s: RealmsState, seat: int) -> tuple[int, int]:
+    """(region types among the unexplored regions the adventurer can step into next, how many of
+    those types the hand or a creature can pay for)."""
+    if s.adventurer[seat] < 0:
+        return 0, 0
+    regions, explored = s.regions[seat], s.explored[seat]
+    kinds = {KIND[regions[k >> 5]] for k in steps(s, seat) if not explored[k >> 5]}
+    if not kinds:
+        return 0, 0
+    payable = {KIND[c] for c in s.hands[seat] if c}
+    creatures = [t for t in s.supply[seat] if t in CREATURE_KIND]
+    paid = sum(1 for k in kinds if k in payable or any(creature_fits(t, k) for t in creatures))
+    return len(kinds), paid
+
+
+def search_estimate(s: RealmsState, seat: int, placed: set[int]) -> float:
+    """`estimate` as the search reads it (`placed`: the numbers in either realm). A seat bound to
+    pass keeps only the points it has scored, as its rival plays on alone."""
+    if s.phase == "over":
+        return float(score(s, seat))
+    if bound_to_pass(s, seat):
+        return float(score(s, seat))
+    regions, explored = s.regions[seat], s.explored[seat]
+    pts = estimate(s, seat)
+    pts += 0.9 * (room_credit(regions, placed) - _open_spaces(regions)[0])
+    unexplored = sum(1 for r, e in zip(regions, explored, strict=True) if r and not e)
+    pts += (SEARCH_UNEXPLORED - UNEXPLORED_WORTH) * unexplored
+    kinds, paid = mobility(s, seat)
+    return pts + MOBILITY_KINDS * min(kinds, 3) + MOBILITY_PAID * min(paid, 2)
+
+
+def search_evaluate(s: RealmsState, seat: int) -> float:
+    """The search's value (`Game.ai_search_evaluate`); the greedy bot keeps `evaluate`."""
+    if s.solo:
+        return evaluate(s, seat)
+    placed = {n for realm in s.regions for n in realm if n}
+    mine = search_estimate(s, seat, placed)
+    return 1.0 / (1.0 + math.exp(-(mine - search_estimate(s, 1 - seat, placed)) / SCALE_DUEL))

@@ -172,6 +172,9 @@ class RivalRealms(GameBase[RealmsState, Action, RealmsOptions]):
     def evaluate(self, s: RealmsState, seat: int) -> float:
         return ai.evaluate(s, seat)
 
+    def ai_search_evaluate(self, s: RealmsState, seat: int) -> float:
+        return ai.search_evaluate(s, seat)
+
     def ai_turn_mark(self, s: RealmsState) -> int | None:
         # Turns begun so far: the search plays the rest of its turn greedily below each new node
         # and scores every leaf where the turn ends (with the redraw), so a step that only pays

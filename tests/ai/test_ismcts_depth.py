@@ -79,3 +79,13 @@ def test_a_turn_horizon_scores_every_leaf_where_the_turn_ends() -> None:
     plain = TwoRoundGoof(horizon=False)
     ISMCTSBot(seed=2, budget=5.0, max_iterations=300, rollout_depth=0).choose(plain, plain.view(s, 0), 0)
     assert max(plain.scored_at) > 3
+
+
+def test_only_the_games_that_say_so_give_their_search_another_value() -> None:
+    # The search scores its leaves with `ai_search_evaluate`; by default it is `evaluate`, so the
+    # search plays every other game as before.
+    for game in GAMES.values():
+        if game.id == "rival_realms":
+            continue
+        s = game.setup(game.Options(), 2, 3)
+        assert game.ai_search_evaluate(s, 0) == game.evaluate(s, 0), game.id

@@ -1,0 +1,82 @@
+"""The search's own value of a position (`RivalRealms.ai_search_evaluate`): a seat bound to pass
+keeps only the points it has scored."""
+
+from __future__ import annotations
+
+from engine.rival_realms import ai
+from engine.rival_realms.actions import PASS
+from engine.rival_realms.data import GEM, KIND
+from engine.rival_realms.game import GAME
+from engine.rival_realms.scoring import score
+from engine.rival_realms.state import RealmsState
+from tests.engine.rival_realms.helpers import clear_realm, give_token, lay, new, set_hand
+
+
+def stuck() -> RealmsState:
+    """Seat 0 at the start of its turn, unable to act: seventeen explored regions, and the one
+    empty space (upper 1) takes only a card below 1."""
+    s = new(places=(0, 0))
+    clear_realm(s, 0)
+    for p, card in zip(range(1, 18), [1, *range(4, 20)], strict=True):
+        lay(s, 0, p, card, explored=True)
+    s.adventurer[0] = 1
+    set_hand(s, 0, [2, 3])
+    assert s.actor == 0 and PASS in GAME.legal(s, 0)
+    return s
+
+
+def test_a_seat_bound_to_pass_keeps_only_its_points_in_the_search() -> None:
+    s = stuck()
+    assert ai.bound_to_pass(s, 0) and not ai.bound_to_pass(s, 1)
+    placed = {n for realm in s.regions for n in realm if n}
+    assert ai.search_estimate(s, 0, placed) == score(s, 0) < ai.estimate(s, 0)
+    assert GAME.ai_search_evaluate(s, 0) < GAME.evaluate(s, 0)
+    assert GAME.ai_search_evaluate(s, 1) > GAME.evaluate(s, 1)
+    GAME.apply(s, 0, PASS)
+    assert ai.bound_to_pass(s, 0)  # for the rest of the game
+
+
+def test_a_seat_is_judged_only_where_a_turn_begins_and_without_a_gem() -> None:
+    s = stuck()
+    give_token(s, 0, GEM)  # it may steal a card that fits
+    assert not ai.bound_to_pass(s, 0)
+    s = stuck()
+    s.action = "summon"  # in the middle of its turn: its next hand is not drawn yet
+    assert not ai.bound_to_pass(s, 0)
+
+
+def test_solo_keeps_the_evaluation() -> None:
+    s = new(seats=1)
+    assert GAME.ai_search_evaluate(s, 0) == GAME.evaluate(s, 0)
+
+
+FULL_ROWS = [*range(20, 26), *range(30, 36)]  # the middle and lower sub-realms filled
+
+
+def test_room_is_judged_by_the_numbers_still_to_come() -> None:
+    # A 34 summoned at the left end of an empty row leaves five spaces that only 35-50 fit; in the
+    # middle it leaves room on both sides. `estimate` finds them alike; the search does not.
+    left, middle = [34, 0, 0, 0, 0, 0, *FULL_ROWS], [0, 0, 34, 0, 0, 0, *FULL_ROWS]
+    assert ai._open_spaces(left)[0] == ai._open_spaces(middle)[0]
+    assert ai.room_credit(left, {34}) < ai.room_credit(middle, {34})
+    # Numbers already in either realm fit nowhere: a run whose numbers are all placed is dead.
+    gap = [10, 0, 13, 14, 15, 16, *FULL_ROWS]
+    assert ai.room_credit(gap, set()) > ai.room_credit(gap, {11, 12}) == 0.0
+
+
+def test_mobility_counts_the_types_of_the_next_steps_and_those_the_hand_can_pay() -> None:
+    s = new(places=(0, 0))
+    clear_realm(s, 0)
+    for p in range(18):
+        s.regions[0][p] = 0
+        s.explored[0][p] = False
+    take = [1, 2, 3]  # 1 and 2 beside each other in the upper row, 3 beside 2
+    for p, card in zip((0, 1, 2), take, strict=True):
+        lay(s, 0, p, card, explored=p == 0)
+    s.adventurer[0] = 0
+    kinds = {KIND[2]}  # only the region right of the adventurer can be entered next
+    set_hand(s, 0, [c for c in range(4, 51) if KIND[c] not in kinds][:5])
+    assert ai.mobility(s, 0) == (1, 0)
+    set_hand(s, 0, [next(c for c in range(4, 51) if KIND[c] == KIND[2])])
+    assert ai.mobility(s, 0) == (1, 1)
+    assert GAME.ai_search_evaluate(s, 0) > 0.0
