@@ -28,7 +28,7 @@ from engine import __version__
 from engine.core import Game, SeatSpec
 from engine.core.info import Catalog
 from engine.core.match import Match, Series
-from rivals_tui.text import safe_text
+from rivals_tui.text import safe_text, sentence
 from saves.codec import NAME_LIMIT, SERIES_GAMES_LIMIT, SERIES_POINTS_LIMIT
 
 LEVELS = ("easy", "normal", "hard")
@@ -409,7 +409,9 @@ def _resume(
                     raise CliError(str(exc)) from None
                 print(safe_text(f"Restored the previous version of {name}."), file=sys.stderr)
             else:
-                raise CliError(f"{info.error} {info.restore_offer()} Use: rivals resume {name} --restore")
+                raise CliError(
+                    f"{sentence(info.error or '')} {info.restore_offer()} Use: rivals resume {name} --restore"
+                )
     if name is None:
         latest = store.latest(in_progress=True)
         if latest is None:
@@ -420,7 +422,7 @@ def _resume(
                 damaged = None
             if damaged is not None:
                 raise CliError(
-                    f"no unfinished game in {store.root} can be read: {damaged.error} "
+                    f"no unfinished game in {store.root} can be read: {sentence(damaged.error or '')} "
                     f"{damaged.restore_offer()} Use: rivals resume {damaged.name} --restore"
                 )
             raise CliError(f"no unfinished game to resume in {store.root}")

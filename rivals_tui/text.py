@@ -22,6 +22,12 @@ if TYPE_CHECKING:
 _KEEP_FORMAT = {"\u200c", "\u200d"}
 
 
+def sentence(text: str) -> str:
+    """`text` ending as a sentence, so that another can follow it: a save's error ("not a Rivals
+    save (it is not a text file)") before the offer of its previous version."""
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
 def _escape(ch: str) -> str:
     code = ord(ch)
     if ch == "\t":

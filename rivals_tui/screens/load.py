@@ -20,7 +20,7 @@ from textual.widgets import DataTable, Static
 from rivals_tui.dialogs import ConfirmDialog, ErrorDialog
 from rivals_tui.screens.base import DismissOnce
 from rivals_tui.session import options_in_force
-from rivals_tui.text import plain, plain_rich, safe_text
+from rivals_tui.text import plain, plain_rich, safe_text, sentence
 from rivals_tui.widgets.footer import KeysFooter
 from saves.errors import SaveError
 
@@ -122,7 +122,7 @@ class LoadScreen(DismissOnce, Screen[None]):
         if name == self._restored and info.error is None:
             text = f"{name}: the previous version is back — Enter opens it."
         elif info.restorable:
-            text = f"{info.error}\n{info.restore_offer()} Press r to restore it."
+            text = f"{sentence(info.error or '')}\n{info.restore_offer()} Press r to restore it."
         else:
             text = info.error if info.error else f"{name} — Enter opens, d deletes."
         self.query_one("#load-detail", Static).update(plain(text))
@@ -150,7 +150,7 @@ class LoadScreen(DismissOnce, Screen[None]):
             return
         info = self.infos[name]
         if info.error:
-            message = info.error + (
+            message = sentence(info.error) + (
                 f" {info.restore_offer()} Press r to restore it." if info.restorable else ""
             )
             self.app.push_screen(ErrorDialog(message, title="Cannot open this save"))

@@ -100,6 +100,7 @@ def test_resume_of_a_damaged_save_offers_the_backup(
     code, _, err = run(["--save-dir", str(store.root), "resume", "evening"], capsys)
     assert code == 1 and err.count("\n") == 1
     assert "The previous version of this save can be restored (with 0 moves made)." in err
+    assert ". The previous version" in err  # the error is a sentence of its own
     assert "rivals resume evening --restore" in err
     assert store.path("evening").read_text() == '{"format_version": 1, "ga'  # nothing changed
 

@@ -366,6 +366,8 @@ async def test_load_screen_restores_the_previous_version_with_one_key(tmp_path: 
         await until(pilot, lambda: isinstance(app.screen, LoadScreen))
         detail = shown(app, "#load-detail")
         assert "The previous version of this save can be restored (1 move behind). Press r" in detail
+        error, offer = detail.split("\n", 1)
+        assert error.endswith(".") and offer.startswith("The previous version")  # two sentences
         await pilot.press("r")
         await pilot.pause()
         assert "the previous version is back" in shown(app, "#load-detail")
