@@ -74,6 +74,9 @@ class NewGameScreen(DismissOnce, Screen[None]):
         Binding("escape", "back", "Back", id="new.back"),
         Binding("down", "app.focus_next", "Next field", show=False, id="new.next_field"),
         Binding("up", "app.focus_previous", "Previous field", show=False, id="new.previous_field"),
+        # The form scrolls to the field with the focus; the Page keys show the rest without moving it.
+        Binding("pageup", "page(-1)", "Scroll up", show=False, id="new.page_up"),
+        Binding("pagedown", "page(1)", "Scroll down", show=False, id="new.page_down"),
     ]
 
     @property
@@ -83,13 +86,20 @@ class NewGameScreen(DismissOnce, Screen[None]):
         assert isinstance(self.app, RivalsApp)
         return self.app
 
+    def action_page(self, direction: int) -> None:
+        form = self.query_one("#new-form", VerticalScroll)
+        if direction < 0:
+            form.scroll_page_up()
+        else:
+            form.scroll_page_down()
+
     def compose(self) -> ComposeResult:
         infos = self.rivals.games.infos()
         first = self._first_game()
         # The form itself takes no focus: its fields do, and it scrolls to the one focused. (A
         # focusable form was a stop of its own between the fields, and each time it took or lost
         # focus Textual worked out the styles of all seventy widgets inside it again.)
-        with VerticalScroll(id="new-form", can_focus=False):
+        with VerticalScroll(id="new-form", can_focus=False, classes="key-scroll"):
             yield Static("New game", id="new-title")
             with Horizontal(classes="form-row"):
                 yield Label("Game", classes="form-label")
@@ -109,12 +119,13 @@ class NewGameScreen(DismissOnce, Screen[None]):
                     compact=True,
                     id="count",
                 )
-            # Every game's variants are built once; _sync shows the current game's.
             # The option rows of every game are built once; _sync shows those of the chosen game
             # that apply to the chosen number of players.
             for info in infos:
                 for f in option_fields(info.options):
-                    with Horizontal(classes="form-row option-row", id=f"opt-row-{info.id}-{f.name}"):
+                    # A list of several choices (Rival Realms' enchantments) shows every choice.
+                    multi = " multi-row" if f.kind == "multi" else ""
+                    with Horizontal(classes=f"form-row option-row{multi}", id=f"opt-row-{info.id}-{f.name}"):
                         yield Label(f.label, classes="form-label")
                         yield self._option_widget(info.id, f)
             for i in range(MAX_SEATS):

@@ -9,7 +9,7 @@ from typing import Any
 
 import attrs
 from textual.app import App, ComposeResult
-from textual.widgets import Input, Label, Select, Static, Switch
+from textual.widgets import Input, Label, Select, SelectionList, Static, Switch
 
 from engine.core import SeatSpec
 from engine.core.info import Catalog
@@ -136,6 +136,29 @@ async def test_up_and_down_move_between_the_fields_of_the_new_game_form(tmp_path
         await pilot.press("enter")
         await pilot.pause()
         assert form.query_one("#kind-0", Select).expanded
+
+
+async def test_every_enchantment_shows_in_the_form_and_page_down_scrolls_to_the_rest(tmp_path: Path) -> None:
+    app = rk_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, NewGameScreen)
+        form.query_one("#game", Select).value = "rival_realms"
+        await pilot.pause()
+        choices = form.query_one("#opt-rival_realms-enchantments", SelectionList)
+        # All eight on the screen at once (a row of one line showed one at a time).
+        assert choices.size.height == choices.option_count == 8
+        scroll = form.query_one("#new-form")
+        assert scroll.max_scroll_y > 0 and scroll.scroll_y == 0
+        focused = app.focused
+        await pilot.press("pagedown")
+        await settle(pilot)
+        assert scroll.scroll_y > 0 and app.focused is focused  # the rest shown, the focus kept
+        await pilot.press("pageup")
+        await settle(pilot)
+        assert scroll.scroll_y == 0
 
 
 async def test_the_new_game_form_starts_on_the_game_played_last(tmp_path: Path) -> None:
