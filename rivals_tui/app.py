@@ -8,6 +8,7 @@ and its lock released (`close_session`).
 from __future__ import annotations
 
 import contextlib
+import gc
 import os
 import random
 import signal
@@ -98,6 +99,12 @@ class BaseScreen(Screen[None]):
     """The empty bottom of the screen stack when the app opens straight onto a game."""
 
 
+# The app's own garbage collection (`RivalsApp._collect_between_updates`): the young
+# generations every GC_INTERVAL seconds, all of them every FULL_GC_EVERY-th time.
+GC_INTERVAL = 1.0
+FULL_GC_EVERY = 10
+
+
 class RivalsApp(App[None]):
     """The whole app. `games` defaults to the registry; tests pass a toy game."""
 
@@ -179,6 +186,7 @@ class RivalsApp(App[None]):
         return MenuScreen()
 
     def on_mount(self) -> None:
+        self._collect_between_updates()
         if self._hangup_pending:
             self.call_after_refresh(self.hangup)
             return
@@ -189,6 +197,26 @@ class RivalsApp(App[None]):
 
     def on_unmount(self) -> None:
         self.close_session()
+        gc.enable()
+
+    # -- garbage collection ----------------------------------------------------------------
+    def _collect_between_updates(self) -> None:
+        """Collect garbage on a timer instead of whenever enough objects were allocated.
+
+        Python collects as allocations pile up, which is while a move is taken in and painted: in
+        a networked Rivalist game each of a player's app's updates held about thirty collections
+        of the young generation, and every fifth or so a full one (20-50 ms on a busy machine). A
+        timer only fires when the app's loop is free, so the same work is done between updates
+        (docs/NETWORK.md, session 9: other terminals see a move 6 ms sooner on average). The
+        collector is on again once the app ends (tests run many apps in one process)."""
+        gc.disable()
+        self._collections = 0
+        self.set_interval(GC_INTERVAL, self._collect)
+
+    def _collect(self) -> None:
+        # The young generations each time (a few ms); everything every FULL_GC_EVERY-th time.
+        self._collections += 1
+        gc.collect(2 if self._collections % FULL_GC_EVERY == 0 else 1)
 
     def _show_error(self, text: str, title: str) -> None:
         # Imported here: dialogs bring in Textual's Input and Button, which the menu never needs.
