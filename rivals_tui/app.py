@@ -148,6 +148,7 @@ class RivalsApp(App[None]):
         self.session: Session | None = None
         self._initial = session
         self._hangup_pending = False
+        self._collector_was_on = False  # whether Python's collector ran before this app turned it off
         self._hanging_up = False
         self._hangup_watchdog: threading.Thread | None = None
         # A sentence for the terminal after the app has closed (a failed last save, a crash).
@@ -197,7 +198,8 @@ class RivalsApp(App[None]):
 
     def on_unmount(self) -> None:
         self.close_session()
-        gc.enable()
+        if self._collector_was_on:
+            gc.enable()
 
     # -- garbage collection ----------------------------------------------------------------
     def _collect_between_updates(self) -> None:
@@ -208,7 +210,8 @@ class RivalsApp(App[None]):
         of the young generation, and every fifth or so a full one (20-50 ms on a busy machine). A
         timer only fires when the app's loop is free, so the same work is done between updates
         (docs/NETWORK.md, session 9: other terminals see a move 6 ms sooner on average). The
-        collector is on again once the app ends (tests run many apps in one process)."""
+        collector is as it was again once the app ends (tests run many apps in one process)."""
+        self._collector_was_on = gc.isenabled()
         gc.disable()
         self._collections = 0
         self.set_interval(GC_INTERVAL, self._collect)
