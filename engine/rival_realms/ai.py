@@ -147,11 +147,12 @@ def room_credit(regions: list[int], placed: set[int]) -> float:
 
 def mobility(s: RealmsState, seat: int) -> tuple[int, int]:
     """(region types among the unexplored regions the adventurer can step into next, how many of
-    those types the hand or a creature can pay for)."""
+    those types the hand or a creature can pay for), as at the start of an action (`came_from`
+    is the walk of the seat whose turn it is, not necessarily `seat`'s)."""
     if s.adventurer[seat] < 0:
         return 0, 0
     regions, explored = s.regions[seat], s.explored[seat]
-    kinds = {KIND[regions[k >> 5]] for k in steps(s, seat) if not explored[k >> 5]}
+    kinds = {KIND[regions[k >> 5]] for k in steps(s, seat, fresh=True) if not explored[k >> 5]}
     if not kinds:
         return 0, 0
     payable = {KIND[c] for c in s.hands[seat] if c}

@@ -155,7 +155,7 @@ def _key(space: int, prev: int) -> int:
     return space * 32 + prev + 1
 
 
-def steps(s: RealmsState, seat: int, until: int = -1) -> dict[int, int]:
+def steps(s: RealmsState, seat: int, until: int = -1, fresh: bool = False) -> dict[int, int]:
     """Every single step the adventurer can take next, walking freely through explored regions
     first and never stepping straight back where it came from.
 
@@ -163,7 +163,9 @@ def steps(s: RealmsState, seat: int, until: int = -1) -> dict[int, int]:
     first); a step key is `space * 32 + via + 1` (the step from `via` into `space`) and equals
     the walking position reached by it. Explored and unexplored targets are both listed.
     With `until` (a step key), the walk stops once that step is found: the positions found up
-    to then, and how they were reached, are the same as in the whole walk.
+    to then, and how they were reached, are the same as in the whole walk. With `fresh`, the
+    walk is the one a new action would make (no step to not reverse): the AI asks it of either
+    seat, while `came_from` belongs to the seat whose turn it is.
     """
     regions = s.regions[seat]
     explored = s.explored[seat]
@@ -179,7 +181,7 @@ def steps(s: RealmsState, seat: int, until: int = -1) -> dict[int, int]:
         for m in END_COLUMNS:
             open_lands[m] = True
     back_ok = bool(enchantments) and "surefoot" in enchantments
-    start = s.adventurer[seat] * 32 + (0 if back_ok else s.came_from + 1)
+    start = s.adventurer[seat] * 32 + (0 if back_ok or fresh else s.came_from + 1)
     # The moves out of each walking position: without the way straight back, unless Surefoot.
     moves = _MOVES_ANY if back_ok else _MOVES_AHEAD
     # No memo: the walk is short, and a key covering every input costs as much as the search.

@@ -79,4 +79,8 @@ def test_mobility_counts_the_types_of_the_next_steps_and_those_the_hand_can_pay(
     assert ai.mobility(s, 0) == (1, 0)
     set_hand(s, 0, [next(c for c in range(4, 51) if KIND[c] == KIND[2])])
     assert ai.mobility(s, 0) == (1, 1)
+    # `came_from` (no stepping straight back) belongs to whoever is moving: judged as at the start
+    # of an action, the step into space 1 is still seen.
+    s.came_from = 1
+    assert ai.mobility(s, 0) == (1, 1)
     assert GAME.ai_search_evaluate(s, 0) > 0.0
