@@ -164,12 +164,11 @@ def mobility(s: RealmsState, seat: int) -> tuple[int, int]:
 def search_estimate(s: RealmsState, seat: int, placed: set[int]) -> float:
     """`estimate` as the search reads it (`placed`: the numbers in either realm). A seat bound to
     pass keeps only the points it has scored, as its rival plays on alone."""
-    if s.phase == "over":
-        return float(score(s, seat))
-    if bound_to_pass(s, seat):
+    if s.phase == "over" or bound_to_pass(s, seat):
         return float(score(s, seat))
     regions, explored = s.regions[seat], s.explored[seat]
     pts = estimate(s, seat)
+    # The room credit takes the place of `estimate`'s credit for empty spaces likely to be filled.
     pts += 0.9 * (room_credit(regions, placed) - _open_spaces(regions)[0])
     unexplored = sum(1 for r, e in zip(regions, explored, strict=True) if r and not e)
     pts += (SEARCH_UNEXPLORED - UNEXPLORED_WORTH) * unexplored

@@ -22,10 +22,8 @@ from typing import Any
 
 from textual.screen import Screen
 
-from rivals_net import protocol as p
-from rivals_tui.remote_app import RemoteApp
 from rivals_tui.screens.game import GameScreen
-from tests.net.support import identity, is_update, player, random_move, start_server, until
+from tests.net.support import ann_at_bobs_table, is_update, random_move, until
 
 CPU: Counter[str] = Counter()
 CALLS: Counter[str] = Counter()
@@ -46,13 +44,7 @@ def timed(cls: type, name: str, label: str) -> None:
 
 
 async def measure(tmp: Path, game: str, moves: int = 40) -> str:
-    server = await start_server(tmp / "saves", seed=6)
-    bob = await player(server, "Bob")
-    bob.send(p.Create(game=game, seats=[p.SeatOffer(), p.SeatOffer()]))
-    seated = await until(bob, lambda m: isinstance(m, p.Seated))
-    app = RemoteApp(
-        "127.0.0.1", server.port, "Ann", identity("Ann"), code=seated.code, settings_path=tmp / "s.json"
-    )
+    server, bob, seated, app = await ann_at_bobs_table(tmp, game)
     rng = random.Random(1)
     async with app.run_test(size=(100, 30)) as pilot:
         while not isinstance(app.screen, GameScreen):

@@ -12,6 +12,7 @@ from rivals_net import protocol as p
 from rivals_net.client import TableClient
 from rivals_net.server import Limits, TableServer
 from rivals_net.table import Table
+from rivals_tui.remote_app import RemoteApp
 from saves.store import SaveStore
 
 WAIT = 10.0  # seconds any one message may take on a loaded machine
@@ -86,3 +87,18 @@ async def random_move(
     else:
         return False
     return True
+
+
+async def ann_at_bobs_table(
+    tmp: Path, game: str = "rivalist", seed: int = 6
+) -> tuple[TableServer, TableClient, p.Seated, RemoteApp]:
+    """A two-seat table Bob created over the protocol, and Ann's app (a `RemoteApp`, not yet
+    run) taking its other seat with the invite code."""
+    server = await start_server(tmp / "saves", seed=seed)
+    bob = await player(server, "Bob")
+    bob.send(p.Create(game=game, seats=[p.SeatOffer(), p.SeatOffer()]))
+    seated = await until(bob, lambda m: isinstance(m, p.Seated))
+    app = RemoteApp(
+        "127.0.0.1", server.port, "Ann", identity("Ann"), code=seated.code, settings_path=tmp / "s.json"
+    )
+    return server, bob, seated, app

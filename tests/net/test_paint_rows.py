@@ -16,10 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from rivals_net import protocol as p
-from rivals_tui.remote_app import RemoteApp
 from rivals_tui.screens.game import GameScreen
-from tests.net.support import identity, is_update, player, random_move, start_server, until
+from tests.net.support import ann_at_bobs_table, is_update, random_move, until
 
 
 @pytest.mark.paints
@@ -27,13 +25,7 @@ from tests.net.support import identity, is_update, player, random_move, start_se
 async def test_what_is_painted_after_each_update_is_what_a_full_repaint_paints(
     tmp_path: Path, game: str
 ) -> None:
-    server = await start_server(tmp_path / "saves", seed=7)
-    bob = await player(server, "Bob")
-    bob.send(p.Create(game=game, seats=[p.SeatOffer(), p.SeatOffer()]))
-    seated = await until(bob, lambda m: isinstance(m, p.Seated))
-    app = RemoteApp(
-        "127.0.0.1", server.port, "Ann", identity("Ann"), code=seated.code, settings_path=tmp_path / "s.json"
-    )
+    server, bob, seated, app = await ann_at_bobs_table(tmp_path, game, seed=7)
     updates = 0
     shown = GameScreen.remote_changed
 

@@ -18,64 +18,67 @@ from rivals_tui.remote_app import RemoteApp
 from rivals_tui.screens.game import GameScreen
 from rivals_tui.screens.lobby import LobbyScreen
 from rivals_tui.screens.pass_keyboard import PassScreen
-from tests.net.support import identity, is_update, player, start_server, table_for, until
+from tests.net.support import ann_at_bobs_table, identity, is_update, player, start_server, table_for, until
+
+
+async def pause_until(pilot: Any, test: Any) -> None:
+    """Pause until `test()` holds on the app's screen (the server runs in the same loop)."""
+    for _ in range(150):
+        await pilot.pause(0.02)
+        if test():
+            return
+    raise AssertionError(f"the screen never got there: {status(pilot.app)!r}")
+
+
+def status(app: Any) -> str:
+    """The game screen's status line, or "" on another screen."""
+    lines = app.screen.query("#status")
+    return str(lines.first(Static).render()) if lines else ""
+
+
+async def bob_plays_until_ann_decides(bob: Any, table: Any) -> None:
+    """Bob takes the first allowed move each time until it is Ann's (seat 1's) decision."""
+    while 1 not in table.match.to_act():
+        u = await until(bob, lambda m: is_update(m) and (bool(m.choices) or 1 in m.to_act))
+        if u.choices:
+            bob.send(p.Move(action=next(c for c in u.choices if c.reason is None).action))
 
 
 async def test_two_people_each_decide_only_for_their_own_seat(tmp_path: Path) -> None:
-    server = await start_server(tmp_path / "saves", seed=6)
-    bob = await player(server, "Bob")
-    bob.send(p.Create(game="rivalist", seats=[p.SeatOffer(), p.SeatOffer()]))
-    seated = await until(bob, lambda m: isinstance(m, p.Seated))
-    app = RemoteApp(
-        "127.0.0.1", server.port, "Ann", identity("Ann"), code=seated.code, settings_path=tmp_path / "s.json"
-    )
+    server, bob, seated, app = await ann_at_bobs_table(tmp_path)
     async with app.run_test(size=(100, 30)) as pilot:
-
-        async def settle(test: object, rounds: int = 150) -> None:
-            for _ in range(rounds):
-                await pilot.pause(0.02)
-                if callable(test) and test():
-                    return
-            raise AssertionError("the screen never got there")
-
-        def status() -> str:
-            return str(app.screen.query_one("#status", Static).render())
-
-        await settle(lambda: isinstance(app.screen, GameScreen))
+        await pause_until(pilot, lambda: isinstance(app.screen, GameScreen))
         table = server.tables[seated.table]
         assert [s.name for s in table.match.seats] == ["Bob", "Ann"]
         # Bob decides first (in his own terminal); Ann's screen waits for him.
         first = await until(bob, lambda m: is_update(m) and bool(m.choices))
-        await settle(lambda: "Waiting for Bob" in status())
+        await pause_until(pilot, lambda: "Waiting for Bob" in status(app))
         await pilot.press("a")  # not Ann's turn: no picker
         await pilot.pause(0.05)
         assert isinstance(app.screen, GameScreen)
         bob.send(p.Move(action=next(c for c in first.choices if c.reason is None).action))
-        while 1 not in table.match.to_act():
-            u = await until(bob, lambda m: is_update(m) and (bool(m.choices) or 1 in m.to_act))
-            if u.choices:
-                bob.send(p.Move(action=next(c for c in u.choices if c.reason is None).action))
-        await settle(lambda: "Ann:" in status())
+        await bob_plays_until_ann_decides(bob, table)
+        await pause_until(pilot, lambda: "Ann:" in status(app))
         before = len(table.match.history)
         await pilot.press("a")
-        await settle(lambda: not isinstance(app.screen, GameScreen))
+        await pause_until(pilot, lambda: not isinstance(app.screen, GameScreen))
         await pilot.press("enter")
-        await settle(lambda: len(table.match.history) > before)
+        await pause_until(pilot, lambda: len(table.match.history) > before)
         assert table.match.history[-1][0] == 1
         assert not any(isinstance(s, PassScreen) for s in app.screen_stack)
         # Ann finishes her turn by keys; then Bob's connection drops while Ann waits for him.
         for _ in range(6):
             if table.match.to_act() == (0,):
                 break
-            await settle(lambda: "Ann:" in status())
+            await pause_until(pilot, lambda: "Ann:" in status(app))
             before = len(table.match.history)
             await pilot.press("a")
-            await settle(lambda: not isinstance(app.screen, GameScreen))
+            await pause_until(pilot, lambda: not isinstance(app.screen, GameScreen))
             await pilot.press("enter")
-            await settle(lambda b=before: len(table.match.history) > b)
+            await pause_until(pilot, lambda b=before: len(table.match.history) > b)
         assert table.match.to_act() == (0,)
         await bob.close()
-        await settle(lambda: "Waiting for Bob (away)" in status())
+        await pause_until(pilot, lambda: "Waiting for Bob (away)" in status(app))
     await server.stop()
 
 
@@ -190,13 +193,6 @@ async def test_coming_back_with_the_same_key_takes_the_player_back_to_their_seat
     first = await table_for(server, [bob, ann], "rivalist")
     await ann.close()  # Ann's connection drops; her seat stays hers
 
-    async def pause_until(pilot: Any, test: Any) -> None:
-        for _ in range(150):
-            await pilot.pause(0.02)
-            if test():
-                return
-        raise AssertionError("the screen never got there")
-
     # One unfinished game of hers: the app opens it in her seat, without the invite code.
     app = RemoteApp("127.0.0.1", server.port, "Ann", identity("Ann"), settings_path=tmp_path / "s.json")
     async with app.run_test(size=(100, 30)) as pilot:
@@ -233,13 +229,7 @@ async def test_coming_back_with_the_same_key_takes_the_player_back_to_their_seat
 async def test_a_move_the_server_is_slow_to_answer_shows_the_seat_waiting(tmp_path: Path) -> None:
     # The screen does not show the wait for the update that nearly always comes within a few
     # milliseconds; when it does not come, the seat is shown waiting soon after all the same.
-    server = await start_server(tmp_path / "saves", seed=6)
-    bob = await player(server, "Bob")
-    bob.send(p.Create(game="rivalist", seats=[p.SeatOffer(), p.SeatOffer()]))
-    seated = await until(bob, lambda m: isinstance(m, p.Seated))
-    app = RemoteApp(
-        "127.0.0.1", server.port, "Ann", identity("Ann"), code=seated.code, settings_path=tmp_path / "s.json"
-    )
+    server, bob, seated, app = await ann_at_bobs_table(tmp_path)
     table = server.tables[seated.table]
     held = asyncio.Event()
     move = server._move
@@ -249,29 +239,18 @@ async def test_a_move_the_server_is_slow_to_answer_shows_the_seat_waiting(tmp_pa
         await move(conn, m)
 
     async with app.run_test(size=(100, 30)) as pilot:
-
-        def status() -> str:
-            return str(app.screen.query_one("#status", Static).render())
-
-        async def settle(test: Any) -> None:
-            for _ in range(150):
-                await pilot.pause(0.02)
-                if test():
-                    return
-            raise AssertionError(f"the screen never got there: {status()!r}")
-
-        while 1 not in table.match.to_act():
-            u = await until(bob, lambda m: is_update(m) and (bool(m.choices) or 1 in m.to_act))
-            if u.choices:
-                bob.send(p.Move(action=next(c for c in u.choices if c.reason is None).action))
-        await settle(lambda: "Ann:" in status())
+        await bob_plays_until_ann_decides(bob, table)
+        await pause_until(pilot, lambda: "Ann:" in status(app))
         before = len(table.match.history)
         server._move = slow_move  # type: ignore[method-assign]
         await pilot.press("a")
-        await settle(lambda: not isinstance(app.screen, GameScreen))
+        await pause_until(pilot, lambda: not isinstance(app.screen, GameScreen))
         await pilot.press("enter")
-        await settle(lambda: isinstance(app.screen, GameScreen) and "Ann:" not in status())
-        assert "Waiting for" in status() and len(table.match.history) == before
+        await pause_until(pilot, lambda: isinstance(app.screen, GameScreen) and "Ann:" not in status(app))
+        assert "Waiting for" in status(app) and len(table.match.history) == before
         held.set()
-        await settle(lambda: len(table.match.history) > before and ("Ann:" in status() or "Bob" in status()))
+        await pause_until(
+            pilot,
+            lambda: len(table.match.history) > before and ("Ann:" in status(app) or "Bob" in status(app)),
+        )
     await server.stop()

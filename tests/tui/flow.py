@@ -19,6 +19,7 @@ from textual.worker import WorkerCancelled
 
 from engine.core.match import Match
 from rivals_tui.screens.game import GameScreen
+from rivals_tui.screens.new_game import NewGameScreen
 from rivals_tui.session import LocalSession
 
 
@@ -28,6 +29,15 @@ async def settle(pilot: Pilot[Any], rounds: int = 2) -> None:
         with contextlib.suppress(WorkerCancelled):
             await pilot.app.workers.wait_for_complete()
         await pilot.pause()
+
+
+async def new_game_form(pilot: Pilot[Any]) -> NewGameScreen:
+    """Open the new-game form from the menu (n) and return it."""
+    await pilot.press("n")
+    await pilot.pause()
+    form = pilot.app.screen
+    assert isinstance(form, NewGameScreen)
+    return form
 
 
 async def until(pilot: Pilot[Any], condition: Any, timeout: float = 20.0) -> None:

@@ -20,7 +20,6 @@ from rivals_tui.app import RivalsApp
 from rivals_tui.dialogs import ConfirmDialog
 from rivals_tui.screens.game import GameScreen
 from rivals_tui.screens.game_over import GameOverScreen
-from rivals_tui.screens.new_game import NewGameScreen
 from rivals_tui.screens.settings import SettingsScreen
 from rivals_tui.session import LocalSession
 from rivals_tui.settings import Settings
@@ -31,7 +30,7 @@ from saves.store import SaveStore
 from tests.support.goofspiel import GoofOptions, Goofspiel
 from tests.tui.boards import find_match, screen_app, settle
 from tests.tui.conftest import make_app
-from tests.tui.flow import until
+from tests.tui.flow import new_game_form, until
 from tests.tui.test_rival_kings import rk_app
 
 
@@ -116,10 +115,7 @@ async def test_the_footer_offers_skip_only_when_s_skips(tmp_path: Path) -> None:
 async def test_up_and_down_move_between_the_fields_of_the_new_game_form(tmp_path: Path) -> None:
     app = rk_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("n")
-        await pilot.pause()
-        form = app.screen
-        assert isinstance(form, NewGameScreen)
+        form = await new_game_form(pilot)
         assert app.focused is form.query_one("#game")
         await pilot.press("down")
         assert app.focused is form.query_one("#count")
@@ -141,10 +137,7 @@ async def test_up_and_down_move_between_the_fields_of_the_new_game_form(tmp_path
 async def test_every_enchantment_shows_in_the_form_and_page_down_scrolls_to_the_rest(tmp_path: Path) -> None:
     app = rk_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("n")
-        await pilot.pause()
-        form = app.screen
-        assert isinstance(form, NewGameScreen)
+        form = await new_game_form(pilot)
         form.query_one("#game", Select).value = "rival_realms"
         await pilot.pause()
         choices = form.query_one("#opt-rival_realms-enchantments", SelectionList)
@@ -164,10 +157,7 @@ async def test_every_enchantment_shows_in_the_form_and_page_down_scrolls_to_the_
 async def test_the_new_game_form_starts_on_the_game_played_last(tmp_path: Path) -> None:
     app = rk_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("n")
-        await pilot.pause()
-        form = app.screen
-        assert isinstance(form, NewGameScreen)
+        form = await new_game_form(pilot)
         assert form.query_one("#game", Select).value == "rival_kings"
         form.query_one("#game", Select).value = "rivality"
         await pilot.pause()
@@ -183,10 +173,7 @@ async def test_the_new_game_form_starts_on_the_game_played_last(tmp_path: Path) 
         settings_path=tmp_path / "config" / "settings.json",
     )
     async with again.run_test(size=(80, 24)) as pilot:
-        await pilot.press("n")
-        await pilot.pause()
-        form = again.screen
-        assert isinstance(form, NewGameScreen)
+        form = await new_game_form(pilot)
         assert form.query_one("#game", Select).value == "rivality"
         assert form.query_one("#count", Select).value == 1
 

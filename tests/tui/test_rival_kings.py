@@ -16,12 +16,11 @@ from rivals_tui.app import RivalsApp
 from rivals_tui.screens.game import GameScreen
 from rivals_tui.screens.game_over import GameOverScreen
 from rivals_tui.screens.menu import MenuScreen
-from rivals_tui.screens.new_game import NewGameScreen
 from rivals_tui.screens.pass_keyboard import PassScreen
 from rivals_tui.session import LocalSession
 from rivals_tui.settings import Settings
 from saves.store import SaveStore
-from tests.tui.flow import jump_near_end, pick_first, settle
+from tests.tui.flow import jump_near_end, new_game_form, pick_first, settle
 
 
 def rk_app(tmp_path: Path) -> RivalsApp:
@@ -32,10 +31,7 @@ def rk_app(tmp_path: Path) -> RivalsApp:
 
 async def new_rk_game(pilot: Pilot[Any], players: int, level: str, seed: int) -> GameScreen:
     app = pilot.app
-    await pilot.press("n")
-    await pilot.pause()
-    form = app.screen
-    assert isinstance(form, NewGameScreen)
+    form = await new_game_form(pilot)
     form.query_one("#game", Select).value = "rival_kings"
     form.query_one("#count", Select).value = players
     await pilot.pause()
@@ -101,10 +97,7 @@ async def test_rival_kings_quit_mid_cycle_and_resume_exactly_there(tmp_path: Pat
 async def test_new_game_dialog_sets_seats_names_seed_and_a_series(tmp_path: Path) -> None:
     app = rk_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("n")
-        await pilot.pause()
-        form = app.screen
-        assert isinstance(form, NewGameScreen)
+        form = await new_game_form(pilot)
         form.query_one("#count", Select).value = 3
         form.query_one("#kind-1", Select).value = "human"
         form.query_one("#kind-2", Select).value = "hard"

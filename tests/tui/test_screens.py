@@ -108,14 +108,18 @@ class GreyGoof(Goofspiel):
         return [(Bid(c), self.why_illegal(s, seat, Bid(c))) for c in cards]
 
 
-async def test_action_picker_greys_what_is_not_allowed_with_the_reason(tmp_path: Path) -> None:
+def grey_goof_app(tmp_path: Path) -> tuple[RivalsApp, Match]:
+    """An app on a GreyGoof game in its second round (2 and 1 bid), the human seat to choose."""
     store = make_store(tmp_path)
     game = GreyGoof()
     match = Match.new(game, game.Options(cards=3), VS_AI, 3)
     match.submit(0, Bid(2))
     match.submit(1, Bid(1))
-    session = LocalSession(match, store)
-    app = make_app(tmp_path, store=store, session=session)
+    return make_app(tmp_path, store=store, session=LocalSession(match, store)), match
+
+
+async def test_action_picker_greys_what_is_not_allowed_with_the_reason(tmp_path: Path) -> None:
+    app, match = grey_goof_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         await pilot.press("a")
@@ -137,12 +141,7 @@ async def test_action_picker_greys_what_is_not_allowed_with_the_reason(tmp_path:
 async def test_the_action_picker_opened_again_shows_what_a_new_one_shows(tmp_path: Path) -> None:
     # The game screen keeps one picker and shows it again: what was typed, highlighted, focused
     # or refused in it last time is gone, and a decision made through it still counts once.
-    store = make_store(tmp_path)
-    game = GreyGoof()
-    match = Match.new(game, game.Options(cards=3), VS_AI, 3)
-    match.submit(0, Bid(2))
-    match.submit(1, Bid(1))
-    app = make_app(tmp_path, store=store, session=LocalSession(match, store))
+    app, match = grey_goof_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
         screen = app.screen

@@ -157,3 +157,15 @@ def return_to_deck(s: RealmsState, seat: int, space: int) -> None:
     s.regions[seat][space] = 0
     s.explored[seat][space] = False
     s.deck.insert(0, c)
+
+
+def unable_to_act() -> RealmsState:
+    """Seat 0 at the start of its turn, unable to act (it may only pass): seventeen explored
+    regions, and the one empty space (upper 1) takes only a card below 1; its hand is 2 and 3."""
+    s = new(places=(0, 0))
+    clear_realm(s, 0)
+    for p, card in zip(range(1, 18), [1, *range(4, 20)], strict=True):
+        lay(s, 0, p, card, explored=True)
+    s.adventurer[0] = 1
+    set_hand(s, 0, [2, 3])
+    return s

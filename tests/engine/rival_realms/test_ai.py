@@ -9,18 +9,11 @@ from engine.rival_realms.data import GEM, KIND
 from engine.rival_realms.game import GAME
 from engine.rival_realms.scoring import score
 from engine.rival_realms.state import RealmsState
-from tests.engine.rival_realms.helpers import clear_realm, give_token, lay, new, set_hand
+from tests.engine.rival_realms.helpers import clear_realm, give_token, lay, new, set_hand, unable_to_act
 
 
 def stuck() -> RealmsState:
-    """Seat 0 at the start of its turn, unable to act: seventeen explored regions, and the one
-    empty space (upper 1) takes only a card below 1."""
-    s = new(places=(0, 0))
-    clear_realm(s, 0)
-    for p, card in zip(range(1, 18), [1, *range(4, 20)], strict=True):
-        lay(s, 0, p, card, explored=True)
-    s.adventurer[0] = 1
-    set_hand(s, 0, [2, 3])
+    s = unable_to_act()
     assert s.actor == 0 and PASS in GAME.legal(s, 0)
     return s
 

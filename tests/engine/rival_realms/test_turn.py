@@ -7,7 +7,16 @@ import pytest
 from engine.core.errors import IllegalAction
 from engine.rival_realms.actions import DRAW_DECK, END_TURN, PASS, Draw, GemRaven, Go, Summon
 from engine.rival_realms.game import GAME
-from tests.engine.rival_realms.helpers import clear_realm, give_token, lay, new, put_token, set_hand, texts
+from tests.engine.rival_realms.helpers import (
+    clear_realm,
+    give_token,
+    lay,
+    new,
+    put_token,
+    set_hand,
+    texts,
+    unable_to_act,
+)
 
 
 def test_summoning_onto_a_token_leaves_it_unclaimed_on_the_card() -> None:
@@ -145,13 +154,7 @@ def test_end_turn_needs_an_action_and_pass_needs_no_possible_action() -> None:
 
 
 def test_passing_shows_the_hand_and_the_other_player_keeps_playing() -> None:
-    s = new(places=(0, 0))
-    clear_realm(s, 0)
-    # Seventeen explored regions; the one empty space (upper 1) takes only a card below 1.
-    for p, card in zip(range(1, 18), [1, *range(4, 20)], strict=True):
-        lay(s, 0, p, card, explored=True)
-    s.adventurer[0] = 1
-    set_hand(s, 0, [2, 3])
+    s = unable_to_act()
     assert PASS in GAME.legal(s, 0)
     ev = GAME.apply(s, 0, PASS)
     assert s.passed[0] and "shows their hand (2 Wetlands, 3 Forest)" in texts(ev)
