@@ -25,7 +25,7 @@ from engine.core.options import OptionField, build_options, option_fields
 from rivals_tui.screens.base import DismissOnce
 from rivals_tui.text import plain
 from rivals_tui.widgets.footer import KeysFooter
-from rivals_tui.widgets.form import FormSelect
+from rivals_tui.widgets.form import ChoiceList, FormSelect
 from saves.codec import SERIES_GAMES_LIMIT, SERIES_POINTS_LIMIT
 
 if TYPE_CHECKING:
@@ -164,7 +164,7 @@ class NewGameScreen(DismissOnce, Screen[None]):
     def _option_widget(gid: str, f: OptionField) -> Select[str] | Input | SelectionList[str]:
         wid = f"opt-{gid}-{f.name}"
         if f.kind == "multi":
-            return SelectionList[str](
+            return ChoiceList(
                 *[(f.choice_name(c), c, c in f.default) for c in f.choices],
                 compact=True,
                 id=wid,

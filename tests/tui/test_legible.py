@@ -143,6 +143,11 @@ async def test_every_enchantment_shows_in_the_form_and_page_down_scrolls_to_the_
         choices = form.query_one("#opt-rival_realms-enchantments", SelectionList)
         # All eight on the screen at once (a row of one line showed one at a time).
         assert choices.size.height == choices.option_count == 8
+        # Taken or not shows without colour: an untaken box is empty.
+        boxes = [choices.render_line(y).text[:3] for y in range(8)]
+        assert boxes == ["▐ ▌"] * 8, boxes
+        choices.select("surefoot")
+        assert [choices.render_line(y).text[:3] for y in range(3)] == ["▐ ▌", "▐X▌", "▐ ▌"]
         scroll = form.query_one("#new-form")
         assert scroll.max_scroll_y > 0 and scroll.scroll_y == 0
         focused = app.focused
