@@ -63,7 +63,8 @@ class RemoteApp(RivalsApp):
         return LobbyScreen(f"{host}:{port}")
 
     def on_mount(self) -> None:
-        super().on_mount()
+        # (No super().on_mount(): Textual calls every class's own handler along the MRO, so
+        # RivalsApp.on_mount runs after this one anyway; called here too it ran twice.)
         if trace.enabled and self._driver is not None:
             self._trace_output(self._driver)
         self.run_worker(self._connection(), group="net", exclusive=True, exit_on_error=False)

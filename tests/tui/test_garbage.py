@@ -7,6 +7,7 @@ import gc
 import weakref
 from pathlib import Path
 
+from tests.net.support import ann_at_bobs_table
 from tests.tui.conftest import make_app
 
 
@@ -31,3 +32,14 @@ async def test_the_app_collects_on_its_timer_and_turns_the_collector_back_on(tmp
         app._collect()  # what the timer runs between updates
         assert watch() is None
     assert gc.isenabled()  # the process's collector is back once the app has ended
+
+
+async def test_an_app_at_a_table_server_also_leaves_the_collector_as_it_found_it(tmp_path: Path) -> None:
+    # RemoteApp's own on_mount once called RivalsApp's as well, which Textual calls anyway: run
+    # twice, the second call found the collector already off and the app never turned it on again.
+    server, _bob, _seated, app = await ann_at_bobs_table(tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert not gc.isenabled()
+    assert gc.isenabled()
+    await server.stop()
