@@ -21,6 +21,12 @@ from engine.rival_realms.options import RealmsOptions
 from engine.rival_realms.state import RealmsState
 from tests.support.playout import random_game as play_random
 
+# What check_invariants compares against, worked out once: it runs after every decision of the
+# thousand random games (tests/engine/rival_realms/test_random_games.py).
+_ALL_CARDS = list(range(1, CARD_COUNT + 1))
+_TOKENS = sorted(TOKEN_SET)
+_ROWS = [(row0, row0 + COLS) for row0 in (0, COLS, 2 * COLS)]
+
 
 def check_invariants(s: RealmsState) -> None:
     """Every region card, event card and adventure token is in exactly one place, and the realms
@@ -28,7 +34,8 @@ def check_invariants(s: RealmsState) -> None:
     cards = [c for r in s.regions for c in r if c]
     cards += [c for h in s.hands for c in h] + [c for c in s.deck if c < EVENT_BASE]
     cards += [c for n in s.nests for c in n] + list(s.removed)
-    assert sorted(cards) == list(range(1, CARD_COUNT + 1)), Counter(cards).most_common(3)
+    cards.sort()
+    assert cards == _ALL_CARDS, Counter(cards).most_common(3)
     events = [c for c in s.deck if c >= EVENT_BASE] + list(s.aside)
     events += [EVENT_BASE + EVENT_BY_ID[e] for e in s.resolved_events]
     assert sorted(events) == sorted(EVENT_BASE + EVENT_BY_ID[e] for e in s.event_cards)
@@ -36,12 +43,13 @@ def check_invariants(s: RealmsState) -> None:
     for seat in range(s.seats):
         tokens = [t for t in s.board_tokens[seat] if t] + s.supply[seat] + s.used[seat]
         if s.phase != "valleys":  # the tokens come out of the box once the Valleys are chosen
-            assert Counter(tokens) == Counter(TOKEN_SET), (seat, tokens)
+            assert sorted(tokens) == _TOKENS, (seat, tokens)
         r = s.regions[seat]
-        for row0 in (0, COLS, 2 * COLS):
-            row = [c for c in r[row0 : row0 + COLS] if c]
+        for start, stop in _ROWS:
+            row = [c for c in r[start:stop] if c]
             assert row == sorted(row) and len(set(row)) == len(row)
-        assert all(r[p] for p in range(SPACES) if s.explored[seat][p])
+        explored = s.explored[seat]
+        assert all(r[p] for p in range(SPACES) if explored[p])
         assert sum(s.valleys[seat]) == 6 or s.phase == "valleys"  # a Mirror may move one between rows
         assert s.hands[seat] == sorted(s.hands[seat])
     if s.raven >= 0:
