@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Event
+from engine.rivality.battlefield import controller
 from engine.rivality.data import LIMIT, TILES, pos_of
 from engine.rivality.effects import new_cell
 from engine.rivality.game import GAME
@@ -13,17 +14,20 @@ from engine.rivality.rules.flow import begin_turn
 from engine.rivality.state import RYState
 from tests.support.playout import random_game as play_random
 
+_TILES_1_TO_24 = list(range(1, 25))
+
 
 def check_invariants(s: RYState) -> None:
     """Golems conserved per colour, never more than five on a tile (a tile waiting for a removal
     decision holds exactly five plus the golems still to go), tiles each in one place."""
     g = s.golems
-    assert len(g) == 3 * len(s.pos) == 3 * len(s.tile)
-    for c in range(len(s.pos)):
-        total = g[3 * c] + g[3 * c + 1] + g[3 * c + 2]
+    cells = len(s.pos)
+    assert len(g) == 3 * cells == 3 * len(s.tile)
+    for c in range(cells):
+        here = g[3 * c : 3 * c + 3]
         extra = s.cut_left if c == s.cut_cell else 0
-        assert total - extra <= LIMIT, (c, total)
-        assert min(g[3 * c : 3 * c + 3]) >= 0
+        assert sum(here) - extra <= LIMIT, (c, sum(here))
+        assert min(here) >= 0
     for k in range(s.sides):
         assert s.supply[k] >= 0
         assert s.supply[k] + sum(g[k::3]) == s.start[k], k
@@ -35,13 +39,11 @@ def check_invariants(s: RYState) -> None:
         assert len(tiles) == len(TILES)
         assert s.tile[0] == 0 and s.at[s.pos[0]] == 0
     else:
-        assert sorted(tiles) == list(range(1, 25))
-    assert {s.at[p] for p in s.pos} == set(range(len(s.pos)))
+        assert sorted(tiles) == _TILES_1_TO_24
+    assert {s.at[p] for p in s.pos} == set(range(cells))
     assert not set(s.frontier) & set(s.at)
-    for c in range(len(s.pos)):
+    for c in range(cells):
         if s.cut_cell != c:
-            from engine.rivality.battlefield import controller
-
             assert s.ctrl[c] == controller(s, c)
 
 
