@@ -23,6 +23,22 @@ def dealt_cards(s: RLState) -> list[int]:
     return cards
 
 
+def _dealt_by(age: int) -> set[int]:
+    """The cards of every Age dealt by Age `age` (the unions join Age 3)."""
+    expected: set[int] = set()
+    for a in range(1, age + 1):
+        expected |= set(AGE_DECKS[a])
+    if age == 3:
+        expected |= set(UNIONS)
+    return expected
+
+
+# Worked out once: check_invariants runs after every decision of the random games.
+_DEALT_BY_AGE = {age: _dealt_by(age) for age in range(4)}
+_ALL_WONDERS = list(range(len(WONDERS)))
+_ALL_TOKENS = list(range(10))
+
+
 def check_invariants(s: RLState) -> None:
     """Coins never negative, every card in exactly one place, the pawn on the track, derived
     counts matching the cities."""
@@ -30,17 +46,12 @@ def check_invariants(s: RLState) -> None:
     assert -CAPITAL <= s.pawn <= CAPITAL
     cards = dealt_cards(s)
     assert len(cards) == len(set(cards)), "a card is in two places"
-    expected: set[int] = set()
-    for age in range(1, s.age + 1):
-        expected |= set(AGE_DECKS[age])
-    if s.age == 3:
-        expected |= set(UNIONS)
-    assert set(cards) == expected
+    assert set(cards) == _DEALT_BY_AGE[s.age]
     ws = s.wonders[0] + s.wonders[1] + s.wonders_out + s.draft_pool + s.draft_deck
-    assert sorted(ws) == list(range(len(WONDERS)))
+    assert sorted(ws) == _ALL_WONDERS
     assert len(s.wonders[0]) <= 4 and len(s.wonders[1]) <= 4
     toks = s.board_tokens + s.tokens[0] + s.tokens[1] + s.unused_tokens
-    assert sorted(toks) == list(range(10))
+    assert sorted(toks) == _ALL_TOKENS
     for i in (0, 1):
         assert len(s.wonder_cards[i]) == len(s.wonders[i])
         prod = [0] * 5
