@@ -82,18 +82,24 @@ def empty_gaps(regions: list[int]) -> tuple[tuple[int, int, int, int], ...]:
     left, nearest to its right, first space, space after the last): a card n fits in every
     space of the run exactly when left < n < right.
 
-    Remembered per realm (the list object), with a copy of the layout it was worked out for:
-    the legal list, the pass check and the AI's evaluation all ask again and again while a
-    realm stays the same, and comparing two lists of 18 numbers costs a twentieth of the work.
-    A realm changed in any way (a summon, the Mirror, a test's own edit) no longer matches its
-    copy and is worked out afresh, so nothing has to tell this table about changes.
+    Remembered two ways, as the legal list, the pass check and the AI's evaluation all ask
+    again and again. Per realm (the list object), with a copy of the layout it was worked out
+    for: a game in progress changes its realms in place, and comparing two lists of 18 numbers
+    costs a twentieth of the work (`summoned` keeps it up to date through a summon). And per
+    layout: the AI's search asks about many copies of a few realms. A realm changed in any
+    way no longer matches its copy, so nothing else has to tell these tables about changes.
     """
     kept = _GAPS.get(id(regions))
     if kept is not None and kept[0] == regions:
         return kept[1]
-    found = _find_gaps(regions)
-    if len(_GAPS) >= 4096:  # bounded: lists of finished games and old searches are dropped
+    layout = tuple(regions)
+    found = _GAPS_BY_LAYOUT.get(layout)
+    if found is not None:
+        return found  # (a copy made by the search: it is not worth a place of its own)
+    found = _GAPS_BY_LAYOUT[layout] = _find_gaps(regions)
+    if len(_GAPS) >= 4096:  # both bounded: finished games and old searches are dropped
         _GAPS.clear()
+        _GAPS_BY_LAYOUT.clear()
     _GAPS[id(regions)] = (regions[:], found)
     return found
 
@@ -101,6 +107,7 @@ def empty_gaps(regions: list[int]) -> tuple[tuple[int, int, int, int], ...]:
 # id(realm list): (a copy of its layout, its runs of empty spaces). An id reused by a new list
 # is harmless: the copy decides.
 _GAPS: dict[int, tuple[list[int], tuple[tuple[int, int, int, int], ...]]] = {}
+_GAPS_BY_LAYOUT: dict[tuple[int, ...], tuple[tuple[int, int, int, int], ...]] = {}
 
 
 def summoned(regions: list[int], space: int) -> None:
