@@ -18,7 +18,6 @@ from engine.rival_realms.data import (
 )
 from engine.rival_realms.game import GAME
 from engine.rival_realms.options import RealmsOptions
-from engine.rival_realms.realm import empty_gaps
 from engine.rival_realms.state import RealmsState
 from tests.support.playout import random_game as play_random
 
@@ -43,32 +42,11 @@ def check_invariants(s: RealmsState) -> None:
             row = [c for c in r[row0 : row0 + COLS] if c]
             assert row == sorted(row) and len(set(row)) == len(row)
         assert all(r[p] for p in range(SPACES) if s.explored[seat][p])
-        assert empty_gaps(r) == _runs_of_empty_spaces(r)  # (remembered between questions)
         assert sum(s.valleys[seat]) == 6 or s.phase == "valleys"  # a Mirror may move one between rows
         assert s.hands[seat] == sorted(s.hands[seat])
     if s.raven >= 0:
         assert s.raven < s.seats * LANDS and not s.valleys[s.raven // LANDS][s.raven % LANDS]
     assert all(-1 <= q < s.seats for q in s.quests)
-
-
-def _runs_of_empty_spaces(regions: list[int]) -> tuple[tuple[int, int, int, int], ...]:
-    """`realm.empty_gaps` worked out the slow way, space by space, to check its memory."""
-    runs: list[tuple[int, int, int, int]] = []
-    for row0 in (0, COLS, 2 * COLS):
-        row = regions[row0 : row0 + COLS]
-        p = 0
-        while p < COLS:
-            if row[p]:
-                p += 1
-                continue
-            end = p
-            while end < COLS and not row[end]:
-                end += 1
-            left = max([c for c in row[:p] if c], default=0)
-            right = min([c for c in row[end:] if c], default=51)
-            runs.append((left, right, row0 + p, row0 + end))
-            p = end
-    return tuple(runs)
 
 
 def random_game(
