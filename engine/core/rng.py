@@ -53,10 +53,16 @@ class Rng:
         return (self.next64() >> 11) * (1.0 / (1 << 53))
 
     def choice(self, items: Sequence[T]) -> T:
+        """`items[below(len(items))]`, with `next64` written out: every random playout (the
+        bench's, the AI's) picks each move with it."""
         n = len(items)
         if n <= 0:
             raise ValueError("choice() needs a non-empty sequence")
-        return items[(self.next64() * n) >> 64]
+        z = (self.state + _GOLDEN) & _MASK
+        self.state = z
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return items[((z ^ (z >> 31)) * n) >> 64]
 
     def shuffle(self, items: MutableSequence[T]) -> None:
         """Fisher-Yates, in place; `below(i + 1)` for each swap, written out inline because

@@ -277,13 +277,18 @@ def go(space: int, via: int, card: int = 0, creature: str = "") -> Go:
 # `realm.steps`: the same shared instances as `go(space, via)`.
 WALKS: dict[int, Go] = {space * 32 + via + 1: go(space, via) for space in range(18) for via in range(18)}
 
-# Every Magic Mirror exchange `realm.mirror_pairs` can offer, by its (kind, a, b): shared
-# instances, looked up straight from the pairs when a legal list is built.
+# Every Magic Mirror exchange, by its (kind, a, b): shared instances (see `mirror`).
 MIRRORS: dict[tuple[str, int, int], Mirror] = {
     (kind, a, b): Mirror(kind, a, b)
     for kind, n in (("region", 18), ("token", 18), ("land", 12))
     for a in range(n)
     for b in range(a + 1, n)
+}
+# The same, by kind and then by the two positions (a < b): `realm.mirror_moves` picks them
+# straight out while it looks for the allowed exchanges.
+MIRROR_SWAPS: dict[str, tuple[dict[int, Mirror], ...]] = {
+    kind: tuple({b: MIRRORS[kind, a, b] for b in range(a + 1, n)} for a in range(n))
+    for kind, n in (("region", 18), ("token", 18), ("land", 12))
 }
 
 

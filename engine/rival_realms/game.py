@@ -4,7 +4,7 @@ interpretation and designed component.
 
 Board helpers (read-only): engine.rival_realms.realm (`summon_slots`, `summon_problem`;
 `step_targets` — where the next adventuring step can go — and `step_preview` — its walk, ways to
-pay and tokens collected; `crossable`, `star_targets`, `mirror_pairs`), engine.rival_realms.scoring
+pay and tokens collected; `crossable`, `star_targets`, `mirror_moves`), engine.rival_realms.scoring
 (`score_parts` by category, `quest_done`), and engine.rival_realms.rules.flow (`hand_target`).
 The state's fields are described in engine.rival_realms.state (hidden cards read 0 in a view).
 """

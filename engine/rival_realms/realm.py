@@ -4,7 +4,7 @@ board both use these helpers.
 
 Board helpers: `summon_slots`, `summon_problem`, `steps` / `step_targets` / `step_path` /
 `step_preview` (the adventuring graph: where the next step can go, its walk, cost and tokens),
-`payments`, `crossable`, `star_targets`, `mirror_pairs`, `mirror_problem`, `card_name`.
+`payments`, `crossable`, `star_targets`, `mirror_moves`, `mirror_problem`, `card_name`.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from functools import lru_cache
 
 import attrs
 
+from engine.rival_realms.actions import MIRROR_SWAPS, Mirror
 from engine.rival_realms.data import (
     COLS,
     CREATURE_KIND,
@@ -79,18 +80,60 @@ def summon_problem(s: RealmsState, seat: int, card: int, space: int) -> str | No
 def empty_gaps(regions: list[int]) -> tuple[tuple[int, int, int, int], ...]:
     """Every run of empty spaces within a sub-realm, in space order, as (nearest number to its
     left, nearest to its right, first space, space after the last): a card n fits in every
-    space of the run exactly when left < n < right. Remembered per realm layout, as the legal
-    list, the pass check and the AI's evaluation all ask for it many times between summons."""
-    key = tuple(regions)
-    found = _GAPS.get(key)
-    if found is None:
-        if len(_GAPS) > 4096:
-            _GAPS.clear()
-        found = _GAPS[key] = _find_gaps(regions)
+    space of the run exactly when left < n < right.
+
+    Remembered two ways, as the legal list, the pass check and the AI's evaluation all ask
+    again and again. Per realm (the list object), with a copy of the layout it was worked out
+    for: a game in progress changes its realms in place, and comparing two lists of 18 numbers
+    costs a twentieth of the work (`summoned` keeps it up to date through a summon). And per
+    layout: the AI's search asks about many copies of a few realms. A realm changed in any
+    way no longer matches its copy, so nothing else has to tell these tables about changes.
+    """
+    kept = _GAPS.get(id(regions))
+    if kept is not None and kept[0] == regions:
+        return kept[1]
+    layout = tuple(regions)
+    found = _GAPS_BY_LAYOUT.get(layout)
+    if found is not None:
+        return found  # (a copy made by the search: it is not worth a place of its own)
+    found = _GAPS_BY_LAYOUT[layout] = _find_gaps(regions)
+    if len(_GAPS) >= 4096:  # both bounded: finished games and old searches are dropped
+        _GAPS.clear()
+        _GAPS_BY_LAYOUT.clear()
+    _GAPS[id(regions)] = (regions[:], found)
     return found
 
 
-_GAPS: dict[tuple[int, ...], tuple[tuple[int, int, int, int], ...]] = {}
+# id(realm list): (a copy of its layout, its runs of empty spaces). An id reused by a new list
+# is harmless: the copy decides.
+_GAPS: dict[int, tuple[list[int], tuple[tuple[int, int, int, int], ...]]] = {}
+_GAPS_BY_LAYOUT: dict[tuple[int, ...], tuple[tuple[int, int, int, int], ...]] = {}
+
+
+def summoned(regions: list[int], space: int) -> None:
+    """A card has just gone into the empty `space` of this realm: its remembered runs of empty
+    spaces (see `empty_gaps`), if any, are brought up to date by splitting the run the card
+    fell into, rather than worked out again at the next question. The copy of the layout is
+    updated alike, so the runs always belong to the copy: if the realm was changed in other
+    ways too, the copy still differs from it and `empty_gaps` starts afresh."""
+    kept = _GAPS.get(id(regions))
+    if kept is None:
+        return
+    layout, gaps = kept
+    if layout[space]:  # (the copy is out of date: leave it to `empty_gaps`)
+        return
+    card = layout[space] = regions[space]
+    out: list[tuple[int, int, int, int]] = []
+    for gap in gaps:
+        lo, hi, first, after = gap
+        if first <= space < after:
+            if first < space:
+                out.append((lo, card, first, space))
+            if space + 1 < after:
+                out.append((card, hi, space + 1, after))
+        else:
+            out.append(gap)
+    _GAPS[id(regions)] = (layout, tuple(out))
 
 
 def _find_gaps(regions: list[int]) -> tuple[tuple[int, int, int, int], ...]:
@@ -126,11 +169,16 @@ def filled_bounds(regions: list[int]) -> list[tuple[int, int, int]]:
     """(space, nearest number to its left, nearest to its right) for every filled space."""
     out: list[tuple[int, int, int]] = []
     for row0 in (0, 6, 12):
-        cards = [(p, regions[p]) for p in range(row0, row0 + 6) if regions[p]]
-        for i, (p, _v) in enumerate(cards):
-            lo = cards[i - 1][1] if i else 0
-            hi = cards[i + 1][1] if i + 1 < len(cards) else 51
-            out.append((p, lo, hi))
+        at, number, left = -1, 0, 0  # the last filled space seen, its number, the one before it
+        for p in range(row0, row0 + COLS):
+            v = regions[p]
+            if v:
+                if at >= 0:
+                    out.append((at, left, v))
+                    left = number
+                at, number = p, v
+        if at >= 0:
+            out.append((at, left, 51))
     return out
 
 
@@ -322,31 +370,38 @@ def mirror_problem(s: RealmsState, seat: int, kind: str, a: int, b: int) -> str 
     return None
 
 
-def mirror_pairs(s: RealmsState, seat: int) -> list[tuple[str, int, int]]:
-    """Every allowed Magic Mirror exchange, regions first, then tokens, then land cards."""
-    out: list[tuple[str, int, int]] = []
+def mirror_moves(s: RealmsState, seat: int) -> list[Mirror]:
+    """Every allowed Magic Mirror exchange (the shared actions), regions first, then tokens,
+    then land cards: the pairs `mirror_problem` allows, found without asking it of each."""
+    out: list[Mirror] = []
     r = s.regions[seat]
     fb = filled_bounds(r)
+    regions = MIRROR_SWAPS["region"]
     for i, (a, lo_a, hi_a) in enumerate(fb):
-        ra, row_a = r[a], a // COLS
+        ra, with_a = r[a], regions[a]
+        # Each card must fit between the other's neighbours. (Two cards of one sub-realm never
+        # do: the card right of `a` in its row is `hi_a` or larger.)
         for b, lo_b, hi_b in fb[i + 1 :]:
-            if b // COLS != row_a and lo_a < r[b] < hi_a and lo_b < ra < hi_b:
-                out.append(("region", a, b))
+            if lo_a < r[b] < hi_a and lo_b < ra < hi_b:
+                out.append(with_a[b])
     t = s.board_tokens[seat]
     held = [p for p in range(SPACES) if t[p]]
+    tokens = MIRROR_SWAPS["token"]
     for i, a in enumerate(held):
+        ta, with_a = t[a], tokens[a]
         for b in held[i + 1 :]:
-            if t[a] != t[b]:
-                out.append(("token", a, b))
+            if t[b] != ta:
+                out.append(with_a[b])
     raven = s.raven - seat * LANDS if s.raven >= 0 else -1
-    out.extend(_land_pairs(tuple(s.valleys[seat]), raven if 0 <= raven < LANDS else -1))
+    out.extend(_land_moves(tuple(s.valleys[seat]), raven if 0 <= raven < LANDS else -1))
     return out
 
 
 @lru_cache(maxsize=1024)
-def _land_pairs(valleys: tuple[bool, ...], raven: int) -> tuple[tuple[str, int, int], ...]:
+def _land_moves(valleys: tuple[bool, ...], raven: int) -> tuple[Mirror, ...]:
+    lands = MIRROR_SWAPS["land"]
     return tuple(
-        ("land", a, b)
+        lands[a][b]
         for a in range(LANDS)
         for b in range(a + 1, LANDS)
         if valleys[a] != valleys[b] or raven in (a, b)

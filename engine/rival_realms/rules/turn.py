@@ -15,7 +15,6 @@ from engine.rival_realms.actions import (
     ESPRESSO,
     GEM_RAVENS,
     GEM_STEAL,
-    MIRRORS,
     PASS,
     SUMMONS,
     WALKS,
@@ -46,12 +45,13 @@ from engine.rival_realms.realm import (
     card_name,
     empty_gaps,
     fits_somewhere,
-    mirror_pairs,
+    mirror_moves,
     mirror_problem,
     payments,
     step_path,
     steps,
     summon_problem,
+    summoned,
 )
 from engine.rival_realms.rules.flow import end_turn, pass_turn, steal_sources
 from engine.rival_realms.state import RealmsState
@@ -147,7 +147,7 @@ def turn_legal(s: RealmsState, seat: int) -> list[TurnAction]:
         if not done and not paid:  # (only asked when it decides whether Pass is offered)
             paid = any(not explored[a.space] for a in carpets)
     if MIRROR in supply:
-        out.extend(map(MIRRORS.__getitem__, mirror_pairs(s, seat)))  # (every pair is in the table)
+        out.extend(mirror_moves(s, seat))
     if not done and not paid:
         out.append(PASS)
     return out
@@ -257,6 +257,7 @@ def turn_perform(s: RealmsState, seat: int, a: TurnAction, ev: list[Event]) -> N
     if isinstance(a, Summon):
         s.hands[seat].remove(a.card)
         s.regions[seat][a.space] = a.card
+        summoned(s.regions[seat], a.space)
         s.action = "summon"
         key = (seat * 64 + a.card) * 32 + a.space
         e = _SUMMONED.get(key)
@@ -320,8 +321,14 @@ def turn_perform(s: RealmsState, seat: int, a: TurnAction, ev: list[Event]) -> N
 
 
 def _go(s: RealmsState, seat: int, a: Go, ev: list[Event]) -> None:
-    path = step_path(s, seat, a.space, a.via)
-    assert path is not None
+    if a.via == s.adventurer[seat] and (a.space != s.came_from or "surefoot" in s.enchantments):
+        # A step straight out of where the adventurer stands walks through nothing (the walk
+        # finds it first; only the way straight back can be barred there and reached around).
+        path = [a.space]
+    else:
+        found = step_path(s, seat, a.space, a.via)
+        assert found is not None
+        path = found
     laid = s.board_tokens[seat]
     finds = any(map(laid.__getitem__, path))
     for p in path[:-1]:

@@ -9,6 +9,7 @@ import pytest
 from engine.rival_realms.data import ENCHANTMENT_IDS
 from engine.rival_realms.game import GAME
 from engine.rival_realms.options import RealmsOptions
+from engine.rival_realms.realm import empty_gaps
 from tests.engine.rival_realms.helpers import random_game
 
 # Enchantments: two halves and all eight together.
@@ -31,8 +32,31 @@ CONFIGS: list[tuple[str, int, RealmsOptions]] = [
 ]
 
 
+def _runs_of_empty_spaces(regions: list[int]) -> tuple[tuple[int, int, int, int], ...]:
+    """`realm.empty_gaps` worked out the slow way, space by space."""
+    runs: list[tuple[int, int, int, int]] = []
+    for row0 in (0, 6, 12):
+        row = regions[row0 : row0 + 6]
+        p = 0
+        while p < 6:
+            if row[p]:
+                p += 1
+                continue
+            end = p
+            while end < 6 and not row[end]:
+                end += 1
+            left = max([c for c in row[:p] if c], default=0)
+            right = min([c for c in row[end:] if c], default=51)
+            runs.append((left, right, row0 + p, row0 + end))
+            p = end
+    return tuple(runs)
+
+
 def _play(seed: int, seats: int, options: RealmsOptions) -> None:
     s, history, _ = random_game(seed, seats, options, check=True)
+    # The runs of empty spaces, remembered and brought up to date summon by summon through the
+    # whole game, are still those of the realm as it lies.
+    assert all(empty_gaps(r) == _runs_of_empty_spaces(r) for r in s.regions)
     out = GAME.outcome(s)
     assert out is not None and len(out.scores) == seats
     assert GAME.to_act(s) == ()

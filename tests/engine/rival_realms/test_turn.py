@@ -120,6 +120,26 @@ def test_never_reverse_direction_but_loops_are_fine() -> None:
     assert not any(isinstance(a, Go) and a.space == 7 for a in GAME.legal(s, 0))
 
 
+def test_going_back_the_way_you_came_walks_round_a_loop_and_collects_on_it() -> None:
+    # Upper 1-2 and middle 7-8 are explored and joined by the Valleys 1 and 2: a loop. The
+    # adventurer enters upper 2 from upper 3; straight back into 3 is barred, but walking round
+    # the loop and returning to upper 2 from another side makes the same step allowed.
+    s = new(places=(3, 0))
+    clear_realm(s, 0)
+    lay(s, 0, 1, 5, explored=True)
+    lay(s, 0, 2, 21)  # Hills, unexplored
+    lay(s, 0, 3, 30, explored=True)
+    lay(s, 0, 7, 9, explored=True)
+    lay(s, 0, 8, 12, explored=True)
+    put_token(s, 0, "gem", 7)
+    set_hand(s, 0, [10, 17, 40, 45, 50])
+    GAME.apply(s, 0, Go(2, 3, card=17))
+    assert s.adventurer[0] == 2 and s.came_from == 3
+    ev = GAME.apply(s, 0, Go(3, 2))
+    assert s.adventurer[0] == 3
+    assert "gem" in s.supply[0] and "collects the Gem in" in texts(ev)
+
+
 def test_explored_regions_are_free_and_walked_through() -> None:
     s = new(places=(6, 0))
     clear_realm(s, 0)
