@@ -82,47 +82,31 @@ def empty_gaps(regions: list[int]) -> tuple[tuple[int, int, int, int], ...]:
     left, nearest to its right, first space, space after the last): a card n fits in every
     space of the run exactly when left < n < right.
 
-    Remembered two ways, as the legal list, the pass check and the AI's evaluation all ask
-    again and again. Per realm (the list object), with a copy of the layout it was worked out
-    for: a game in progress changes its realms in place, and comparing two lists of 18 numbers
-    costs a twentieth of the work (`summoned` keeps it up to date through a summon). And per
-    layout: the AI's search asks about many copies of a few realms. A realm changed in any
-    way no longer matches its copy, so nothing else has to tell these tables about changes.
-    """
-    kept = _GAPS.get(id(regions))
-    if kept is not None and kept[0] == regions:
-        return kept[1]
+    Remembered per realm layout, as the legal list, the pass check and the AI's evaluation all
+    ask again and again while a realm stays the same; a summon works out its new layout's runs
+    from the old ones (`summoned`), as a new layout is otherwise met three times in four."""
     layout = tuple(regions)
-    found = _GAPS_BY_LAYOUT.get(layout)
-    if found is not None:
-        return found  # (a copy made by the search: it is not worth a place of its own)
-    found = _GAPS_BY_LAYOUT[layout] = _find_gaps(regions)
-    if len(_GAPS) >= 4096:  # both bounded: finished games and old searches are dropped
-        _GAPS.clear()
-        _GAPS_BY_LAYOUT.clear()
-    _GAPS[id(regions)] = (regions[:], found)
+    found = _GAPS.get(layout)
+    if found is None:
+        if len(_GAPS) >= 8192:  # bounded: layouts of finished games and old searches go
+            _GAPS.clear()
+        found = _GAPS[layout] = _find_gaps(regions)
     return found
 
 
-# id(realm list): (a copy of its layout, its runs of empty spaces). An id reused by a new list
-# is harmless: the copy decides.
-_GAPS: dict[int, tuple[list[int], tuple[tuple[int, int, int, int], ...]]] = {}
-_GAPS_BY_LAYOUT: dict[tuple[int, ...], tuple[tuple[int, int, int, int], ...]] = {}
+_GAPS: dict[tuple[int, ...], tuple[tuple[int, int, int, int], ...]] = {}
 
 
 def summoned(regions: list[int], space: int) -> None:
-    """A card has just gone into the empty `space` of this realm: its remembered runs of empty
-    spaces (see `empty_gaps`), if any, are brought up to date by splitting the run the card
-    fell into, rather than worked out again at the next question. The copy of the layout is
-    updated alike, so the runs always belong to the copy: if the realm was changed in other
-    ways too, the copy still differs from it and `empty_gaps` starts afresh."""
-    kept = _GAPS.get(id(regions))
-    if kept is None:
+    """A card has just gone into the empty `space` of this realm: if the runs of the layout
+    before it are remembered, the new layout's are found by splitting the run the card fell
+    into, rather than worked out afresh at the next question."""
+    before = regions[:]
+    card = before[space]
+    before[space] = 0
+    gaps = _GAPS.get(tuple(before))
+    if gaps is None:
         return
-    layout, gaps = kept
-    if layout[space]:  # (the copy is out of date: leave it to `empty_gaps`)
-        return
-    card = layout[space] = regions[space]
     out: list[tuple[int, int, int, int]] = []
     for gap in gaps:
         lo, hi, first, after = gap
@@ -133,7 +117,7 @@ def summoned(regions: list[int], space: int) -> None:
                 out.append((card, hi, space + 1, after))
         else:
             out.append(gap)
-    _GAPS[id(regions)] = (layout, tuple(out))
+    _GAPS[tuple(regions)] = tuple(out)
 
 
 def _find_gaps(regions: list[int]) -> tuple[tuple[int, int, int, int], ...]:
