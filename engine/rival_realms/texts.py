@@ -150,5 +150,6 @@ def progress(s: RealmsState) -> str:
     if s.phase in ("valleys", "raven", "place"):
         return "setting up"
     rounds = max(s.turns) if s.turns else 0
-    where = f"turn {rounds}, {len(s.deck)} cards in the deck"
-    return "finished" if s.phase == "over" else where
+    if s.phase == "over":
+        return f"finished after turn {rounds}"
+    return f"turn {rounds}, {len(s.deck)} cards in the deck"

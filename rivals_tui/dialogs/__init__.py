@@ -1,4 +1,5 @@
-"""Typed modal dialogs: a yes/no question and an error message."""
+"""Typed modal dialogs: a yes/no question, an error message (and a damaged save's, which offers
+its previous version) and a line of text."""
 
 from __future__ import annotations
 
@@ -43,10 +44,11 @@ class ConfirmDialog(DismissOnce, ModalScreen[bool]):
         self.dismiss(yes)
 
 
-class ErrorDialog(DismissOnce, ModalScreen[None]):
+class ErrorDialog(DismissOnce, ModalScreen[str | None]):
     """Show one problem in a sentence; Enter or Esc closes it and the app carries on."""
 
     BINDINGS = [Binding("escape,enter", "close", "Close", id="error.close")]
+    HINT = "Press Enter to continue."
 
     def __init__(self, message: str, title: str = "Something went wrong") -> None:
         super().__init__()
@@ -57,10 +59,21 @@ class ErrorDialog(DismissOnce, ModalScreen[None]):
         with Vertical(classes="dialog error-dialog"):
             yield Static(plain(self.title_text), classes="dialog-title")
             yield Static(plain(self.message), id="error-message", classes="dialog-text")
-            yield Static("Press Enter to continue.", classes="dialog-hint")
+            yield Static(self.HINT, classes="dialog-hint")
 
     def action_close(self) -> None:
         self.dismiss(None)
+
+
+class RestoreDialog(ErrorDialog):
+    """A damaged save whose previous version is good: `r` answers "restore" from right here, as
+    the message offers; Enter or Esc goes back as before."""
+
+    BINDINGS = [Binding("r", "restore", "Restore previous", id="restore.yes")]
+    HINT = "Press r to restore it, or Enter to go back."
+
+    def action_restore(self) -> None:
+        self.dismiss("restore")
 
 
 class AskDialog(DismissOnce, ModalScreen[str | None]):

@@ -17,7 +17,7 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
-from rivals_tui.dialogs import ConfirmDialog, ErrorDialog
+from rivals_tui.dialogs import ConfirmDialog, ErrorDialog, RestoreDialog
 from rivals_tui.screens.base import DismissOnce
 from rivals_tui.session import options_in_force
 from rivals_tui.text import plain, plain_rich, safe_text, sentence
@@ -150,10 +150,14 @@ class LoadScreen(DismissOnce, Screen[None]):
             return
         info = self.infos[name]
         if info.error:
-            message = sentence(info.error) + (
-                f" {info.restore_offer()} Press r to restore it." if info.restorable else ""
+            if not info.restorable:
+                self.app.push_screen(ErrorDialog(sentence(info.error), title="Cannot open this save"))
+                return
+            message = f"{sentence(info.error)} {info.restore_offer()}"
+            self.app.push_screen(
+                RestoreDialog(message, title="Cannot open this save"),
+                lambda answer: self.action_restore() if answer == "restore" else None,
             )
-            self.app.push_screen(ErrorDialog(message, title="Cannot open this save"))
             return
         self.rivals.load(name)
 

@@ -16,7 +16,7 @@ from textual.widgets import DataTable, Input, Static
 
 from engine.core import SeatSpec
 from rivals_tui.app import RivalsApp
-from rivals_tui.dialogs import AskDialog
+from rivals_tui.dialogs import AskDialog, RestoreDialog
 from rivals_tui.screens.game import GameScreen
 from rivals_tui.screens.load import LoadScreen
 from rivals_tui.screens.menu import MenuScreen
@@ -25,6 +25,7 @@ from rivals_tui.screens.pass_keyboard import PassScreen
 from rivals_tui.session import LocalSession
 from rivals_tui.text import safe_text
 from saves import store as store_module
+from saves.store import SaveStore
 from tests.tui.conftest import VS_AI, goof_match, make_app, make_store
 from tests.tui.flow import until
 from tests.tui.test_key_fuzz import send_burst
@@ -348,7 +349,9 @@ async def test_a_crash_shows_one_sentence_and_writes_the_report_without_locals(
 
 
 # -- a damaged save with a good backup -------------------------------------------------------
-async def test_load_screen_restores_the_previous_version_with_one_key(tmp_path: Path) -> None:
+def _damaged_evening(tmp_path: Path) -> SaveStore:
+    """A store whose save "evening" is damaged (three moves made) and whose previous version,
+    two moves made, is good."""
     store = make_store(tmp_path)
     m = goof_match(VS_AI)
     store.save("evening", m)
@@ -360,6 +363,31 @@ async def test_load_screen_restores_the_previous_version_with_one_key(tmp_path: 
     data = json.loads(store.path("evening").read_text())
     data["snapshot"]["scores"] = [99, 99]  # damaged; its moves can still be counted
     store.path("evening").write_text(json.dumps(data))
+    return store
+
+
+async def test_opening_a_damaged_save_offers_its_previous_version_and_r_restores_it(tmp_path: Path) -> None:
+    # The dialog says "Press r to restore it": r does so from the dialog itself.
+    store = _damaged_evening(tmp_path)
+    app = make_app(tmp_path, store=store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("o")
+        await until(pilot, lambda: isinstance(app.screen, LoadScreen))
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, RestoreDialog))
+        assert "Press r to restore it, or Enter to go back." in shown(app, ".dialog-hint")
+        await pilot.press("r")
+        await until(pilot, lambda: isinstance(app.screen, LoadScreen))
+        assert "the previous version is back" in shown(app, "#load-detail")
+        await pilot.press("enter")
+        await until(pilot, lambda: isinstance(app.screen, GameScreen))
+        assert len(app.session.match.history) == 2  # type: ignore[union-attr]
+        await pilot.press("q")
+    assert (store.root / "evening.json.damaged").exists()
+
+
+async def test_load_screen_restores_the_previous_version_with_one_key(tmp_path: Path) -> None:
+    store = _damaged_evening(tmp_path)
     app = make_app(tmp_path, store=store)
     async with app.run_test(size=(100, 24)) as pilot:
         await pilot.press("o")

@@ -64,6 +64,8 @@ def test_full_realm_ends_the_game_and_the_non_starting_player_plays_last() -> No
     out = GAME.outcome(s)
     assert out is not None and s.turns == [1, 1]
     assert out.reason.startswith("Player 1 summoned the last region")
+    # The saved games list shows the status ("finished") beside how far the game went.
+    assert GAME.progress(s) == "finished after turn 1"
 
 
 def test_when_the_non_starting_player_triggers_the_end_the_game_ends_at_once() -> None:
