@@ -454,7 +454,7 @@ class Layout:
         v = self.v
         target = SOLO_TARGET.get(v.level, 0)
         self.w.text("The Raven ", "label")
-        parts = [f"beat {target} ({v.level})", f"{len(v.removed)} cards out"]
+        parts = [f"{target} to beat ({v.level})", f"{len(v.removed)} cards out"]
         if self.m.best is not None:
             parts.insert(1, f"your best {self.m.best}")
         self.w.text(parts[0])

@@ -62,7 +62,7 @@ async def test_a_finished_solo_game_sets_the_best_shown_in_the_next_game(tmp_pat
             await pilot.pause()
         await pilot.pause()
         board = app.screen.query_one("#board")
-        assert f"your best {score}" in board.rendered_text()
+        assert f"The Raven 30 to beat (normal) │ your best {score}" in board.rendered_text()
     assert BestScores.default().best_for(TABLE) == score  # kept for the next session
 
 
