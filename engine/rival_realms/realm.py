@@ -88,7 +88,7 @@ def empty_gaps(regions: list[int]) -> tuple[tuple[int, int, int, int], ...]:
     layout = tuple(regions)
     found = _GAPS.get(layout)
     if found is None:
-        if len(_GAPS) >= 8192:  # bounded: layouts of finished games and old searches go
+        if len(_GAPS) >= 4096:  # bounded: layouts of finished games and old searches go
             _GAPS.clear()
         found = _GAPS[layout] = _find_gaps(regions)
     return found
