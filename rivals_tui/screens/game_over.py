@@ -170,7 +170,12 @@ class GameOverScreen(Screen[None]):
         table = self.query_one(DataTable)
         s, out = self.session, self.outcome
         heads = [seat.name + (" ★" if i in out.winners else "") for i, seat in enumerate(s.seats)]
-        labels = [line.label for line in out.lines] + ["Total"]
+        # A Total row only where it is the sum of the rows above (Rivals' rows are the points
+        # and then what breaks a tie: read as a sum, a "Total" there would not add up).
+        adds_up = all(
+            sum(line.values[i] for line in out.lines) == score for i, score in enumerate(out.scores)
+        )
+        labels = [line.label for line in out.lines] + (["Total"] if adds_up else [])
         label_w, seat_w = score_widths(self.app.size.width, labels, heads)
         # Long names wrap onto a taller header rather than pushing columns off the screen.
         table.header_height = max(len(textwrap.wrap(h, seat_w, break_long_words=False)) for h in heads)
@@ -183,7 +188,8 @@ class GameOverScreen(Screen[None]):
             )
         for line in out.lines:
             table.add_row(plain_rich(line.label), *map(str, line.values), height=None)
-        table.add_row("Total", *map(str, out.scores))
+        if adds_up:
+            table.add_row("Total", *map(str, out.scores))
         self.query_one("#over-board").display = False
         self.query_one(GameBoard).show(s.view(self.seat), self.seat, (), [])
         # The score table has the focus, not a button: an Enter still on its way from the last

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from textual.widgets import DataTable
 from textual.worker import WorkerCancelled
 
 from engine.ai import make_bot
@@ -176,3 +177,8 @@ async def test_the_end_of_a_game_against_five_ai(tmp_path: Path) -> None:
         out = over.session.outcome()
         assert out is not None and len(out.winners) == 1
         assert over.session.match.state.round >= 11
+        # The end table: the points, then what breaks a tie; no "Total", which would read as
+        # their sum.
+        table = over.query_one(DataTable)
+        labels = [str(table.get_row_at(r)[0]) for r in range(table.row_count)]
+        assert labels == ["Rival Points", "Health", "Standing"]
