@@ -366,41 +366,44 @@ def _damaged_evening(tmp_path: Path) -> SaveStore:
     return store
 
 
+async def _at_the_load_screen(pilot: Any, app: RivalsApp) -> None:
+    await pilot.press("o")
+    await until(pilot, lambda: isinstance(app.screen, LoadScreen))
+
+
+async def _the_restored_save_opens(pilot: Any, app: RivalsApp, store: SaveStore) -> None:
+    """After r: the list says the previous version is back, Enter opens it (two moves made), and
+    the damaged file is kept aside."""
+    await until(pilot, lambda: isinstance(app.screen, LoadScreen))
+    await until(pilot, lambda: "the previous version is back" in shown(app, "#load-detail"))
+    await pilot.press("enter")
+    await until(pilot, lambda: isinstance(app.screen, GameScreen))
+    assert len(app.session.match.history) == 2  # type: ignore[union-attr]
+    assert (store.root / "evening.json.damaged").exists()
+    await pilot.press("q")
+
+
 async def test_opening_a_damaged_save_offers_its_previous_version_and_r_restores_it(tmp_path: Path) -> None:
     # The dialog says "Press r to restore it": r does so from the dialog itself.
     store = _damaged_evening(tmp_path)
     app = make_app(tmp_path, store=store)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("o")
-        await until(pilot, lambda: isinstance(app.screen, LoadScreen))
+        await _at_the_load_screen(pilot, app)
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, RestoreDialog))
         assert "Press r to restore it, or Enter to go back." in shown(app, ".dialog-hint")
         await pilot.press("r")
-        await until(pilot, lambda: isinstance(app.screen, LoadScreen))
-        assert "the previous version is back" in shown(app, "#load-detail")
-        await pilot.press("enter")
-        await until(pilot, lambda: isinstance(app.screen, GameScreen))
-        assert len(app.session.match.history) == 2  # type: ignore[union-attr]
-        await pilot.press("q")
-    assert (store.root / "evening.json.damaged").exists()
+        await _the_restored_save_opens(pilot, app, store)
 
 
 async def test_load_screen_restores_the_previous_version_with_one_key(tmp_path: Path) -> None:
     store = _damaged_evening(tmp_path)
     app = make_app(tmp_path, store=store)
     async with app.run_test(size=(100, 24)) as pilot:
-        await pilot.press("o")
-        await until(pilot, lambda: isinstance(app.screen, LoadScreen))
+        await _at_the_load_screen(pilot, app)
         detail = shown(app, "#load-detail")
         assert "The previous version of this save can be restored (1 move behind). Press r" in detail
         error, offer = detail.split("\n", 1)
         assert error.endswith(".") and offer.startswith("The previous version")  # two sentences
         await pilot.press("r")
-        await pilot.pause()
-        assert "the previous version is back" in shown(app, "#load-detail")
-        await pilot.press("enter")
-        await until(pilot, lambda: isinstance(app.screen, GameScreen))
-        assert len(app.session.match.history) == 2  # type: ignore[union-attr]
-        await pilot.press("q")
-    assert (store.root / "evening.json.damaged").exists()
+        await _the_restored_save_opens(pilot, app, store)
