@@ -34,7 +34,7 @@ def outcome(s: RivalsState) -> Outcome | None:
         lines=(
             ScoreLine("Rival Points", tuple(s.rp)),
             ScoreLine("Health", tuple(s.hp)),
-            ScoreLine("Standing", tuple(int(a) for a in s.alive)),
+            ScoreLine("Still standing (1 = yes)", tuple(int(a) for a in s.alive)),
         ),
         reason=s.reason,
         tiebreak=tiebreak(s),
