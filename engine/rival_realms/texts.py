@@ -152,4 +152,4 @@ def progress(s: RealmsState) -> str:
     rounds = max(s.turns) if s.turns else 0
     if s.phase == "over":
         return f"finished after turn {rounds}"
-    return f"turn {rounds}, {len(s.deck)} cards in the deck"
+    return f"turn {rounds}, {count(len(s.deck), 'card')} in the deck"

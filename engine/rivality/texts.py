@@ -96,11 +96,11 @@ def tile_name(t: int) -> str:
 
 def progress(s: RYState) -> str:
     if s.phase == "over":
-        return f"finished after {s.turns} turns"
+        return f"finished after {count(s.turns, 'turn')}"
     if s.mode == "solo":
         return f"solo, turn {s.turns + 1}"
     left = sum(len(p) for p in s.piles) + sum(len(h) for h in s.hands)
-    return f"turn {s.turns + 1}, {left} tiles to play"
+    return f"turn {s.turns + 1}, {count(left, 'tile')} to play"
 
 
 def prompt(s: RYState, seat: int) -> Prompt:

@@ -38,3 +38,33 @@ def test_no_hedged_plurals_in_what_players_read() -> None:
         for hit in hedged_plurals(path)
     ]
     assert not found, "\n".join(found)
+
+
+def test_one_of_a_thing_is_said_in_the_singular() -> None:
+    """Counts that reach 1 in play read "1 card", "1 tile": the saved-games status of Rival
+    Realms and Rivality, and a Rivals zone card that drops a single tile."""
+    from engine.core import Event
+    from engine.registry import GAMES
+    from engine.rivals.data.board import ZONE_CARDS
+    from engine.rivals.rules.flow import phase4
+    from engine.rivals.state import Task
+
+    realms = GAMES["rival_realms"]
+    s = realms.setup(realms.Options(), 2, 1)
+    s.phase, s.turns, s.deck = "turn", [3, 2], s.deck[:1]
+    assert realms.progress(s) == "turn 3, 1 card in the deck"
+
+    rivality = GAMES["rivality"]
+    r = rivality.setup(rivality.Options(), 2, 1)
+    r.piles = [[], [r.piles[0][0]]]
+    r.hands = [[] for _ in r.hands]
+    assert rivality.progress(r) == "turn 1, 1 tile to play"
+    r.phase, r.turns = "over", 1
+    assert rivality.progress(r) == "finished after 1 turn"
+
+    rivals = GAMES["rivals"]
+    v = rivals.setup(rivals.Options(), 2, 1)
+    single = next(z for z in ZONE_CARDS if len(z.drops) == 1)
+    v.round, v.zone_deck = 1, [single.id]  # round 1 shows one zone card
+    lines = [e.text for e in phase4(v, Task("p4")) if isinstance(e, Event)]
+    assert f"Zone card {single.id + 1} (era {single.era}) drops tile {single.drops[0]}." in lines

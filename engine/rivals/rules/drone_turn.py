@@ -307,8 +307,8 @@ def attack(s: RivalsState, seat: int, victim: int) -> list[Event]:
     got = max(0, ATTACK_DAMAGE - hits)
     ev.append(
         Event(
-            f"Drone shot on {who(s, victim)}: {ATTACK_DAMAGE} damage, {dice} defence dice, "
-            f"{hits} success{'' if hits == 1 else 'es'}.",
+            f"Drone shot on {who(s, victim)}: {ATTACK_DAMAGE} damage, "
+            f"{count(dice, 'defence die', 'defence dice')}, {count(hits, 'success', 'successes')}.",
             kind="dice",
             reveal=True,
         )

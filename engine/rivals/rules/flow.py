@@ -212,9 +212,10 @@ def phase4(s: RivalsState, t: Task) -> list[Event]:
         z = ZONE_CARDS[s.zone_deck.pop()]
         s.zones_shown.append(z.id)
         s.last_zone = z.id
+        tiles = ("tile " if len(z.drops) == 1 else "tiles ") + ", ".join(map(str, z.drops))
         ev.append(
             Event(
-                f"Zone card {z.id + 1} (era {z.era}) drops tiles {', '.join(map(str, z.drops))}.",
+                f"Zone card {z.id + 1} (era {z.era}) drops {tiles}.",
                 kind="zone",
                 reveal=True,
             )

@@ -18,6 +18,7 @@ from typing import Any
 
 from rich.cells import cell_len
 
+from engine.core.words import count
 from engine.rival_realms.data import (
     COLS,
     CREATURE_KIND,
@@ -409,7 +410,7 @@ class Layout:
         v = self.v
         self.w.text("Deck ", "label")
         n = len(v.deck)
-        self.item(("deck",), f"{n} cards", "The region deck", f"{n} cards, face down.", "deck")
+        self.item(("deck",), count(n, "card"), "The region deck", f"{count(n, 'card')}, face down.", "deck")
         if v.raven < 0:
             self.w.text(f" {RR.raven} beside it", "dim")
         for key, label, text in (

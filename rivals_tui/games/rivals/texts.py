@@ -5,6 +5,7 @@ seat's view; nothing here decides a rule. No Textual import."""
 from __future__ import annotations
 
 from engine.core import seat_label
+from engine.core.words import count
 from engine.rivals import actions as A
 from engine.rivals.data.ashaks import ASHAKS
 from engine.rivals.data.board import (
@@ -218,7 +219,7 @@ def card_reach(v: RivalsState, seat: int, c: int, names: list[str]) -> str:
         return f"From your hex: {span}, {sight}. In reach now: {who}."
     if d.target == "hex":
         n = len(hex_targets(v, seat, d))
-        return f"From your hex: {d.range_text}; {n} hexes it may aim at (marked on the map)."
+        return f"From your hex: {d.range_text}; {count(n, 'hex', 'hexes')} it may aim at (marked on the map)."
     return ""
 
 
