@@ -282,9 +282,10 @@ class RivalsApp(App[None]):
         new, before = self.records.offer(table, session.record_id, score)
         if self.records.problem is not None:
             return self.records.problem
+        if new and before is None:  # nothing to beat yet: no cheering for a first game
+            return f"Your first score at {level}: {score}, now your personal best to beat."
         if new:
-            was = f"your first score at {level}" if before is None else f"your best was {before}"
-            return f"New personal best! {score} at {level} ({was})."
+            return f"New personal best! {score} at {level} (your best was {before})."
         return f"Your personal best ({level}): {before}."
 
     def close_session(self) -> None:

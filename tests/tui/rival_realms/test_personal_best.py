@@ -1,6 +1,6 @@
 """The solo personal best as the player meets it: finishing a game sets it, the game-over screen
-says "New personal best!", the next game's Raven panel shows it, and a damaged record file is
-ignored with one sentence."""
+names the best to beat (or cheers a better one), the next game's Raven panel shows it, and a
+damaged record file is ignored with one sentence."""
 
 from __future__ import annotations
 
@@ -53,7 +53,7 @@ async def test_a_finished_solo_game_sets_the_best_shown_in_the_next_game(tmp_pat
         await finish(pilot, last)
         score = app.screen.session.outcome().scores[0]
         record = str(app.screen.query_one("#over-record").content)
-        assert record == f"New personal best! {score} at normal (your first score at normal)."
+        assert record == f"Your first score at normal: {score}, now your personal best to beat."
         # A rematch: the Raven's panel names the best to beat alongside the Raven's score.
         await pilot.press("r")
         for _ in range(50):
@@ -64,6 +64,29 @@ async def test_a_finished_solo_game_sets_the_best_shown_in_the_next_game(tmp_pat
         board = app.screen.query_one("#board")
         assert f"The Raven 30 to beat (normal) │ your best {score}" in board.rendered_text()
     assert BestScores.default().best_for(TABLE) == score  # kept for the next session
+
+
+async def test_a_better_score_is_cheered_and_a_worse_one_names_the_best(tmp_path: Path) -> None:
+    match, last = one_decision_from_the_end()
+    score = match.game.outcome(_finished(match, last)).scores[0]
+    for best, said in (
+        (score - 3, f"New personal best! {score} at normal (your best was {score - 3})."),
+        (score + 3, f"Your personal best (normal): {score + 3}."),
+    ):
+        assert BestScores.default().offer(TABLE, f"an earlier game ({best})", best)[0]
+        match, last = one_decision_from_the_end()
+        app = screen_app(tmp_path, match)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await finish(pilot, last)
+            assert str(app.screen.query_one("#over-record").content) == said
+        assert BestScores.default().best_for(TABLE) == max(best, score)
+
+
+def _finished(match: Match, last: Any) -> Any:
+    """The state after `last`, on a copy (the match itself stays one decision from the end)."""
+    s = match.game.clone(match.state)
+    match.game.apply(s, 0, last)
+    return s
 
 
 async def test_a_damaged_record_file_is_ignored_with_one_sentence(tmp_path: Path) -> None:
