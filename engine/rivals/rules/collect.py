@@ -4,7 +4,7 @@ with resources (the first one free on an enhanced anticipation hex); then the ti
 
 from __future__ import annotations
 
-from engine.core import Event, count
+from engine.core import Event
 from engine.rivals.actions import (
     BuyToken,
     Consult,
@@ -24,7 +24,7 @@ from engine.rivals.data.board import (
 from engine.rivals.effects import refill_interface
 from engine.rivals.rules.board import hex_type
 from engine.rivals.rules.combat import event_on
-from engine.rivals.rules.common import gain_tokens, name, who
+from engine.rivals.rules.common import gain_tokens, name, resources, who
 from engine.rivals.state import RivalsState, Task
 
 Option = tuple[object, str | None]
@@ -76,7 +76,7 @@ def do_collect(s: RivalsState, seat: int) -> list[Event]:
     s.crystals[seat] += cry
     s.resins[seat] += res
     if cry or res:
-        ev.append(Event(f"{who(s, seat)} gains {count(cry, 'crystal')} and {count(res, 'resin')}."))
+        ev.append(Event(f"{who(s, seat)} gains {resources(cry, res)}."))
     tasks = []
     if iface:
         tasks.append(Task("consult", seat, iface))

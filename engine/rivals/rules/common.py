@@ -19,6 +19,11 @@ from engine.rivals.state import RivalsState
 FLASHER_SET = frozenset(FLASHER_IDS)
 
 
+def resources(crystals: int, resins: int) -> str:
+    """What a collection yields, in words, leaving out a zero: "2 crystals and 1 resin", "3 resins"."""
+    return " and ".join(count(n, word) for n, word in ((crystals, "crystal"), (resins, "resin")) if n)
+
+
 def who(s: RivalsState, seat: int) -> str:
     """How the log names a seat: "Player 2 (Atmos)", or "Player 2" before it has an Ashak."""
     return _WHO[seat][s.ashak[seat]]

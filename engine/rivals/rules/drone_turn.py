@@ -49,7 +49,7 @@ from engine.rivals.hexes import DIST, NEIGHBOURS
 from engine.rivals.rules import common
 from engine.rivals.rules.board import border_hexes, hex_type, reachable, reveal, shields_of
 from engine.rivals.rules.combat import event_on
-from engine.rivals.rules.common import can_activate, name, skill_total, temp_total, who, wound
+from engine.rivals.rules.common import can_activate, name, resources, skill_total, temp_total, who, wound
 from engine.rivals.state import RivalsState, Task
 
 Option = tuple[object, str | None]
@@ -348,7 +348,7 @@ def collect(s: RivalsState, body: int, decider: int) -> list[Event]:
     s.d_crystals[body] += cry
     s.d_resins[body] += res
     if cry or res:
-        ev.append(Event(f"{drone_name(s, body)} gains {count(cry, 'crystal')} and {count(res, 'resin')}."))
+        ev.append(Event(f"{drone_name(s, body)} gains {resources(cry, res)}."))
     tasks = []
     if iface:
         tasks.append(Task("dconsult", decider, iface, body))

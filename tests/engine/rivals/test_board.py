@@ -125,8 +125,9 @@ def test_collect_gathers_every_hex_and_dries_the_tile() -> None:
     s.orient[t] = 0
     assert face_types(face, 0) == (FOREST, CRYSTAL, INTERFACE)
     s.pos[0] = a  # enhanced forest
-    act(s, 0, Collect())
+    ev = act(s, 0, Collect())
     assert s.resins[0] == 2 + 3 and s.crystals[0] == 1
+    assert "Player 1 (Atmos) gains 1 crystal and 3 resins." in [e.text for e in ev]
     assert s.phase == "consult"
     row = list(s.iface_row)
     act(s, 0, Consult(False))
@@ -134,6 +135,24 @@ def test_collect_gathers_every_hex_and_dries_the_tile() -> None:
     assert row[0] in s.hand[0] and len(s.iface_row) == 2
     assert s.drought[t] == 1
     assert GAME.why_illegal(s, 0, Collect()) == "This tile is dried up."
+
+
+def test_a_collection_without_crystals_names_only_the_resins() -> None:
+    from engine.rivals.data.board import ANTICIPATION, FACES
+
+    s = trio()
+    h = put(s, 0, -3, 5)
+    t = TILE_OF[h]
+    a = TILE_HEXES[t][0]
+    face = next(f for f in range(6, 42) if FACES[f] == (FOREST, INTERFACE, ANTICIPATION))
+    other = s.face.index(face)
+    s.face[other], s.face[t] = s.face[t], face
+    s.orient[t] = 0
+    s.pos[0] = a  # the enhanced forest: 3 resins, and no crystal hex on this tile
+    before = s.resins[0]
+    texts = [e.text for e in act(s, 0, Collect())]
+    assert s.crystals[0] == 0 and s.resins[0] == before + 3
+    assert "Player 1 (Atmos) gains 3 resins." in texts  # not "0 crystals and 3 resins"
 
 
 def test_a_third_shield_replaces_one_of_the_first_two() -> None:
