@@ -88,7 +88,7 @@ class Card:
 
 
 # The vocabulary: how each effect reads on a card ("{n}" is its number; "{n card}" is the number
-# with the word in the right number, "{n hex/hexes}" with an irregular plural).
+# with the words after it in the right number, "{n hex/hexes}" with an irregular plural).
 EFFECT_TEXT: dict[str, str] = {
     # on yourself
     "draw": "draw {n}",
@@ -116,16 +116,16 @@ EFFECT_TEXT: dict[str, str] = {
     "strip": "the target removes {n} anticipation",
     "steal": "take {n} anticipation from the target",
     "discard": "the target discards {n card} at random",
-    "dice": "the target rolls {n} fewer defence dice",
+    "dice": "the target rolls {n fewer defence die/fewer defence dice}",
     # mods (on the physical card they join)
     "m_dmg": "+{n} damage per salvo",
     "m_salvo": "+{n salvo}",
     "m_range": "+{n} maximum range",
     "m_pierce": "shields do not stop it",
     "m_poison": "poison the target ({n token})",
-    "m_dice": "the target rolls {n} fewer defence dice",
+    "m_dice": "the target rolls {n fewer defence die/fewer defence dice}",
     # temporary (on you while the card lies in your temporary slot)
-    "t_def": "+{n} defence dice",
+    "t_def": "+{n defence die/defence dice}",
     "t_armor": "each salvo against you deals {n} less damage",
     "t_range": "+{n} maximum range to your attacks",
     "t_dmg": "+{n} damage per salvo of your attacks",
@@ -134,7 +134,7 @@ EFFECT_TEXT: dict[str, str] = {
     "cancel": "cancel the attack",
     # permanent skills
     "p_range": "your physical cards have +{n} maximum range",
-    "p_def": "you roll {n} more defence dice",
+    "p_def": "you roll {n more defence die/more defence dice}",
     "p_dmg": "your physical salvos deal +{n} damage",
     "p_toxic": "an attacker who wounds you is poisoned",
 }
@@ -179,7 +179,7 @@ def effects_text(effs: tuple[Eff, ...]) -> str:
     return ", ".join(effect_words(e.kind, e.n) for e in effs)
 
 
-_COUNTED = re.compile(r"\{n ([a-z]+)(?:/([a-z]+))?\}")
+_COUNTED = re.compile(r"\{n ([a-z ]+)(?:/([a-z ]+))?\}")
 
 
 def effect_words(kind: str, n: int) -> str:

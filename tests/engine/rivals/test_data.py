@@ -121,6 +121,9 @@ def test_effects_read_in_the_right_number() -> None:
     assert effect_words("move", 1) == "move up to 1 hex"
     assert effect_words("approach", 2) == "step 2 hexes toward the target"
     assert effect_words("counter", 1) == "the attacker takes 1 wound"
+    assert effect_words("dice", 1) == "the target rolls 1 fewer defence die"  # Hunter Drone
+    assert effect_words("p_def", 2) == "you roll 2 more defence dice"
+    assert effect_words("t_def", 1) == "+1 defence die"
     for kind in EFFECT_TEXT:
         for n in (1, 2):
             words = effect_words(kind, n)
