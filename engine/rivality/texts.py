@@ -149,7 +149,7 @@ def describe(s: RYState, a: RYAction) -> str:
     if isinstance(a, CastDelayed):
         c, e = a.spell >> 2, a.spell & 3
         sp = EDGE_SPELL[s.tile[c]][s.rot[c]][e]
-        g = f" ({sp[1]} golems)" if sp else ""
+        g = f" ({golems(sp[1])})" if sp else ""
         return (
             f"Fire the {EDGE_NAMES[e]} spell of the {tile_name(s.tile[c])} on square {where(s, s.pos[c])}{g}"
         )

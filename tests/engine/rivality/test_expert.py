@@ -30,6 +30,9 @@ def test_several_delayed_spells_of_one_side_fire_in_the_order_it_chooses() -> No
     assert s.phase == "delayed" and GAME.to_act(s) == (0,)
     assert GAME.prompt(s, 0).section == "delayed-spells"
     assert sorted(x.spell for x in GAME.legal(s, 0)) == [a * 4 + 0, b * 4 + 0]
+    # The choice names each spell's golems, in the right number (the Dolmen Plain's front: one).
+    assert GAME.describe(s, CastDelayed(b * 4 + 0)).endswith(" (3 golems)")
+    assert GAME.describe(s, CastDelayed(b * 4 + 1)).endswith(" (1 golem)")
     ev = act(s, CastDelayed(b * 4 + 0))
     assert on(s, 1, -1) == [5, 0, 0]  # 3 + 3 Salmon against 1 Mauve: Mauve's goes, then one own
     assert s.phase == "tile" and s.turn == 0  # back to the normal turn order
