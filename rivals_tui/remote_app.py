@@ -55,6 +55,8 @@ class RemoteApp(RivalsApp):
         self.client: TableClient | None = None
         # A table joined whose first update has not arrived: its screen opens with that update.
         self._joining: RemoteSession | None = None
+        # This app has just asked for a new table: its creator is the one to pass the code on.
+        self._created = False
 
     def get_default_screen(self) -> Screen[Any]:
         from rivals_tui.screens.lobby import LobbyScreen
@@ -135,7 +137,10 @@ class RemoteApp(RivalsApp):
             self._lobby().say(safe_text(str(exc)))
             return
         again = isinstance(self.session, RemoteSession) and self.session.table == m.table
-        if m.code and not again:  # the table's next game: the players are all there already
+        created, self._created = self._created, False
+        # Told once, to the table's creator (whoever joined with the code has it already; at the
+        # table's next game the players are all there). The status line keeps it in sight.
+        if m.code and created and not again:
             self.notify(f"Invite code: {m.code} — give it to the other players.", timeout=8, markup=False)
 
     async def _updated(self, m: p.Update) -> None:
@@ -169,6 +174,7 @@ class RemoteApp(RivalsApp):
         from rivals_tui.screens.game_over import GameOverScreen
 
         text = safe_text(text)
+        self._created = False  # (a refused table: the next seat taken is not one created here)
         session = self.session
         if isinstance(session, RemoteSession):
             session.refused()
@@ -210,6 +216,7 @@ class RemoteApp(RivalsApp):
                 self.notify("Give a number of seconds from 0 to 86400.", severity="warning", markup=False)
                 return
             offer = p.SeriesOffer(series.games, series.points) if series is not None else p.SeriesOffer()
+            self._created = True
             self.send(p.Create(game=game.id, seats=offers, options=raw, ai_after=int(text), series=offer))
             self.back_to_menu_screen()
 

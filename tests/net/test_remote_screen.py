@@ -53,6 +53,8 @@ async def test_two_people_each_decide_only_for_their_own_seat(tmp_path: Path) ->
         # Bob decides first (in his own terminal); Ann's screen waits for him.
         first = await until(bob, lambda m: is_update(m) and bool(m.choices))
         await pause_until(pilot, lambda: "Waiting for Bob" in status(app))
+        # Ann came with the code: she is not asked to pass it on.
+        assert not [n for n in app._notifications if "Invite code" in str(n.message)]
         await pilot.press("a")  # not Ann's turn: no picker
         await pilot.pause(0.05)
         assert isinstance(app.screen, GameScreen)
@@ -134,6 +136,9 @@ async def test_a_table_made_from_the_lobby_with_the_new_game_form(tmp_path: Path
                 break
             await pilot.pause(0.02)
         assert "invite code " + table.code in str(app.screen.query_one("#status", Static).render())
+        # The creator is told the code once, to pass it on.
+        told = [str(n.message) for n in app._notifications]
+        assert f"Invite code: {table.code} — give it to the other players." in told
     await server.stop()
 
 
