@@ -185,7 +185,8 @@ class Layout:
         mine = i == self.me and self.seat is not None
         self.w.text(f"{turn} ", "turn")
         self.w.text(self.name(i), "bold")
-        self.w.text(f" {score(v, i)} pts", "bold")
+        points = score(v, i)
+        self.w.text(f" {points} {'pt' if abs(points) == 1 else 'pts'}", "bold")
         parts = [f"hand {len(v.hands[i])}"] if not mine else []
         if v.passed[i]:
             parts.append("passed")

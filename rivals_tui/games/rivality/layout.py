@@ -270,8 +270,11 @@ class Builder(LineWriter):
             turn = v.phase != "over" and v.side_of[v.turn] == k
             mark = RY.turn if turn else " "
             total = totals[k]
-            parts = [f"{total:>{tw}} pts" if wide else f"{total:>{tw}}pt"]
-            parts.append(f"{v.supply[k]:>{sw}} golems left" if wide else f"{v.supply[k]:>{sw}}g")
+            # (A one takes the singular, padded so that the columns after it stay in line.)
+            pts = "pt " if abs(total) == 1 else "pts"
+            golems = "golem left " if v.supply[k] == 1 else "golems left"
+            parts = [f"{total:>{tw}} {pts}" if wide else f"{total:>{tw}}pt"]
+            parts.append(f"{v.supply[k]:>{sw}} {golems}" if wide else f"{v.supply[k]:>{sw}}g")
             if v.mode == "duel":
                 parts.append(f"pile {len(v.piles[k]):>{pw}}")
                 hands = [str(len(v.hands[i])) for i in range(v.seats) if v.side_of[i] == k]

@@ -355,3 +355,15 @@ async def test_tokens_and_event_answers_by_keyboard() -> None:
             board._set_cursor(("decline",))
             await pilot.press("enter")
             assert app.chosen[-1] == Decline()
+
+
+async def test_a_score_of_one_reads_1_pt() -> None:
+    from engine.rival_realms.scoring import score
+
+    s, seat = find_state(2, lambda s, seat: any(abs(score(s, i)) == 1 for i in range(2)), tries=200)
+    ones = [score(s, i) for i in range(2) if abs(score(s, i)) == 1]
+    app = BoardApp(s, seat)
+    async with app.run_test(size=(46, 19)) as pilot:
+        await pilot.pause()
+        text = app.board.rendered_text()
+        assert f" {ones[0]} pt" in text and not re.search(r"(?<!\d)-?1 pts", text), text

@@ -311,3 +311,21 @@ async def test_whole_random_games_render_in_the_80x24_room() -> None:
                 steps += 1
             assert GAME.outcome(s) is not None
             assert steps > (3 if seats == 1 else 8)
+
+
+async def test_one_point_and_one_golem_left_read_in_the_singular() -> None:
+    """The wide score lines: "1 pt", "1 golem left", padded so the columns after stay in line."""
+    from engine.rivality.scoring import score_parts
+
+    def one_point(s: RYState, seat: int) -> bool:
+        scores = score_parts(s)
+        return any(sum(scores[0][k]) + scores[1][k] + scores[2][k] == 1 for k in range(s.sides))
+
+    s, seat = find_state(2, one_point)
+    s.supply[0] = 1
+    app = BoardApp(s, seat)
+    async with app.run_test(size=(70, 36)) as pilot:
+        await pilot.pause()
+        text = app.board.rendered_text()
+        assert re.search(r"\b1 pt  ", text) and "1 pts" not in text, text
+        assert "1 golem left " in text and "1 golems" not in text, text
