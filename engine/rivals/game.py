@@ -186,6 +186,8 @@ class RivalsGame(GameBase[RivalsState, Action, RivalsOptions]):
     def progress(self, s: RivalsState) -> str:
         if s.round == 0:
             return "set-up"
+        if s.winners:  # (as the other games say it: the saved-games list shows it beside "finished")
+            return f"finished in round {s.round}"
         return f"round {s.round}, era {drone.era_of(s, s.round)}"
 
 

@@ -140,9 +140,13 @@ def test_negotiating_scores_a_point_and_five_points_win_at_once() -> None:
     assert s.tokens[seat] == 2
     s.sponsor[s.pos[seat]] = 2
     s.ap = 1
+    before = GAME.progress(s)
     act(s, seat, Negotiate())
     out = GAME.outcome(s)
     assert out is not None and out.winners == (seat,) and "5 Rival Points" in out.reason
+    # The saved-games list: where the game stood, then where it ended.
+    assert before == f"round {s.round}, era 1"
+    assert GAME.progress(s) == f"finished in round {s.round}"
 
 
 def test_the_token_goes_to_the_lowest_hp_when_two_remain() -> None:
