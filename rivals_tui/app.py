@@ -147,6 +147,8 @@ class RivalsApp(App[None]):
         self.help_dir = help_dir or HELP_DIR
         self.session: Session | None = None
         self._initial = session
+        # The session `close_session` is saving right now (see `_hangup_deadline`).
+        self._closing: Session | None = None
         self._hangup_pending = False
         self._collector_was_on = False  # whether Python's collector ran before this app turned it off
         self._hanging_up = False
@@ -290,15 +292,18 @@ class RivalsApp(App[None]):
 
     def close_session(self) -> None:
         """Save the open game and release its lock; report a failed save instead of crashing."""
-        session, self.session = self.session, None
+        session = self.session
         if session is None:
             return
+        self._closing, self.session = session, None  # (in this order: see `session_to_save`)
         try:
             session.close()
         except (SaveError, OSError) as exc:
             problem: str | None = str(exc)
         else:
             problem = session.save_problem
+        finally:
+            self._closing = None
         if problem is not None:
             note = f"Could not save the game ({problem}); the last good save is in {session_place(session)}."
             self.exit_note = safe_text(note)
@@ -459,12 +464,19 @@ class RivalsApp(App[None]):
         """Runs in its own thread after a hang-up: if the process is still here after the grace
         period, save the game from this thread and end the process."""
         time.sleep(HANGUP_GRACE)
-        session = self.session or self._initial
+        session = self.session_to_save()
         if session is not None:
-            # The session's guard waits for a decision being applied to finish first.
+            # The session's guard waits for a decision being applied, or a save being written,
+            # to finish first.
             with contextlib.suppress(Exception):
                 session.close()
         os._exit(0)
+
+    def session_to_save(self) -> Session | None:
+        """The session a hang-up must see saved before the process may end: the open one, the
+        one `close_session` is saving at this moment (ending then would leave its save half
+        written, a temporary file beside the old save), or the one still to be opened."""
+        return self.session or self._closing or self._initial
 
     def hangup(self) -> None:
         """SIGHUP (terminal closed, SSH dropped): save, release the lock, exit cleanly."""

@@ -128,3 +128,27 @@ def test_hang_up_while_the_ai_thinks_saves_and_exits_within_two_seconds(tmp_path
     assert len(match.history) >= before
     store.lock(info.name).release()  # the dead process left the save unlocked
     assert not list(saves.glob(".*.tmp"))
+
+
+def test_a_hang_up_during_the_last_save_waits_for_it(tmp_path: Path) -> None:
+    """The watchdog that ends the process after a hang-up first closes the session it finds,
+    which waits for any save in progress. While the app itself is saving the game (its
+    session already taken off the app), the watchdog must still find that session: ending
+    the process mid-write left a half-written temporary file beside the save (seen once in the
+    test above on a loaded machine)."""
+    from rivals_tui.app import RivalsApp
+
+    app = RivalsApp(store=SaveStore(tmp_path / "saves"), settings_path=tmp_path / "settings.json")
+    seen: list[object] = []
+
+    class Closing:
+        save_problem = None
+
+        def close(self) -> None:
+            seen.append(app.session_to_save())  # what the watchdog would close (and wait on)
+
+    session = Closing()
+    app.session = session  # type: ignore[assignment]
+    app.close_session()
+    assert seen == [session]
+    assert app.session is None and app.session_to_save() is None
