@@ -148,7 +148,7 @@ class RivalsApp(App[None]):
         self.session: Session | None = None
         self._initial = session
         # The session `close_session` is saving right now (see `_hangup_deadline`).
-        self._closing: Session | None = None
+        self._saving_session: Session | None = None
         self._hangup_pending = False
         self._collector_was_on = False  # whether Python's collector ran before this app turned it off
         self._hanging_up = False
@@ -295,7 +295,7 @@ class RivalsApp(App[None]):
         session = self.session
         if session is None:
             return
-        self._closing, self.session = session, None  # (in this order: see `session_to_save`)
+        self._saving_session, self.session = session, None  # (in this order: see `session_to_save`)
         try:
             session.close()
         except (SaveError, OSError) as exc:
@@ -303,7 +303,7 @@ class RivalsApp(App[None]):
         else:
             problem = session.save_problem
         finally:
-            self._closing = None
+            self._saving_session = None
         if problem is not None:
             note = f"Could not save the game ({problem}); the last good save is in {session_place(session)}."
             self.exit_note = safe_text(note)
@@ -476,7 +476,7 @@ class RivalsApp(App[None]):
         """The session a hang-up must see saved before the process may end: the open one, the
         one `close_session` is saving at this moment (ending then would leave its save half
         written, a temporary file beside the old save), or the one still to be opened."""
-        return self.session or self._closing or self._initial
+        return self.session or self._saving_session or self._initial
 
     def hangup(self) -> None:
         """SIGHUP (terminal closed, SSH dropped): save, release the lock, exit cleanly."""
