@@ -152,11 +152,11 @@ async def test_every_enchantment_shows_in_the_form_and_page_down_scrolls_to_the_
         assert scroll.max_scroll_y > 0 and scroll.scroll_y == 0
         focused = app.focused
         await pilot.press("pagedown")
-        await settle(pilot)
-        assert scroll.scroll_y > 0 and app.focused is focused  # the rest shown, the focus kept
+        # (the scroll is animated: wait for it to arrive, however loaded the machine)
+        await until(pilot, lambda: scroll.scroll_y > 0, timeout=5)
+        assert app.focused is focused  # the rest shown, the focus kept
         await pilot.press("pageup")
-        await settle(pilot)
-        assert scroll.scroll_y == 0
+        await until(pilot, lambda: scroll.scroll_y == 0, timeout=5)
 
 
 async def test_the_new_game_form_starts_on_the_game_played_last(tmp_path: Path) -> None:
@@ -357,9 +357,9 @@ async def test_the_log_rewraps_when_the_terminal_shrinks(tmp_path: Path) -> None
         assert texts
         await pilot.resize_terminal(80, 24)
         await settle(pilot)
-        await pilot.pause()
-        # Nothing sticks out past the right edge, and every event is still there in full.
-        assert log.virtual_size.width <= log.scrollable_content_region.width
+        # Nothing sticks out past the right edge (the rewrap follows the resize a few frames
+        # later: wait for it, however loaded the machine), and every event is still there in full.
+        await until(pilot, lambda: log.virtual_size.width <= log.scrollable_content_region.width, timeout=5)
         drawn = "".join("".join(s.text for s in line) for line in log.lines)
         assert "".join("".join(texts).split()) == "".join(drawn.split())
 
