@@ -4,7 +4,7 @@ several games in a row.
 
 The form starts on the game played last (kept in the settings). ↑/↓ move between the fields, as
 Tab does; a closed drop-down opens with Enter or Space. Start and Back sit below the scrolling
-rows, so they stay in sight with four seats and every variant at 80×24."""
+rows, so they stay in sight with six seats and every variant at 80×24."""
 
 from __future__ import annotations
 
@@ -31,7 +31,6 @@ from saves.codec import SERIES_GAMES_LIMIT, SERIES_POINTS_LIMIT
 if TYPE_CHECKING:
     from rivals_tui.app import RivalsApp
 
-MAX_SEATS = 4
 KINDS: list[tuple[str, str]] = [
     ("Human", "human"),
     ("AI easy", "easy"),
@@ -128,7 +127,7 @@ class NewGameScreen(DismissOnce, Screen[None]):
                     with Horizontal(classes=f"form-row option-row{multi}", id=f"opt-row-{info.id}-{f.name}"):
                         yield Label(f.label, classes="form-label")
                         yield self._option_widget(info.id, f)
-            for i in range(MAX_SEATS):
+            for i in range(self._max_seats()):
                 kind = "human" if i == 0 else "normal"
                 with Horizontal(classes="form-row seat-row", id=f"seat-row-{i}"):
                     yield Label(f"Seat {i + 1}", classes="form-label")
@@ -225,11 +224,16 @@ class NewGameScreen(DismissOnce, Screen[None]):
         last = self.rivals.settings.last_game
         return next((i for i in infos if i.id == last), infos[0] if infos else None)
 
+    def _max_seats(self) -> int:
+        """Seat rows the form holds: as many as the largest table any game allows (each game's
+        own seat range decides what its Players list offers)."""
+        return max((info.players.stop - 1 for info in self.rivals.games.infos()), default=1)
+
     def _count_options(self) -> list[tuple[str, int]]:
         first = self._first_game()
         if first is None:
             return [("2", 2)]
-        return [(str(n), n) for n in first.players if n <= MAX_SEATS]
+        return [(str(n), n) for n in first.players]
 
     def _count_default(self) -> int:
         options = self._count_options()
@@ -240,7 +244,7 @@ class NewGameScreen(DismissOnce, Screen[None]):
         info = self._info()
         count = self.query_one("#count", Select)
         old = count.value
-        options = [(str(n), n) for n in info.players if n <= MAX_SEATS]
+        options = [(str(n), n) for n in info.players]
         count.set_options(options)
         count.value = old if any(v == old for _, v in options) else options[0][1]
         self._sync()
@@ -255,7 +259,7 @@ class NewGameScreen(DismissOnce, Screen[None]):
         many players, the series row if the game has one."""
         info = self._info()
         n = self._count()
-        for i in range(MAX_SEATS):
+        for i in range(self._max_seats()):
             self.query_one(f"#seat-row-{i}").display = i < n
             kind = str(self.query_one(f"#kind-{i}", Select).value)
             self.query_one(f"#name-{i}", Input).placeholder = default_name(i, kind)

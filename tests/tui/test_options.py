@@ -168,3 +168,42 @@ def test_a_rivals_save_with_drone_mode_at_three_seats_is_refused() -> None:
     assert '"drone": true' in text
     with pytest.raises(SaveError, match="Drone mode is only for 2 players"):
         loads(text)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_the_players_list_offers_every_seat_count_each_game_allows(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    from engine.registry import GAMES, INFOS
+    from rivals_tui.app import RivalsApp
+
+    app = RivalsApp(games=GAMES, settings_path=tmp_path / "settings.json")
+    app.store = make_app(tmp_path).store
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        form = app.screen
+        for info in INFOS.values():
+            form.query_one("#game", Select).value = info.id
+            await pilot.pause()
+            count = form.query_one("#count", Select)
+            offered = [value for _, value in count._options if value is not Select.NULL]
+            assert offered == list(info.players), info.id
+            # The largest table shows a seat row for every seat, and no more.
+            count.value = info.players.stop - 1
+            await pilot.pause()
+            shown = [row for row in form.query(".seat-row") if row.display]
+            assert len(shown) == info.players.stop - 1, info.id
+        # A six-seat Rivals game starts from the form, with its six seats.
+        form.query_one("#game", Select).value = "rivals"
+        await pilot.pause()
+        form.query_one("#count", Select).value = 6
+        for i in range(1, 6):
+            form.query_one(f"#kind-{i}", Select).value = "easy"
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        for _ in range(3):
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+        assert isinstance(app.screen, GameScreen)
+        assert len(app.screen.session.match.seats) == 6  # type: ignore[attr-defined]
