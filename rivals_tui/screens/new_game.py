@@ -25,7 +25,7 @@ from engine.core.options import OptionField, build_options, option_fields
 from rivals_tui.screens.base import DismissOnce
 from rivals_tui.text import plain
 from rivals_tui.widgets.footer import KeysFooter
-from rivals_tui.widgets.form import ChoiceList, FormSelect
+from rivals_tui.widgets.form import ChoiceList, FormSelect, MarksCurrentRow
 from saves.codec import SERIES_GAMES_LIMIT, SERIES_POINTS_LIMIT
 
 if TYPE_CHECKING:
@@ -67,7 +67,7 @@ def default_name(seat: int, kind: str) -> str:
     return f"Player {seat + 1}" if kind == "human" else f"AI {seat + 1}"
 
 
-class NewGameScreen(DismissOnce, Screen[None]):
+class NewGameScreen(MarksCurrentRow, DismissOnce, Screen[None]):
     BINDINGS = [
         Binding("ctrl+s", "start", "Start", id="new.start"),
         Binding("escape", "back", "Back", id="new.back"),

@@ -17,7 +17,7 @@ from rivals_tui import glyphs
 from rivals_tui.screens.base import DismissOnce
 from rivals_tui.settings import AI_PACES, SYMBOL_MODES
 from rivals_tui.widgets.footer import KeysFooter
-from rivals_tui.widgets.form import FormSelect
+from rivals_tui.widgets.form import FormSelect, MarksCurrentRow
 
 if TYPE_CHECKING:
     from rivals_tui.app import RivalsApp
@@ -39,7 +39,7 @@ def confirm_words(on: bool) -> str:
     return "On: each turn is shown and asked for first" if on else "Off: moves are made at once"
 
 
-class SettingsScreen(DismissOnce, Screen[None]):
+class SettingsScreen(MarksCurrentRow, DismissOnce, Screen[None]):
     BINDINGS = [
         Binding("escape,q", "back", "Back", id="settings.back"),
         Binding("down", "app.focus_next", "Next setting", show=False, id="settings.next"),

@@ -5,7 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from rich.segment import Segment
+from textual import events
 from textual.binding import Binding
+from textual.dom import DOMNode
 from textual.strip import Strip
 from textual.widgets import Select, SelectionList
 from textual.widgets.option_list import OptionDoesNotExist
@@ -37,3 +39,21 @@ class ChoiceList(SelectionList[str]):
         box = segments[1]  # (left edge, inside, right edge, space, the choice's words)
         segments[1] = Segment(" " * len(box.text), box.style, box.control)
         return Strip(segments, line.cell_length)
+
+
+class MarksCurrentRow:
+    """For a screen of `.form-row`s: the row holding the focused field gets the class `-current`,
+    which the app's styles draw as a reversed label. A focused compact field differs from the
+    others only by a shade of background, which a terminal without colours does not show.
+    (Textual's `:focus-within` is not re-evaluated for the row's label when focus moves.)"""
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        node: DOMNode | None = event.widget
+        while node is not None and not node.has_class("form-row"):
+            node = node.parent
+        assert isinstance(self, DOMNode)
+        for row in self.query(".form-row.-current"):
+            if row is not node:
+                row.remove_class("-current")
+        if node is not None:
+            node.add_class("-current")

@@ -207,3 +207,26 @@ async def test_the_players_list_offers_every_seat_count_each_game_allows(
             await pilot.pause()
         assert isinstance(app.screen, GameScreen)
         assert len(app.screen.session.match.seats) == 6  # type: ignore[attr-defined]
+
+
+async def test_the_focused_field_is_marked_without_colour(tmp_path: Path) -> None:
+    """Walking down the new-game form, the row being edited is the one (and the only one) whose
+    label is drawn in reverse video: visible on a terminal without colours."""
+    from textual.widgets import Label
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for key in ("n", "s"):  # the new-game form, then the settings
+            await pilot.press(key)
+            await pilot.pause()
+            form = app.screen
+            for _ in range(3):
+                focused = app.focused
+                assert focused is not None
+                labels = form.query(".form-label").results(Label)
+                marked = [label for label in labels if label.rich_style.reverse]
+                assert len(marked) == 1 and marked[0].parent is focused.parent, key
+                await pilot.press("down")
+                await pilot.pause()
+            await pilot.press("escape")
+            await pilot.pause()
