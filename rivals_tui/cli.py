@@ -19,8 +19,10 @@ import argparse
 import errno
 import os
 import secrets
+import shutil
 import signal
 import sys
+import textwrap
 from collections.abc import Mapping, Sequence
 from typing import Any, NoReturn
 
@@ -28,6 +30,7 @@ from engine import __version__
 from engine.core import Game, SeatSpec
 from engine.core.info import Catalog
 from engine.core.match import Match, Series
+from engine.core.words import players_text
 from rivals_tui.text import safe_text, sentence
 from saves.codec import NAME_LIMIT, SERIES_GAMES_LIMIT, SERIES_POINTS_LIMIT
 
@@ -52,16 +55,21 @@ def as_catalog(games: Mapping[str, Game[Any, Any, Any]]) -> Catalog:
 
 def games_help(games: Catalog) -> str:
     """The games `new` knows, with their seat counts and --option names, for `rivals new --help`."""
-    from engine.core.options import option_fields
+    from engine.core.options import option_fields, typed_choice
 
     lines = ["games (the id is not case-sensitive):"]
     for info in games.infos():
-        seats = f"{info.players.start}-{info.players.stop - 1} players"
-        lines.append(f"  {info.id:<14} {info.title}, {seats}")
+        lines.append(f"  {info.id:<14} {info.title}, {players_text(info.players)}")
         for f in option_fields(info.options):
-            values = {"bool": "on|off", "int": "NUMBER"}.get(f.kind, "|".join(f.choices))
-            # The default as typed after --option (ids, not the form's words).
-            default = ",".join(f.default) or "none" if f.kind == "multi" else f.show(f.default).lower()
+            # Values as they are typed after --option: one word each ("player_1", not "player 1",
+            # which the shell would split).
+            values = {"bool": "on|off", "int": "NUMBER"}.get(f.kind, "|".join(map(typed_choice, f.choices)))
+            if f.kind == "multi":
+                default = ",".join(f.default) or "none"
+            elif f.kind == "choice":
+                default = typed_choice(f.default)
+            else:
+                default = f.show(f.default).lower()
             lines.append(f"  {'':<14}   --option {f.name}={values}  ({f.label}; default {default})")
     return "\n".join(lines)
 
@@ -162,9 +170,7 @@ def build_parser(games: Catalog | None = None) -> argparse.ArgumentParser:
 def make_seats(game: Game[Any, Any, Any], args: argparse.Namespace) -> list[SeatSpec]:
     players = args.players if args.players is not None else game.players.start
     if players not in game.players:
-        raise CliError(
-            f"{game.title} is for {game.players.start} to {game.players.stop - 1} players, not {players}"
-        )
+        raise CliError(f"{game.title} is for {players_text(game.players)}, not {players}")
     if args.ai == "none":
         if args.humans is not None and args.humans != players:
             raise CliError("--ai none makes every seat human; leave out --humans or give an AI level")
@@ -210,12 +216,14 @@ def print_list(store: Any) -> None:
         print(safe_text(f"No saved games in {store.root}."))
         return
     rows = [("NAME", "GAME", "PLAYERS", "PROGRESS", "LAST PLAYED", "STATUS")]
+    notes = []  # what is wrong with each damaged save: a sentence, shown in full below the table
     for i in infos:
         if i.error:
-            status = f"damaged: {i.error}"
+            note = f"{i.name}: {i.error}"
             if i.restorable:
-                status += f" ({i.restore_offer()[:-1]}: rivals resume {i.name} --restore)"
-            rows.append((i.name, "?", "", "", when(i.updated), status))
+                note += f" ({i.restore_offer()[:-1]}: rivals resume {i.name} --restore)"
+            notes.append(note)
+            rows.append((i.name, "?", "", "", when(i.updated), "damaged (see below)"))
         else:
             rows.append(
                 (
@@ -229,9 +237,44 @@ def print_list(store: Any) -> None:
             )
     # Names and errors come from the files: escape sequences in them are shown, never sent.
     shown = [[safe_text(v) for v in r] for r in rows]
-    widths = [max(len(r[c]) for r in shown) for c in range(len(shown[0]) - 1)]
-    for r in shown:
-        print("  ".join(v.ljust(w) for v, w in zip(r, widths, strict=False)) + "  " + r[-1])
+    width = shutil.get_terminal_size((80, 24)).columns
+    # The name is what `rivals resume NAME` takes: it is never broken.
+    lines = table_lines(shown, width, whole=(0,))
+    if notes:
+        lines.append("")
+        for note in notes:
+            lines += textwrap.wrap(safe_text(note), width, subsequent_indent="  ", break_on_hyphens=False)
+    for line in lines:
+        print(line)
+
+
+def table_lines(rows: list[list[str]], width: int, whole: tuple[int, ...] = ()) -> list[str]:
+    """`rows` (the first is the heading) as lines of at most `width` characters: the columns
+    take their natural widths if the table fits, else the widest give way and their cells wrap
+    onto lines of their own inside the column, so the terminal wraps nothing and no text is cut.
+    Cells wrap between words while they can, then inside them; columns in `whole` keep their
+    width (if those alone are too wide, the terminal wraps)."""
+    n = len(rows[0])
+    natural = [max(len(r[c]) for r in rows) for c in range(n)]
+    words = [max(len(w) for r in rows for w in r[c].split() or [""]) for c in range(n)]
+    gap = 2 if sum(words) + 2 * (n - 1) <= width else 1
+    widths = list(natural)
+    for least in (words, [3] * n):  # whole words first; broken words only if that cannot fit
+        floor = [natural[c] if c in whole else min(least[c], natural[c]) for c in range(n)]
+        while sum(widths) + gap * (n - 1) > width:
+            widest = max(range(n), key=lambda c: widths[c] - floor[c])
+            if widths[widest] <= floor[widest]:
+                break
+            widths[widest] -= 1
+    lines = []
+    for r in rows:
+        cells = [textwrap.wrap(v, w, break_on_hyphens=False) or [""] for v, w in zip(r, widths, strict=True)]
+        for k in range(max(map(len, cells))):
+            parts = [
+                (cell[k] if k < len(cell) else "").ljust(w) for cell, w in zip(cells, widths, strict=True)
+            ]
+            lines.append((" " * gap).join(parts).rstrip())
+    return lines
 
 
 def main(

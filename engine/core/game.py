@@ -28,7 +28,7 @@ from engine.core.copying import copier
 from engine.core.errors import IllegalAction
 from engine.core.options import problem_with
 from engine.core.rng import Rng
-from engine.core.words import count
+from engine.core.words import players_text
 
 S = TypeVar("S")  # a game's mutable state
 A = TypeVar("A")  # its action type
@@ -218,7 +218,7 @@ class GameBase(abc.ABC, Generic[S, A, O]):
         if not isinstance(options, self.Options):
             return f"These are not {self.title} options."
         if seats not in self.players:
-            return f"{self.title} is for {_player_range(self.players)}."
+            return f"{self.title} is for {players_text(self.players)}."
         return problem_with(options, seats)
 
     def next_options(self, options: O, out: Outcome) -> O:
@@ -317,9 +317,3 @@ def _exact_action_types(game: GameBase[Any, Any, Any]) -> frozenset[type]:
         known = _EXACT_ACTION_TYPES[kind] = frozenset(game.action_types)
     return known
 
-
-def _player_range(r: range) -> str:
-    lo, hi = r.start, r.stop - 1
-    if lo == hi:
-        return count(lo, "player")
-    return f"{lo} to {hi} players"

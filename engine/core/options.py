@@ -153,6 +153,11 @@ _TRUE = {"on", "yes", "true", "1"}
 _FALSE = {"off", "no", "false", "0"}
 
 
+def typed_choice(choice: str) -> str:
+    """A choice as one shell word ("player 1" is typed "player_1"); either form parses."""
+    return choice.replace(" ", "_")
+
+
 def parse_option(field: OptionField, text: str) -> Any:
     """The value `text` stands for, or ValueError with one sentence saying what is allowed."""
     t = text.strip().lower()
@@ -164,9 +169,10 @@ def parse_option(field: OptionField, text: str) -> Any:
         raise ValueError(f"{field.name} is on or off, not {text!r}")
     if field.kind == "choice":
         for c in field.choices:
-            if c.lower() == t:
+            if typed_choice(c).lower() == typed_choice(t):
                 return c
-        raise ValueError(f"{field.name} is one of {', '.join(field.choices)}, not {text!r}")
+        allowed = ", ".join(map(typed_choice, field.choices))
+        raise ValueError(f"{field.name} is one of {allowed}, not {text!r}")
     if field.kind == "multi":
         if t in ("", "none"):
             return ()

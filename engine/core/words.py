@@ -7,3 +7,9 @@ def count(n: int, word: str, many: str = "") -> str:
     """`n` and `word` in the right number: "1 card", "0 cards", "4 cards"; `many` gives an
     irregular plural ("2 dice" from ``count(2, "die", "dice")``)."""
     return f"{n} {word if n == 1 else (many or word + 's')}"
+
+
+def players_text(seats: range) -> str:
+    """A seat range in words: "2 players", "2 to 6 players"."""
+    lo, hi = seats.start, seats.stop - 1
+    return count(lo, "player") if lo == hi else f"{lo} to {hi} players"

@@ -32,7 +32,10 @@ def test_version(capsys: pytest.CaptureFixture[str]) -> None:
     assert capsys.readouterr().out.strip() == f"rivals {engine.__version__}"
 
 
-def test_list_prints_a_plain_table(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_list_prints_a_plain_table(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "120")  # (at 80 a cell may wrap: test_list_fits_the_terminal...)
     store = make_store(tmp_path)
     m = goof_match(VS_AI)
     m.submit(0, m.legal(0)[0])
@@ -45,7 +48,9 @@ def test_list_prints_a_plain_table(tmp_path: Path, capsys: pytest.CaptureFixture
     evening = next(line for line in lines if line.startswith("evening"))
     assert "Goofspiel" in evening and "Ann, Bot" in evening and "in progress" in evening
     mangled = next(line for line in lines if line.startswith("mangled"))
-    assert "damaged: mangled.json" in mangled
+    assert "damaged (see below)" in mangled
+    # What is wrong is said in full below the table.
+    assert any(line.startswith("mangled: mangled.json: not a Rivals save") for line in lines)
 
 
 def test_list_uses_rivals_save_dir(

@@ -35,7 +35,10 @@ def test_list_into_a_closed_pipe_says_nothing(tmp_path: Path) -> None:
     assert err == ""
 
 
-def test_list_shows_escape_sequences_escaped(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_list_shows_escape_sequences_escaped(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "120")
     store = make_store(tmp_path)
     store.save("\x1b]0;title\x07", goof_match([SeatSpec("Ann\x1b[31m"), SeatSpec("Bot", "ai", "easy")]))
     code, out, err = run(["--save-dir", str(store.root), "list"], capsys)
@@ -53,7 +56,7 @@ def test_new_help_names_the_games_and_their_options(capsys: pytest.CaptureFixtur
         main(["new", "--help"], games=GAMES)
     assert done.value.code == 0
     out = capsys.readouterr().out
-    assert "goofspiel      Goofspiel, 2-4 players" in out
+    assert "goofspiel      Goofspiel, 2 to 4 players" in out
     assert "--option cards=NUMBER" in out
 
 
@@ -65,6 +68,17 @@ def test_real_games_and_options_in_new_help(capsys: pytest.CaptureFixture[str]) 
     out = capsys.readouterr().out
     assert all(gid in out for gid in REAL)
     assert "--option expert=on|off" in out  # Rivality's expert rules
+    assert "Rivalist, 2 players" in out  # (not "2-2 players")
+    # A value is written as it is typed: one shell word, not "player 1".
+    assert "--option start=player_1|player_2  (Start player; default player_1)" in out
+
+
+@pytest.mark.parametrize("typed", ["start=player_2", "start=Player 2", "start=PLAYER_2"])
+def test_a_choice_is_taken_as_the_help_writes_it_or_with_its_space(typed: str) -> None:
+    from engine.core.options import parse_assignments
+    from engine.rival_realms.options import RealmsOptions
+
+    assert parse_assignments(RealmsOptions, [typed]).start == "player 2"
 
 
 def test_an_empty_save_dir_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -142,3 +156,25 @@ def test_resume_of_a_pipe_or_an_endless_device_does_not_hang(tmp_path: Path, kin
     )
     assert proc.returncode == 1
     assert proc.stderr == "rivals: odd.json: not a Rivals save (it is not a plain file)\n"
+
+
+@pytest.mark.parametrize("columns", [80, 160])
+def test_list_fits_the_terminal_and_keeps_every_word(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, columns: int
+) -> None:
+    monkeypatch.setenv("COLUMNS", str(columns))
+    store = make_store(tmp_path)
+    names = [SeatSpec("Annabelle Longname"), SeatSpec("Bartholomew Quince", "ai", "easy")]
+    store.save("a-long-save-name-2026-12-05", goof_match(names))
+    (store.root / "broken.json").write_text("{not json")
+    code, out, _ = run(["--save-dir", str(store.root), "list"], capsys)
+    lines = out.splitlines()
+    assert code == 0 and max(map(len, lines)) <= columns
+    # Nothing is cut: every word of every cell is there, and the save's name is whole (it is
+    # what `rivals resume NAME` takes).
+    words = out.split()
+    assert "a-long-save-name-2026-12-05" in words and "broken" in words
+    for word in ("Annabelle", "Longname,", "Bartholomew", "Quince", "broken.json:"):
+        assert word in words
+    if columns == 160:  # wide enough: one line per save, as a plain table
+        assert lines[2].startswith("a-long-save-name-2026-12-05  Goofspiel  Annabelle Longname")
