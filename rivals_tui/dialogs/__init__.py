@@ -14,18 +14,24 @@ from rivals_tui.text import plain
 
 
 class ConfirmDialog(DismissOnce, ModalScreen[bool]):
-    """Ask a yes/no question; dismisses with True for yes. `y`/Enter yes, `n`/Esc no."""
+    """Ask a yes/no question; dismisses with True for yes. `y` yes, `n`/Esc no, Enter the focused
+    button (yes, unless `enter_says_no`)."""
 
     BINDINGS = [
         Binding("y", "answer(True)", "Yes", id="confirm.yes"),
         Binding("n,escape", "answer(False)", "No", id="confirm.no"),
     ]
 
-    def __init__(self, question: str, yes: str = "Yes", no: str = "No") -> None:
+    def __init__(
+        self, question: str, yes: str = "Yes", no: str = "No", *, enter_says_no: bool = False
+    ) -> None:
         super().__init__()
         self.question = question
         self.yes = yes
         self.no = no
+        # For a question about something for good: Enter pressed out of habit keeps things as
+        # they are (the focus starts on No; `y` still says yes).
+        self.enter_says_no = enter_says_no
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
@@ -35,7 +41,7 @@ class ConfirmDialog(DismissOnce, ModalScreen[bool]):
                 yield Button(plain(f"{self.no} (n)"), id="no", compact=True)
 
     def on_mount(self) -> None:
-        self.query_one("#yes", Button).focus()
+        self.query_one("#no" if self.enter_says_no else "#yes", Button).focus()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         self.dismiss(event.button.id == "yes")

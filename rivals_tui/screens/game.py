@@ -415,7 +415,7 @@ class GameScreen(Screen[None]):
     # -- choosing --------------------------------------------------------------------------
     @on(GameBoard.ActionChosen)
     def _board_chose(self, event: GameBoard.ActionChosen) -> None:
-        self.choose(event.action)
+        self.choose(event.action, ask=event.ask)
 
     @on(GameBoard.DetailChanged)
     def _detail(self, event: GameBoard.DetailChanged) -> None:
@@ -445,7 +445,9 @@ class GameScreen(Screen[None]):
             and self.keyboard in self.session.to_act()
         )
 
-    def choose(self, action: Any) -> None:
+    def choose(self, action: Any, ask: str | None = None) -> None:
+        """Submit `action` for the seat at the keyboard; with "confirm moves" after asking, and
+        with `ask` (a costly move the board's piece is not mainly for) after asking that."""
         seat = self.keyboard
         if seat is None or not self._my_turn():
             self.say("It is not your turn to decide.")
@@ -455,7 +457,13 @@ class GameScreen(Screen[None]):
             self.say(reason)
             return
         if not self.rivals.settings.confirm_moves:
-            self._apply(seat, action)
+            if ask is None:
+                self._apply(seat, action)
+            else:
+                self.app.push_screen(
+                    ConfirmDialog(ask, yes="Do it", no="Back", enter_says_no=True),
+                    lambda ok: self._apply(seat, action) if ok else None,
+                )
             return
         text = self.session.describe(seat, action)
         if self.session.continues_turn(seat, action):

@@ -9,8 +9,9 @@ id. The game screen owns it and talks to it through exactly one call and two mes
   decision, e.g. while an AI thinks), `events` the events since the previous call that the seat
   may read (to highlight what changed). The board draws from these alone; it never sees the
   full state and never decides rules.
-* ``GameBoard.ActionChosen(action)``: post it when the player picks one of `legal`. The screen
-  submits it (asking first when "confirm moves" is on) and calls `show` again.
+* ``GameBoard.ActionChosen(action, ask)``: post it when the player picks one of `legal`. The
+  screen submits it (asking first when "confirm moves" is on, or always with the question `ask`)
+  and calls `show` again.
 * ``GameBoard.DetailChanged(title, text)``: post it when the focused card/tile/token changes;
   the screen shows the full text in its detail panel.
 
@@ -55,9 +56,11 @@ class GameBoard(Steady, Widget):
     class ActionChosen(Message):
         """The player picked `action` on the board."""
 
-        def __init__(self, action: Any) -> None:
+        def __init__(self, action: Any, ask: str | None = None) -> None:
             super().__init__()
             self.action = action
+            # A question to ask before taking it, whatever "confirm moves" says (LineBoard.asks_first).
+            self.ask = ask
 
     class DetailChanged(Message):
         """The focused piece changed: show `title` and its full `text` in the detail panel."""

@@ -303,11 +303,25 @@ class LineBoard(GameBoard):
             return
         idx = self._index()
         targets = self._targets()
-        if targets and self.jump(idx, fresh, targets):
+        passing = self._pass_piece(targets) if fresh else None
+        if passing is not None:
+            # A window in someone else's turn (an interrupt, a reaction): Enter's default is to
+            # let it go. Playing a card there is a choice, never a reflex on the first card.
+            idx = passing
+        elif targets and self.jump(idx, fresh, targets):
             idx = min(targets, key=lambda n: (self.preference(items[n].key), n))
         if idx is None:
             idx = next((n for n, it in enumerate(items) if it.area == self.HOME_AREA), 0)
         self._set_cursor(idx)
+
+    def _pass_piece(self, targets: Sequence[int]) -> int | None:
+        """In a window the seat is usually let pass (`Prompt.declines`), the piece that stands
+        for the plain pass alone (the last legal action), if the board shows one."""
+        if not self.legal or self.seat is None or self.game.prompt(self.view, self.seat).declines <= 0:
+            return None
+        passing = self.legal[-1]
+        items = self.table().items
+        return next((n for n in targets if list(self.actions_for(items[n].key)) == [passing]), None)
 
     def _set_cursor(self, at: int | Key) -> None:
         """Put the cursor on item number `at` (or the piece with key `at`) and post its text."""
@@ -419,9 +433,20 @@ class LineBoard(GameBoard):
                 self.tell(self.why_not(key))
             return
         if len(acts) == 1:
-            self._chosen(acts[0])
+            ask = self.asks_first(acts[0])
+            if ask is None:
+                self._chosen(acts[0])
+            else:
+                self._table = None
+                self.post_message(self.ActionChosen(acts[0], ask))
             return
         self.pick(self.picker_title(key), acts)
+
+    def asks_first(self, action: Any) -> str | None:
+        """The question to ask before Enter on a piece takes `action`, when that is something
+        costly or for good which the piece is not mainly for (Rivals: uninstalling the hand card
+        under the cursor). Asked whatever "confirm moves" says. None: take it at once."""
+        return None
 
     def pick(self, title: str, acts: Sequence[Any]) -> None:
         """Let the player pick one of `acts` from a short list."""

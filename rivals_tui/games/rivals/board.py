@@ -276,6 +276,15 @@ class RivalsBoard(LineBoard):
             return text
         return super().verb(acts)
 
+    def asks_first(self, action: Any) -> str | None:
+        # Enter on a hand card in a turn plays or installs it; when nothing else is possible it
+        # would uninstall it, for crystals and for good: asked first.
+        v: RivalsState = self.view
+        if isinstance(action, A.Uninstall) and v.phase == "turn":
+            deed = self.words(self.game.describe(v, action)).rstrip(".")
+            return f"{deed}? It costs 2 crystals and the card leaves the game for good."
+        return None
+
     def picker_title(self, key: Key) -> str:
         if self.seat is None:
             return "Which one?"
