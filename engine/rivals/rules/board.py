@@ -209,12 +209,10 @@ def drone_blockers(s: RivalsState, seat: int, target_drone: int = -1) -> list[in
 
 
 def clear_path(shield: list[int], seat: int, paths: tuple[tuple[int, ...], ...], others: list[int]) -> bool:
-    """Whether one of `paths` (hexes between, -1 off the map) has no Ashak standing in `others`
-    and no shield raised by anyone but `seat`."""
+    """Whether one of `paths` (the hexes between) has no Ashak standing in `others` and no
+    shield raised by anyone but `seat`."""
     for path in paths:
         for h in path:
-            if h < 0:
-                continue
             o = shield[h]
             if (o >= 0 and o != seat) or h in others:
                 break
