@@ -10,13 +10,12 @@ from engine.core.words import count
 from engine.rivals.data.board import LAKE, LAKE_LOSS, SHIELD_LIMIT, TILE_OF
 from engine.rivals.data.catalog import CARD, INTERFACE_IDS
 from engine.rivals.data.events import EVENT_KEYS
-from engine.rivals.hexes import away, toward
 from engine.rivals.rules.board import (
-    enemy_shield,
+    forced_steps,
     hex_type,
     move_targets,
     shields_of,
-    standable,
+    step_cost,
     teleport_targets,
 )
 from engine.rivals.rules.common import (
@@ -193,8 +192,7 @@ def step_options(s: RivalsState, kind: str, mover: int, ref: int, left: int) -> 
     there = s.pos[ref] if ref >= 0 else -1
     if there < 0:
         return []
-    cand = toward(here, there) if kind in ("pull", "approach") else away(here, there)
-    return [h for h in cand if standable(s, h) and not enemy_shield(s, h, mover)]
+    return forced_steps(s, mover, here, there, kind, left)
 
 
 def tile_of(h: int) -> int:
@@ -212,17 +210,23 @@ def do_step(s: RivalsState, t: Task, h: int) -> list[Event]:
         abyss = t.b >= 0 and CARD[t.b].key == "abyss"
         return teleport_to(s, mover, h, no_lake=abyss)
     frm = s.pos[mover]
+    shoved = t.k in ("push", "pull")
+    cost = step_cost(s, mover, h)
     ev: list[Event] = []
-    if t.k in ("push", "pull") and s.shield[frm] >= 0:
+    if shoved and s.shield[frm] >= 0:
+        whose = "its shield" if s.shield[frm] == mover else f"the shield on hex {frm}"
         s.shield[frm] = -1
-        ev.append(Event(f"{who(s, mover)} is dragged out of its shield, which breaks."))
+        ev.append(Event(f"{who(s, mover)} is dragged out of {whose}, which breaks."))
     s.pos[mover] = h
     ev.append(Event(f"{who(s, mover)} is moved to hex {h}.", kind="move"))
+    if shoved and cost == 2:  # forced through an opposing shield (Storm Waver, Nautiblitz)
+        s.shield[h] = -1
+        ev.append(Event(f"The shield on hex {h} breaks as {who(s, mover)} is forced into it."))
     if hex_type(s, h) == LAKE:
         if not calm(s):
-            cause = s.p_seat if t.k in ("push", "pull") else -1
+            cause = s.p_seat if shoved else -1
             ev += lose_hp(s, mover, LAKE_LOSS, cause, "a lake")
         return ev  # a lake ends the movement
-    if t.k != "move" and t.n > 1:
-        s.tasks.insert(0, Task("step", t.seat, t.a, t.b, k=t.k, n=t.n - 1))
+    if t.k != "move" and t.n > cost:
+        s.tasks.insert(0, Task("step", t.seat, t.a, t.b, k=t.k, n=t.n - cost))
     return ev

@@ -1,9 +1,9 @@
 """Hex geometry on the Wildtech: neighbours, distances, the border, lines of sight, steps.
 
 Hexes are the indices of `data.board.HEXES`. Lines of sight follow the straight line between
-hex centres; where that line runs exactly along the edge between two hexes there are two
-shortest paths (drawn with a nudge to either side), and one clear path is enough. The paths are
-computed once per pair and cached.
+hex centres; where that line runs exactly between two hexes (through the middle of the edge they
+share) there are two shortest paths (the line nudged to either side), and one clear path is
+enough. The paths are worked out in whole numbers, once per pair, and cached.
 """
 
 from __future__ import annotations
@@ -32,37 +32,57 @@ def _dist(a: int, b: int) -> int:
 DIST: tuple[tuple[int, ...], ...] = tuple(tuple(_dist(a, b) for b in range(N_HEX)) for a in range(N_HEX))
 
 
-def _round_cube(x: float, y: float, z: float) -> tuple[int, int]:
-    rx, ry, rz = round(x), round(y), round(z)
-    dx, dy, dz = abs(rx - x), abs(ry - y), abs(rz - z)
-    if dx > dy and dx > dz:
-        rx = -ry - rz
-    elif dy > dz:
-        ry = -rx - rz
-    return rx, ry
+def _nearest(x: int, y: int, n: int) -> tuple[tuple[int, int], tuple[int, int]]:
+    """The hex centres nearest the point (x/n, y/n) in axial coordinates (n > 0), worked out in
+    whole numbers: the same hex twice, or, when the point is the midpoint of an edge, the two
+    hexes that edge separates. Of those two, the one with the larger first tied coordinate comes
+    first: all ties along one line are between the same two coordinates, so the first hexes all
+    lie on the same side of the line.
+
+    On a line between two hex centres n hexes apart, sampled at whole fractions k/n, one cube
+    coordinate is always whole (the one that changes by n), so a sample is never a corner; it is
+    a midpoint exactly when the other two coordinates both end in one half."""
+    z = -x - y
+    halves = [2 * v % (2 * n) == n for v in (x, y, z)]
+    if not any(halves):
+        # Nothing ties: each coordinate rounds to its own nearest whole number, and as one of
+        # them is whole the three still add up to zero.
+        q, r = (2 * x + n) // (2 * n), (2 * y + n) // (2 * n)
+        return (q, r), (q, r)
+    # Two coordinates end in a half and the third is whole: the first hex rounds the first of
+    # the two up, the second rounds it down (and the other tied one the opposite way).
+    if halves[0] and halves[1]:  # q and r tie
+        q, r = (x + n) // n, y // n
+        return (q, r), (q - 1, r + 1)
+    if halves[0]:  # q and z tie, r is whole
+        q, r = (x + n) // n, y // n
+        return (q, r), (q - 1, r)
+    q, r = x // n, (y + n) // n  # r and z tie, q is whole
+    return (q, r), (q, r - 1)
 
 
 @cache
 def sight_paths(a: int, b: int) -> tuple[tuple[int, ...], ...]:
-    """The hexes strictly between `a` and `b` on each shortest straight path (one or two)."""
+    """The hexes strictly between `a` and `b` on each shortest straight path (one or two).
+
+    The line is sampled once per hex of distance. Where a sample falls on the midpoint of an
+    edge, the line runs between two hexes there; one path takes the hex on one side of every
+    such edge, the other the hex on the other side, so the two are the line nudged a hair either
+    way. Whole-number arithmetic decides every tie the same in all six directions, and the path
+    from `b` back to `a` is the same hexes in reverse."""
     n = DIST[a][b]
     if n <= 1:
         return ((),)
     (q1, r1), (q2, r2) = HEXES[a], HEXES[b]
-    paths: list[tuple[int, ...]] = []
-    for eps in (1e-6, -1e-6):
-        x1, y1 = q1 + eps, r1 + eps
-        x2, y2 = q2 + eps, r2 + eps
-        z1, z2 = -x1 - y1, -x2 - y2
-        hexes = []
-        for k in range(1, n):
-            t = k / n
-            q, r = _round_cube(x1 + (x2 - x1) * t, y1 + (y2 - y1) * t, z1 + (z2 - z1) * t)
-            hexes.append(HEX_INDEX.get((q, r), -1))
-        path = tuple(hexes)
-        if path not in paths:
-            paths.append(path)
-    return tuple(paths)
+    one: list[int] = []
+    other: list[int] = []
+    for k in range(1, n):
+        h1, h2 = _nearest(q1 * n + (q2 - q1) * k, r1 * n + (r2 - r1) * k, n)
+        # The Wildtech is a hexagon, so a line between two of its hexes never leaves it.
+        one.append(HEX_INDEX[h1])
+        other.append(HEX_INDEX[h2])
+    paths = (tuple(one), tuple(other))
+    return paths if paths[0] != paths[1] else paths[:1]
 
 
 def toward(frm: int, to: int) -> tuple[int, ...]:

@@ -14,7 +14,7 @@ from engine.rivals.data.board import (
     VOLCANO_TILE,
     face_types,
 )
-from engine.rivals.hexes import DIST, N_HEX, NEIGHBOURS, sight_paths
+from engine.rivals.hexes import DIST, N_HEX, NEIGHBOURS, away, sight_paths, toward
 from engine.rivals.state import RivalsState
 
 UNKNOWN = ""
@@ -180,6 +180,21 @@ def move_targets(s: RivalsState, seat: int, start: int, budget: int) -> list[int
     return out
 
 
+def forced_steps(s: RivalsState, owner: int, here: int, there: int, kind: str, left: int) -> list[int]:
+    """Where a forced step may go next from `here`, for a piece of seat `owner` with `left`
+    hexes of it to go: one hex farther from `there` for a push, one nearer for a pull or an
+    approach. The movement rules hold: only hexes an Ashak may stand on, and an opposing shield
+    only with two hexes left, since entering one takes both (see `step_cost`)."""
+    near = away(here, there) if kind == "push" else toward(here, there)
+    return [h for h in near if standable(s, h) and (left >= 2 or not enemy_shield(s, h, owner))]
+
+
+def step_cost(s: RivalsState, owner: int, h: int) -> int:
+    """Hexes of movement it takes a piece of seat `owner` to enter hex `h`: two into an
+    opposing shield, one otherwise."""
+    return 2 if enemy_shield(s, h, owner) else 1
+
+
 def teleport_targets(s: RivalsState, start: int, dist: int) -> list[int]:
     """Revealed hexes within `dist` of `start` (teleports ignore what lies between)."""
     row = DIST[start]
@@ -209,12 +224,10 @@ def drone_blockers(s: RivalsState, seat: int, target_drone: int = -1) -> list[in
 
 
 def clear_path(shield: list[int], seat: int, paths: tuple[tuple[int, ...], ...], others: list[int]) -> bool:
-    """Whether one of `paths` (hexes between, -1 off the map) has no Ashak standing in `others`
-    and no shield raised by anyone but `seat`."""
+    """Whether one of `paths` (the hexes between) has no Ashak standing in `others` and no
+    shield raised by anyone but `seat`."""
     for path in paths:
         for h in path:
-            if h < 0:
-                continue
             o = shield[h]
             if (o >= 0 and o != seat) or h in others:
                 break

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from engine.core import Event, count
 from engine.rivals.actions import TargetDrone
+from engine.rivals.data.board import LAKE
 from engine.rivals.data.cards import ENEMY, EXPLOSIVE, Card
 from engine.rivals.drone import TOKEN_SLOTS, drone_name
 from engine.rivals.effects import apply_effect
-from engine.rivals.hexes import DIST, away, toward
-from engine.rivals.rules.board import enemy_shield, has_sight, standable
+from engine.rivals.hexes import DIST
+from engine.rivals.rules.board import enemy_shield, forced_steps, has_sight, hex_type, step_cost
 from engine.rivals.rules.combat import design, mod_total, pierces
 from engine.rivals.rules.common import gain_tokens, who
 from engine.rivals.state import RivalsState, Task
@@ -109,23 +110,30 @@ def on_drone(s: RivalsState, seat: int, drone: int, kind: str, n: int) -> list[E
 
 
 def shove(s: RivalsState, seat: int, drone: int, kind: str, n: int) -> list[Event]:
-    """Push (away from the card's player) or pull (toward) the drone hex by hex; where several
-    hexes are as good, the lowest-numbered one (a drone's step is the only case)."""
+    """Push (away from the card's player) or pull (toward) the drone hex by hex, under the
+    movement rules as an Ashak's forced step; where several hexes are as good, the
+    lowest-numbered one (a drone's step is the only case)."""
     ev: list[Event] = []
     src = s.pos[seat]
-    for _ in range(n):
+    left = n
+    while left > 0:
         h = s.d_pos[drone]
-        if h == src and kind == "pull":
-            break
-        cand = toward(h, src) if kind == "pull" else away(h, src)
-        ok = sorted(x for x in cand if standable(s, x) and not enemy_shield(s, x, drone))
+        ok = forced_steps(s, drone, h, src, kind, left)
         if not ok:
             break
+        to = min(ok)
+        cost = step_cost(s, drone, to)
         if s.shield[h] >= 0 and s.shield[h] != drone:
             s.shield[h] = -1  # dragged out through an opposing shield: it breaks
             ev.append(Event(f"The shield on hex {h} breaks."))
-        s.d_pos[drone] = ok[0]
-        ev.append(Event(f"{drone_name(s, drone)} is moved to hex {ok[0]} by {who(s, seat)}.", kind="move"))
+        s.d_pos[drone] = to
+        ev.append(Event(f"{drone_name(s, drone)} is moved to hex {to} by {who(s, seat)}.", kind="move"))
+        if cost == 2:  # forced into an opposing shield, which takes the rest of the push
+            s.shield[to] = -1
+            ev.append(Event(f"The shield on hex {to} breaks as {drone_name(s, drone)} is forced into it."))
+        if hex_type(s, to) == LAKE:
+            break  # a lake ends the movement (a drone loses nothing there)
+        left -= cost
     return ev
 
 
