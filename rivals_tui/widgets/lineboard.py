@@ -308,11 +308,18 @@ class LineBoard(GameBoard):
             # A window in someone else's turn (an interrupt, a reaction): Enter's default is to
             # let it go. Playing a card there is a choice, never a reflex on the first card.
             idx = passing
-        elif targets and self.jump(idx, fresh, targets):
-            idx = min(targets, key=lambda n: (self.preference(items[n].key), n))
+        elif targets and (self.jump(idx, fresh, targets) or (fresh and idx is not None and self._asks(idx))):
+            # Never onto a piece whose Enter would ask about something for good, if another one
+            # does something: Enter pressed by habit should make the decision at hand.
+            idx = min(targets, key=lambda n: (self._asks(n), self.preference(items[n].key), n))
         if idx is None:
             idx = next((n for n, it in enumerate(items) if it.area == self.HOME_AREA), 0)
         self._set_cursor(idx)
+
+    def _asks(self, n: int) -> bool:
+        """Whether Enter on item `n` asks first (`asks_first`) instead of deciding."""
+        acts = self.actions_for(self.table().items[n].key)
+        return len(acts) == 1 and self.asks_first(acts[0]) is not None
 
     def _pass_piece(self, targets: Sequence[int]) -> int | None:
         """In a window the seat is usually let pass (`Prompt.declines`), the piece that stands
