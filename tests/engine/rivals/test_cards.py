@@ -7,6 +7,7 @@ import pytest
 
 from engine.rivals.actions import (
     AddMod,
+    Collect,
     DoneMods,
     PlayCard,
     SkipOptional,
@@ -14,20 +15,23 @@ from engine.rivals.actions import (
     TargetAshak,
     UseSkill,
 )
-from engine.rivals.data.board import CRYSTAL
+from engine.rivals.data.board import ANTICIPATION, CRYSTAL, FOREST
 from engine.rivals.data.cards import EXPLOSIVE, MOD, SKILL
 from engine.rivals.data.catalog import CARD
 from engine.rivals.game import GAME
 from engine.rivals.hexes import DIST
 from tests.engine.rivals.helpers import (
     act,
+    card_id,
     check_invariants,
     dice,
     give,
     hx,
+    lay,
     put,
     ready_to_fight,
     set_type,
+    texts,
 )
 
 NAMES = sorted({c.name for c in CARD if c.key != "flasher" and c.rarity not in ("guild",)})
@@ -156,6 +160,69 @@ def test_steel_skin_draws_for_each_token_gained() -> None:
     s.hand[0] = []
     act(s, 1, PlayCard(give(s, 1, "Guard Up")))
     assert s.tokens[1] == 1 and len(s.hand[1]) == 2  # Guard Up's own draw and Steel Skin's
+
+
+def test_steel_skin_draws_for_tokens_bought_rewarded_and_stolen() -> None:
+    from engine.rivals.actions import BuyToken, Negotiate, Reward, StopBuying
+
+    s = duel()
+    s.skills[1].append(card_id(s, "Steel Skin"))
+    s.deck[1] = [card_id(s, "Blaster") for _ in range(6)]
+    s.crystals[1], s.resins[1] = 2, 0
+    lay(s, 1, -2, 3, (FOREST, CRYSTAL, ANTICIPATION), 2)
+    act(s, 1, Collect())  # a plain anticipation hex: each token costs two resources
+    act(s, 1, BuyToken("cc"))
+    assert (s.tokens[1], len(s.hand[1])) == (1, 1)
+    if s.phase == "tokens":
+        act(s, 1, StopBuying())
+    s.sponsor[s.pos[1]] = 2
+    act(s, 1, Negotiate())  # spends the token, then brings two
+    act(s, 1, Reward("tokens"))
+    assert (s.tokens[1], len(s.hand[1])) == (2, 3)
+    s.tokens[0], s.ap = 2, 2
+    s.hand[1] = []
+    put(s, 1, 0, -1)
+    with dice(False):
+        act(s, 1, PlayCard(give(s, 1, "Siphon")))
+        finish(s, 1)
+    # one token taken from the defender (an inactive one first), one card drawn for it
+    assert (s.tokens[0] + s.active_tokens[0], s.tokens[1], len(s.hand[1])) == (1, 3, 1)
+
+
+def test_steel_skin_draws_nothing_for_a_token_the_full_board_cannot_take() -> None:
+    s = duel()
+    s.skills[1].append(card_id(s, "Steel Skin"))
+    s.deck[1] = [card_id(s, "Blaster") for _ in range(3)]
+    s.tokens[1], s.active_tokens[1] = 2, 1
+    ev = act(s, 1, PlayCard(give(s, 1, "Guard Up")))
+    assert s.tokens[1] == 2 and len(s.hand[1]) == 1  # Guard Up's own draw only
+    assert "anticipation token" not in texts(ev)
+
+
+def test_every_anticipation_token_gain_goes_through_gain_tokens() -> None:
+    """Steel Skin's draw lives in `common.gain_tokens`; a module that raised a board's count
+    itself would skip it."""
+    import pathlib
+    import re
+
+    root = pathlib.Path(__file__).parents[3] / "engine" / "rivals"
+    raise_count = re.compile(r"(?<![a-z_])tokens\[[^\]]*\]\s*\+=")
+    found = [
+        f"{p.relative_to(root)}:{n}"
+        for p in sorted(root.rglob("*.py"))
+        for n, line in enumerate(p.read_text().splitlines(), 1)
+        if raise_count.search(line)
+    ]
+    assert found == ["rules/common.py:" + str(_gain_line())]
+
+
+def _gain_line() -> int:
+    import inspect
+
+    from engine.rivals.rules import common
+
+    lines, start = inspect.getsourcelines(common.gain_tokens)
+    return start + next(i for i, line in enumerate(lines) if "tokens[seat] +=" in line)
 
 
 def test_premium_card_gives_four_resources_of_your_choice_and_mixed_points() -> None:
