@@ -165,16 +165,17 @@ def ult_bonus(hp_before: int, wounds: int) -> int:
     return wounds if hp_before >= 15 else 0
 
 
-def wound(s: RivalsState, victim: int, n: int, by: int, why: str) -> list[Event]:
+def wound(s: RivalsState, victim: int, n: int, by: int, why: str, hp_then: int = -1) -> list[Event]:
     """`n` wounds (from damage not defended, or direct wounds): HP lost, attacker charged with
-    the bonus."""
+    the bonus. `hp_then`: the victim's HP before the attack these wounds belong to (every salvo
+    of a card reads the same); -1 for wounds that are an attack of their own."""
     if n <= 0 or not s.alive[victim]:
         return []
     before = s.hp[victim]
     s.hp[victim] = max(0, before - n)
     lost = before - s.hp[victim]
     if by >= 0 and by != victim:
-        charge(s, by, lost + ult_bonus(before, lost))
+        charge(s, by, lost + ult_bonus(before if hp_then < 0 else hp_then, lost))
     ev = [Event(f"{who(s, victim)} takes {count(lost, 'wound')} from {why} ({s.hp[victim]} HP).")]
     if s.hp[victim] == 0:
         ev += eliminate(s, victim, by)
