@@ -225,8 +225,8 @@ def _gain_line() -> int:
     return start + next(i for i, line in enumerate(lines) if "tokens[seat] +=" in line)
 
 
-def test_premium_card_gives_four_resources_of_your_choice_and_mixed_points() -> None:
-    from engine.rivals.actions import BuyPoint, ChooseResource
+def test_premium_card_gives_four_resources_of_your_choice() -> None:
+    from engine.rivals.actions import ChooseResource
 
     s = duel()
     s.crystals[1], s.resins[1] = 0, 0
@@ -234,9 +234,47 @@ def test_premium_card_gives_four_resources_of_your_choice_and_mixed_points() -> 
     for r in ("crystal", "crystal", "resin", "crystal"):
         act(s, 1, ChooseResource(r))
     assert (s.crystals[1], s.resins[1]) == (3, 1)
-    s.crystals[1], s.resins[1] = 6, 4
-    act(s, 1, BuyPoint("mix"))
-    assert s.rp[1] == 1 and s.crystals[1] + s.resins[1] == 0
+
+
+def test_premium_card_offers_every_split_of_ten_the_player_can_pay() -> None:
+    from engine.rivals.actions import BuyMixedPoint, BuyPoint
+
+    s = duel()
+    s.skills[1].append(card_id(s, "Premium Card"))
+    s.crystals[1], s.resins[1] = 7, 5
+
+    def points() -> list[str]:
+        return [GAME.describe(s, a) for a in GAME.legal(s, 1) if isinstance(a, (BuyPoint, BuyMixedPoint))]
+
+    assert points() == [
+        "Buy a Rival Point with 5 crystals and 5 resins (Premium Card)",
+        "Buy a Rival Point with 6 crystals and 4 resins (Premium Card)",
+        "Buy a Rival Point with 7 crystals and 3 resins (Premium Card)",
+    ]
+    ev = act(s, 1, BuyMixedPoint(5))  # not the larger pile first: the player's choice
+    assert (s.rp[1], s.crystals[1], s.resins[1]) == (1, 2, 0)
+    assert "buys a Rival Point with 5 crystals and 5 resins (1)" in texts(ev)
+    s.crystals[1], s.resins[1] = 12, 1
+    assert points() == [
+        "Buy a Rival Point with 10 crystals",
+        "Buy a Rival Point with 9 crystals and 1 resin (Premium Card)",
+    ]
+    s.skills[1] = []
+    assert points() == ["Buy a Rival Point with 10 crystals"]
+    assert GAME.why_illegal(s, 1, BuyMixedPoint(9)) == "That is not possible now."
+
+
+def test_an_old_premium_purchase_is_read_as_the_split_the_larger_pile_paid() -> None:
+    from engine.rivals.actions import BuyMixedPoint, BuyPoint
+
+    s = duel()
+    found = []
+    for have in ((7, 4), (6, 6), (2, 9), (12, 3)):
+        s.crystals[1], s.resins[1] = have
+        found.append(GAME.upgrade_action(s, 1, BuyPoint("mix")))
+    # one resource at a time from the larger pile, crystals on a tie
+    assert found == [BuyMixedPoint(7), BuyMixedPoint(5), BuyMixedPoint(2), BuyPoint("crystal")]
+    assert GAME.upgrade_action(s, 1, BuyPoint("resin")) == BuyPoint("resin")
 
 
 def test_explore_the_abyss_lands_on_a_lake_without_losing_hp() -> None:
