@@ -105,8 +105,9 @@ def salvo(s: RivalsState, attacker: int, victim: int, index: int, extra: int) ->
 
 
 def hp_before(s: RivalsState, victim: int) -> int:
-    """The victim's HP when the card being played began to resolve (-1 outside a card)."""
-    return s.p_hp[victim] if s.p_hp else -1
+    """The victim's HP when the card being played began to resolve (-1 outside a card or
+    without a victim)."""
+    return s.p_hp[victim] if s.p_hp and victim >= 0 else -1
 
 
 def _toxic(s: RivalsState, victim: int) -> bool:

@@ -324,9 +324,8 @@ def reset_play(s: RivalsState) -> None:
     s.p_drone = -1
     s.p_wounds = 0
     s.p_cancel = False
-    s.p_victims = []
+    s.p_victims, s.p_hp = [], []
     s.p_victim = -1
-    s.p_hp = []
     s.p_free = False
 
 
@@ -454,7 +453,7 @@ def run_eff(s: RivalsState, t: Task) -> list[Event]:
         and shielded(s, t.seat, target)
     ):
         return [Event(f"The shield on hex {s.pos[target]} stops the effect on {who(s, target)}.")]
-    return apply_effect(s, t.seat, target, t.k, t.n, t.b, hp_then=hp_before(s, target) if target >= 0 else -1)
+    return apply_effect(s, t.seat, target, t.k, t.n, t.b, hp_then=hp_before(s, target))
 
 
 def task_hit(s: RivalsState, t: Task) -> list[Event]:
