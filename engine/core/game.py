@@ -182,6 +182,7 @@ class Game(Protocol[S, A, O_contra]):
     def ai_search_evaluate(self, s: S, seat: int) -> float: ...
     def ai_turn_mark(self, s: S) -> Hashable | None: ...
     def progress(self, s: S) -> str: ...
+    def upgrade_action(self, s: S, seat: int, a: A) -> A: ...
 
 
 AnyGame = Game[Any, Any, Any]  # a game whose types the caller does not need (registry, app)
@@ -303,6 +304,15 @@ class GameBase(abc.ABC, Generic[S, A, O]):
     def progress(self, s: S) -> str:
         """A few words saying how far the game is ("round 3, cycle 2"), for the load list."""
         return ""
+
+    def upgrade_action(self, s: S, seat: int, a: A) -> A:
+        """A move read from a save, as today's decision in the position `s` it is replayed in.
+        Default: unchanged. A game whose decision changed shape while its meaning did not (a
+        choice the engine used to make is now the player's) maps the older form, which may
+        depend on the position, to the move that does the same; `Match.rebuild` asks before
+        replaying each saved move, so such a save still loads and is saved again in the new
+        form."""
+        return a
 
 
 _EXACT_ACTION_TYPES: dict[type, frozenset[type]] = {}

@@ -188,12 +188,15 @@ class Match:
 
         `fill_declines`: for a save made before its game had interrupt windows (`Prompt.declines`),
         a window the saved moves do not answer is answered with its plain pass, as the player
-        then had no such choice. Returns how many passes were filled in."""
+        then had no such choice. Returns how many passes were filled in. Each saved move is
+        first put in today's terms by the game (`upgrade_action`)."""
         self.state = self.game.setup(self.options, len(self.seats), self.seed)
         self.history = []
         self.log = []
         filled = 0
-        for seat, action in history:
+        upgrade = self.game.upgrade_action
+        for seat, saved in history:
+            action = upgrade(self.state, seat, saved)
             while fill_declines and self.to_act() and self.why_illegal(seat, action) is not None:
                 owing = self.to_act()[0]
                 ways = decline_ways(self.prompt(owing), self.game.choices(self.state, owing))
@@ -201,6 +204,7 @@ class Match:
                     break
                 self.submit(owing, ways[-1])
                 filled += 1
+                action = upgrade(self.state, seat, saved)
             self.submit(seat, action)
         return filled
 

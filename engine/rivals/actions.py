@@ -150,10 +150,24 @@ class BuySchema:
 
 @attrs.frozen
 class BuyPoint:
-    resource: str  # "crystal" | "resin" | "mix" (Premium Card)
+    """A Rival Point for ten resources of one kind. `resource`: "crystal" or "resin"; saves made
+    before Premium Card named its split may hold "mix" (see `RivalsGame.upgrade_action`)."""
+
+    resource: str
 
     def __str__(self) -> str:
         return f"buy point {self.resource}"
+
+
+@attrs.frozen
+class BuyMixedPoint:
+    """With Premium Card: a Rival Point for `crystals` crystals and the rest of the ten in resins
+    (1 to 9 crystals; ten of one kind is a BuyPoint)."""
+
+    crystals: int
+
+    def __str__(self) -> str:
+        return f"buy point {self.crystals}c {10 - self.crystals}r"
 
 
 @attrs.frozen
@@ -381,8 +395,8 @@ class HackPick:
 Action = (
     ChooseAshak | KeepGuild | PlaceAshak | Scout | Move | Collect | Consult | Install
     | StopInstalling | BuyToken | StopBuying | Negotiate | Reward | PickSchema | Uninstall
-    | StopUninstalling | MakeShield | DropShield | BuySchema | BuyPoint | PlayCard | UseGuild
-    | UseSkill | UseUltimate | AddMod | DoneMods | TargetAshak | TargetHex
+    | StopUninstalling | MakeShield | DropShield | BuySchema | BuyPoint | BuyMixedPoint | PlayCard
+    | UseGuild | UseSkill | UseUltimate | AddMod | DoneMods | TargetAshak | TargetHex
     | NoSecondTarget | PayOptional | SkipOptional | ActivateToken | React | Pass | Wait | PassTurn | StepTo
     | StopMoving | ChooseVictim | ChooseResource | ReplaceSkill | TakeBack | EndTurn
     | PlaceDrone | DroneAttack | Exchange | TargetDrone | Hack | HackPick

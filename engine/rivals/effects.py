@@ -87,8 +87,11 @@ def refill_interface(s: RivalsState) -> None:
         s.rng.shuffle(s.iface_deck)
 
 
-def apply_effect(s: RivalsState, owner: int, target: int, kind: str, n: int, card: int) -> list[Event]:
-    """One effect. `target` is the aimed-at seat (-1 when none); `card` the card (or -1)."""
+def apply_effect(
+    s: RivalsState, owner: int, target: int, kind: str, n: int, card: int, hp_then: int = -1
+) -> list[Event]:
+    """One effect. `target` is the aimed-at seat (-1 when none); `card` the card (or -1);
+    `hp_then` the target's HP before the attack, for the wounds of the card being played."""
     if not s.alive[owner]:
         return []
     if kind == "draw":
@@ -125,7 +128,7 @@ def apply_effect(s: RivalsState, owner: int, target: int, kind: str, n: int, car
         return []
     why = CARD[card].name if card >= 0 else "an effect"
     if kind == "wound":
-        return wound(s, target, n, owner, why)
+        return wound(s, target, n, owner, why, hp_then)
     if kind == "hploss":
         return lose_hp(s, target, n, owner, why)
     if kind in ("poison", "m_poison"):

@@ -190,6 +190,10 @@ class RivalsGame(GameBase[RivalsState, Action, RivalsOptions]):
             return f"finished in round {s.round}"
         return f"round {s.round}, era {drone.era_of(s, s.round)}"
 
+    def upgrade_action(self, s: RivalsState, seat: int, a: Action) -> Action:
+        """Premium Card's purchase once paid from the larger pile by itself (`turn.upgrade_saved`)."""
+        return turn.upgrade_saved(s, seat, a)
+
 
 def _fingerprint(s: RivalsState, seat: int) -> tuple[object, ...]:
     """What identifies a state between two decisions: `perform` bumps `stamp` every time. The

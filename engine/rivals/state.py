@@ -122,6 +122,9 @@ class RivalsState:
     p_cancel: bool = False
     p_victims: list[int] = attrs.Factory(list)
     p_victim: int = -1
+    # every seat's HP when the card began to resolve: the ultimate bonus of all its wounds reads
+    # the target's HP before the attack, not before each salvo (empty when no card is resolving)
+    p_hp: list[int] = attrs.Factory(list)
     # the attack and interrupt windows (rules/reactions.py): the stack, who played each card,
     # passes in a row; the seat whose turn an open interrupt window holds up, and whether the
     # action just taken in a turn still owes the others their window

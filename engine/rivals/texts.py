@@ -11,7 +11,7 @@ from engine.rivals.data.board import TILE_OF
 from engine.rivals.data.cards import card_text
 from engine.rivals.data.catalog import CARD, ULTIMATES
 from engine.rivals.rules.board import hex_type
-from engine.rivals.rules.common import who
+from engine.rivals.rules.common import resources, who
 from engine.rivals.state import RivalsState
 
 PAY = {"free": "for free", "cc": "for 2 crystals", "cr": "for a crystal and a resin", "rr": "for 2 resins"}
@@ -86,9 +86,8 @@ def _ashak_line(a: A.ChooseAshak) -> str:
     return f"Choose {x.name}: {x.blurb} Ultimate {x.ultimate.name} ({x.gauge})."
 
 
-def _point_line(a: A.BuyPoint) -> str:
-    what = "10 resources of any kind" if a.resource == "mix" else f"10 {a.resource}s"
-    return f"Buy a Rival Point with {what}"
+def _mixed_point_line(a: A.BuyMixedPoint) -> str:
+    return f"Buy a Rival Point with {resources(a.crystals, 10 - a.crystals)} (Premium Card)"
 
 
 # Decisions worded from their fields (and the state, for hexes and seats).
@@ -108,7 +107,8 @@ WORDED: dict[type, Callable[[RivalsState, Any], str]] = {
     A.Uninstall: lambda s, a: f"Uninstall {CARD[a.card].name}",
     A.DropShield: lambda s, a: f"Drop your shield on {hex_name(s, a.hex)}",
     A.BuySchema: lambda s, a: f"Buy a schema with 5 {a.resource}s",
-    A.BuyPoint: lambda s, a: _point_line(a),
+    A.BuyPoint: lambda s, a: f"Buy a Rival Point with 10 {a.resource}s",
+    A.BuyMixedPoint: lambda s, a: _mixed_point_line(a),
     A.PlayCard: lambda s, a: f"Play {card_line(a.card)}",
     A.UseSkill: lambda s, a: f"Use the skill {CARD[a.card].name}",
     A.AddMod: lambda s, a: f"Add the mod {card_line(a.card)}",

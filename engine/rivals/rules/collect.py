@@ -14,7 +14,6 @@ from engine.rivals.actions import (
 )
 from engine.rivals.data.board import (
     ANTICIPATION,
-    ANTICIPATION_MAX,
     CRYSTAL,
     FOREST,
     INTERFACE,
@@ -24,7 +23,7 @@ from engine.rivals.data.board import (
 from engine.rivals.effects import refill_interface
 from engine.rivals.rules.board import hex_type
 from engine.rivals.rules.combat import event_on
-from engine.rivals.rules.common import gain_tokens, name, resources, who
+from engine.rivals.rules.common import gain_tokens, name, resources, token_room, who
 from engine.rivals.state import RivalsState, Task
 
 Option = tuple[object, str | None]
@@ -185,8 +184,7 @@ def stop_installing(s: RivalsState, seat: int) -> list[Event]:
 
 
 def token_options(s: RivalsState, seat: int) -> list[Option]:
-    room = ANTICIPATION_MAX - s.tokens[seat] - s.active_tokens[seat]
-    if room <= 0:
+    if token_room(s, seat) <= 0:
         return []
     opts: list[Option] = []
     if s.c_free:

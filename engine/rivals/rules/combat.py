@@ -97,11 +97,17 @@ def salvo(s: RivalsState, attacker: int, victim: int, index: int, extra: int) ->
     ]
     if got:
         s.p_wounds += got
-        ev += wound(s, victim, got, attacker, c.name)
+        ev += wound(s, victim, got, attacker, c.name, hp_before(s, victim))
         if _toxic(s, victim) and s.alive[attacker] and attacker != victim:
             s.poison[attacker].append(victim)
             ev.append(Event(f"Toxic Blood poisons {who(s, attacker)}."))
     return ev
+
+
+def hp_before(s: RivalsState, victim: int) -> int:
+    """The victim's HP when the card being played began to resolve (-1 outside a card or
+    without a victim)."""
+    return s.p_hp[victim] if s.p_hp and victim >= 0 else -1
 
 
 def _toxic(s: RivalsState, victim: int) -> bool:

@@ -108,14 +108,23 @@ def draw(s: RivalsState, seat: int, n: int) -> list[Event]:
     return ev
 
 
-def gain_tokens(s: RivalsState, seat: int, n: int) -> list[Event]:
-    """Add anticipation tokens up to the limit of three; Steel Skin draws for each one added."""
-    room = ANTICIPATION_MAX - s.tokens[seat] - s.active_tokens[seat]
-    k = max(0, min(n, room))
+def token_room(s: RivalsState, seat: int) -> int:
+    """How many more anticipation tokens the seat's board can hold (three in all, active or not)."""
+    return ANTICIPATION_MAX - s.tokens[seat] - s.active_tokens[seat]
+
+
+def gain_tokens(s: RivalsState, seat: int, n: int, how: str = "gains", source: str = "") -> list[Event]:
+    """Every anticipation token that reaches an Ashak's board comes through here: cards,
+    collecting, negotiating, events, thefts, and tokens brought home from a drone (exchange,
+    hack). So Steel Skin draws one card for each token actually added, wherever it came from;
+    a token the full board cannot take is not gained and draws nothing. `how` and `source` word
+    the log line ("takes 1 anticipation token from Drone 2")."""
+    k = max(0, min(n, token_room(s, seat)))
     if k == 0 or not s.alive[seat]:
         return []
     s.tokens[seat] += k
-    ev = [Event(f"{who(s, seat)} gains {count(k, 'anticipation token')}.")]
+    origin = f" from {source}" if source else ""
+    ev = [Event(f"{who(s, seat)} {how} {count(k, 'anticipation token')}{origin}.")]
     if has_skill(s, seat, "steelskin"):
         ev += draw(s, seat, k)
     return ev
@@ -156,16 +165,17 @@ def ult_bonus(hp_before: int, wounds: int) -> int:
     return wounds if hp_before >= 15 else 0
 
 
-def wound(s: RivalsState, victim: int, n: int, by: int, why: str) -> list[Event]:
+def wound(s: RivalsState, victim: int, n: int, by: int, why: str, hp_then: int = -1) -> list[Event]:
     """`n` wounds (from damage not defended, or direct wounds): HP lost, attacker charged with
-    the bonus."""
+    the bonus. `hp_then`: the victim's HP before the attack these wounds belong to (every salvo
+    of a card reads the same); -1 for wounds that are an attack of their own."""
     if n <= 0 or not s.alive[victim]:
         return []
     before = s.hp[victim]
     s.hp[victim] = max(0, before - n)
     lost = before - s.hp[victim]
     if by >= 0 and by != victim:
-        charge(s, by, lost + ult_bonus(before, lost))
+        charge(s, by, lost + ult_bonus(before if hp_then < 0 else hp_then, lost))
     ev = [Event(f"{who(s, victim)} takes {count(lost, 'wound')} from {why} ({s.hp[victim]} HP).")]
     if s.hp[victim] == 0:
         ev += eliminate(s, victim, by)

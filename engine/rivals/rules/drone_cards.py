@@ -10,12 +10,12 @@ from engine.core import Event, count
 from engine.rivals.actions import TargetDrone
 from engine.rivals.data.board import LAKE
 from engine.rivals.data.cards import ENEMY, EXPLOSIVE, Card
-from engine.rivals.drone import TOKEN_SLOTS, drone_name
+from engine.rivals.drone import drone_name
 from engine.rivals.effects import apply_effect
 from engine.rivals.hexes import DIST
 from engine.rivals.rules.board import enemy_shield, forced_steps, has_sight, hex_type, step_cost
 from engine.rivals.rules.combat import design, mod_total, pierces
-from engine.rivals.rules.common import gain_tokens, who
+from engine.rivals.rules.common import gain_tokens, token_room, who
 from engine.rivals.state import RivalsState, Task
 
 # Cards whose whole effect is about the other player's deck or body: nothing to do to a drone.
@@ -102,8 +102,7 @@ def on_drone(s: RivalsState, seat: int, drone: int, kind: str, n: int) -> list[E
         ev = [Event(f"{drone_name(s, drone)} loses {count(k, 'anticipation token')}.")]
         if kind == "steal":
             if drone == seat:  # from one's own drone: the tokens simply come home
-                room = TOKEN_SLOTS - s.tokens[seat] - s.active_tokens[seat]
-                s.d_tokens[drone] += k - min(k, room)
+                s.d_tokens[drone] += k - min(k, token_room(s, seat))
             ev += gain_tokens(s, seat, k)
         return ev
     return []  # wounds, HP loss, poison, discards: a drone has none of these

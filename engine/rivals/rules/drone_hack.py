@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from engine.core import Event, count
 from engine.rivals.actions import Exchange, Hack, HackPick
-from engine.rivals.data.board import ANTICIPATION_MAX
 from engine.rivals.drone import (
     CARD_SLOTS,
     EXCHANGE_RANGE,
@@ -17,14 +16,10 @@ from engine.rivals.drone import (
 from engine.rivals.hexes import DIST
 from engine.rivals.rules import common, drone_turn
 from engine.rivals.rules.board import has_sight, reachable
-from engine.rivals.rules.common import check_end, name, who
+from engine.rivals.rules.common import check_end, gain_tokens, name, token_room, who
 from engine.rivals.state import RivalsState, Task
 
 Option = tuple[object, str | None]
-
-
-def token_room(s: RivalsState, seat: int) -> int:
-    return ANTICIPATION_MAX - s.tokens[seat] - s.active_tokens[seat]
 
 
 # --- the Ashak's menu additions -----------------------------------------------------------------
@@ -115,8 +110,7 @@ def exchange(s: RivalsState, seat: int, a: Exchange) -> list[Event]:
         return [Event(f"{me} takes a resin from {dr}.", seat=seat)]
     if a.what == "token":
         s.d_tokens[seat] -= 1
-        s.tokens[seat] += 1
-        return [Event(f"{me} takes an anticipation token from {dr}.", seat=seat)]
+        return gain_tokens(s, seat, 1, "takes", dr)
     k, s.d_rp[seat] = s.d_rp[seat], 0
     s.rp[seat] += k
     ev = [Event(f"{me} takes {count(k, 'Rival Point')} from {dr} ({s.rp[seat]}).", seat=seat, kind="rp")]
@@ -194,10 +188,9 @@ def steal_or_drive(s: RivalsState, seat: int, v: int, a: HackPick) -> list[Event
         s.d_crystals[v] = s.d_resins[v] = 0
         return [Event(f"{me} steals {count(cry, 'crystal')} and {count(res, 'resin')} from {dr}.", seat=seat)]
     if a.kind == "tokens":
-        k = min(s.d_tokens[v], token_room(s, seat))
+        k = min(s.d_tokens[v], token_room(s, seat))  # the rest stay on the drone
         s.d_tokens[v] -= k
-        s.tokens[seat] += k
-        return [Event(f"{me} steals {count(k, 'anticipation token')} from {dr}.", seat=seat)]
+        return gain_tokens(s, seat, k, "steals", dr)
     if a.kind == "rp":
         k, s.d_rp[v] = s.d_rp[v], 0
         s.rp[seat] += k

@@ -22,7 +22,7 @@ from engine.rivals.effects import apply_effect, front, install_top
 from engine.rivals.hexes import DIST, NEIGHBOURS, sight_paths
 from engine.rivals.rules import drone_cards
 from engine.rivals.rules.board import clear_path, drone_blockers
-from engine.rivals.rules.combat import design, event_on, mod_total, pierces, shielded
+from engine.rivals.rules.combat import design, event_on, hp_before, mod_total, pierces, shielded
 from engine.rivals.rules.common import (
     has_skill,
     skill_total,
@@ -324,7 +324,7 @@ def reset_play(s: RivalsState) -> None:
     s.p_drone = -1
     s.p_wounds = 0
     s.p_cancel = False
-    s.p_victims = []
+    s.p_victims, s.p_hp = [], []
     s.p_victim = -1
     s.p_free = False
 
@@ -412,6 +412,7 @@ def begin(s: RivalsState) -> None:
     c = design(s)
     seat = s.p_seat
     s.phase = "idle"
+    s.p_hp = list(s.hp)  # "before the attack": what the ultimate bonus of its wounds reads
     tasks: list[Task]
     if c.type == EXPLOSIVE:
         tasks = [Task("blast", seat), Task("nextvictim", seat), Task("finish", seat)]
@@ -452,7 +453,7 @@ def run_eff(s: RivalsState, t: Task) -> list[Event]:
         and shielded(s, t.seat, target)
     ):
         return [Event(f"The shield on hex {s.pos[target]} stops the effect on {who(s, target)}.")]
-    return apply_effect(s, t.seat, target, t.k, t.n, t.b)
+    return apply_effect(s, t.seat, target, t.k, t.n, t.b, hp_then=hp_before(s, target))
 
 
 def task_hit(s: RivalsState, t: Task) -> list[Event]:

@@ -9,7 +9,9 @@ from typing import Any
 
 from engine.core import Event
 from engine.rivals.actions import (
+    Action,
     ActivateToken,
+    BuyMixedPoint,
     BuyPoint,
     BuySchema,
     Collect,
@@ -35,7 +37,16 @@ from engine.rivals.rules import drone_cards, drone_hack, resolve
 from engine.rivals.rules.board import NEAR_TILES, hex_type, move_targets, reachable, reveal, scoutable
 from engine.rivals.rules.collect import collect_reason, do_collect
 from engine.rivals.rules.combat import event_on
-from engine.rivals.rules.common import can_activate, check_end, draw, has_skill, lose_hp, name, who
+from engine.rivals.rules.common import (
+    can_activate,
+    check_end,
+    draw,
+    has_skill,
+    lose_hp,
+    name,
+    resources,
+    who,
+)
 from engine.rivals.state import RivalsState, Task
 
 Option = tuple[object, str | None]
@@ -175,10 +186,9 @@ def options(s: RivalsState, seat: int) -> list[Option]:
         for res, have in (("crystal", crystals), ("resin", resins)):
             if have >= 5:
                 opts.append((BuySchema(res), schemas))
-            if have >= 10:
+            if have >= POINT_COST:
                 opts.append((BuyPoint(res), None))
-        if premium_ready(s, seat):
-            opts.append((BuyPoint("mix"), None))
+        opts += [(MIXED_POINT[k], None) for k in mixed_splits(s, seat)]
     if s.drone_mode:
         opts += drone_hack.ashak_options(s, seat)
     opts.append((END, None))
@@ -246,8 +256,15 @@ def shield_reason(s: RivalsState, seat: int) -> str | None:
     return None if s.resins[seat] >= 2 else SHIELD_COST
 
 
-def premium_ready(s: RivalsState, seat: int) -> bool:
-    return s.crystals[seat] + s.resins[seat] >= 10 and has_skill(s, seat, "premium")
+POINT_COST = 10
+
+
+def mixed_splits(s: RivalsState, seat: int) -> range:
+    """With Premium Card, the crystals of every mixed way to pay a Rival Point the seat can
+    afford (the rest of the ten in resins; ten of one kind is a plain BuyPoint)."""
+    if s.crystals[seat] + s.resins[seat] < POINT_COST or not has_skill(s, seat, "premium"):
+        return range(0)
+    return range(max(1, POINT_COST - s.resins[seat]), min(POINT_COST - 1, s.crystals[seat]) + 1)
 
 
 def _uninstall_reason(s: RivalsState, seat: int, a: Uninstall) -> str | None:
@@ -266,9 +283,11 @@ def _schema_reason(s: RivalsState, seat: int, a: BuySchema) -> str | None:
 
 
 def _point_reason(s: RivalsState, seat: int, a: BuyPoint) -> str | None:
-    if a.resource == "mix":
-        return None if premium_ready(s, seat) else NOT_NOW
-    return None if _resource(s, seat, a.resource) >= 10 else NOT_NOW
+    return None if _resource(s, seat, a.resource) >= POINT_COST else NOT_NOW
+
+
+def _mixed_reason(s: RivalsState, seat: int, a: BuyMixedPoint) -> str | None:
+    return None if a.crystals in mixed_splits(s, seat) else NOT_NOW
 
 
 def negotiate_reason(s: RivalsState, seat: int) -> str | None:
@@ -337,7 +356,10 @@ def perform(s: RivalsState, seat: int, a: object) -> list[Event]:
         s.phase, s.actor = "schema", seat
         return [Event(f"{who(s, seat)} spends 5 {a.resource}s on a schema.")]
     if isinstance(a, BuyPoint):
-        return buy_point(s, seat, a.resource)
+        paid = POINT_COST if a.resource == "crystal" else 0
+        return buy_point(s, seat, paid, POINT_COST - paid)
+    if isinstance(a, BuyMixedPoint):
+        return buy_point(s, seat, a.crystals, POINT_COST - a.crystals)
     if isinstance(a, (Exchange, Hack)):
         return drone_hack.ashak_perform(s, seat, a)
     raise AssertionError(a)
@@ -384,21 +406,32 @@ def spend_uninstall(s: RivalsState, seat: int, c: int) -> list[Event]:
     return ev
 
 
-def buy_point(s: RivalsState, seat: int, res: str) -> list[Event]:
-    if res == "crystal":
-        s.crystals[seat] -= 10
-    elif res == "resin":
-        s.resins[seat] -= 10
-    else:  # Premium Card: the larger pile pays first
-        for _ in range(10):
-            if s.crystals[seat] >= s.resins[seat]:
-                s.crystals[seat] -= 1
-            else:
-                s.resins[seat] -= 1
+def buy_point(s: RivalsState, seat: int, crystals: int, resins: int) -> list[Event]:
+    s.crystals[seat] -= crystals
+    s.resins[seat] -= resins
     s.rp[seat] += 1
-    ev = [Event(f"{who(s, seat)} buys a Rival Point ({s.rp[seat]}).", kind="rp")]
+    paid = f" with {resources(crystals, resins)}" if crystals and resins else ""
+    ev = [Event(f"{who(s, seat)} buys a Rival Point{paid} ({s.rp[seat]}).", kind="rp")]
     check_end(s)
     return ev
+
+
+def upgrade_saved(s: RivalsState, seat: int, a: Action) -> Action:
+    """A Premium Card purchase from a save made before the split was the player's choice:
+    BuyPoint("mix") was paid one resource at a time from the larger pile (crystals on a tie).
+    The same purchase, as today's decision."""
+    if not (isinstance(a, BuyPoint) and a.resource == "mix" and s.phase == "turn"):
+        return a
+    c, r = s.crystals[seat], s.resins[seat]
+    for _ in range(POINT_COST):
+        if c >= r:
+            c -= 1
+        else:
+            r -= 1
+    paid = s.crystals[seat] - c  # in crystals; the rest were resins
+    if paid in (0, POINT_COST):
+        return BuyPoint("crystal" if paid else "resin")
+    return MIXED_POINT[paid]
 
 
 def play_from_hand(s: RivalsState, seat: int, card: int) -> list[Event]:
@@ -454,6 +487,7 @@ END = EndTurn()
 SCOUT: tuple[Scout, ...] = tuple(Scout(t) for t in range(43))
 COLLECT, NEGOTIATE, GUILD = Collect(), Negotiate(), UseGuild()
 ULTIMATE, TOKEN, SHIELD = UseUltimate(), ActivateToken(), MakeShield()
+MIXED_POINT: tuple[BuyMixedPoint, ...] = tuple(BuyMixedPoint(k) for k in range(POINT_COST))
 
 _REASONS: dict[type, Callable[[RivalsState, int, Any], str | None]] = {
     PlayCard: _play_reason,
@@ -470,6 +504,7 @@ _REASONS: dict[type, Callable[[RivalsState, int, Any], str | None]] = {
     MakeShield: lambda s, seat, a: shield_reason(s, seat),
     BuySchema: _schema_reason,
     BuyPoint: _point_reason,
+    BuyMixedPoint: _mixed_reason,
     Exchange: lambda s, seat, a: drone_hack.exchange_reason(s, seat, a),
     Hack: lambda s, seat, a: drone_hack.hack_reason(s, seat) if s.drone_mode else NOT_NOW,
 }

@@ -97,7 +97,9 @@ def short_label(v: RivalsState, a: object) -> str:
     if isinstance(a, A.BuySchema):
         return f"Schema ({a.resource}s)"
     if isinstance(a, A.BuyPoint):
-        return "RP (mixed)" if a.resource == "mix" else f"RP ({a.resource}s)"
+        return f"RP ({a.resource}s)"
+    if isinstance(a, A.BuyMixedPoint):
+        return f"RP ({a.crystals}C {10 - a.crystals}R)"
     if isinstance(a, A.React):
         return "React: ultimate" if a.card == -1 else ("React: guild" if a.card == -2 else CARD[a.card].name)
     if isinstance(a, A.ChooseResource):

@@ -92,6 +92,17 @@ def set_type(s: RivalsState, h: int, kind: str) -> None:
     raise ValueError(kind)
 
 
+def lay(s: RivalsState, seat: int, q: int, r: int, pattern: tuple[str, ...], slot: int) -> int:
+    """Give the tile under (q, r) the face `pattern` and stand the seat on its hex `slot`."""
+    t = board.TILE_OF[hx(q, r)]
+    face = next(f for f in range(6, 42) if board.FACES[f] == pattern)
+    other = s.face.index(face)
+    s.face[other], s.face[t] = s.face[t], face
+    s.orient[t] = 0
+    s.pos[seat] = board.TILE_HEXES[t][slot]
+    return t
+
+
 def fighting(s: RivalsState, seat: int = 0) -> None:
     """Skip to a turn where attacks are allowed, with `seat` to act and 2 AP."""
     s.round = max(s.round, 2)

@@ -7,6 +7,7 @@ import pytest
 
 from engine.rivals.actions import (
     AddMod,
+    Collect,
     DoneMods,
     PlayCard,
     SkipOptional,
@@ -14,20 +15,23 @@ from engine.rivals.actions import (
     TargetAshak,
     UseSkill,
 )
-from engine.rivals.data.board import CRYSTAL
+from engine.rivals.data.board import ANTICIPATION, CRYSTAL, FOREST
 from engine.rivals.data.cards import EXPLOSIVE, MOD, SKILL
 from engine.rivals.data.catalog import CARD
 from engine.rivals.game import GAME
 from engine.rivals.hexes import DIST
 from tests.engine.rivals.helpers import (
     act,
+    card_id,
     check_invariants,
     dice,
     give,
     hx,
+    lay,
     put,
     ready_to_fight,
     set_type,
+    texts,
 )
 
 NAMES = sorted({c.name for c in CARD if c.key != "flasher" and c.rarity not in ("guild",)})
@@ -158,8 +162,71 @@ def test_steel_skin_draws_for_each_token_gained() -> None:
     assert s.tokens[1] == 1 and len(s.hand[1]) == 2  # Guard Up's own draw and Steel Skin's
 
 
-def test_premium_card_gives_four_resources_of_your_choice_and_mixed_points() -> None:
-    from engine.rivals.actions import BuyPoint, ChooseResource
+def test_steel_skin_draws_for_tokens_bought_rewarded_and_stolen() -> None:
+    from engine.rivals.actions import BuyToken, Negotiate, Reward, StopBuying
+
+    s = duel()
+    s.skills[1].append(card_id(s, "Steel Skin"))
+    s.deck[1] = [card_id(s, "Blaster") for _ in range(6)]
+    s.crystals[1], s.resins[1] = 2, 0
+    lay(s, 1, -2, 3, (FOREST, CRYSTAL, ANTICIPATION), 2)
+    act(s, 1, Collect())  # a plain anticipation hex: each token costs two resources
+    act(s, 1, BuyToken("cc"))
+    assert (s.tokens[1], len(s.hand[1])) == (1, 1)
+    if s.phase == "tokens":
+        act(s, 1, StopBuying())
+    s.sponsor[s.pos[1]] = 2
+    act(s, 1, Negotiate())  # spends the token, then brings two
+    act(s, 1, Reward("tokens"))
+    assert (s.tokens[1], len(s.hand[1])) == (2, 3)
+    s.tokens[0], s.ap = 2, 2
+    s.hand[1] = []
+    put(s, 1, 0, -1)
+    with dice(False):
+        act(s, 1, PlayCard(give(s, 1, "Siphon")))
+        finish(s, 1)
+    # one token taken from the defender (an inactive one first), one card drawn for it
+    assert (s.tokens[0] + s.active_tokens[0], s.tokens[1], len(s.hand[1])) == (1, 3, 1)
+
+
+def test_steel_skin_draws_nothing_for_a_token_the_full_board_cannot_take() -> None:
+    s = duel()
+    s.skills[1].append(card_id(s, "Steel Skin"))
+    s.deck[1] = [card_id(s, "Blaster") for _ in range(3)]
+    s.tokens[1], s.active_tokens[1] = 2, 1
+    ev = act(s, 1, PlayCard(give(s, 1, "Guard Up")))
+    assert s.tokens[1] == 2 and len(s.hand[1]) == 1  # Guard Up's own draw only
+    assert "anticipation token" not in texts(ev)
+
+
+def test_every_anticipation_token_gain_goes_through_gain_tokens() -> None:
+    """Steel Skin's draw lives in `common.gain_tokens`; a module that raised a board's count
+    itself would skip it."""
+    import pathlib
+    import re
+
+    root = pathlib.Path(__file__).parents[3] / "engine" / "rivals"
+    raise_count = re.compile(r"(?<![a-z_])tokens\[[^\]]*\]\s*\+=")
+    found = [
+        f"{p.relative_to(root)}:{n}"
+        for p in sorted(root.rglob("*.py"))
+        for n, line in enumerate(p.read_text().splitlines(), 1)
+        if raise_count.search(line)
+    ]
+    assert found == ["rules/common.py:" + str(_gain_line())]
+
+
+def _gain_line() -> int:
+    import inspect
+
+    from engine.rivals.rules import common
+
+    lines, start = inspect.getsourcelines(common.gain_tokens)
+    return start + next(i for i, line in enumerate(lines) if "tokens[seat] +=" in line)
+
+
+def test_premium_card_gives_four_resources_of_your_choice() -> None:
+    from engine.rivals.actions import ChooseResource
 
     s = duel()
     s.crystals[1], s.resins[1] = 0, 0
@@ -167,9 +234,47 @@ def test_premium_card_gives_four_resources_of_your_choice_and_mixed_points() -> 
     for r in ("crystal", "crystal", "resin", "crystal"):
         act(s, 1, ChooseResource(r))
     assert (s.crystals[1], s.resins[1]) == (3, 1)
-    s.crystals[1], s.resins[1] = 6, 4
-    act(s, 1, BuyPoint("mix"))
-    assert s.rp[1] == 1 and s.crystals[1] + s.resins[1] == 0
+
+
+def test_premium_card_offers_every_split_of_ten_the_player_can_pay() -> None:
+    from engine.rivals.actions import BuyMixedPoint, BuyPoint
+
+    s = duel()
+    s.skills[1].append(card_id(s, "Premium Card"))
+    s.crystals[1], s.resins[1] = 7, 5
+
+    def points() -> list[str]:
+        return [GAME.describe(s, a) for a in GAME.legal(s, 1) if isinstance(a, (BuyPoint, BuyMixedPoint))]
+
+    assert points() == [
+        "Buy a Rival Point with 5 crystals and 5 resins (Premium Card)",
+        "Buy a Rival Point with 6 crystals and 4 resins (Premium Card)",
+        "Buy a Rival Point with 7 crystals and 3 resins (Premium Card)",
+    ]
+    ev = act(s, 1, BuyMixedPoint(5))  # not the larger pile first: the player's choice
+    assert (s.rp[1], s.crystals[1], s.resins[1]) == (1, 2, 0)
+    assert "buys a Rival Point with 5 crystals and 5 resins (1)" in texts(ev)
+    s.crystals[1], s.resins[1] = 12, 1
+    assert points() == [
+        "Buy a Rival Point with 10 crystals",
+        "Buy a Rival Point with 9 crystals and 1 resin (Premium Card)",
+    ]
+    s.skills[1] = []
+    assert points() == ["Buy a Rival Point with 10 crystals"]
+    assert GAME.why_illegal(s, 1, BuyMixedPoint(9)) == "That is not possible now."
+
+
+def test_an_old_premium_purchase_is_read_as_the_split_the_larger_pile_paid() -> None:
+    from engine.rivals.actions import BuyMixedPoint, BuyPoint
+
+    s = duel()
+    found = []
+    for have in ((7, 4), (6, 6), (2, 9), (12, 3)):
+        s.crystals[1], s.resins[1] = have
+        found.append(GAME.upgrade_action(s, 1, BuyPoint("mix")))
+    # one resource at a time from the larger pile, crystals on a tie
+    assert found == [BuyMixedPoint(7), BuyMixedPoint(5), BuyMixedPoint(2), BuyPoint("crystal")]
+    assert GAME.upgrade_action(s, 1, BuyPoint("resin")) == BuyPoint("resin")
 
 
 def test_explore_the_abyss_lands_on_a_lake_without_losing_hp() -> None:

@@ -44,6 +44,34 @@ def test_atmos_takes_3_wounds_and_the_attacker_gains_6_ultimate_points() -> None
     assert s.ult[1] == 6  # 3 wounds + 3 bonus: Atmos had 20 HP before the attack
 
 
+def test_every_salvo_charges_the_bonus_from_the_hp_before_the_attack() -> None:
+    s = duel()
+    put(s, 0, 0, -2)
+    put(s, 1, 0, 0)
+    set_type(s, s.pos[0], CRYSTAL)
+    s.hp[0] = 16
+    db = give(s, 1, "Double Blaster")
+    with dice(False):
+        act(s, 1, PlayCard(db))
+        act(s, 1, TargetAshak(0))
+    assert s.hp[0] == 12
+    # 4 wounds + 4 bonus: Atmos had 16 HP before the attack, though only 14 before the 2nd salvo
+    assert s.ult[1] == 8
+
+
+def test_an_attack_on_an_ashak_under_15_hp_charges_no_bonus() -> None:
+    s = duel()
+    put(s, 0, 0, -2)
+    put(s, 1, 0, 0)
+    set_type(s, s.pos[0], CRYSTAL)
+    s.hp[0] = 14
+    db = give(s, 1, "Double Blaster")
+    with dice(False):
+        act(s, 1, PlayCard(db))
+        act(s, 1, TargetAshak(0))
+    assert (s.hp[0], s.ult[1]) == (10, 4)
+
+
 def test_bone_cracker_range_is_checked_before_its_step() -> None:
     s = duel()
     put(s, 0, 0, -3)

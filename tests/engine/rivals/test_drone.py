@@ -348,6 +348,50 @@ def test_an_ashak_exchanges_with_its_drone_within_one_hex_only() -> None:
     assert Exchange("crystal") not in GAME.legal(s, 0)
 
 
+def steel_skin(s: RivalsState, seat: int, cards: int) -> list[int]:
+    """Install Steel Skin for `seat` and give it a deck of `cards` Blasters (their ids)."""
+    s.skills[seat].append(card_id(s, "Steel Skin"))
+    s.deck[seat] = [card_id(s, "Blaster") for _ in range(cards)]
+    return list(s.deck[seat])
+
+
+def test_a_token_taken_home_from_the_drone_draws_a_card_with_steel_skin() -> None:
+    s = ready(0)
+    s.d_pos[0] = s.pos[0]
+    s.d_tokens[0] = 2
+    deck = steel_skin(s, 0, 2)
+    ev = GAME.apply(s, 0, Exchange("token"))
+    assert (s.tokens[0], s.d_tokens[0]) == (1, 1)
+    assert s.hand[0] == [deck[-1]]
+    assert "Player 1 (Atmos) takes 1 anticipation token from" in texts(ev)
+
+
+def test_tokens_stolen_by_a_hack_draw_a_card_each_with_steel_skin() -> None:
+    s = ready(0)
+    put(s, 0, 0, 0)
+    s.d_pos[1] = hx(0, 2)
+    s.d_tokens[1], s.tokens[0] = 3, 1
+    steel_skin(s, 0, 3)
+    with dice(True):
+        GAME.apply(s, 0, Hack())
+    ev = GAME.apply(s, 0, HackPick("tokens"))
+    assert (s.tokens[0], s.d_tokens[1], len(s.hand[0])) == (3, 1, 2)  # room for two; one stays
+    assert "steals 2 anticipation tokens from" in texts(ev)
+
+
+def test_a_drone_gaining_tokens_draws_nothing_for_steel_skin() -> None:
+    """Steel Skin sits on the Ashak's board; the drone's tokens fill the drone's own board."""
+    s = ready(0)
+    s.d_pos[0] = s.pos[0]
+    s.sponsor[s.d_pos[0]] = 2
+    s.d_tokens[0] = 1
+    steel_skin(s, 0, 2)
+    drone_turn(s, 0)
+    GAME.apply(s, 0, Negotiate())
+    GAME.apply(s, 0, Reward("tokens"))
+    assert s.d_tokens[0] == 2 and s.hand[0] == []
+
+
 def test_the_drone_never_stores_a_fourth_card() -> None:
     s = ready(0)
     s.d_pos[0] = s.pos[0]

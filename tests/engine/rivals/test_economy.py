@@ -16,27 +16,13 @@ from engine.rivals.actions import (
     StopInstalling,
     Uninstall,
 )
-from engine.rivals.data.board import ANTICIPATION, CRYSTAL, FACES, FOREST, INTERFACE, LAKE
+from engine.rivals.data.board import ANTICIPATION, CRYSTAL, FOREST, INTERFACE, LAKE
 from engine.rivals.game import GAME
-from tests.engine.rivals.helpers import act, give, new, ready_to_fight
+from tests.engine.rivals.helpers import act, give, lay, new, ready_to_fight
 
 
 def table():
     return ready_to_fight(("Atmos", "Korrin"))
-
-
-def lay(s, seat: int, q: int, r: int, pattern: tuple[str, ...], slot: int) -> int:
-    """Give the tile under (q, r) the face `pattern` and stand the seat on its hex `slot`."""
-    from engine.rivals.data.board import TILE_HEXES, TILE_OF
-    from tests.engine.rivals.helpers import hx
-
-    t = TILE_OF[hx(q, r)]
-    face = next(f for f in range(6, 42) if FACES[f] == pattern)
-    other = s.face.index(face)
-    s.face[other], s.face[t] = s.face[t], face
-    s.orient[t] = 0
-    s.pos[seat] = TILE_HEXES[t][slot]
-    return t
 
 
 def test_an_enhanced_interface_hex_shows_four_cards_and_installs_two() -> None:

@@ -144,6 +144,26 @@ def test_every_legal_decision_has_a_piece_on_the_board(seats: int) -> None:
         steps += 1
 
 
+def test_each_premium_split_has_its_own_button_naming_its_resources() -> None:
+    from engine.rivals.data.catalog import CARD_COUNT
+
+    s, seat = turn_moment(2)
+    premium = next(c for c in range(CARD_COUNT) if CARD[c].key == "premium" and c in s.iface_deck)
+    s.iface_deck.remove(premium)
+    s.skills[seat].append(premium)
+    s.crystals[seat], s.resins[seat] = 7, 5
+    v = GAME.view(s, seat)
+    legal = GAME.legal(s, seat)
+    t = build(v, seat, legal, NAMES, 70, 36, None, "map", set(), None)
+    drawn: dict[Any, str] = {}  # each button's action and the words drawn on it
+    for i, it in enumerate(t.items):
+        if it.key[0] == "act":
+            words = "".join(seg.text for line in t.lines for seg in line if seg.item == i)
+            drawn[actions_at(v, seat, legal, it.key)[0]] = words.strip()
+    splits = [a for a in legal if isinstance(a, A.BuyMixedPoint)]
+    assert [drawn[a] for a in splits] == ["RP (5C 5R)", "RP (6C 4R)", "RP (7C 3R)"]
+
+
 def test_nothing_another_seat_holds_is_drawn() -> None:
     s, seat = turn_moment(4)
     other = next(o for o in range(4) if o != seat and s.hand[o])
