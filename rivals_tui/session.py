@@ -30,13 +30,15 @@ if TYPE_CHECKING:
 HINT_LEVEL = "hard"
 
 
-def options_in_force(options: Any, seats: int) -> str:
+def options_in_force(options: Any, seats: int, changed_only: bool = False) -> str:
     """The variants that apply to a table of `seats`, in words ("Expert rules: on"); "" for a
-    game without any. Shown on the game screen and in the load list."""
+    game without any. With `changed_only`, only those set otherwise than their default (the
+    game screen's status line, where every word costs the board a line at 80x24; the legend
+    and the load list name them all)."""
     return "; ".join(
         f"{f.label}: {f.show(getattr(options, f.name))}"
         for f in option_fields(type(options))
-        if f.applies(seats)
+        if f.applies(seats) and not (changed_only and getattr(options, f.name) == f.default)
     )
 
 

@@ -306,7 +306,7 @@ class GameScreen(Screen[None]):
     def _render_status(self) -> None:
         s = self.session
         parts = [s.game.title]
-        variants = options_in_force(s.options, len(s.seats))
+        variants = options_in_force(s.options, len(s.seats), changed_only=True)
         if variants:
             parts.append(variants)
         progress = s.progress()
@@ -612,7 +612,8 @@ class GameScreen(Screen[None]):
     def action_legend(self) -> None:
         board = self.query_one(GameBoard)
         title = f"Legend: {self.session.game.title}"
-        self.app.push_screen(LegendScreen(title, board.legend()))
+        variants = options_in_force(self.session.options, len(self.session.seats))
+        self.app.push_screen(LegendScreen(title, board.legend(), variants))
 
     def action_rules(self) -> None:
         section = ""

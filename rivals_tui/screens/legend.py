@@ -41,21 +41,27 @@ class LegendScreen(DismissOnce, ModalScreen[None]):
     }
     LegendScreen #legend-rows { height: 1fr; padding: 0 1; }
     LegendScreen #legend-hint { height: 1; padding: 0 1; color: $text-muted; }
+    LegendScreen #legend-variants { margin-bottom: 1; }
     """
 
     BINDINGS = [
         Binding("escape,q,g", "close", "Close", tooltip="Back to the board", id="legend.close"),
     ]
 
-    def __init__(self, title: str, rows: list[tuple[str, str]]) -> None:
+    def __init__(self, title: str, rows: list[tuple[str, str]], variants: str = "") -> None:
         super().__init__()
         self.title_text = title
         self.rows = rows
+        # The game's variants, all of them: the status line names only those changed from
+        # their defaults.
+        self.variants = variants
 
     def compose(self) -> ComposeResult:
         with Vertical(id="legend-box") as box:
             box.border_title = self.title_text
             with VerticalScroll(id="legend-rows"):
+                if self.variants:
+                    yield Static(Text.assemble(("Variants: ", "bold"), self.variants), id="legend-variants")
                 if self.rows:
                     yield Static(legend_table(self.rows), id="legend-table")
                 else:

@@ -340,6 +340,24 @@ async def test_the_variants_in_force_are_on_the_game_screen(tmp_path: Path) -> N
             assert shown in status and absent not in status
 
 
+async def test_default_variants_leave_the_status_line_to_the_legend(tmp_path: Path) -> None:
+    """At 80x24 the status line names only variants changed from their defaults (all of Rival
+    Realms' defaults took a line of the board); the legend names them all."""
+    from rivals_tui.screens.legend import LegendScreen
+
+    game = GAMES["rival_realms"]
+    app = screen_app(tmp_path, Match.new(game, game.Options(), SEATS[:2], 5))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        status = str(app.screen.query_one("#status", Static).render())
+        assert "Enchantments" not in status and "Start player" not in status
+        await pilot.press("g")
+        await pilot.pause()
+        assert isinstance(app.screen, LegendScreen)
+        variants = str(app.screen.query_one("#legend-variants", Static).render())
+        assert "Start player: Player 1" in variants and "Enchantments: none" in variants
+
+
 async def test_the_log_rewraps_when_the_terminal_shrinks(tmp_path: Path) -> None:
     from rivals_tui.widgets.log import WrappingLog
 
