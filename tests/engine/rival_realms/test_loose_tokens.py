@@ -72,3 +72,16 @@ def test_the_step_preview_shows_the_token_picked_up_and_that_it_can_pay() -> Non
     assert preview.path == (7, 8) and preview.explores
     assert preview.payments == ((0, "bear"),)
     assert preview.tokens == ("bear",)
+
+
+def test_the_lines_shown_for_a_step_name_what_it_picks_up_on_the_way() -> None:
+    s = token_beyond_a_walk()
+    assert GAME.describe(s, Go(8, 7, creature="bear")) == (
+        "Explore 15 Forest in middle 3 (by way of middle 2) with the Bear, picking up the Bear on the way"
+    )
+    assert GAME.describe(s, Go(7, 6)) == "Walk to 9 Wetlands in middle 2, and collect the Bear there"
+
+
+def test_the_search_counts_a_creature_lying_on_the_way_as_one_that_can_pay() -> None:
+    s = token_beyond_a_walk()
+    assert ai.mobility(s, 0) == (1, 1)  # one type ahead (Forest), and the Bear can pay for it
