@@ -117,7 +117,7 @@ def _describe_go(s: RealmsState, seat: int, a: Go) -> str:
         text += f", picking up {_token_list(on_way)} on the way"
     laid = s.board_tokens[seat][a.space]
     if laid and s.explored[seat][a.space]:
-        text += f", and collect the {TOKEN_NAMES[laid]} there"
+        text += f", collecting the {TOKEN_NAMES[laid]} there"
     return text
 
 

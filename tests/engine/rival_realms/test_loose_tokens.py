@@ -5,10 +5,12 @@ adventuring: a player who can still make one is never forced to pass."""
 from __future__ import annotations
 
 from engine.ai import make_bot
+from engine.core.rng import Rng
 from engine.rival_realms import ai
 from engine.rival_realms.actions import END_TURN, GEM_STEAL, PASS, Go
+from engine.rival_realms.data import CREATURE_KIND, SPACES
 from engine.rival_realms.game import GAME
-from engine.rival_realms.realm import step_preview
+from engine.rival_realms.realm import loose_tokens, step_preview
 from tests.engine.rival_realms.helpers import lay, texts, token_beyond_a_walk
 
 
@@ -79,9 +81,35 @@ def test_the_lines_shown_for_a_step_name_what_it_picks_up_on_the_way() -> None:
     assert GAME.describe(s, Go(8, 7, creature="bear")) == (
         "Explore 15 Forest in middle 3 (by way of middle 2) with the Bear, picking up the Bear on the way"
     )
-    assert GAME.describe(s, Go(7, 6)) == "Walk to 9 Wetlands in middle 2, and collect the Bear there"
+    assert GAME.describe(s, Go(7, 6)) == "Walk to 9 Wetlands in middle 2, collecting the Bear there"
 
 
 def test_the_search_counts_a_creature_lying_on_the_way_as_one_that_can_pay() -> None:
     s = token_beyond_a_walk()
     assert ai.mobility(s, 0) == (1, 1)  # one type ahead (Forest), and the Bear can pay for it
+
+
+def test_where_a_token_lies_on_an_explored_region_the_list_holds_every_step_the_rules_allow() -> None:
+    # Random games (the Magic Mirror leaves tokens on explored regions now and then): at each
+    # such turn decision, every step into any space, from any space, paid any way, is listed
+    # exactly when the rules allow it, and Pass exactly when no action is possible.
+    seen = seed = 0
+    while seen < 8 and seed < 2000:  # (about one game in forty meets such a decision)
+        seed += 1
+        s = GAME.setup(GAME.Options(), 2, seed)
+        rng = Rng.from_seed(seed)
+        while s.phase != "over":
+            seat = s.actor
+            legal = GAME.legal(s, seat)
+            if s.phase == "turn" and loose_tokens(s, seat):
+                seen += 1
+                listed = {a for a in legal if isinstance(a, Go)}
+                pays = [(0, ""), *((c, "") for c in s.hands[seat]), *((0, t) for t in CREATURE_KIND)]
+                for space in range(SPACES):
+                    for via in range(SPACES):
+                        for card, creature in pays:
+                            a = Go(space, via, card, creature)
+                            assert (GAME.why_illegal(s, seat, a) is None) == (a in listed), a
+                assert (PASS in legal) == (GAME.why_illegal(s, seat, PASS) is None)
+            GAME.apply(s, seat, rng.choice(legal))
+    assert seen >= 8
