@@ -24,7 +24,7 @@ from engine.rival_realms.data import (
     SOLO_TARGET,
     creature_fits,
 )
-from engine.rival_realms.realm import empty_gaps, steps
+from engine.rival_realms.realm import empty_gaps, loose_tokens, steps
 from engine.rival_realms.rules.turn import can_act
 from engine.rival_realms.scoring import quest_points, score
 from engine.rival_realms.state import RealmsState
@@ -147,16 +147,21 @@ def room_credit(regions: list[int], placed: set[int]) -> float:
 
 def mobility(s: RealmsState, seat: int) -> tuple[int, int]:
     """(region types among the unexplored regions the adventurer can step into next, how many of
-    those types the hand or a creature can pay for), as at the start of an action (`came_from`
-    is the walk of the seat whose turn it is, not necessarily `seat`'s)."""
+    those types the hand or a creature can pay for, one lying on the way included), as at the
+    start of an action (`came_from` is the walk of the seat whose turn it is, not necessarily
+    `seat`'s)."""
     if s.adventurer[seat] < 0:
         return 0, 0
     regions, explored = s.regions[seat], s.explored[seat]
-    kinds = {KIND[regions[k >> 5]] for k in steps(s, seat, fresh=True) if not explored[k >> 5]}
+    found = steps(s, seat, fresh=True)
+    kinds = {KIND[regions[k >> 5]] for k in found if not explored[k >> 5]}
     if not kinds:
         return 0, 0
     payable = {KIND[c] for c in s.hands[seat] if c}
     creatures = [t for t in s.supply[seat] if t in CREATURE_KIND]
+    if loose_tokens(s, seat):  # a creature lying within the walk is picked up and can pay too
+        laid = s.board_tokens[seat]
+        creatures += [laid[k >> 5] for k in found if explored[k >> 5] and laid[k >> 5] in CREATURE_KIND]
     paid = sum(1 for k in kinds if k in payable or any(creature_fits(t, k) for t in creatures))
     return len(kinds), paid
 

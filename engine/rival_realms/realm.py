@@ -4,12 +4,15 @@ board both use these helpers.
 
 Board helpers: `summon_slots`, `summon_problem`, `steps` / `step_targets` / `step_path` /
 `step_preview` (the adventuring graph: where the next step can go, its walk, cost and tokens),
+`loose_tokens` / `walk_tokens` (tokens lying on explored regions, claimed by walking over them),
 `payments`, `crossable`, `star_targets`, `mirror_moves`, `mirror_problem`, `card_name`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
+from itertools import compress
 
 import attrs
 
@@ -270,10 +273,35 @@ def step_targets(s: RealmsState, seat: int) -> list[tuple[int, int]]:
     return [(k >> 5, (k & 31) - 1) for k in steps(s, seat)]
 
 
-def payments(s: RealmsState, seat: int, space: int, via: int) -> list[tuple[int, str]]:
+def loose_tokens(s: RealmsState, seat: int) -> bool:
+    """Whether a token lies on an explored region of `seat`'s realm, waiting to be claimed by
+    the adventurer walking over it. Rare (a Magic Mirror exchange leaves one there), so the
+    walk's callers ask this once before looking for such tokens along each path."""
+    return any(compress(s.board_tokens[seat], s.explored[seat]))
+
+
+def walk_tokens(
+    s: RealmsState, seat: int, space: int, via: int, found: dict[int, int] | None = None
+) -> tuple[str, ...]:
+    """The tokens the step into `space` from `via` picks up on its walk, before entering
+    `space` (in the order walked): they are the player's by then, so a creature among them may
+    pay for the step. `found`: `steps(s, seat)` when the caller has it already."""
+    if not loose_tokens(s, seat):
+        return ()
+    path = step_path(s, seat, space, via, found)
+    if path is None:
+        return ()
+    laid = s.board_tokens[seat]
+    return tuple(laid[p] for p in path[:-1] if laid[p])
+
+
+def payments(
+    s: RealmsState, seat: int, space: int, via: int, on_way: Sequence[str] | None = None
+) -> list[tuple[int, str]]:
     """Ways to pay for entering the unexplored region in `space` from `via`: (card, "") for each
-    matching card in hand, ("", creature) for each fitting creature in supply, and (0, "") first
-    when Kindred Trails makes the step free."""
+    matching card in hand, ("", creature) for each fitting creature in supply or picked up on
+    the step's walk, and (0, "") first when Kindred Trails makes the step free.
+    `on_way`: `walk_tokens(...)` for this step when the caller has it already."""
     regions = s.regions[seat]
     kind = KIND[regions[space]]
     out: list[tuple[int, str]] = []
@@ -288,10 +316,13 @@ def payments(s: RealmsState, seat: int, space: int, via: int) -> list[tuple[int,
     for c in s.hands[seat]:
         if KIND[c] == kind:
             out.append((c, ""))
+    if on_way is None:
+        on_way = walk_tokens(s, seat, space, via)
     supply = s.supply[seat]
-    if supply:
+    if supply or on_way:
         guides = _GUIDES[kind]
-        for t in supply:
+        held = [*supply, *on_way] if on_way else supply
+        for t in held:
             if t in guides and (0, t) not in out:
                 out.append((0, t))
     return out
@@ -401,8 +432,9 @@ class StepPreview:
 
     `path`: the spaces walked through (explored regions) and finally entered, in order;
     `explores`: whether the target is unexplored (so a payment is due); `payments`: the ways to
-    pay, as (card, creature) pairs ((0, "") for a free Kindred Trails step); `tokens`: the
-    tokens that would be collected on the way and at the target, in order."""
+    pay, as (card, creature) pairs ((0, "") for a free Kindred Trails step), a creature picked
+    up on the way included; `tokens`: the tokens that would be collected on the way and at the
+    target, in order."""
 
     path: tuple[int, ...]
     explores: bool
@@ -416,6 +448,7 @@ def step_preview(s: RealmsState, seat: int, space: int, via: int) -> StepPreview
     if path is None:
         return None
     explores = not s.explored[seat][space]
-    pays = tuple(payments(s, seat, space, via)) if explores else ()
     laid = s.board_tokens[seat]
+    on_way = tuple(laid[p] for p in path[:-1] if laid[p])
+    pays = tuple(payments(s, seat, space, via, on_way)) if explores else ()
     return StepPreview(tuple(path), explores, pays, tuple(laid[p] for p in path if laid[p]))

@@ -28,7 +28,7 @@ from engine.rival_realms.actions import (
     Trade,
 )
 from engine.rival_realms.data import EVENT_BY_ID, EVENTS, TOKEN_NAMES, land_name, space_name
-from engine.rival_realms.realm import card_name
+from engine.rival_realms.realm import card_name, walk_tokens
 from engine.rival_realms.rules.flow import hand_target
 from engine.rival_realms.state import RealmsState
 
@@ -103,12 +103,26 @@ def _describe_go(s: RealmsState, seat: int, a: Go) -> str:
     if a.via != s.adventurer[seat]:
         target += f" (by way of {space_name(a.via)})"
     if a.card:
-        return f"Explore {target}, paying {card_name(a.card)}"
-    if a.creature:
-        return f"Explore {target} with the {TOKEN_NAMES[a.creature]}"
-    if s.explored[seat][a.space]:
-        return f"Walk to {target}"
-    return f"Explore {target} along a kindred trail (free)"
+        text = f"Explore {target}, paying {card_name(a.card)}"
+    elif a.creature:
+        text = f"Explore {target} with the {TOKEN_NAMES[a.creature]}"
+    elif s.explored[seat][a.space]:
+        text = f"Walk to {target}"
+    else:
+        text = f"Explore {target} along a kindred trail (free)"
+    # Tokens lying on explored regions are claimed by walking over them: say so, as they are
+    # why such a walk is offered, and a creature among them may be the one paying.
+    on_way = walk_tokens(s, seat, a.space, a.via)
+    if on_way:
+        text += f", picking up {_token_list(on_way)} on the way"
+    laid = s.board_tokens[seat][a.space]
+    if laid and s.explored[seat][a.space]:
+        text += f", collecting the {TOKEN_NAMES[laid]} there"
+    return text
+
+
+def _token_list(tokens: tuple[str, ...]) -> str:
+    return " and ".join(f"the {TOKEN_NAMES[t]}" for t in tokens)
 
 
 def prompt(s: RealmsState, seat: int) -> Prompt:

@@ -52,6 +52,7 @@ from engine.rival_realms.realm import (
     steps,
     summon_problem,
     summoned,
+    walk_tokens,
 )
 from engine.rival_realms.rules.flow import end_turn, pass_turn, steal_sources
 from engine.rival_realms.state import RealmsState
@@ -65,15 +66,22 @@ def committed(s: RealmsState) -> bool:
 
 
 def can_act(s: RealmsState, seat: int) -> bool:
-    """Whether a summon, a paid step or an exploring Flying Carpet is possible now."""
+    """Whether the turn's action is possible now: a summon, a paid step, a walk that claims a
+    token lying on an explored region, or an exploring Flying Carpet."""
     if s.action != "":
         return True
     if fits_somewhere(s.regions[seat], s.hands[seat]):
         return True
     explored = s.explored[seat]
+    laid = s.board_tokens[seat]
     for k in steps(s, seat):
         q = k >> 5
-        if not explored[q] and payments(s, seat, q, (k & 31) - 1):
+        if explored[q]:
+            if laid[q]:
+                return True  # the walk there claims it
+        # (A step paid by a creature picked up on its walk needs no look: the walk to that
+        # creature is found too, and answers first.)
+        elif payments(s, seat, q, (k & 31) - 1, ()):
             return True
     if CARPET in s.supply[seat]:
         return any(s.regions[seat][p] and not explored[p] for p in range(SPACES))
@@ -83,14 +91,9 @@ def can_act(s: RealmsState, seat: int) -> bool:
 def walk_collects(
     s: RealmsState, seat: int, space: int, via: int, found: dict[int, int] | None = None
 ) -> bool:
-    """Whether the free walk into explored `space` from `via` picks up a token on the way.
-    `found`: `steps(s, seat)` when the caller has it already."""
-    laid = s.board_tokens[seat]
-    explored = s.explored[seat]
-    if not any(laid[p] and explored[p] for p in range(SPACES)):
-        return False  # the usual case: no token lies on an explored region
-    path = step_path(s, seat, space, via, found)
-    return path is not None and any(laid[p] for p in path)
+    """Whether the free walk into explored `space` from `via` claims a token, on the way or in
+    `space` itself. `found`: `steps(s, seat)` when the caller has it already."""
+    return bool(s.board_tokens[seat][space] or walk_tokens(s, seat, space, via, found))
 
 
 def turn_legal(s: RealmsState, seat: int) -> list[TurnAction]:
@@ -108,28 +111,33 @@ def turn_legal(s: RealmsState, seat: int) -> list[TurnAction]:
             for lo, hi, first, after in gaps:
                 if lo < c < hi:
                     out.extend(row[first:after])
-    paid = bool(out) and not done
+    able = bool(out) and not done  # the turn's action is possible (else Pass is offered)
     if action != "summon":
-        # Free walks into explored regions: open once adventuring (`committed`, which short of
-        # a summon is `done`), and after a walk that found nothing only towards a token (none
-        # lies on an explored region, usually: asked once).
-        free = done
-        if free and s.walked:
-            laid = s.board_tokens[seat]
-            free = any(laid[p] and explored[p] for p in range(SPACES))
-            finds_only = True
-        else:
-            finds_only = False
         found = steps(s, seat)
+        # Tokens left on explored regions are claimed by walking over them: they may pay for
+        # the step that picks them up, and a walk that claims one is always offered, as the
+        # turn's first step too. Other free walks into explored regions are open once
+        # adventuring (`committed`, which short of a summon is `done`), and after a walk that
+        # found nothing only again after an exploration.
+        roam = done and not s.walked
+        laid = s.board_tokens[seat]
+        # Usually no token lies on the walk, and a step's walk passes only positions found
+        # before it (`steps` lists them in the order found): until one is seen holding a
+        # token, no step's walk needs a look.
+        loose = False
         for k in found:
             q, via = k >> 5, (k & 31) - 1
             if explored[q]:
-                if free and (not finds_only or walk_collects(s, seat, q, via, found)):
+                if laid[q]:
+                    loose = True
+                if roam or (loose and walk_collects(s, seat, q, via, found)):
                     out.append(WALKS[k])
+                    able = True
                 continue
-            for card, creature in payments(s, seat, q, via):
+            on_way = walk_tokens(s, seat, q, via, found) if loose else ()
+            for card, creature in payments(s, seat, q, via, on_way):
                 out.append(go(q, via, card, creature))
-                paid = True
+                able = True
     supply = s.supply[seat]
     if GEM in supply:
         if s.seats == 2:  # (solo: the Raven never leaves the deck)
@@ -144,11 +152,11 @@ def turn_legal(s: RealmsState, seat: int) -> list[TurnAction]:
         here = s.adventurer[seat]
         carpets = [CARPETS[p] for p in range(SPACES) if regions[p] and p != here]
         out.extend(carpets)
-        if not done and not paid:  # (only asked when it decides whether Pass is offered)
-            paid = any(not explored[a.space] for a in carpets)
+        if not done and not able:  # (only asked when it decides whether Pass is offered)
+            able = any(not explored[a.space] for a in carpets)
     if MIRROR in supply:
         out.extend(mirror_moves(s, seat))
-    if not done and not paid:
+    if not done and not able:
         out.append(PASS)
     return out
 
@@ -173,7 +181,7 @@ def turn_reason(s: RealmsState, seat: int, a: TurnAction) -> str | None:
         if s.action != "" or s.explored_now > 0:
             return "You have already acted this turn: end your turn instead."
         if can_act(s, seat):
-            return "You can still summon or explore, so you may not pass."
+            return "You can still summon, explore or walk to a token, so you may not pass."
         return None
     if isinstance(a, GemRaven | GemSteal):
         if GEM not in supply:
@@ -222,11 +230,13 @@ def _go_reason(s: RealmsState, seat: int, a: Go) -> str | None:
     if s.explored[seat][a.space]:
         if a.card or a.creature:
             return "That region is already explored: walking there is free."
+        if committed(s) and not s.walked:
+            return None
+        if walk_collects(s, seat, a.space, a.via):
+            return None  # a walk that claims a token is always a step, the turn's first too
         if not committed(s):
-            return "Explore a region first: a turn of adventuring begins with an exploration."
-        if s.walked and not walk_collects(s, seat, a.space, a.via):
-            return "You have just walked for nothing: explore a region before walking on."
-        return None
+            return "A turn of adventuring begins by exploring a region or by walking to a token."
+        return "You have just walked for nothing: explore a region before walking on."
     if (a.card, a.creature) not in payments(s, seat, a.space, a.via):
         if a.card and a.card not in s.hands[seat]:
             return "That card is not in your hand."

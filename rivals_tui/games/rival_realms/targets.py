@@ -179,8 +179,8 @@ def step_short(v: RealmsState, seat: int, a: Any) -> str:
 
 
 def step_words(v: RealmsState, seat: int, a: Any) -> str:
-    """What a step does, in words (from the engine's `step_preview`): the regions walked through,
-    the payment, the tokens collected on the way."""
+    """What a step does, in words (from the engine's `step_preview`): the regions walked through
+    and the tokens picked up there, the payment, the token collected where the step ends."""
     target = card_name(v.regions[seat][a.space])
     if isinstance(a, Carpet):
         out = f"Fly to {target} in {space_name(a.space)} and explore it"
@@ -189,8 +189,12 @@ def step_words(v: RealmsState, seat: int, a: Any) -> str:
     else:
         preview = step_preview(v, seat, a.space, a.via)
         path = preview.path if preview is not None else (a.space,)
-        tokens = preview.tokens if preview is not None else ()
-        walk = [space_name(p) for p in path[:-1]]
+        # A token lying on a region walked through is picked up there, before the step is paid.
+        lying = v.board_tokens[seat]
+        walk = [
+            space_name(p) + (f" (pick up the {TOKEN_NAMES[lying[p]]})" if lying[p] else "") for p in path[:-1]
+        ]
+        tokens = (lying[a.space],) if lying[a.space] else ()
         out = f"Step into {target} in {space_name(a.space)}"
         if walk:
             out += " walking through " + ", ".join(walk)

@@ -177,3 +177,19 @@ def unable_to_act() -> RealmsState:
     s.adventurer[0] = 1
     set_hand(s, 0, [2, 3])
     return s
+
+
+def token_beyond_a_walk(token: str = "bear") -> RealmsState:
+    """Player 1's turn begins with no cards in hand and no token in supply. The adventurer
+    stands on explored middle 1; explored middle 2 holds `token` (as a Magic Mirror exchange can
+    leave one); unexplored middle 3 (15 Forest) lies beyond it. Every other space is empty:
+    nothing can be summoned."""
+    s = new(places=(6, 0))
+    clear_realm(s, 0)
+    lay(s, 0, 6, 5, explored=True)
+    lay(s, 0, 7, 9, explored=True)
+    lay(s, 0, 8, 15)  # Forest: the Bear guides into it
+    put_token(s, 0, token, 7)
+    set_hand(s, 0, [])
+    assert s.adventurer[0] == 6 and s.supply[0] == [] and s.actor == 0 and s.action == ""
+    return s

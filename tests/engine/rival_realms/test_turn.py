@@ -151,7 +151,9 @@ def test_explored_regions_are_free_and_walked_through() -> None:
     set_hand(s, 0, [10, 17, 30, 40, 50])
     s.adventurer[0] = 6
     assert Go(9, 8, card=17) in GAME.legal(s, 0)
-    assert not any(isinstance(a, Go) and s.explored[0][a.space] for a in GAME.legal(s, 0))
+    # Before anything is explored, the only free walk offered is the one that claims the gem.
+    walks = [a for a in GAME.legal(s, 0) if isinstance(a, Go) and s.explored[0][a.space]]
+    assert walks == [Go(8, 7)]
     ev = GAME.apply(s, 0, Go(9, 8, card=17))
     assert "gem" in s.supply[0] and "collects the Gem" in texts(ev)
     # Once adventuring, walking back over explored regions is offered (never straight back).
@@ -168,7 +170,10 @@ def test_end_turn_needs_an_action_and_pass_needs_no_possible_action() -> None:
     assert (
         GAME.why_illegal(s, 0, END_TURN) == "Summon a region or go adventuring first (or pass if you cannot)."
     )
-    assert GAME.why_illegal(s, 0, PASS) == "You can still summon or explore, so you may not pass."
+    assert (
+        GAME.why_illegal(s, 0, PASS)
+        == "You can still summon, explore or walk to a token, so you may not pass."
+    )
     with pytest.raises(IllegalAction):
         GAME.apply(s, 0, PASS)
 

@@ -23,6 +23,7 @@ from engine.rival_realms.realm import step_preview, summon_slots
 from engine.rival_realms.state import RealmsState
 from rivals_tui import glyphs
 from rivals_tui.games.rival_realms.layout import card_code
+from tests.engine.rival_realms.helpers import token_beyond_a_walk
 from tests.tui.boards import random_game
 from tests.tui.rival_realms.harness import BoardApp, find_state
 
@@ -367,3 +368,24 @@ async def test_a_score_of_one_reads_1_pt() -> None:
         await pilot.pause()
         text = app.board.rendered_text()
         assert f" {ones[0]} pt" in text and not re.search(r"(?<!\d)-?1 pts", text), text
+
+
+async def test_a_step_paid_by_a_creature_picked_up_on_the_way_is_planned_on_the_board() -> None:
+    # The Bear lies on explored middle 2, between the adventurer and 15 Forest; the hand is empty.
+    s = token_beyond_a_walk("bear")
+    step = Go(8, 7, creature="bear")
+    app = BoardApp(s, 0)
+    async with app.run_test(size=(46, 19)) as pilot:
+        await pilot.pause()
+        board = app.board
+        assert board.focus_action(step)
+        await pilot.pause()
+        _, text = app.details[-1]
+        assert "walking through middle 2 (pick up the Bear); the Bear guides you." in text
+        await _plan(pilot, board, step)
+        # Planned: the plan names the payment and the token collected; on the realm as it will
+        # be, the Bear has left middle 2 and middle 3 is explored.
+        assert board.plan == [step]
+        assert "1 M3 (Bear) +b" in board.rendered_text()
+        after = board.plan_view
+        assert after.board_tokens[0][7] == "" and after.explored[0][8] and "bear" in after.used[0]
