@@ -42,6 +42,7 @@ import asyncssh
 
 from rivals_net import trace
 from rivals_net.door_limits import (
+    Connections,
     DoorLimits,
     LogLimiter,
     Sessions,
@@ -105,10 +106,27 @@ def _take_terminal() -> None:
 
 
 class _Gate(asyncssh.SSHServer):
-    """One SSH connection's authentication: public keys only, any key, remembered."""
+    """One SSH connection: counted against the door's limits (closed at once when over them), its
+    authentication public keys only, any key, remembered."""
 
-    def __init__(self) -> None:
+    def __init__(self, connections: Connections, log: LogLimiter) -> None:
+        self.connections = connections
+        self.log = log
         self.fingerprint = ""
+        self.address = ""
+        self.counted = False
+
+    def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
+        self.address = str((conn.get_extra_info("peername") or ("unknown",))[0])
+        self.counted = self.connections.admit(self.address)
+        if not self.counted:
+            self.log.line(logging.INFO, self.address, f"too many connections from {self.address}: closed one")
+            conn.abort()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self.counted:
+            self.counted = False
+            self.connections.release(self.address)
 
     def begin_auth(self, username: str) -> bool:
         return True
@@ -150,7 +168,9 @@ class Door:
         # player's choices never change another's screen.
         self.players = players
         self.children: set[Child] = set()
-        self.sessions = Sessions(limits or DoorLimits())
+        limits = limits or DoorLimits()
+        self.sessions = Sessions(limits)
+        self.connections = Connections(limits)
         self.log = LogLimiter(log)
         self._server: asyncssh.SSHAcceptor | None = None
         self.port = 0
@@ -171,7 +191,7 @@ class Door:
         asyncssh.set_log_level(logging.WARNING)
         await self.spawner.start(_app_environment(), f"apps-for-{self.app_args()[1]}")
         self._server = await asyncssh.create_server(
-            _Gate,
+            lambda: _Gate(self.connections, self.log),
             host,
             port,
             server_host_keys=[self.host_key],
@@ -201,8 +221,7 @@ class Door:
     # -- one session -----------------------------------------------------------------------------
     async def _session(self, process: asyncssh.SSHServerProcess[bytes]) -> None:
         gate = process.channel.get_connection().get_owner()
-        fingerprint = gate.fingerprint if isinstance(gate, _Gate) else ""
-        address = str((process.get_extra_info("peername") or ("unknown",))[0])
+        fingerprint, address = (gate.fingerprint, gate.address) if isinstance(gate, _Gate) else ("", "")
         name = clean_name(process.get_extra_info("username") or "")
         who = f"{name!r} ({fingerprint}) from {address}"
         refusal = _refusal(process) or self.sessions.admit(fingerprint, address)

@@ -107,11 +107,44 @@ class Sessions:
 
     def release(self, key: str, address: str) -> None:
         self.total -= 1
-        self.keys[key] -= 1
-        self.addresses[address] -= 1
-        # Forget who has none, so that the counters do not grow with every address ever seen.
-        self.keys += Counter()
-        self.addresses += Counter()
+        _less(self.keys, key)
+        _less(self.addresses, address)
+
+
+# Connections are capped too, at twice the session limits: a client over a session limit is
+# refused with a sentence when it asks for its session, while connections that never get that far
+# (a flood, logins left hanging) are closed at once, before they use up the descriptors that the
+# door and the table server share.
+CONNECTIONS_PER_SESSION = 2
+
+
+class Connections:
+    """The SSH connections open now, counted per address."""
+
+    def __init__(self, limits: DoorLimits) -> None:
+        self.most = CONNECTIONS_PER_SESSION * limits.max_sessions
+        self.most_per_address = CONNECTIONS_PER_SESSION * limits.per_address
+        self.total = 0
+        self.addresses: Counter[str] = Counter()
+
+    def admit(self, address: str) -> bool:
+        """Count one more connection from `address`, or False (then nothing is counted)."""
+        if self.total >= self.most or self.addresses[address] >= self.most_per_address:
+            return False
+        self.total += 1
+        self.addresses[address] += 1
+        return True
+
+    def release(self, address: str) -> None:
+        self.total -= 1
+        _less(self.addresses, address)
+
+
+def _less(counts: Counter[str], name: str) -> None:
+    # Forget who has none left, so that a counter does not grow with every address ever seen.
+    counts[name] -= 1
+    if counts[name] <= 0:
+        del counts[name]
 
 
 class _Bucket:

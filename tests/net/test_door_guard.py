@@ -70,6 +70,13 @@ def open_files() -> tuple[int, int]:
     return len(fds), sum(1 for link in links if link == "/dev/ptmx" or link.startswith("/dev/pts/"))
 
 
+async def settled(door: Door) -> tuple[int, int]:
+    """`open_files()` once the door has seen every connection close."""
+    await until(lambda: door.connections.total == 0, "a closed connection is still counted")
+    await asyncio.sleep(0.1)  # the socket is closed just after asyncssh reports the loss
+    return open_files()
+
+
 async def until(test: Callable[[], Any], what: str, timeout: float = 10) -> None:
     for _ in range(int(timeout / 0.05)):
         if test():
@@ -101,12 +108,12 @@ async def test_a_size_no_terminal_has_is_refused_at_login_and_leaves_nothing_ope
     door, tables = await _door(tmp_path)
     # Once, so that whatever asyncssh opens for good at its first connection is counted before.
     first = await session(door.port, new_key(), (70000, 24))
-    before = open_files()
+    before = await settled(door)
     for size in [(70000, 24), (80, 1 << 31), (1 << 32 - 1, 1 << 32 - 1)]:
         ran = await session(door.port, new_key(), size)
         assert ran.exit_status == 1 and "no terminal is" in str(ran.stderr), ran
     assert first.exit_status == 1
-    await until(lambda: open_files() == before, f"descriptors leaked: {before} -> {open_files()}")
+    assert await settled(door) == before, "descriptors leaked"
     assert not door.children
     await door.stop()
     await tables.stop()
@@ -189,7 +196,7 @@ async def test_an_error_in_a_session_ends_that_session_cleanly(
 ) -> None:
     door, tables = await _door(tmp_path)
     await session(door.port, new_key(), (70000, 24))  # asyncssh's first-connection files
-    before = open_files()
+    before = await settled(door)
     term = Terminal(new_key(), "ann")
     await term.open(door.port, size=(80, 24))
     await term.wait_for("Tables at")
@@ -207,7 +214,7 @@ async def test_an_error_in_a_session_ends_that_session_cleanly(
     told = await term.proc.stderr.read()
     assert b"something went wrong on the server" in told
     await term.close()
-    await until(lambda: open_files() == before, f"descriptors leaked: {before} -> {open_files()}")
+    assert await settled(door) == before, "descriptors leaked"
     assert not door.children
     said = [r for r in caplog.records if "the terminal broke" in r.getMessage()]
     assert len(said) == 1 and said[0].exc_info is None
@@ -243,6 +250,41 @@ async def test_sessions_are_capped_per_key_per_address_and_in_all(tmp_path: Path
     finally:
         for t in terminals:
             await t.close()
+    await door.stop()
+    await tables.stop()
+
+
+async def test_connections_past_twice_the_session_limits_are_closed_at_once(tmp_path: Path) -> None:
+    door, tables = await _door(tmp_path, DoorLimits(max_sessions=3, per_key=1, per_address=1))
+    await session(door.port, new_key(), (70000, 24))  # asyncssh's first-connection files
+    before = await settled(door)
+    key = new_key()
+
+    async def connect(source: str) -> asyncssh.SSHClientConnection:
+        return await asyncssh.connect(
+            "127.0.0.1",
+            door.port,
+            username="ann",
+            client_keys=[key],
+            known_hosts=None,
+            local_addr=(source, 0),
+        )
+
+    # Two per address (no session asked for yet), six in all.
+    held = [await connect(source) for source in ["127.0.0.1", "127.0.0.1", "127.0.0.2", "127.0.0.2"]]
+    with pytest.raises((asyncssh.Error, OSError)):
+        await connect("127.0.0.1")
+    held += [await connect("127.0.0.3"), await connect("127.0.0.3")]
+    with pytest.raises((asyncssh.Error, OSError)):
+        await connect("127.0.0.4")
+    held.pop(0).close()
+    await until(lambda: door.connections.total == 5, "a closed connection was still counted")
+    held.append(await connect("127.0.0.1"))
+    for conn in held:
+        conn.close()
+        await conn.wait_closed()
+    assert await settled(door) == before, "descriptors leaked"
+    assert not door.connections.addresses
     await door.stop()
     await tables.stop()
 
