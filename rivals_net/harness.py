@@ -185,13 +185,14 @@ class Terminal:
         size: tuple[int, int] = (100, 30),
         host: str = "127.0.0.1",
         local: tuple[str, int] | None = None,
+        term_type: str = "xterm-256color",
     ) -> Terminal:
         """Log in to the door at `host` (from the address `local`, if given) with a terminal."""
         self.screen.clear()
         self.conn = await asyncssh.connect(
             host, port, username=self.user, client_keys=[self.key], known_hosts=None, local_addr=local or ()
         )
-        self.proc = await self.conn.create_process(term_type="xterm-256color", term_size=size, encoding=None)
+        self.proc = await self.conn.create_process(term_type=term_type, term_size=size, encoding=None)
         self._reader = asyncio.get_running_loop().create_task(self._read())
         return self
 
