@@ -106,8 +106,8 @@ def _take_terminal() -> None:
 
 
 class _Gate(asyncssh.SSHServer):
-    """One SSH connection: counted against the door's limits (closed at once when over them), its
-    authentication public keys only, any key, remembered."""
+    """One SSH connection: counted against the door's limits (closed at once past them), and let in
+    with a public key, any key, which it remembers."""
 
     def __init__(self, connections: Connections, log: LogLimiter) -> None:
         self.connections = connections
@@ -240,8 +240,7 @@ class Door:
             self.log.line(
                 logging.WARNING,
                 address,
-                f"{who}: session ended by an error: {type(exc).__name__}: {exc} "
-                f"(at {Path(where.filename).name}:{where.lineno})",
+                f"{who}: session ended by an error: {exc!r} (at {Path(where.filename).name}:{where.lineno})",
             )
             with contextlib.suppress(OSError):
                 process.stderr.write(f"\r\n{SESSION_FAILED}\r\n".encode())

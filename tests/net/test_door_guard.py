@@ -28,7 +28,7 @@ import pytest
 from engine.core.match import Match
 from engine.registry import GAMES
 from rivals_net import door as door_module
-from rivals_net.door import Door, load_host_key, new_token
+from rivals_net.door import Door, dial_host, load_host_key, new_token
 from rivals_net.door_limits import (
     FALLBACK_TERM,
     LOG_BURST,
@@ -374,6 +374,15 @@ async def test_serve_on_another_address_with_session_limits(tmp_path: Path) -> N
         await term.close()
         host.stop()
     await host.until_no_apps()
+
+
+def test_the_apps_dial_the_address_the_table_server_listens_on(tmp_path: Path) -> None:
+    assert dial_host("127.0.0.2") == "127.0.0.2" and dial_host("192.0.2.7") == "192.0.2.7"
+    assert dial_host("0.0.0.0") == "127.0.0.1" and dial_host("") == "127.0.0.1"
+    assert dial_host("::") == "::1" and dial_host("localhost") == "localhost"
+    key = load_host_key(tmp_path / "host_key")
+    assert Door(2223, "", key, table_host="::1").app_args() == ["join", "[::1]:2223"]
+    assert Door(2223, "", key, table_host="10.1.2.3").app_args() == ["join", "10.1.2.3:2223"]
 
 
 def test_the_door_limits_are_serve_options(capsys: pytest.CaptureFixture[str]) -> None:
