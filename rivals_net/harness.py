@@ -86,9 +86,18 @@ def _live() -> list[tuple[int, bytes, bytes]]:
 class Host:
     """`rivals serve` on two free loopback ports."""
 
-    def __init__(self, tmp: Path, ssh: bool = True, launcher: list[str] | None = None) -> None:
+    def __init__(
+        self,
+        tmp: Path,
+        ssh: bool = True,
+        launcher: list[str] | None = None,
+        host: str = "127.0.0.1",
+        args: list[str] | None = None,
+    ) -> None:
         self.tmp = tmp
         self.ssh = ssh
+        self.host = host
+        self.args = args or []  # more `rivals serve` options
         # How `rivals` is started: `python -m rivals_tui` unless a test wraps it.
         self.launcher = launcher or ["-m", "rivals_tui"]
         self.saves = tmp / "saves"
@@ -107,7 +116,8 @@ class Host:
 
     def start(self) -> None:
         argv = [sys.executable, *self.launcher, "--save-dir", str(self.saves), "serve"]
-        argv += ["--port", str(self.port), "--table-port", str(self.table_port)]
+        argv += ["--host", self.host, "--port", str(self.port), "--table-port", str(self.table_port)]
+        argv += self.args
         argv += ["--host-key", str(self.tmp / "host_key")] + ([] if self.ssh else ["--no-ssh"])
         path = self.tmp / "serve.log"
         start = path.stat().st_size if path.exists() else 0
@@ -133,12 +143,12 @@ class Host:
         """Processes running the app for this host's door, found by the table port in argv: apps
         started as processes (`rivals join 127.0.0.1:PORT`) and those forked by the door's
         spawner (its argv, named rivals-app)."""
-        mark = f"127.0.0.1:{self.table_port}".encode()
+        mark = f"{self.host}:{self.table_port}".encode()
         return [pid for pid, cmd, name in _live() if mark in cmd and (b"join" in cmd or name == APP_NAME)]
 
     def spawners(self) -> list[int]:
         """The spawner processes of this host's door (spawner.py; its argv names the port)."""
-        mark = f"apps-for-127.0.0.1:{self.table_port}".encode()
+        mark = f"apps-for-{self.host}:{self.table_port}".encode()
         return [pid for pid, cmd, name in _live() if mark in cmd and name != APP_NAME]
 
     async def until_no_apps(self, timeout: float = 10) -> None:
@@ -169,12 +179,20 @@ class Terminal:
         self.proc: asyncssh.SSHClientProcess[bytes] | None = None
         self._reader: asyncio.Task[None] | None = None
 
-    async def open(self, port: int, size: tuple[int, int] = (100, 30)) -> Terminal:
+    async def open(
+        self,
+        port: int,
+        size: tuple[int, int] = (100, 30),
+        host: str = "127.0.0.1",
+        local: tuple[str, int] | None = None,
+        term_type: str = "xterm-256color",
+    ) -> Terminal:
+        """Log in to the door at `host` (from the address `local`, if given) with a terminal."""
         self.screen.clear()
         self.conn = await asyncssh.connect(
-            "127.0.0.1", port, username=self.user, client_keys=[self.key], known_hosts=None
+            host, port, username=self.user, client_keys=[self.key], known_hosts=None, local_addr=local or ()
         )
-        self.proc = await self.conn.create_process(term_type="xterm-256color", term_size=size, encoding=None)
+        self.proc = await self.conn.create_process(term_type=term_type, term_size=size, encoding=None)
         self._reader = asyncio.get_running_loop().create_task(self._read())
         return self
 

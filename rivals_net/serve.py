@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 import platformdirs
 
 from engine.core.words import count
+from rivals_net.door_limits import DoorLimits
 from rivals_net.server import TableServer
 
 if TYPE_CHECKING:
@@ -34,17 +35,38 @@ def serve_main(args: argparse.Namespace, store: Any) -> int:
     table_port = args.table_port if args.table_port is not None else args.port + 1
     try:
         key_path = Path(args.host_key) if args.host_key else host_key_path()
-        asyncio.run(_serve(args.host, args.port, table_port, store, key_path, ssh=not args.no_ssh))
+        asyncio.run(
+            _serve(
+                args.host,
+                args.port,
+                table_port,
+                store,
+                key_path,
+                ssh=not args.no_ssh,
+                door_limits=door_limits_from(args),
+            )
+        )
     except OSError as exc:
         print(f"rivals: cannot serve: {exc}", file=sys.stderr)
         return 1
     return 0
 
 
-async def _serve(host: str, port: int, table_port: int, store: Any, key_path: Path, *, ssh: bool) -> None:
+def door_limits_from(args: argparse.Namespace) -> DoorLimits:
+    """The SSH door's limits from `rivals serve`'s options."""
+    return DoorLimits(
+        max_sessions=args.max_sessions,
+        per_key=args.max_sessions_per_key,
+        per_address=args.max_sessions_per_address,
+    )
+
+
+async def _serve(
+    host: str, port: int, table_port: int, store: Any, key_path: Path, *, ssh: bool, door_limits: DoorLimits
+) -> None:
     if ssh:
         # Only with the door: asyncssh takes as long to import as the rest of the server.
-        from rivals_net.door import Door, load_host_key, new_token
+        from rivals_net.door import Door, dial_host, load_host_key, new_token
     # Without a door nobody may claim an "ssh:" identity (an empty token lets none through).
     token = new_token() if ssh else ""
     tables = TableServer(store, door=token)
@@ -54,7 +76,14 @@ async def _serve(host: str, port: int, table_port: int, store: Any, key_path: Pa
         lines = [f"Table server on {host}:{tables.port} (rivals join {host}:{tables.port} [CODE])"]
         if ssh:
             key = load_host_key(key_path)
-            door = Door(tables.port, token, key, players=store.root.parent / "players")
+            door = Door(
+                tables.port,
+                token,
+                key,
+                players=store.root.parent / "players",
+                limits=door_limits,
+                table_host=dial_host(host),
+            )
             await door.start(host, port)
             lines.append(f"SSH door on {host}:{door.port} (ssh -p {door.port} {host})")
             lines.append(f"Host key {key.get_fingerprint('sha256')}")

@@ -31,6 +31,7 @@ from engine.core import Game, SeatSpec
 from engine.core.info import Catalog
 from engine.core.match import Match, Series
 from engine.core.words import players_text
+from rivals_net.door_limits import DoorLimits
 from rivals_tui.text import safe_text, sentence
 from saves.codec import NAME_LIMIT, SERIES_GAMES_LIMIT, SERIES_POINTS_LIMIT
 
@@ -164,7 +165,38 @@ def build_parser(games: Catalog | None = None) -> argparse.ArgumentParser:
         "--host-key", help="the SSH host key file (default: in the user data folder; made on first start)"
     )
     serve.add_argument("--save-dir", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
+
+    # -- the SSH door's limits (rivals_net/door_limits.py) --
+    limits = DoorLimits()
+    door = serve.add_argument_group("SSH door limits", "Each session is one app process (about 20 MB).")
+    door.add_argument(
+        "--max-sessions",
+        type=_at_least_one,
+        default=limits.max_sessions,
+        metavar="N",
+        help=f"sessions at once in all (default {limits.max_sessions})",
+    )
+    door.add_argument(
+        "--max-sessions-per-key",
+        type=_at_least_one,
+        default=limits.per_key,
+        metavar="N",
+        help=f"sessions at once for one SSH key (default {limits.per_key})",
+    )
+    door.add_argument(
+        "--max-sessions-per-address",
+        type=_at_least_one,
+        default=limits.per_address,
+        metavar="N",
+        help=f"sessions at once from one network address (default {limits.per_address})",
+    )
     return p
+
+
+def _at_least_one(text: str) -> int:
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number from 1 up")
+    return int(text)
 
 
 def make_seats(game: Game[Any, Any, Any], args: argparse.Namespace) -> list[SeatSpec]:
