@@ -4,7 +4,7 @@ undos, the AI, the next game) until a retry saves it; then everyone is told all 
 play goes on by itself. The lobby never shows a move before it is on disk, nor does the app's
 status line keep the waiting sentence once the table goes on.
 
-Budget: 4 s (the server in the test's loop, over the protocol on 127.0.0.1; one Pilot app).
+Budget: 5 s (the server in the test's loop, over the protocol on 127.0.0.1; two Pilot apps).
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from rivals_net.saving import CANNOT_SAVE
 from rivals_net.server import TableServer
 from rivals_tui.remote_app import RemoteApp
 from rivals_tui.screens.game import GameScreen
+from rivals_tui.screens.game_over import GameOverScreen
 from saves.errors import SaveError
 from saves.store import SaveStore
 from tests.net.support import identity, is_error, is_update, player, start_server, table_for, until
@@ -215,5 +216,41 @@ async def test_the_app_shows_the_waiting_sentence_until_the_table_goes_on(tmp_pa
         store.full = False
         await settle(lambda: "cannot save" not in status())
         await settle(lambda: app.session is not None and len(app.session.log_for(1)) > seen)
+    await bob.close()
+    await server.stop()
+
+
+async def test_the_game_over_screen_says_the_next_game_waits_for_the_server(tmp_path: Path) -> None:
+    saves = tmp_path / "saves"
+    saves.mkdir()
+    finished_first_game(saves, Series(games=3))
+    server, store = await failing_server(saves)
+    bob = await player(server, "Bob")
+    bob.send(p.Join(code=CODE))
+    app = RemoteApp(
+        "127.0.0.1", server.port, "Ann", identity("Ann"), code=CODE, settings_path=tmp_path / "s.json"
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+
+        async def settle(test: Any) -> None:
+            for _ in range(250):
+                await pilot.pause(0.02)
+                if test():
+                    return
+            raise AssertionError("the screen never got there")
+
+        def again_line() -> str:
+            return str(app.screen.query_one("#over-again", Static).render()).replace("\n", " ")
+
+        await settle(lambda: isinstance(app.screen, GameOverScreen))
+        bob.send(p.Again())
+        await settle(lambda: "Bob asked for the next game" in again_line())
+        store.full = True
+        await pilot.press("n")
+        await settle(lambda: CANNOT_SAVE in again_line())
+        assert isinstance(app.screen, GameOverScreen)
+        store.full = False
+        await settle(lambda: isinstance(app.screen, GameScreen))
+        assert len(SaveStore(saves).load("table-1").series.results) == 1
     await bob.close()
     await server.stop()
