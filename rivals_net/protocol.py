@@ -20,7 +20,7 @@ import attrs
 from saves.codec import parse, structure_checked
 from saves.errors import SaveError
 
-VERSION = 3
+VERSION = 4
 # A client's line is a few hundred bytes (a move, a name); anything this long is not one.
 MAX_CLIENT_LINE = 16 * 1024
 # The server's lines carry a seat's whole view and log: the largest game's is tens of kilobytes.
@@ -198,6 +198,15 @@ class Update:
 
 
 @attrs.frozen
+class Notice:
+    """What every terminal at table `table` shows until the next notice: the server cannot save
+    the table, which waits until it can ("": it can again, and the table goes on)."""
+
+    table: int
+    text: str
+
+
+@attrs.frozen
 class Error:
     text: str
 
@@ -226,6 +235,7 @@ SERVER_MESSAGES: dict[str, type] = {
     "tables": Tables,
     "seated": Seated,
     "update": Update,
+    "notice": Notice,
     "error": Error,
     "bye": Bye,
 }

@@ -2,7 +2,8 @@
 
 Both listen on `--host` (loopback unless told otherwise): the door on `--port`, the table server
 on `--table-port` (the door's port + 1 by default), which `rivals join HOST:PORT` uses directly.
-On the way out every table is saved and every app the door started is ended.
+On the way out every table is saved and every app the door started is ended. A save folder serves
+one server at a time: a second one on it stops at once, saying so.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import platformdirs
 from engine.core.words import count
 from rivals_net.door_limits import DoorLimits
 from rivals_net.server import TableServer
+from saves.errors import SaveError
 
 if TYPE_CHECKING:
     from rivals_net.door import Door
@@ -48,6 +50,9 @@ def serve_main(args: argparse.Namespace, store: Any) -> int:
         )
     except OSError as exc:
         print(f"rivals: cannot serve: {exc}", file=sys.stderr)
+        return 1
+    except SaveError as exc:  # the folder is another server's, or its table index is unreadable
+        print(f"rivals: cannot serve: {exc}.", file=sys.stderr)
         return 1
     return 0
 
@@ -87,6 +92,8 @@ async def _serve(
             await door.start(host, port)
             lines.append(f"SSH door on {host}:{door.port} (ssh -p {door.port} {host})")
             lines.append(f"Host key {key.get_fingerprint('sha256')}")
+        # Tables that could not be resumed stay in the index for a later start; the host is told.
+        lines.extend(tables.problems)
         lines.append(f"Saves in {store.root}; {count(len(tables.tables), 'table')} resumed. Ctrl-C stops.")
         print("\n".join(lines), file=sys.stderr, flush=True)
         stop = asyncio.Event()

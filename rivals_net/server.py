@@ -3,9 +3,11 @@
 One asyncio loop serves every connection (`TableServer.start`). A connection says hello with an
 identity (a secret its client keeps; the server stores only its hash), then lists, creates, joins
 or watches tables and sends moves. Each move is checked by the rules (`Match.why_illegal`) before
-it is applied; the match is saved through the `SaveStore` after every change and the table's
-seats and codes are kept in an index file beside the saves, so a restarted server resumes every
-table where it was (`resume`). AI decisions are thought in a thread pool and never hold the loop.
+it is applied; the match is saved through the `SaveStore` after every change, before anyone is
+told of it, and the table's seats and codes are kept in an index file beside the saves, so a
+restarted server resumes every table where it was (`resume`). A change that cannot be saved is
+told to nobody: the table waits, saying so, and goes on once a retry has saved it. One server
+per save folder (a lock). AI decisions are thought in a thread pool and never hold the loop.
 
 Limits (`Limits`) keep a hostile or broken client from hurting the others: a longest line, a
 message rate, an idle timeout, a cap on connections and tables, and a client that stops reading
@@ -16,19 +18,15 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
-import os
 import random
 import secrets
 import socket
 import time
 from collections.abc import Mapping
 from concurrent.futures import ThreadPoolExecutor
-from pathlib import Path
+from functools import partial
 from typing import Any
-
-import attrs
 
 from engine.core import Game, IllegalAction, SeatSpec
 from engine.core.info import Catalog
@@ -36,30 +34,20 @@ from engine.core.match import Match
 from rivals_net import protocol as p
 from rivals_net import trace
 from rivals_net.connection import Built, Conn, Limits
+from rivals_net.saving import CANNOT_SAVE, INDEX_FILE, TableDisk, TableRecord, retry
 from rivals_net.table import Table, identity_key, series_for
-from saves.codec import converter, load_action, structure_checked
+from saves.codec import load_action, structure_checked
 from saves.errors import SaveError
 from saves.lock import SaveLock
 from saves.store import SaveStore
 
+__all__ = ["INDEX_FILE", "Limits", "TableRecord", "TableServer"]
+
 log = logging.getLogger("rivals_net")
 
-INDEX_FILE = "tables.json"
 LEVELS = ("easy", "normal", "hard")
 # Invite codes: six letters and digits that cannot be mistaken for one another when read aloud.
 CODE_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
-
-
-@attrs.frozen
-class TableRecord:
-    """A table in the index file (the match itself is the save `name`)."""
-
-    table: int
-    name: str
-    code: str
-    claims: dict[str, int]
-    ai_after: int = 0
-    again: list[int] = attrs.field(factory=list)
 
 
 class TableServer:
@@ -89,11 +77,13 @@ class TableServer:
         self._seeds = random.Random(seed) if seed is not None else random.SystemRandom()
         self.tables: dict[int, Table] = {}
         self.locks: dict[int, SaveLock] = {}
+        self.disk = TableDisk(store, self.games, self.tables.values)
+        # One sentence for each table of the index that could not be resumed at start-up.
+        self.problems: list[str] = []
+        # Tables whose last change could not be saved, each with the task trying again.
+        self._retrying: dict[int, asyncio.Task[None]] = {}
         self.conns: set[Conn] = set()
         self.executor = ThreadPoolExecutor(max_workers=2, thread_name_prefix="rivals-ai")
-        # Saves are written from threads so a slow disk never holds the loop; each table's saves
-        # are in order because a table changes only under its `busy` lock.
-        self.saver = ThreadPoolExecutor(max_workers=2, thread_name_prefix="rivals-save")
         self._thinking: dict[int, asyncio.Task[None]] = {}
         self._timers: dict[int, asyncio.TimerHandle] = {}
         self._server: asyncio.Server | None = None
@@ -102,8 +92,12 @@ class TableServer:
 
     # -- running ---------------------------------------------------------------------------------
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> int:
-        """Resume the saved tables and listen; the port listened on."""
-        for problem in self.resume():
+        """Take the save folder, resume its tables and listen; the port listened on. SaveError (one
+        sentence) if another server has the folder or its table index cannot be read."""
+        resumed, self.problems = self.disk.resume()
+        for table, lock in resumed:
+            self.tables[table.id], self.locks[table.id] = table, lock
+        for problem in self.problems:
             log.warning("%s", problem)
         self._server = await asyncio.start_server(self._serve, host, port, limit=self.limits.max_line)
         self.port = self._server.sockets[0].getsockname()[1]
@@ -120,6 +114,8 @@ class TableServer:
             task.cancel()
         for timer in self._timers.values():
             timer.cancel()
+        for waiting in self._retrying.values():
+            waiting.cancel()
         conns = list(self.conns)
         for conn in conns:
             conn.bye("The server is shutting down; your seat is kept.")
@@ -130,74 +126,18 @@ class TableServer:
             for task in late:
                 task.cancel()
         self.executor.shutdown(wait=False, cancel_futures=True)
-        self.saver.shutdown(wait=True)
+        self.disk.close()
         for table in self.tables.values():
-            self._save(table)
+            fault = self.disk.save_now(table)
+            if fault is not None:
+                log.error("table %s could not be saved: %s", table.id, fault)
         for lock in self.locks.values():
             lock.release()
         self.locks.clear()
+        self.disk.release()
         if self._server is not None:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self._server.wait_closed(), 2)
-
-    # -- the index and the saves -----------------------------------------------------------------
-    @property
-    def index_path(self) -> Path:
-        return self.store.root / INDEX_FILE
-
-    def resume(self) -> list[str]:
-        """Load every table in the index; one sentence for each that could not be."""
-        path = self.index_path
-        if not path.exists():
-            return []
-        self.store.clean_temporary()
-        try:
-            raw = json.loads(path.read_text(encoding="utf-8"))
-            records = structure_checked(raw, list[TableRecord], "tables", str(path))
-        except (OSError, ValueError, SaveError) as exc:
-            return [f"{path}: cannot read the table index ({exc})"]
-        problems = []
-        now = time.monotonic()
-        for rec in records:
-            try:
-                lock = self.store.lock(rec.name)
-            except (SaveError, OSError) as exc:
-                problems.append(str(exc))
-                continue
-            try:
-                match = self.store.load(rec.name, games=self.games)
-            except (SaveError, OSError) as exc:
-                lock.release()
-                problems.append(str(exc))
-                continue
-            table = Table(rec.table, rec.code, rec.name, match, dict(rec.claims), rec.ai_after)
-            table.again = {seat for seat in rec.again if match.over and 0 <= seat < len(match.seats)}
-            table.absent_since = {seat: now for seat in rec.claims.values()}
-            self.tables[rec.table] = table
-            self.locks[rec.table] = lock
-        return problems
-
-    def _write_index(self) -> None:
-        records = [
-            TableRecord(t.id, t.name, t.code, dict(t.claims), t.ai_after, sorted(t.again))
-            for t in self.tables.values()
-        ]
-        text = json.dumps(converter.unstructure(records, unstructure_as=list[TableRecord]), indent=1)
-        self.store.root.mkdir(parents=True, exist_ok=True)
-        temp = self.index_path.with_name(f".{INDEX_FILE}.{os.urandom(4).hex()}.tmp")
-        try:
-            with open(temp, "w", encoding="utf-8") as f:
-                f.write(text)
-                f.flush()
-                os.fsync(f.fileno())
-            os.replace(temp, self.index_path)
-        except OSError as exc:
-            log.error("cannot write the table index: %s", exc)
-            with contextlib.suppress(OSError):
-                temp.unlink()
-
-    def _save(self, table: Table) -> None:
-        self._save_match(table, table.match)
 
     # -- connections -----------------------------------------------------------------------------
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
@@ -320,9 +260,8 @@ class TableServer:
             match = Match.new(game, options, seats, self._seeds.randrange(1, 2**31), series=series)
         except ValueError as exc:
             raise IllegalAction(str(exc)) from None
-        table_id = max(self.tables, default=0) + 1
-        codes = {t.code for t in self.tables.values()}
-        code = self._new_code(codes)
+        table_id = max(self.disk.taken_ids(self.tables.values()), default=0) + 1
+        code = self._new_code(self.disk.taken_codes(self.tables.values()))
         try:
             name = self.store.new_name(game.id)
             lock = self.store.lock(name)
@@ -353,7 +292,7 @@ class TableServer:
                 raise IllegalAction("Every seat at this table is taken; you may watch it.")
             if not known:  # the seat has a new name: on disk before anyone is told
                 await self._persist(table)
-                self._write_index()
+                self.disk.write_index()
             self._seat(conn, table, seat)
 
     def _seat(self, conn: Conn, table: Table, seat: int | None) -> None:
@@ -363,6 +302,8 @@ class TableServer:
             table.absent_since.pop(seat, None)
         seated = table.seated()
         conn.send(p.Seated(seat=seat, code=table.code if seat is not None else "", **seated))
+        if table.unsaved is not None:
+            conn.send(p.Notice(table.id, CANNOT_SAVE))  # (and nothing more until it is saved)
         self._broadcast(table)
 
     def _leave(self, conn: Conn) -> None:
@@ -374,7 +315,11 @@ class TableServer:
             table.absent_since[seat] = time.monotonic()
             self._kick(table)  # starts the clock for the AI to stand in, if the table wants it
         self._broadcast(table)
-        if table.match.over and not any(c.table is table for c in self.conns) and not self._stopping:
+        self._retire_if_done(table)
+
+    def _retire_if_done(self, table: Table) -> None:
+        nobody = not any(c.table is table for c in self.conns)
+        if table.match.over and nobody and table.unsaved is None and not self._stopping:
             self._retire(table)
 
     def _retire(self, table: Table) -> None:
@@ -383,7 +328,7 @@ class TableServer:
         lock = self.locks.pop(table.id, None)
         if lock is not None:
             lock.release()
-        self._write_index()
+        self.disk.write_index()
 
     def _here(self, table: Table) -> set[int]:
         return {c.seat for c in self.conns if c.table is table and c.seat is not None and not c.closed}
@@ -395,6 +340,7 @@ class TableServer:
             raise IllegalAction("You are not seated at a table.")
         trace.mark("server.received")
         async with table.busy:
+            self._refuse_while_unsaved(table)
             self._apply(table, seat, m)
             trace.mark("server.applied")
             await self._changed(table)
@@ -417,6 +363,7 @@ class TableServer:
         if table is None or seat is None:
             raise IllegalAction("You are not seated at a table.")
         async with table.busy:
+            self._refuse_while_unsaved(table)
             keep = table.match.undo_target(seat)
             if keep is None:
                 raise IllegalAction(_named(table, table.match.undo_blocker(seat) or "Nothing to undo."))
@@ -433,35 +380,54 @@ class TableServer:
         if table is None or seat is None:
             raise IllegalAction("Only a player at the table can ask for another game.")
         async with table.busy:
+            self._refuse_while_unsaved(table)
             if not table.match.over:
                 raise IllegalAction("The game is not over yet.")
             if not table.ask_again(seat):
-                self._write_index()
+                self.disk.write_index()
                 self._broadcast(table)
                 return
             table.start_next()
-            await self._persist(table)
-            self._write_index()
-            for c in [c for c in self.conns if c.table is table]:
-                c.sent = 0
-                c.send(p.Seated(seat=c.seat, code=table.code if c.seat is not None else "", **table.seated()))
+            if not await self._persist(table):
+                table.reseat = True  # once saved, everyone is seated at it (`_recovered`)
+                return
+            self.disk.write_index()
+            self._reseat(table)
             self._broadcast(table)
             self._kick(table)
+
+    def _reseat(self, table: Table) -> None:
+        """Everyone at the table (spectators too) is seated at its new game."""
+        for c in [c for c in self.conns if c.table is table]:
+            c.sent = 0
+            c.send(p.Seated(seat=c.seat, code=table.code if c.seat is not None else "", **table.seated()))
+
+    @staticmethod
+    def _refuse_while_unsaved(table: Table) -> None:
+        if table.unsaved is not None:
+            raise IllegalAction(CANNOT_SAVE)
 
     async def _changed(self, table: Table) -> None:
         """After a decision or an undo (the caller holds `table.busy`): on disk first, then told
         to everyone — so whatever a player has seen survives a crash of the server. The updates
         are built while the saver thread writes (most of a save is waiting for the disk), and
-        sent the moment the save is done; until then nobody is told anything of the table."""
-        saved = self._start_save(table)
+        sent the moment the save is done; until then nobody is told anything of the table. If
+        the save fails, nobody is told at all: the table waits (`_stall`)."""
+        saved = self.disk.save(table)
         table.saving = True
         try:
             here = self._here(table)
             built = self._build(table, [c for c in self.conns if c.table is table], here)
-            await saved
+            fault = await saved
         finally:
             table.saving = False
         trace.mark("server.saved")
+        if fault is not None:
+            self._stall(table, fault)
+            return
+        if table.unsaved is not None:
+            self._recovered(table)
+            return
         if self._here(table) != here:  # someone came or went meanwhile: their seats' marks changed
             built = []
         sent = {conn for conn, update in built if conn.deliver(table, update)}
@@ -469,29 +435,68 @@ class TableServer:
         trace.mark("server.sent")
         self._kick(table)
 
-    def _start_save(self, table: Table) -> asyncio.Future[None]:
-        """Save a copy of the match from the saver thread: the loop keeps serving meanwhile."""
-        m = table.match
-        copy = Match(
-            m.game, m.options, m.seats, m.seed, list(m.history), m.game.clone(m.state), list(m.log), m.series
-        )
-        return asyncio.get_running_loop().run_in_executor(self.saver, self._save_match, table, copy)
+    async def _persist(self, table: Table) -> bool:
+        """Save the table now (the caller holds `table.busy`); False if it could not be, and the
+        table then waits for a retry (`_stall`). A table that was waiting goes on."""
+        fault = await self.disk.save(table)
+        if fault is not None:
+            self._stall(table, fault)
+            return False
+        if table.unsaved is not None:
+            self._recovered(table)
+        return True
 
-    async def _persist(self, table: Table) -> None:
-        await self._start_save(table)
+    # -- when saving fails -----------------------------------------------------------------------
+    def _stall(self, table: Table, fault: str) -> None:
+        """The table's last change is not on disk: nobody may be told of it, nor may anything more
+        happen at the table, until a retry saves it. Everyone at the table is told it waits."""
+        if table.unsaved is None:
+            log.error("table %s cannot be saved (%s): it waits, and saving is tried again", table.id, fault)
+            for c in [c for c in self.conns if c.table is table]:
+                c.send(p.Notice(table.id, CANNOT_SAVE))
+        table.unsaved = fault
+        if table.id not in self._retrying and not self._stopping:
+            task = asyncio.get_running_loop().create_task(
+                retry(partial(self._save_again, table), self.disk.pauses)
+            )
+            self._retrying[table.id] = task
 
-    def _save_match(self, table: Table, match: Match) -> None:
-        try:
-            self.store.save(table.name, match)
-        except (SaveError, OSError) as exc:
-            # The match stays in memory; the next change tries again.
-            log.error("autosave of table %s failed: %s", table.id, exc)
+    async def _save_again(self, table: Table) -> bool:
+        """One more try at saving a waiting table; True once it is saved (or no longer waits)."""
+        async with table.busy:
+            if table.unsaved is None or self._stopping:
+                return True
+            fault = await self.disk.save(table)
+            if fault is not None:
+                table.unsaved = fault
+                log.warning("table %s still cannot be saved (%s)", table.id, fault)
+                return False
+            self._recovered(table)
+            return True
+
+    def _recovered(self, table: Table) -> None:
+        """A waiting table is saved at last: everyone at it is told all they missed, and it goes on."""
+        log.info("table %s is saved again; it goes on", table.id)
+        table.unsaved = None
+        task = self._retrying.pop(table.id, None)
+        if task is not None and task is not asyncio.current_task():
+            task.cancel()
+        for c in [c for c in self.conns if c.table is table]:
+            c.send(p.Notice(table.id, ""))
+        self.disk.write_index()
+        if table.reseat:
+            table.reseat = False
+            self._reseat(table)
+        self._broadcast(table)
+        self._kick(table)
+        self._retire_if_done(table)
 
     def _broadcast(self, table: Table, conns: list[Conn] | None = None) -> None:
         """Tell `conns` (default: everyone at the table) the table as their seat sees it. Not
-        while a change is being saved: `_changed` tells everyone once it is on disk."""
-        if table.saving:
+        while a change is being saved, or could not be: that is told once it is on disk."""
+        if table.saving or table.unsaved is not None:
             return
+        table.told = table.public()
         here = self._here(table)
         for conn in [c for c in self.conns if c.table is table] if conns is None else conns:
             update, conn.sent = table.update_for(conn.seat, conn.sent, here)
@@ -515,6 +520,8 @@ class TableServer:
             timer.cancel()
         if self._stopping or table.id in self._thinking or table.id not in self.tables:
             return
+        if table.unsaved is not None:
+            return  # the table waits; once saved, it starts the AI again (`_recovered`)
         seat, wait = table.ai_seat(time.monotonic(), self._here(table))
         if seat is not None:
             self._thinking[table.id] = asyncio.get_running_loop().create_task(self._think(table, seat))
@@ -549,6 +556,8 @@ class TableServer:
         self._thinking.pop(table.id, None)
         # Someone may have moved meanwhile (a simultaneous choice, an undo): apply only if still legal.
         async with table.busy:
+            if table.unsaved is not None:
+                return  # the table waits; once saved, it starts the AI again (`_recovered`)
             if table.match.why_illegal(seat, action) is None:
                 table.match.submit(seat, action)
                 await self._changed(table)

@@ -57,6 +57,14 @@ class Table:
     busy: asyncio.Lock = attrs.field(factory=asyncio.Lock)
     # A change is being saved: nobody may be told of it (or of anything after it) yet.
     saving: bool = False
+    # Why the last change could not be saved (None: all is on disk). Until a retry saves it the
+    # table waits: nobody is told anything of it, and no decision is taken.
+    unsaved: str | None = None
+    # The next game started while saving failed: everyone at the table is seated at it once saved.
+    reseat: bool = False
+    # The lobby's facts about the game as last told (whose turn, how far, over), so that the lobby
+    # never tells of a change that is not on disk yet.
+    told: tuple[list[str], str, bool] | None = None
     # After a game: the seats whose players asked for the next one.
     again: set[int] = attrs.field(factory=set)
 
@@ -95,17 +103,23 @@ class Table:
             for i, s in enumerate(self.match.seats)
         ]
 
-    def info(self, here: set[int], key: str | None = None) -> TableInfo:
-        """The lobby's line for this table, as told to identity `key`."""
+    def public(self) -> tuple[list[str], str, bool]:
+        """What the lobby says of the game as it stands: whose turn, how far, whether it is over."""
         m = self.match
+        return [m.seats[s].name for s in m.to_act()], self.game.progress(m.view(None)), m.over
+
+    def info(self, here: set[int], key: str | None = None) -> TableInfo:
+        """The lobby's line for this table, as told to identity `key`: the game as its players were
+        last told of it (the match may hold a change still being saved)."""
+        waiting, progress, over = self.told if self.told is not None else self.public()
         return TableInfo(
             table=self.id,
             game=self.game.id,
             title=self.game.title,
             seats=self.seat_infos(here),
-            waiting_for=[m.seats[s].name for s in m.to_act()],
-            progress=self.game.progress(m.view(None)),
-            over=m.over,
+            waiting_for=waiting,
+            progress=progress,
+            over=over,
             yours=key in self.claims,
         )
 

@@ -28,6 +28,7 @@ from textual.css.query import NoMatches
 from textual.dom import DOMNode
 from textual.filter import LineFilter
 from textual.screen import Screen
+from textual.theme import ThemeProvider
 
 from engine.core import Game, SeatSpec
 from engine.core.info import Catalog
@@ -520,11 +521,18 @@ class RivalsApp(App[None]):
         self._close_messages_no_wait()
 
     def action_command_palette(self) -> None:
-        # Textual's palette, made safe against a second Enter while it closes.
+        # Textual's palette, made safe against keys at key-repeat speed (RivalsCommandPalette).
+        # Without Textual's id for it: a palette just closed is still being taken down when a
+        # second ctrl+p opens the next, and two screens with one id crashed the app.
         if self.use_command_palette and not isinstance(self.screen, CommandPalette):
             # The palette's empty search box shows this hint ("..." in the ASCII set).
-            hint = glyphs.text("Search for commands…")
-            self.push_screen(RivalsCommandPalette(placeholder=hint, id="--command-palette"))
+            self.push_screen(RivalsCommandPalette(placeholder=glyphs.text("Search for commands…")))
+
+    def search_themes(self) -> None:
+        """The palette's "Theme" entry: the themes in a palette as safe as the commands' one."""
+        self.push_screen(
+            RivalsCommandPalette(providers=[ThemeProvider], placeholder=glyphs.text("Search for themes…"))
+        )
 
     def action_help_quit(self) -> None:
         # ctrl+c copies in text boxes and never quits a terminal app; say what does.

@@ -60,6 +60,8 @@ class RemoteSession:
         # A move sent and not answered yet: the seat waits instead of deciding twice.
         self.pending = False
         self.closed = False
+        # The server's word about the table while it cannot save it (the table waits meanwhile).
+        self.notice: str | None = None
 
     # -- updates from the server -----------------------------------------------------------------
     def apply_update(self, u: p.Update) -> bool:
@@ -208,7 +210,8 @@ class RemoteSession:
 
     @property
     def save_problem(self) -> str | None:
-        return None
+        """The server's sentence while it cannot save the table (which waits meanwhile)."""
+        return self.notice
 
     def save(self) -> bool:
         return True  # the server saves after every decision

@@ -124,6 +124,8 @@ class RemoteApp(RivalsApp):
         elif isinstance(m, p.Update):
             trace.mark("app.received")
             await self._updated(m)
+        elif isinstance(m, p.Notice):
+            self._noticed(m)
         elif isinstance(m, p.Error):
             self._refused(m.text)
         elif isinstance(m, p.Bye):
@@ -168,6 +170,23 @@ class RemoteApp(RivalsApp):
             if isinstance(screen, GameScreen | GameOverScreen):
                 screen.remote_changed(reset)
         trace.mark("app.callback")
+
+    def _noticed(self, m: p.Notice) -> None:
+        """The server's word about a table ("" takes it back): shown until it is taken back."""
+        from rivals_tui.screens.game import GameScreen
+        from rivals_tui.screens.game_over import GameOverScreen
+
+        text = safe_text(m.text) or None
+        joining, session = self._joining, self.session
+        if joining is not None and joining.table == m.table:
+            joining.notice = text  # its screen opens with the first update, saying it
+            if text is not None:
+                self._lobby().say(text)
+        if isinstance(session, RemoteSession) and session.table == m.table and not session.closed:
+            session.notice = text
+            for screen in self.screen_stack:
+                if isinstance(screen, GameScreen | GameOverScreen):
+                    screen.remote_changed(False)
 
     def _refused(self, text: str) -> None:
         from rivals_tui.screens.game import GameScreen

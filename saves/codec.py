@@ -81,6 +81,13 @@ Envelope = dict[str, Any]
 NUMBER_LIMIT = 2**64  # the random generator keeps one unsigned 64-bit number
 SERIES_GAMES_LIMIT = 1000
 SERIES_POINTS_LIMIT = 1_000_000
+# What one game of a series can score, either way, by the rules of the games that have series:
+# Rival Kings at most 207 (all 64 cards are worth 186, its at most 64 coins 21) and at least -60
+# (all 30 Conflict markers, -2 each); Rivality at most 53 (the 25 tiles) and at least -25 (a point
+# lost on each); Rival Realms at most 150 (gems 12, explored 18, neighbours 30, valleys 48, quests
+# 42) and at least -18 (every space empty). A score beyond this limit in a save's series was put
+# there by hand or by damage; with it, a series' totals stay within what its games can add up to.
+GAME_SCORE_LIMIT = 1000
 NAME_LIMIT = 100
 LEVELS = ("easy", "normal", "hard")
 
@@ -665,14 +672,15 @@ def _check_seats(seats: tuple[SeatSpec, ...], source: str) -> None:
 
 def _check_series(series: Series, game: Game[Any, Any, Any], seats: int, source: str) -> None:
     """The series must be one this game can play, at this table, and not already decided."""
+    # Checked first: a negative target reads as a single game, and would be written back as it is.
+    if not (0 <= series.games <= SERIES_GAMES_LIMIT and 0 <= series.points <= SERIES_POINTS_LIMIT):
+        raise SaveError(source, "series: the number of games or points is out of range")
     if series.is_single and not series.results:
         return
     if not game.supports_series:
         raise SaveError(source, f"series: {game.title} is never played as a series")
     if series.games > 1 and series.points > 0:
         raise SaveError(source, "series: a series counts games or points, not both")
-    if not (0 <= series.games <= SERIES_GAMES_LIMIT and 0 <= series.points <= SERIES_POINTS_LIMIT):
-        raise SaveError(source, "series: the number of games or points is out of range")
     if series.is_single:
         raise SaveError(source, "series: a single game has no earlier results")
     for n, scores in enumerate(series.results, start=1):
@@ -680,8 +688,11 @@ def _check_series(series: Series, game: Game[Any, Any, Any], seats: int, source:
             raise SaveError(
                 source, f"series: game {n} has {len(scores)} scores for a table of {seats} players"
             )
-        if any(abs(v) > SERIES_POINTS_LIMIT for v in scores):
-            raise SaveError(source, f"series: a score of game {n} is out of range")
+        if any(abs(v) > GAME_SCORE_LIMIT for v in scores):
+            raise SaveError(
+                source,
+                f"series: game {n} has a score no game can reach (beyond {GAME_SCORE_LIMIT} either way)",
+            )
     if series.finished(seats):
         raise SaveError(source, "series: the series was already decided before this game")
 

@@ -112,15 +112,17 @@ class SaveLock:
         return f"SaveLock({self.name!r}, held={self.held})"
 
 
-def acquire(name: str, path: Path) -> SaveLock:
+def acquire(
+    name: str, path: Path, held: str = "already open in another Rivals window (pid {pid})"
+) -> SaveLock:
     """Lock the save `name` through the lock file `path`.
 
     Raises SaveError("<name>: already open in another Rivals window (pid N)") when a live
-    process, this one included, holds it.
+    process, this one included, holds it (`held` words it otherwise).
     """
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd = _lock_file(name, path)
+        fd = _lock_file(name, path, held)
     except OSError as exc:
         raise SaveError(name, f"cannot be locked ({exc.strerror or exc})") from None
     return SaveLock(name, path, fd)
@@ -148,12 +150,12 @@ def _open_lock(name: str, path: Path) -> int:
     return fd
 
 
-def _lock_file(name: str, path: Path) -> int:
+def _lock_file(name: str, path: Path, held: str) -> int:
     while True:
         fd = _open_lock(name, path)
         try:
             if not _try_lock(fd):
-                raise SaveError(name, f"already open in another Rivals window (pid {_holder(fd)})")
+                raise SaveError(name, held.format(pid=_holder(fd)))
             # The previous owner may have removed the file between our open and our lock; a lock
             # on a removed file guards nothing, so try again with the file now at `path`.
             if _same_file(path, fd):

@@ -40,6 +40,9 @@ BACKUP_SUFFIX = ".json.bak"
 # A real save is a few dozen kilobytes; anything much larger is not one, and reading it whole
 # (a link to /dev/zero, a huge file) must not eat the memory.
 MAX_SAVE_BYTES = 8 * 1024 * 1024
+# While a table server uses the folder (one server per folder: a second would rewrite the table
+# index without the first one's tables). A dot name: no save can be called that.
+SERVER_LOCK = ".server.lock"
 # Temporary files are named ".<save>.json.<random>.tmp" and ".<save>.json.bak-<random>.tmp".
 TEMP_SUFFIX = ".tmp"
 # A temporary file this old belongs to no save in progress (a save takes milliseconds).
@@ -439,6 +442,14 @@ class SaveStore:
         if self.root.exists() and not self.root.is_dir():
             raise SaveError(name, f"cannot be saved: {self.root} is a file, not a folder")
         return acquire(name, self.lock_path(name))
+
+    def lock_folder(self) -> SaveLock:
+        """Mark the whole folder as a table server's until released. Raises SaveError (one
+        sentence) if another live process serves it."""
+        if self.root.exists() and not self.root.is_dir():
+            raise SaveError(str(self.root), "is a file, not a folder")
+        held = "already used by another table server (pid {pid}); a save folder serves one server at a time"
+        return acquire(str(self.root), self.root / SERVER_LOCK, held)
 
 
 class _NotASaveFile(OSError):

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from textual.await_complete import AwaitComplete
-from textual.command import CommandPalette
+from textual.command import CommandList, CommandPalette
 
 
 class DismissOnce:
@@ -26,3 +26,12 @@ class DismissOnce:
 
 class RivalsCommandPalette(DismissOnce, CommandPalette):
     """Textual's command palette, closing once however fast Enter is pressed."""
+
+    def _action_command_list(self, action: str) -> None:
+        # Textual's list pages by a map of its lines that it can only build once it has been laid
+        # out with some room: the palette's commands arrive after its first layout, and a Page key
+        # in the moment before the next one raised KeyError. Nothing is on show to page through
+        # then, so the key does nothing.
+        if action in ("page_up", "page_down") and not self.query_one(CommandList).scrollable_content_region:
+            return
+        super()._action_command_list(action)

@@ -322,7 +322,9 @@ class GameScreen(Screen[None]):
             parts.append(f"{s.seats[self.keyboard].name}: {s.prompt(self.keyboard).text}")
         else:
             parts.append("Waiting for " + ", ".join(s.seats[x].name + s.seat_note(x) for x in owing))
-        line = " · ".join(parts) + ("\n" + self.message if self.message else "")
+        # A server that cannot save the table says so for as long as the table waits.
+        notice = s.save_problem if s.remote else None
+        line = " · ".join(parts) + "".join("\n" + text for text in (notice, self.message) if text)
         # In the ASCII set, "thinking…" reads "thinking..." (the line filter would make it "~").
         show_text(self.query_one("#status", Static), plain(glyphs.text(line)))
         self.refresh_bindings()
@@ -623,7 +625,10 @@ class GameScreen(Screen[None]):
 
     # -- saving trouble ------------------------------------------------------------------------
     def report_save_problem(self) -> None:
-        """Say once, in one sentence, that autosave failed; and once that it works again."""
+        """Say once, in one sentence, that autosave failed; and once that it works again. (At a
+        server's table the status line shows the server's own sentence while it lasts.)"""
+        if self.session.remote:
+            return
         problem = self.session.save_problem
         if problem == self._told_problem:
             return

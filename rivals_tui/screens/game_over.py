@@ -117,7 +117,7 @@ class GameOverScreen(Screen[None]):
             if not self.series.is_single:
                 yield Static(plain(self._series_text()), id="over-series")
             if s.remote:
-                yield Static(plain(self._again_text()), id="over-again")
+                yield Static(plain(self._again_line()), id="over-again")
         with Vertical(id="over-board"):
             yield Static("The final position — b goes back to the scores.", id="over-board-title")
             yield board_for(s.game)
@@ -151,8 +151,14 @@ class GameOverScreen(Screen[None]):
         """The server's table changed (someone asked for the next game) or refused our request."""
         if not self.is_mounted or not self.session.remote:
             return
+        self.query_one("#over-again", Static).update(plain(self._again_line(refused)))
+
+    def _again_line(self, refused: str | None = None) -> str:
+        """The line about the next game (or why the server refused it), after the server's own
+        sentence while it cannot save the table."""
         text = refused if refused is not None else self._again_text()
-        self.query_one("#over-again", Static).update(plain(text))
+        notice = self.session.save_problem if self.session.remote else None
+        return f"{notice}\n{text}" if notice else text
 
     def _series_text(self) -> str:
         s, series = self.session, self.series

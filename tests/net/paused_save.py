@@ -10,10 +10,14 @@ sleeps there (in the server's saver thread, as a slow disk would) until the proc
 - "replace": the new save is written and flushed to a temporary file beside the old one (and the
   old one already kept as the backup), but has not replaced it yet.
 - "sync": the new save has replaced the old one, but the folder is not yet flushed.
+
+And "fail": while the file says so, every save fails as on a full disk (flushing the new save's
+temporary file raises ENOSPC), until the test takes the word away.
 """
 
 from __future__ import annotations
 
+import errno
 import os
 import sys
 import time
@@ -40,11 +44,25 @@ def pause_if_armed(step: str) -> None:
             time.sleep(1)
 
 
+def failing() -> bool:
+    try:
+        return ARMED.read_text().strip() == "fail"
+    except OSError:
+        return False
+
+
 class PausingOs:
-    """The `os` module as `saves.store` sees it, with a pause before a save replaces the old."""
+    """The `os` module as `saves.store` sees it, with a pause before a save replaces the old, and
+    a full disk when armed."""
 
     def __getattr__(self, name: str) -> Any:
         return getattr(os, name)
+
+    @staticmethod
+    def fsync(fd: int) -> None:
+        if failing():
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        os.fsync(fd)
 
     @staticmethod
     def replace(src: Any, dst: Any) -> None:

@@ -3,9 +3,10 @@ what a crash leaves on disk (tests/net/paused_save.py stops the real save there)
 save replaces the old one, and after it has but before the folder is flushed. Each time the
 server is started again on the same saves; the table must come back loadable, at the decision
 before or after the one being saved, with every event the players had been told still there
-(they are told only once the save is done), and play must go on.
+(they are told only once the save is done), and play must go on. And killed while it cannot save
+at all (a full disk): nobody was told of the decision it holds, and the table comes back without it.
 
-Budget: 5 s (three starts of `rivals serve` in a child process, over the protocol on 127.0.0.1).
+Budget: 8 s (six starts of `rivals serve` in a child process, over the protocol on 127.0.0.1).
 """
 
 from __future__ import annotations
@@ -149,6 +150,67 @@ async def test_a_server_killed_in_the_middle_of_a_save_resumes_with_all_it_told(
         match = SaveStore(host.saves).load("table-1", games=GAMES)
         assert len(match.history) == told + 1
         await play(players, 3, rng)
+    finally:
+        for pl in players:
+            if pl.client is not None:
+                await pl.client.close()
+        host.stop()
+
+
+def is_notice(m: Any) -> bool:
+    return isinstance(m, p.Notice)
+
+
+async def test_a_server_killed_while_it_cannot_save_resumes_with_all_it_told(tmp_path: Path) -> None:
+    # The disk refuses the save of a decision: nobody is told of it, the table waits. Killed then,
+    # the server comes back without it, and its mover decides again. Once the disk recovers the
+    # decision is saved and told, and it survives the next kill.
+    host = Host(tmp_path, ssh=False, launcher=[str(Path(__file__).with_name("paused_save.py"))])
+    armed = tmp_path / "pause"
+    host.env["RIVALS_TEST_PAUSE"] = str(armed)
+    host.saves.mkdir()
+    seed(host.saves)
+    rng = random.Random(3)
+    players = [Player(n) for n in NAMES]
+    host.start()
+    try:
+        for pl in players:
+            await pl.sit(host.table_port)
+        for round_ in ("killed while waiting", "killed after the disk recovered"):
+            now = players[0].latest
+            assert now is not None
+            told = now.decisions
+            mover = players[now.to_act[0]]
+            assert mover.latest is not None and mover.client is not None
+            armed.write_text("fail")
+            choice = rng.choice([c for c in mover.latest.choices if c.reason is None])
+            mover.client.send(p.Move(action=choice.action))
+            for pl in players:
+                assert pl.client is not None
+                while not isinstance(
+                    m := await until(pl.client, lambda m: is_update(m) or is_notice(m)), p.Notice
+                ):
+                    assert m.decisions == told, f"{round_}: a decision told before it was saved"
+                    pl.take(m)  # (who is here: no decision in it)
+                assert "cannot save" in m.text, round_
+            if round_ == "killed after the disk recovered":
+                armed.unlink()
+                for pl in players:
+                    assert pl.client is not None
+                    assert await until(pl.client, is_notice) == p.Notice(1, "")
+                    pl.take(await until(pl.client, is_update))
+                    assert pl.latest is not None and pl.latest.decisions == told + 1
+            host.stop(signal.SIGKILL)
+            armed.unlink(missing_ok=True)
+            for pl in players:
+                assert pl.client is not None
+                await pl.client.close()
+            host.start()
+            again = [await pl.sit(host.table_port) for pl in players]  # (each checks what it was told)
+            back = told if round_ == "killed while waiting" else told + 1
+            assert [u.decisions for u in again] == [back, back], round_
+            assert len(SaveStore(host.saves).load("table-1", games=GAMES).history) == back
+        await play(players, 2, rng)
     finally:
         for pl in players:
             if pl.client is not None:

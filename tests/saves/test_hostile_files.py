@@ -65,6 +65,13 @@ def test_numbers_and_series_that_do_not_fit(changes: dict[str, Any], fault: str)
         ({"games": 5000, "points": 0, "results": []}, "out of range"),
         ({"games": 2, "points": 9, "results": []}, "games or points, not both"),
         ({"games": 1, "points": 0, "results": [[1, 2]]}, "a single game has no earlier results"),
+        # A negative target reads as a single game: it was loaded and written back as it was.
+        ({"games": 1, "points": -(10**18), "results": []}, "out of range"),
+        ({"games": -(10**18), "points": 0, "results": []}, "out of range"),
+        ({"games": 0, "points": -1, "results": []}, "out of range"),
+        # No game of a series scores beyond GAME_SCORE_LIMIT either way (saves/codec.py says why).
+        ({"games": 3, "points": 0, "results": [[1001, 0]]}, "game 1 has a score no game can reach"),
+        ({"games": 0, "points": 50, "results": [[3, 2], [0, -1001]]}, "game 2 has a score no game can"),
     ],
 )
 def test_a_series_is_checked_against_the_game_and_the_seats(series: dict[str, Any], fault: str) -> None:
@@ -72,6 +79,27 @@ def test_a_series_is_checked_against_the_game_and_the_seats(series: dict[str, An
     data["series"] = series
     with pytest.raises(SaveError, match=fault):
         load_match(data, games={"goofspiel": SERIES_GOOF})
+
+
+@pytest.mark.parametrize("game_id", ["rival_kings", "rivality", "rival_realms"])
+def test_a_real_series_save_with_absurd_points_is_listed_as_damaged_in_one_line(
+    tmp_path: Path, game_id: str
+) -> None:
+    from engine.core import SeatSpec
+    from engine.registry import GAMES
+
+    game = GAMES[game_id]
+    s = SaveStore(tmp_path / "saves", games=GAMES)
+    s.save(
+        "series", Match.new(game, game.Options(), [SeatSpec("Ann"), SeatSpec("Bob")], 5, Series(points=30))
+    )
+    data = json.loads(s.path("series").read_text())
+    data["series"]["points"] = -(10**18)
+    s.path("series").write_text(json.dumps(data))
+    (info,) = s.list()
+    assert info.error == "series.json: series: the number of games or points is out of range"
+    with pytest.raises(SaveError, match="out of range"):
+        s.load("series")
 
 
 def test_nan_and_infinity_are_not_numbers(tmp_path: Path) -> None:
