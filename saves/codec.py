@@ -614,8 +614,10 @@ def load_envelope(
     return match, data
 
 
-# The version whose rules added interrupt windows (a decision after each action of a Rivals turn).
-WINDOWS_SINCE = (0, 3, 0)
+# The version whose rules last added interrupt windows: 0.3.0 a decision after each action of a
+# Rivals turn, 0.4.0 anticipation tokens in those windows and at the start of each phase, and the
+# attack window between salvos. A save from before it lacks the answers to the windows it skips.
+WINDOWS_SINCE = (0, 4, 0)
 
 
 def _older(version: str, than: tuple[int, ...]) -> bool:
@@ -626,8 +628,8 @@ def _older(version: str, than: tuple[int, ...]) -> bool:
 
 
 def _replays_with_windows(match: Match, history: list[tuple[int, Any]]) -> bool:
-    """Whether a save from before the interrupt windows replays once each window its moves
-    skip is passed (`Match.rebuild`). Every move is still checked; the saved position cannot be
+    """Whether a save from before the latest interrupt windows replays once each window its
+    moves skip is passed (`Match.rebuild`). Every move is still checked; the saved position cannot be
     compared, as it never had the windows' passes in it."""
     try:
         return match.rebuild(history, fill_declines=True) > 0

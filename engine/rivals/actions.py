@@ -270,7 +270,8 @@ class Pass:
 
 @attrs.frozen
 class Wait:
-    """In an interrupt window: pass for now, to be asked again after the turn's next action."""
+    """In an interrupt window: pass for now, to be asked again at the next one (after the turn's
+    next action, or when the next phase begins)."""
 
     def __str__(self) -> str:
         return "wait"
@@ -278,7 +279,7 @@ class Wait:
 
 @attrs.frozen
 class PassTurn:
-    """In an interrupt window: pass, and be left out of this turn's later windows."""
+    """In an interrupt window: pass, and be left out of the windows until the next turn begins."""
 
     def __str__(self) -> str:
         return "pass turn"

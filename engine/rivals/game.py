@@ -15,7 +15,6 @@ from engine.rivals import ai, drone, scoring, texts, views
 from engine.rivals.actions import ACTION_TYPES, Action, EndTurn, TakeBack, Wait
 from engine.rivals.options import RivalsOptions
 from engine.rivals.rules import turn
-from engine.rivals.rules.common import who
 from engine.rivals.rules.flow import advance
 from engine.rivals.rules.phases import PHASES, SECTIONS
 from engine.rivals.setup import build
@@ -63,8 +62,9 @@ class RivalsGame(GameBase[RivalsState, Action, RivalsOptions]):
     ai_iteration_scale: ClassVar[float] = 0.2
     # Taking a half-played card back is for people changing their mind; a bot that judged it
     # better than ending a losing turn would play the card and take it back forever.
-    # In an interrupt window a bot decides once per turn: a utility now, or not this turn (being
-    # asked again after every action would cost a search each time for the same answer).
+    # In an interrupt window a bot decides once per turn: a utility or a token now, or not till
+    # the next turn (asked again after every action or phase, it would search each time for the
+    # same answer).
     ai_avoid: ClassVar[tuple[type, ...]] = (TakeBack, Wait)
     # Utilities and the attacked Ashak's reaction are played in other seats' turns.
     interrupts: ClassVar[bool] = True
@@ -88,9 +88,11 @@ class RivalsGame(GameBase[RivalsState, Action, RivalsOptions]):
             return Prompt("The game is over.", section="the-end")
         if seat != s.actor:
             return Prompt("Waiting for another player.", section=SECTIONS.get(s.phase, "the-round"))
-        if s.phase == "interrupt":
-            text = f"Interrupt the turn of {who(s, s.i_seat)} with a utility card, or pass"
-            declines = 1 if seat == s.i_seat else 2
+        if s.phase in ("interrupt", "react"):
+            # The windows (rules/reactions.py) are interrupts: they end with the plain pass,
+            # after "not till the next turn" for a seat whose turn is not the one held up.
+            text = texts.interrupt_prompt(s) if s.phase == "interrupt" else PHASES[s.phase][2]
+            declines = 2 if s.phase == "interrupt" and seat != s.i_seat else 1
             return Prompt(text, section=SECTIONS[s.phase], secret=True, declines=declines)
         text = PHASES[s.phase][2]
         return Prompt(text, section=SECTIONS[s.phase], secret=s.phase in SECRET_PHASES)

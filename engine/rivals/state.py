@@ -126,14 +126,16 @@ class RivalsState:
     # the target's HP before the attack, not before each salvo (empty when no card is resolving)
     p_hp: list[int] = attrs.Factory(list)
     # the attack and interrupt windows (rules/reactions.py): the stack, who played each card,
-    # passes in a row; the seat whose turn an open interrupt window holds up, and whether the
-    # action just taken in a turn still owes the others their window
+    # passes in a row; the seat whose turn an open interrupt window holds up (or, at the start
+    # of a phase, comes next), the round phase about to start (0: the window is in a turn), and
+    # whether the action just taken in a turn still owes the others their window
     r_stack: list[int] = attrs.Factory(list)
     r_seats: list[int] = attrs.Factory(list)
     r_passes: int = 0
     i_seat: int = -1
+    i_phase: int = 0
     i_due: bool = False
-    i_quiet: list[int] = attrs.Factory(list)  # seats that passed for the rest of this turn
+    i_quiet: list[int] = attrs.Factory(list)  # seats that passed until the next turn begins
     # Double Blaster's free physical card, offered once the card that granted it has left play
     free_ap: int = 0
     tasks: list[Task] = attrs.Factory(list)

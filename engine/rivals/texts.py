@@ -58,8 +58,7 @@ FIXED: dict[type, str] = {
     A.SkipOptional: "Skip the optional effect",
     A.ActivateToken: "Activate an anticipation token (+2 defence dice until your next turn)",
     A.Pass: "Pass",
-    A.Wait: "Pass for now (you are asked again after the turn's next action)",
-    A.PassTurn: "Pass for the rest of this turn",
+    A.PassTurn: "Pass until the next turn begins",
     A.StopMoving: "Stay here",
     A.EndTurn: "End your turn",
     A.TakeBack: "Take the card back (its AP and uses are refunded)",
@@ -74,6 +73,34 @@ TOP_SCHEMA = "Take the top schema of the deck"
 # React's card field: -1 the ultimate, -2 the guild, else a card in hand. The verb says which
 # window it is played in: an attack's ("React") or a turn's ("Interrupt").
 WHAT = {-1: "your ultimate", -2: "your guild"}
+
+
+# The round's phases by number, as the prompt of the window at their start names them.
+PHASE_NAMES = (
+    "",
+    "the draw",
+    "the turns",
+    "discard and first player",
+    "the Wildtech shrinks",
+    "sponsors",
+    "drought tokens",
+    "the event",
+    "a new interface row",
+    "boards made ready",
+    "new schemas",
+)
+
+
+def interrupt_prompt(s: RivalsState) -> str:
+    """The question of the interrupt window: in a turn, or at the start of a phase (tokens only)."""
+    if s.i_phase:
+        return f"Phase {s.i_phase} ({PHASE_NAMES[s.i_phase]}) begins: activate an anticipation token, or pass"
+    return f"Interrupt the turn of {who(s, s.i_seat)} with a utility card or a token, or pass"
+
+
+def _wait_line(s: RivalsState) -> str:
+    later = "after the turn's next action" if s.i_phase in (0, 2) else "when the next phase begins"
+    return f"Pass for now (you are asked again {later})"
 
 
 def _react_line(s: RivalsState, a: A.React) -> str:
@@ -116,6 +143,7 @@ WORDED: dict[type, Callable[[RivalsState, Any], str]] = {
     A.TargetHex: lambda s, a: f"Aim at {hex_name(s, a.hex)}",
     A.PayOptional: lambda s, a: f"Discard {CARD[a.card].name} for the optional effect",
     A.React: _react_line,
+    A.Wait: lambda s, a: _wait_line(s),
     A.StepTo: lambda s, a: f"Go to {hex_name(s, a.hex)}",
     A.ChooseVictim: lambda s, a: f"Resolve the blast on {who(s, a.seat)} next",
     A.ChooseResource: lambda s, a: f"Take a {a.resource}",

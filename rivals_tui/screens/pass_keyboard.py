@@ -43,12 +43,12 @@ class PassScreen(DismissOnce, Screen[None]):
 
 class InterruptScreen(DismissOnce, Screen[str]):
     """Asked when a player may interrupt someone else's turn (an engine prompt with `declines`).
-    Answers: "take" (that player takes the keyboard and sees their choices), "quiet" (not this
-    turn: the game's second-to-last choice) or "wait" (not now: its last choice)."""
+    Answers: "take" (that player takes the keyboard and sees their choices), "quiet" (not until
+    the next turn begins: the game's second-to-last choice) or "wait" (not now: its last choice)."""
 
     BINDINGS = [
         Binding("i", "take", "Take the keyboard", id="interrupt.take"),
-        Binding("t", "quiet", "Not this turn", id="interrupt.quiet"),
+        Binding("t", "quiet", "Not till next turn", id="interrupt.quiet"),
         Binding("enter", "wait", "Go on", id="interrupt.wait"),
     ]
 
@@ -62,7 +62,7 @@ class InterruptScreen(DismissOnce, Screen[str]):
         with Middle(), Center(), Vertical(id="pass-box"):
             yield Static(plain(f"{self.player} may interrupt."), id="pass-title")
             yield Static(plain(self.question), id="pass-reason")
-            quiet = " t: not for the rest of this turn." if self.can_quiet else ""
+            quiet = " t: not until the next turn begins." if self.can_quiet else ""
             yield Static(
                 plain(f"{self.player}: press i to take the keyboard.{quiet} Enter: go on without it."),
                 id="pass-hint",

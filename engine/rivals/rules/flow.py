@@ -45,7 +45,14 @@ Handler = Callable[[RivalsState, Task], list[Event]]
 # Tasks are frozen: the ones without arguments are made once.
 NEXT_TURN = Task("next_turn")
 TURN_START = tuple(Task("turn_start", seat) for seat in range(6))
-ROUND_END = tuple(Task(k) for k in ("p3", "p4", "p5", "p6", "p7", "p8", "p9", "p10", "round_start"))
+# The start of round phase n (1 the draw, 2 the turns, 3 to 10 the round's end): a window for
+# anticipation tokens (`phase_window`).
+PHASE_START = tuple(Task("phase_start", n=n) for n in range(11))
+# Phases 3 to 10, each preceded by its window, then the next round's phase 1 (the draw).
+ROUND_END = tuple(task for n in range(3, 11) for task in (PHASE_START[n], Task(f"p{n}"))) + (
+    PHASE_START[1],
+    Task("round_start"),
+)
 
 
 def advance(s: RivalsState) -> list[Event]:
@@ -86,6 +93,7 @@ def round_start(s: RivalsState, t: Task) -> list[Event]:
         ev += draw(s, o, n)
     s.turn_order = [o for o in clockwise(s, s.first) if s.alive[o]]
     s.active = s.turn_seat = -1
+    s.tasks.append(PHASE_START[2])
     s.tasks.append(TURN_START[s.turn_order[0]])
     return ev
 
@@ -177,19 +185,39 @@ def expire(s: RivalsState, turn: int) -> list[Event]:
     return ev
 
 
+def phase_window(s: RivalsState, t: Task) -> list[Event]:
+    """At the start of phase `t.n` anyone may activate an anticipation token (the rulebook allows
+    it in any phase), in the interrupt window (rules/reactions.py) without utilities. The seat
+    whose turn comes next is not asked: its tokens would be removed before anyone could attack
+    it. Phase 10 takes place only when the era changes."""
+    if t.n == 10 and not era_changes(s):
+        return []
+    start = next_first(s) if t.n == 3 else s.first  # phase 3 passes the first player token on
+    nxt = next((o for o in clockwise(s, start) if s.alive[o]), -1)
+    if nxt >= 0:
+        reactions.open_interrupt(s, nxt, t.n)
+    return []
+
+
+def next_first(s: RivalsState) -> int:
+    """Who takes the first player token in phase 3: with two Ashaks left, the one with fewer HP
+    (equal HP: it stays); otherwise the next living seat clockwise."""
+    living = alive_seats(s)
+    if len(living) == 2:
+        low = min(living, key=lambda o: s.hp[o])
+        return low if s.hp[living[0]] != s.hp[living[1]] else s.first
+    nxt = [o for o in clockwise(s, s.first)[1:] if s.alive[o]]
+    return nxt[0] if nxt else s.first
+
+
 def phase3(s: RivalsState, t: Task) -> list[Event]:
     for o in range(s.seats):
         s.discard[o].extend(s.hand[o])
         s.hand[o] = []
-    living = alive_seats(s)
-    if len(living) == 2:
-        low = min(living, key=lambda o: s.hp[o])
-        if s.hp[living[0]] != s.hp[living[1]]:
-            s.first = low
-    else:
-        nxt = [o for o in clockwise(s, s.first)[1:] if s.alive[o]]
-        s.first = nxt[0] if nxt else s.first
-    return [Event(f"Hands are discarded; {who(s, s.first)} takes the first player token.")]
+    s.first = next_first(s)
+    # The hands go to the discard piles face up: what they held is public from here on.
+    text = f"Hands are discarded; {who(s, s.first)} takes the first player token."
+    return [Event(text, reveal=True)]
 
 
 def phase4(s: RivalsState, t: Task) -> list[Event]:
@@ -346,10 +374,16 @@ def phase9(s: RivalsState, t: Task) -> list[Event]:
     return []
 
 
+def era_changes(s: RivalsState) -> bool:
+    """Whether the next round belongs to another era (phase 10 takes place)."""
+    eras = drone.schedule(s)[1]
+    return s.round < len(eras) and eras[s.round] != eras[s.round - 1]
+
+
 def phase10(s: RivalsState, t: Task) -> list[Event]:
     ev: list[Event] = []
     reveals, eras = drone.schedule(s)
-    if s.round < len(eras) and eras[s.round] != eras[s.round - 1]:
+    if era_changes(s):
         era = eras[s.round]
         s.schema_discard.extend(s.schema_row)
         s.schema_row = []
@@ -441,6 +475,7 @@ def collect_task(s: RivalsState, t: Task) -> list[Event]:
 
 HANDLERS: dict[str, Handler] = {
     "round_start": round_start,
+    "phase_start": phase_window,
     "turn_start": turn_start,
     "resume": resume,
     "next_turn": next_turn,

@@ -1,17 +1,21 @@
-"""Utility cards outside their owner's turn: the two windows in which they are played.
+"""Utility cards and anticipation tokens outside their owner's turn: the windows in which they
+are played.
 
-- **The attack window** (phase "react"): the defender of an attack, before the damage, may
-  activate anticipation tokens and play utilities; the attacker may answer each one.
+- **The attack window** (phase "react"): the defender of an attack, before the damage and again
+  between its salvos, may activate anticipation tokens and play utilities; the attacker may
+  answer each card.
 - **The interrupt window** (phase "interrupt"): after every action of the player whose turn it
-  is, each other Ashak in turn order may interrupt with a utility, pass, or pass for the rest
-  of that turn; once a card is down, the player whose turn it is may answer too.
+  is, each other Ashak in turn order may activate tokens, interrupt with a utility, pass, or pass
+  until the next turn begins; once a card is down, the player whose turn it is may answer too.
+  The same window opens at the start of each phase of the round's end and before the turns
+  (`s.i_phase`), for tokens only: no turn is running for a utility to interrupt.
 
-Both work the same way: a played card goes on a stack and gives the others a chance to answer;
+They work the same way: a played card goes on a stack and gives the others a chance to answer;
 the window closes when everyone in it has passed in a row; the stack then resolves last card
-first, and the turn (or the attack) goes on. Who is asked depends on public facts only — cards
-in hand (any of them might be a utility), an unused utility guild, a full utility ultimate, a
-token the defender can activate — so being asked, or seeing someone asked, tells nobody what a
-hand holds."""
+first, and the turn (or the attack) goes on. An activated token takes effect at once and the
+seat is asked again. Who is asked depends on public facts only — cards in hand (any of them might
+be a utility), an unused utility guild, a full utility ultimate, a token that can be activated —
+so being asked, or seeing someone asked, tells nobody what a hand holds."""
 
 from __future__ import annotations
 
@@ -27,7 +31,7 @@ from engine.rivals.rules import specials
 from engine.rivals.rules.combat import design
 from engine.rivals.rules.common import can_activate, name, who, wound
 from engine.rivals.rules.resolve import OWN_TURN_ONLY, PASSIVE
-from engine.rivals.rules.turn import activate
+from engine.rivals.rules.turn import TOKEN, activate, token_reason
 from engine.rivals.state import RivalsState, Task
 
 Option = tuple[object, str | None]
@@ -118,11 +122,9 @@ def react_options(s: RivalsState, seat: int) -> list[Option]:
     opts: list[Option] = []
     if is_def and s.tokens[seat]:
         if design(s).key == "radiation":
-            opts.append((ActivateToken(), "Nobody may activate anticipation against it."))
+            opts.append((TOKEN, "Nobody may activate anticipation against it."))
         else:
-            opts.append(
-                (ActivateToken(), None if can_activate(s, seat) else "Two tokens are already active.")
-            )
+            opts.append((TOKEN, token_reason(s, seat)))
     opts += _utilities(s, seat, lambda c: utility_reason(c, True, is_def))
     if _ultimate_ready(s, seat):
         opts.append((React(-1), None))
@@ -190,9 +192,10 @@ def task_stack(s: RivalsState, t: Task) -> list[Event]:
 
 
 def may_interrupt(s: RivalsState, x: int) -> bool:
-    """Whether `x` is asked in the open interrupt window (`s.i_seat` is the interrupted
-    player, who is asked only once a card is down, and only about its cards and guild; a seat
-    that passed for the rest of the turn is not asked again in it)."""
+    """Whether `x` is asked in the open interrupt window. `s.i_seat` is the player whose turn
+    it holds up (at the start of a phase: the one whose turn comes next), asked only once a card
+    is down, and only about its cards and guild; a seat that passed until the next turn is not
+    asked again before it. At the start of a phase only a token that can be activated counts."""
     if x == s.i_seat:
         if not s.r_stack or not s.alive[x]:
             return False
@@ -200,7 +203,9 @@ def may_interrupt(s: RivalsState, x: int) -> bool:
         return bool(s.hand[x]) or (
             g >= 0 and not s.guild_used[x] and CARD[g].type == UTILITY and not CARD[g].reaction
         )
-    return x not in s.i_quiet and can_respond(s, x, False)
+    if x in s.i_quiet or not s.alive[x]:
+        return False
+    return can_activate(s, x) or (not s.i_phase and can_respond(s, x, False))
 
 
 def _next_interrupter(s: RivalsState, after: int) -> int:
@@ -212,32 +217,46 @@ def _next_interrupter(s: RivalsState, after: int) -> int:
     return -1
 
 
-def open_interrupt(s: RivalsState, turn_seat: int) -> bool:
-    """After an action of `turn_seat`: open the window if anyone may interrupt."""
+def open_interrupt(s: RivalsState, turn_seat: int, phase: int = 0) -> bool:
+    """After an action of `turn_seat`, or at the start of round phase `phase` with `turn_seat`
+    the seat whose turn comes next (its tokens would be removed before anyone could attack it):
+    open the window if anyone may act in it."""
     if not s.alive[turn_seat]:
         return False
-    s.i_seat = turn_seat
+    s.i_seat, s.i_phase = turn_seat, phase
     first = _next_interrupter(s, turn_seat)
     if first < 0:
-        s.i_seat = -1
+        s.i_seat, s.i_phase = -1, 0
         return False
     s.r_stack, s.r_seats, s.r_passes = [], [], 0
     s.phase, s.actor = "interrupt", first
     return True
 
 
+OWN_ULTIMATE = "In your turn, use your ultimate from the turn's menu."
+
+
 def interrupt_options(s: RivalsState, seat: int) -> list[Option]:
     mine = seat == s.i_seat
-    opts = _utilities(s, seat, lambda c: utility_reason(c, False, False, mine))
-    if _ultimate_ready(s, seat):
-        opts.append((React(-1), "In your turn, use your ultimate from the turn's menu." if mine else None))
+    opts: list[Option] = []
+    if s.tokens[seat] and not mine:
+        opts.append((TOKEN, token_reason(s, seat)))
+    if not s.i_phase:  # utilities interrupt a turn; the round's phases have none to interrupt
+        opts += _utilities(s, seat, lambda c: utility_reason(c, False, False, mine))
+        if _ultimate_ready(s, seat):
+            opts.append((React(-1), OWN_ULTIMATE if mine else None))
     if mine:
         return opts + [(PASS, None)]
     return opts + [(PASS_TURN, None), (WAIT, None)]
 
 
 def interrupt_perform(s: RivalsState, seat: int, a: object) -> list[Event]:
-    if isinstance(a, React):
+    if isinstance(a, ActivateToken):
+        ev = activate(s, seat)
+        if may_interrupt(s, seat):
+            return ev  # asked again: another token, a card, or a pass
+        # Nothing more it could do here: the window goes on without counting a pass from it.
+    elif isinstance(a, React):
         what = _put_down(s, seat, a.card)
         ev = [Event(f"{who(s, seat)} interrupts with {what}.", seat=seat, reveal=True, kind="react")]
     else:  # a pass
@@ -264,5 +283,5 @@ def task_istack(s: RivalsState, t: Task) -> list[Event]:
         card = s.r_stack.pop()
         x = s.r_seats.pop()
         ev += _resolve_one(s, card, x, t.seat)
-    s.i_seat = -1
+    s.i_seat, s.i_phase = -1, 0
     return ev

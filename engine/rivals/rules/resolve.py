@@ -469,6 +469,8 @@ def task_hit(s: RivalsState, t: Task) -> list[Event]:
         tasks += _effect_tasks(s, seat, v, c.optional, s.p_card)
     salvos = c.salvos + mod_total(s, "m_salvo")
     for i in range(salvos):
+        if i:  # the defender may react at any moment of the attack: between salvos too
+            tasks += [Task("window", seat, v), Task("stack", seat, v)]
         tasks.append(Task("salvo", seat, v, i, n=t.n))  # n: extra damage on this victim
     front(s, *tasks)
     return []
@@ -476,7 +478,7 @@ def task_hit(s: RivalsState, t: Task) -> list[Event]:
 
 def task_cond(s: RivalsState, t: Task) -> list[Event]:
     c = design(s)
-    if not c.cond or s.p_wounds < c.cond_min or not s.alive[t.seat]:
+    if not c.cond or s.p_wounds < c.cond_min or not s.alive[t.seat] or s.p_cancel:
         return []
     front(s, *_effect_tasks(s, t.seat, t.a, c.cond, s.p_card))
     return [Event(f"{c.name}: its condition is met ({count(s.p_wounds, 'wound')}).")]

@@ -74,7 +74,7 @@ def short_label(v: RivalsState, a: object) -> str:
         A.ActivateToken: "Activate token",
         A.Pass: "Pass",
         A.Wait: "Pass",
-        A.PassTurn: "Not this turn",
+        A.PassTurn: "Not till next turn",
         A.StopMoving: "Stay",
         A.TakeBack: "Take back",
         A.EndTurn: "End turn",

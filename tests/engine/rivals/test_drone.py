@@ -220,7 +220,7 @@ def test_a_drone_attack_costs_1_ap_deals_1_damage_within_one_hex() -> None:
 
 
 def test_the_target_of_a_drone_shot_may_activate_a_token_first() -> None:
-    from engine.rivals.actions import ActivateToken, Pass
+    from engine.rivals.actions import ActivateToken, Pass, Wait
 
     s = ready(0)
     put(s, 1, 0, 2)
@@ -238,7 +238,11 @@ def test_the_target_of_a_drone_shot_may_activate_a_token_first() -> None:
     with dice(False):
         GAME.apply(s, 0, DroneAttack(1))
         GAME.apply(s, 1, Pass())
-    assert s.tokens[1] == 1 and s.hp[1] == 19 and s.phase == "drone"
+    assert s.tokens[1] == 1 and s.hp[1] == 19
+    # The shot is an action of the drone's turn: after it, the kept token may still be activated.
+    assert (s.phase, s.actor) == ("interrupt", 1)
+    GAME.apply(s, 1, Wait())
+    assert s.phase == "drone"
 
 
 def test_no_drone_attack_in_the_very_first_turn() -> None:

@@ -34,7 +34,7 @@ def test_after_an_action_the_others_are_asked_in_turn_order() -> None:
     step(s)
     assert (s.phase, s.actor) == ("interrupt", 1)
     p = GAME.prompt(s, 1)
-    assert p.text == "Interrupt the turn of Player 1 (Atmos) with a utility card, or pass"
+    assert p.text == "Interrupt the turn of Player 1 (Atmos) with a utility card or a token, or pass"
     assert p.secret and p.declines == 2
     assert [type(a) for a, _ in GAME.choices(s, 1)[-2:]] == [PassTurn, Wait]
     assert GAME.prompt(s, 0).text == "Waiting for another player."

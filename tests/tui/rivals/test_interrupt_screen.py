@@ -9,13 +9,13 @@ from typing import Any
 
 from engine.core import SeatSpec
 from engine.core.match import Match
-from engine.rivals.actions import EndTurn, Move, PassTurn, Wait
+from engine.rivals.actions import DoneMods, EndTurn, Move, Pass, PassTurn, PlayCard, TargetAshak, Wait
 from engine.rivals.data.catalog import CARD
 from engine.rivals.game import GAME
 from engine.rivals.state import RivalsState
 from rivals_tui.screens.game import GameScreen
 from rivals_tui.screens.pass_keyboard import InterruptScreen, PassScreen
-from tests.engine.rivals.helpers import give
+from tests.engine.rivals.helpers import give, put, reveal_all
 from tests.tui.boards import screen_app, settle
 from tests.tui.rivals.test_flow import wait
 
@@ -102,6 +102,70 @@ async def test_taking_the_keyboard_to_interrupt_goes_through_the_pass_screen(tmp
         screen.choose(a_move(m.state, me))
         await wait(pilot)
         assert isinstance(app.screen, InterruptScreen)
+
+
+async def test_at_one_keyboard_the_rounds_end_asks_the_table_once_for_a_token(tmp_path: Path) -> None:
+    """A token may be activated at the start of each phase; at one keyboard the table is asked
+    for the player holding one, and "not till the next turn" covers every phase left."""
+    m = to_first_turn([SeatSpec("Ann"), SeatSpec("Ben")])
+    s = m.state
+    me = m.to_act()[0]
+    other = 1 - me
+    # The round's last turn is `me`'s, who also plays first next round (equal HP: the first
+    # player token stays); `other` holds a token and no card. No zone card, no event.
+    s.turn_no, s.turn_order, s.first = 2, [other, me], me
+    s.zone_deck, s.event_deck = [], []
+    s.tokens[other] = 1
+    app = screen_app(tmp_path, m)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await past_the_first_hand_over(pilot, me)
+        screen.choose(EndTurn())
+        await wait(pilot)
+        assert isinstance(app.screen, InterruptScreen)
+        title, reason = (str(app.screen.query_one(f"#pass-{x}").render()) for x in ("title", "reason"))
+        assert f"{m.seats[other].name} may interrupt." in title
+        assert "Phase 3 (discard and first player) begins" in reason
+        await pilot.press("t")
+        await wait(pilot)
+        # No question for the seven phases left, nor before the turns: the next round begins.
+        assert app.screen is screen and screen.keyboard == me
+        assert (s.round, m.to_act(), s.phase) == (2, (me,), "turn")
+        asked = [a for seat, a in m.history if seat == other]
+        assert asked[-1:] == [PassTurn()] and s.tokens[other] == 1
+
+
+async def test_at_one_keyboard_the_attack_window_asks_the_table_before_each_salvo(tmp_path: Path) -> None:
+    """The defender may react before the first salvo and between salvos: at one keyboard the
+    table is asked each time, so the keyboard stays with the attacker when the defender goes on."""
+    m = to_first_turn([SeatSpec("Ann"), SeatSpec("Ben")])
+    s = m.state
+    me = m.to_act()[0]
+    other = 1 - me
+    s.round = 2  # attacks are allowed
+    reveal_all(s)
+    put(s, me, 0, 0)
+    put(s, other, 0, -2)
+    db = give(s, me, "Double Blaster")
+    app = screen_app(tmp_path, m)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await past_the_first_hand_over(pilot, me)
+        screen.choose(PlayCard(db))
+        await wait(pilot)
+        if s.phase == "mods":
+            screen.choose(DoneMods())
+            await wait(pilot)
+        screen.choose(TargetAshak(other))
+        for _ in range(2):  # before the first salvo, then between the two
+            await wait(pilot)
+            assert isinstance(app.screen, InterruptScreen) and s.phase == "react"
+            assert "React to the attack." in str(app.screen.query_one("#pass-reason").render())
+            await pilot.press("enter")
+        await wait(pilot)
+        # Both salvos are rolled, the card is played out, and the keyboard never moved.
+        assert db in s.discard[me] and screen.keyboard == me
+        assert [a for seat, a in m.history if seat == other][-2:] == [Pass(), Pass()]
+        for passed in m.log[-2:]:  # each pass let one salvo through
+            assert sum(1 for e in passed if e.text.startswith("Double Blaster salvo")) == 1
 
 
 async def test_a_lone_human_is_asked_only_with_a_utility_to_play(tmp_path: Path) -> None:
