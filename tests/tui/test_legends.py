@@ -24,6 +24,7 @@ from rivals_tui.session import LocalSession
 from tests.tui import boards
 from tests.tui.boards import find_match, screen_app, settle
 from tests.tui.conftest import VS_AI, goof_match, make_app, make_store
+from tests.tui.flow import until
 
 BOARD_GAMES = ("rival_kings", "rivalist", "rivality", "rival_realms", "rivals")
 # Characters of ordinary writing that need no legend.
@@ -153,11 +154,12 @@ async def legend_opens_fits_and_scrolls(pilot: Pilot[Any]) -> None:
     assert box.region.width <= 80 and box.region.height <= 24
     scroll = screen.query_one("#legend-rows", VerticalScroll)
     assert scroll.max_scroll_y > 0
+    # (Scrolling may be animated: wait for it to arrive, however loaded the machine, so the
+    # picture is never taken halfway.)
     await pilot.press("end")
-    await pilot.pause()
-    assert scroll.scroll_y == scroll.max_scroll_y
+    await until(pilot, lambda: scroll.scroll_y == scroll.max_scroll_y, timeout=5)
     await pilot.press("home")
-    await pilot.pause()
+    await until(pilot, lambda: scroll.scroll_y == 0, timeout=5)
 
 
 @pytest.mark.parametrize("game_id", BOARD_GAMES)
