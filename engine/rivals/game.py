@@ -68,9 +68,6 @@ class RivalsGame(GameBase[RivalsState, Action, RivalsOptions]):
     ai_avoid: ClassVar[tuple[type, ...]] = (TakeBack, Wait)
     # Utilities and the attacked Ashak's reaction are played in other seats' turns.
     interrupts: ClassVar[bool] = True
-    # The last legal list and the state it was proved for (see `why_illegal`). One tuple,
-    # replaced whole, so threads sharing the game object (AI workers) never see a mix.
-    _proved: tuple[object, tuple[object, ...], tuple[object, ...]] = (None, (), ())
 
     def setup(self, options: RivalsOptions, seats: int, seed: int) -> RivalsState:
         s = build(options.setup, seats, seed)
@@ -118,21 +115,7 @@ class RivalsGame(GameBase[RivalsState, Action, RivalsOptions]):
     def legal(self, s: RivalsState, seat: int) -> list[Action]:
         if seat != s.actor or s.winners or seat < 0:  # (`to_act`, read in place)
             return []
-        listed = [a for a, why in PHASES[s.phase][0](s, seat) if why is None]
-        self._proved = (s, _fingerprint(s, seat), tuple(listed))
-        return listed  # type: ignore[return-value]
-
-    def why_illegal(self, s: RivalsState, seat: int, a: Action) -> str | None:
-        """As GameBase's, but a move taken from the list `legal` just gave for this very state
-        (unchanged since: same `stamp`, which every `perform` bumps) is not judged a second time.
-        The list was made by the same `options` functions `reason` reads, so the verdict would
-        be None; skipping it saves the menu's most expensive checks once per decision."""
-        proved = self._proved
-        if proved[0] is s and proved[1] == _fingerprint(s, seat):
-            for listed in proved[2]:
-                if listed is a:
-                    return None
-        return super().why_illegal(s, seat, a)
+        return [a for a, why in PHASES[s.phase][0](s, seat) if why is None]  # type: ignore[misc]
 
     def choices(self, s: RivalsState, seat: int) -> list[tuple[Action, str | None]]:
         if seat not in self.to_act(s):
@@ -189,13 +172,6 @@ class RivalsGame(GameBase[RivalsState, Action, RivalsOptions]):
         if s.winners:  # (as the other games say it: the saved-games list shows it beside "finished")
             return f"finished in round {s.round}"
         return f"round {s.round}, era {drone.era_of(s, s.round)}"
-
-
-def _fingerprint(s: RivalsState, seat: int) -> tuple[object, ...]:
-    """What identifies a state between two decisions: `perform` bumps `stamp` every time. The
-    other fields catch the usual hand edits of a test (moving an Ashak, giving a card, setting
-    the AP or the phase), made after a list was taken and before a move from it is applied."""
-    return (s.stamp, s.phase, s.actor, s.ap, s.pos[seat], len(s.hand[seat]), seat)
 
 
 GAME: Game[RivalsState, Action, RivalsOptions] = RivalsGame()

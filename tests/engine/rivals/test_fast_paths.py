@@ -1,5 +1,5 @@
 """The engine's fast paths give what the plain rules give: the turn menu's move list, the border,
-the opposing shields, and the legal list `apply` trusts without judging a move twice."""
+the opposing shields; and `apply` judges a move from the state as it is, whatever list it came from."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import random
 import pytest
 
 from engine.core import IllegalAction, Rng
-from engine.rivals.actions import EndTurn, Move
+from engine.rivals.actions import EndTurn, Move, Uninstall
 from engine.rivals.data.board import TILE_COUNT, TILE_OF, VOLCANO_TILE
 from engine.rivals.game import GAME
 from engine.rivals.hexes import N_HEX, NEIGHBOURS
@@ -109,3 +109,17 @@ def test_a_listed_move_is_judged_again_once_the_state_has_changed() -> None:
     seat = s.actor
     GAME.apply(s, seat, move)
     assert s.pos[seat] == move.hex
+
+
+def test_a_listed_move_is_refused_once_the_resources_it_spends_are_gone() -> None:
+    # Uninstalling costs two crystals: listed while they were there, refused once they are
+    # gone, with nothing spent (the crystals do not go below zero).
+    s, _ = turn_with_a_move()
+    seat = s.actor
+    s.crystals[seat] = 2
+    uninstall = next(a for a in GAME.legal(s, seat) if isinstance(a, Uninstall))
+    s.crystals[seat] = 0
+    before = GAME.clone(s)
+    with pytest.raises(IllegalAction):
+        GAME.apply(s, seat, uninstall)
+    assert s == before
