@@ -3,7 +3,8 @@ engine contract. `GAME` is the instance the registry exposes.
 
 Legality lives in one place per phase: the `options` function of rules.PHASES lists every action
 worth showing with the reason it is not allowed (None when it is); `candidates`, `reason` and the
-faster `legal`/`choices` all read it."""
+faster `legal`/`choices` all read it. The turn's menu and the interrupt window also judge one
+action without listing them all (rules.phases.REASONS), with the same sentences."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from engine.rivals.options import RivalsOptions
 from engine.rivals.rules import turn
 from engine.rivals.rules.common import who
 from engine.rivals.rules.flow import advance
-from engine.rivals.rules.phases import PHASES, SECTIONS
+from engine.rivals.rules.phases import PHASES, REASONS, SECTIONS
 from engine.rivals.setup import build
 from engine.rivals.state import RivalsState
 
@@ -98,10 +99,11 @@ class RivalsGame(GameBase[RivalsState, Action, RivalsOptions]):
         return [a for a, _ in PHASES[s.phase][0](s, seat)]  # type: ignore[misc]
 
     def reason(self, s: RivalsState, seat: int, a: Action) -> str | None:
-        if seat not in self.to_act(s):
+        if seat != s.actor or s.winners or seat < 0:  # (`to_act`, read in place)
             return "It is not your turn to decide."
-        if s.phase == "turn":
-            return turn.reason(s, seat, a)
+        check = REASONS.get(s.phase)
+        if check is not None:  # a phase that judges one action without listing them all
+            return check(s, seat, a)
         listed = PHASES[s.phase][0](s, seat)
         for b, why in listed:  # actions taken from `legal` are the listed (interned) objects
             if b is a:
@@ -110,7 +112,14 @@ class RivalsGame(GameBase[RivalsState, Action, RivalsOptions]):
         for b, why in listed:
             if type(b) is kind and b == a:
                 return why
-        return "That is not possible now."
+        return turn.NOT_NOW
+
+    def why_illegal(self, s: RivalsState, seat: int, a: Action) -> str | None:
+        # GameBase's, without its generic detours for a move of this game: `apply` asks it at
+        # every decision.
+        if type(a) in _ACTION_SET:
+            return self.reason(s, seat, a)
+        return super().why_illegal(s, seat, a)
 
     def legal(self, s: RivalsState, seat: int) -> list[Action]:
         if seat != s.actor or s.winners or seat < 0:  # (`to_act`, read in place)
@@ -172,6 +181,9 @@ class RivalsGame(GameBase[RivalsState, Action, RivalsOptions]):
         if s.winners:  # (as the other games say it: the saved-games list shows it beside "finished")
             return f"finished in round {s.round}"
         return f"round {s.round}, era {drone.era_of(s, s.round)}"
+
+
+_ACTION_SET = frozenset(ACTION_TYPES)
 
 
 GAME: Game[RivalsState, Action, RivalsOptions] = RivalsGame()

@@ -49,6 +49,22 @@ def test_the_move_list_is_what_the_general_search_finds() -> None:
     assert checked > 100
 
 
+def test_whether_one_hex_is_reached_is_what_the_general_search_finds() -> None:
+    """The turn's check of one move (`reaches`, through the rings for one or two hexes) against
+    the step-by-step search, for every hex from where each Ashak stands, and for longer moves."""
+    checked = 0
+    for s in mid_game_states(6, 5)[::3]:
+        for seat in range(s.seats):
+            start = s.pos[seat]
+            if start < 0:
+                continue
+            for budget in (1, 2, 3):
+                by_search = [h for h in range(N_HEX) if h in board.reachable(s, seat, start, budget, goal=h)]
+                assert [h for h in range(N_HEX) if board.reaches(s, seat, start, budget, h)] == by_search
+                checked += 1
+    assert checked > 100
+
+
 def test_the_border_is_every_standing_hex_at_the_edge_or_beside_a_fallen_tile() -> None:
     def by_definition(fallen: list[bool]) -> list[int]:
         out = [
