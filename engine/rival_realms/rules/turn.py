@@ -84,7 +84,7 @@ def walk_collects(
     s: RealmsState, seat: int, space: int, via: int, found: dict[int, int] | None = None
 ) -> bool:
     """Whether the free walk into explored `space` from `via` picks up a token on the way.
-    `found`: `steps(s, seat)` when the caller has it already."""
+    `found`: `steps(s, seat)`, or the walk up to this step, when the caller has it already."""
     laid = s.board_tokens[seat]
     explored = s.explored[seat]
     if not any(laid[p] and explored[p] for p in range(SPACES)):
@@ -215,7 +215,8 @@ def _go_reason(s: RealmsState, seat: int, a: Go) -> str | None:
     if not regions[a.space]:
         return "You can never move into an empty space."
     k = a.space * 32 + a.via + 1
-    if k not in steps(s, seat, k):
+    found = steps(s, seat, k)  # (the walk up to this step: enough to retrace it below)
+    if k not in found:
         if a.via == s.adventurer[seat] and a.space == s.came_from:
             return "You may not turn around and go straight back the way you came."
         return f"Your adventurer cannot reach {space_name(a.space)} that way."
@@ -224,7 +225,7 @@ def _go_reason(s: RealmsState, seat: int, a: Go) -> str | None:
             return "That region is already explored: walking there is free."
         if not committed(s):
             return "Explore a region first: a turn of adventuring begins with an exploration."
-        if s.walked and not walk_collects(s, seat, a.space, a.via):
+        if s.walked and not walk_collects(s, seat, a.space, a.via, found):
             return "You have just walked for nothing: explore a region before walking on."
         return None
     if (a.card, a.creature) not in payments(s, seat, a.space, a.via):

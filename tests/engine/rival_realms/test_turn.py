@@ -264,3 +264,22 @@ def test_a_move_listed_before_the_supply_changed_is_judged_again() -> None:
     with pytest.raises(IllegalAction, match="You have no unused Troll."):
         GAME.apply(s, 0, step)
     assert s == before
+
+
+def test_after_a_walk_for_nothing_only_a_walk_that_finds_a_token_is_allowed() -> None:
+    s = new(places=(7, 0))
+    clear_realm(s, 0)
+    lay(s, 0, 8, 21)  # Hills, beside the adventurer
+    for space, card in ((9, 23), (10, 25), (11, 27)):  # explored regions further along the row
+        lay(s, 0, space, card, explored=True)
+    put_token(s, 0, "gem", 11)
+    set_hand(s, 0, [4, 10, 30, 40, 50])  # 10 is Hills
+    GAME.apply(s, 0, Go(8, 7, card=10))
+    GAME.apply(s, 0, Go(9, 8))  # a walk that finds nothing
+    assert GAME.why_illegal(s, 0, Go(10, 9)) == (
+        "You have just walked for nothing: explore a region before walking on."
+    )
+    walk = Go(11, 10)  # on through 10 to the gem
+    assert walk in GAME.legal(s, 0) and GAME.why_illegal(s, 0, walk) is None
+    GAME.apply(s, 0, walk)
+    assert "gem" in s.supply[0] and s.adventurer[0] == 11
