@@ -196,7 +196,9 @@ class GameBase(abc.ABC, Generic[S, A, O]):
     allowed, returning the sentence a player reads when it is not) and `perform` (carry out an
     allowed action). From those, `legal`, `choices`, `why_illegal` and `apply` follow, so the
     legal list, the greyed reason and the check in `apply` can never disagree. A game may still
-    override `legal` with a faster path; the conformance suite checks it gives the same list.
+    override `legal` (or `why_illegal`) with a faster path; the conformance suite checks it gives
+    the same answers. No path remembers an answer: `apply` has `reason` judge every move from the
+    state as it is (a memo keyed on part of the state let moves through after the rest changed).
     """
 
     id: ClassVar[str]
