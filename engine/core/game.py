@@ -173,6 +173,7 @@ class Game(Protocol[S, A, O_contra]):
     def choices(self, s: S, seat: int) -> list[tuple[A, str | None]]: ...
     def why_illegal(self, s: S, seat: int, a: A) -> str | None: ...
     def apply(self, s: S, seat: int, a: A) -> list[Event]: ...
+    def perform(self, s: S, seat: int, a: A) -> list[Event]: ...
     def outcome(self, s: S) -> Outcome | None: ...
     def view(self, s: S, seat: int | None) -> S: ...
     def determinize(self, v: S, seat: int, rng: Rng) -> S: ...
@@ -196,7 +197,9 @@ class GameBase(abc.ABC, Generic[S, A, O]):
     allowed, returning the sentence a player reads when it is not) and `perform` (carry out an
     allowed action). From those, `legal`, `choices`, `why_illegal` and `apply` follow, so the
     legal list, the greyed reason and the check in `apply` can never disagree. A game may still
-    override `legal` with a faster path; the conformance suite checks it gives the same list.
+    override `legal` (or `why_illegal`) with a faster path; the conformance suite checks it gives
+    the same answers. No path remembers an answer: `apply` has `reason` judge every move from the
+    state as it is (a memo keyed on part of the state let moves through after the rest changed).
     """
 
     id: ClassVar[str]
@@ -245,7 +248,10 @@ class GameBase(abc.ABC, Generic[S, A, O]):
 
     @abc.abstractmethod
     def perform(self, s: S, seat: int, a: A) -> list[Event]:
-        """Carry out an action `reason` allowed; mutates `s`, returns the events in words."""
+        """Carry out an action `reason` allowed; mutates `s`, returns the events in words.
+        Unchecked: callers with a move from elsewhere (a key, the network, a save, a test) use
+        `apply`. The AI's search calls it with a move it has just taken from `legal` of that
+        same state, which the rules have decided already."""
 
     def legal(self, s: S, seat: int) -> Sequence[A]:
         if seat not in self.to_act(s):

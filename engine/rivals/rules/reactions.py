@@ -31,7 +31,7 @@ from engine.rivals.rules import specials
 from engine.rivals.rules.combat import design
 from engine.rivals.rules.common import can_activate, name, who, wound
 from engine.rivals.rules.resolve import OWN_TURN_ONLY, PASSIVE
-from engine.rivals.rules.turn import TOKEN, activate, token_reason
+from engine.rivals.rules.turn import NOT_NOW, TOKEN, activate, token_reason
 from engine.rivals.state import RivalsState, Task
 
 Option = tuple[object, str | None]
@@ -245,9 +245,23 @@ def interrupt_options(s: RivalsState, seat: int) -> list[Option]:
         opts += _utilities(s, seat, lambda c: utility_reason(c, False, False, mine))
         if _ultimate_ready(s, seat):
             opts.append((React(-1), OWN_ULTIMATE if mine else None))
-    if mine:
-        return opts + [(PASS, None)]
-    return opts + [(PASS_TURN, None), (WAIT, None)]
+    return opts + _DECLINES[mine]
+
+
+# The ways to decline the interrupt window, the plain pass last: the player whose turn it is
+# passes; the others pass for now or for the rest of the turn.
+_DECLINES: dict[bool, list[Option]] = {True: [(PASS, None)], False: [(PASS_TURN, None), (WAIT, None)]}
+
+
+def interrupt_reason(s: RivalsState, seat: int, a: object) -> str | None:
+    """The interrupt window's verdict on one action, as `interrupt_options` lists it. A way of
+    declining (the most frequent decision of a game) is judged without weighing the hand."""
+    declines = _DECLINES[seat == s.i_seat]
+    listed = declines if any(b == a for b, _ in declines) else interrupt_options(s, seat)
+    for b, why in listed:
+        if b == a:
+            return why
+    return NOT_NOW
 
 
 def interrupt_perform(s: RivalsState, seat: int, a: object) -> list[Event]:

@@ -34,7 +34,7 @@ from engine.rivals.data.cards import ENEMY, HEX, MOD, SKILL, Card
 from engine.rivals.data.catalog import ATLANS_ID, CARD, ULTIMATES
 from engine.rivals.effects import calm, raise_shield
 from engine.rivals.rules import drone_cards, drone_hack, resolve
-from engine.rivals.rules.board import NEAR_TILES, hex_type, move_targets, reachable, reveal, scoutable
+from engine.rivals.rules.board import NEAR_TILES, hex_type, move_targets, reaches, reveal, scoutable
 from engine.rivals.rules.collect import collect_reason, do_collect
 from engine.rivals.rules.combat import event_on
 from engine.rivals.rules.common import (
@@ -218,7 +218,7 @@ def _scout_reason(s: RivalsState, seat: int, a: Scout) -> str | None:
 
 
 def _move_reason(s: RivalsState, seat: int, a: Move) -> str | None:
-    if s.ap >= 1 and a.hex in reachable(s, seat, s.pos[seat], move_budget(s), goal=a.hex):
+    if s.ap >= 1 and reaches(s, seat, s.pos[seat], move_budget(s), a.hex):
         return None
     return NOT_NOW
 
