@@ -13,8 +13,10 @@ def region_text(kind: int) -> str:
     numbers = [c.number for c in CARDS if c.kind == kind]
     listed = ", ".join(str(n) for n in numbers)
     code = TYPE_CODES[kind]
-    shown = f"{numbers[0]}{code}"
-    return f"Ten region cards, numbered {listed}. The board shows one as its number and {code}: {shown}."
+    example = f"{numbers[0]}{code}"
+    return (
+        f"Ten region cards, numbered {listed}. The board writes them with the code {code}, as in {example}."
+    )
 
 
 def entries() -> list[Entry]:

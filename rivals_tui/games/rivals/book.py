@@ -47,7 +47,6 @@ def entries() -> list[Entry]:
     out += [card_entry("Ultimates", a.ultimate, f"The ultimate of {a.name}.") for a in ASHAKS]
     for a in ASHAKS:
         out += [card_entry("Signature cards", c, f"A signature card of {a.name}.") for c in a.signatures]
-    out.append(card_entry("Signature cards", ATLANS, "Starts in the deck of Phae."))
     out.append(card_entry("Signature cards", FLASHER_CARD, f"Renko's extra deck holds {FLASHERS_IN_BOX}."))
     for c, n in STARTING_DECK:
         note = f"Every Ashak starts with {n} in its deck ({IN_BOX[c.name]} in the box)."
@@ -58,6 +57,7 @@ def entries() -> list[Entry]:
     out += [card_entry("Schemas", c, "Schema: one copy.") for c in SCHEMA_DESIGNS]
     note = "Guild: two are dealt to each player, who keeps one."
     out += [card_entry("Guilds", c, note) for c in GUILD_DESIGNS]
+    out.append(card_entry("Guilds", ATLANS, "Dealt to nobody: it starts in the deck of Phae."))
     for e in EVENTS:
         lasting = "Lasts until the next event." if e.lasting else "Acts at once."
         out.append(Entry("Events", e.name, f"{e.text}\n{lasting}"))
