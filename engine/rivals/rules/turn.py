@@ -30,7 +30,7 @@ from engine.rivals.actions import (
 )
 from engine.rivals.data.ashaks import ASHAKS
 from engine.rivals.data.board import LAKE, LAKE_LOSS
-from engine.rivals.data.cards import ENEMY, HEX, MOD, SKILL, Card
+from engine.rivals.data.cards import ENEMY, HEX, MOD, SKILL, Card, card_said
 from engine.rivals.data.catalog import ATLANS_ID, CARD, ULTIMATES
 from engine.rivals.effects import calm, raise_shield
 from engine.rivals.rules import drone_cards, drone_hack, resolve
@@ -458,7 +458,8 @@ def install_atlans(s: RivalsState, seat: int) -> list[Event]:
 def place_skill(s: RivalsState, seat: int, card: int) -> list[Event]:
     s.hand[seat].remove(card)
     s.in_play.append(card)
-    ev = [Event(f"{who(s, seat)} installs the skill {name(card)}.", seat=seat, reveal=True)]
+    said = card_said(CARD[card], when=True)
+    ev = [Event(f"{who(s, seat)} installs the skill {said}", seat=seat, reveal=True)]
     if len(s.skills[seat]) >= 3:
         s.phase, s.actor = "replace", seat
         return ev
