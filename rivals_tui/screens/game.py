@@ -191,11 +191,12 @@ class GameScreen(Screen[None]):
                 log.border_title = "Log"
                 yield log
         # ctrl+p still opens the palette, ctrl+q still quits: the footer's room goes to the game.
-        # When a board's own keys crowd the row, the reference keys give way first (f2 has them).
+        # When a board's own keys crowd the row, the reference keys give way first (f2 has them),
+        # the book first of all: it is the least needed in the middle of a decision.
         yield KeysFooter(
             show_command_palette=False,
             leave_out=("save_quit",),
-            spare=("hint", "full_log", "legend", "book", "undo"),
+            spare=("book", "hint", "full_log", "legend", "undo"),
         )
 
     def on_mount(self) -> None:
