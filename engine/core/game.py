@@ -10,6 +10,9 @@ saves and the tests all drive a game through the same few calls:
         a = game.legal(s, seat)[0]             # a deterministic order
         events = game.apply(s, seat, a)        # raises IllegalAction and changes nothing if not allowed
 
+Every move has a text form that reads back (engine.core.notation): `game.move_text(s, a)` gives
+"play 12", and `game.parse_move(s, seat, "play 12")` the legal move it names.
+
 A turn that needs several choices is several decisions, each with its own short legal list.
 Hidden information is handled by `view` (mask what a seat may not see) and `determinize` (fill
 the masked parts with a plausible sample, for the AI).
@@ -25,7 +28,8 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 import attrs
 
 from engine.core.copying import copier
-from engine.core.errors import IllegalAction
+from engine.core.errors import IllegalAction, NotYourTurn
+from engine.core.notation import Notation, words
 from engine.core.options import problem_with
 from engine.core.rng import Rng
 from engine.core.words import players_text
@@ -184,6 +188,8 @@ class Game(Protocol[S, A, O_contra]):
     def ai_turn_mark(self, s: S) -> Hashable | None: ...
     def progress(self, s: S) -> str: ...
     def upgrade_action(self, s: S, seat: int, a: A) -> A: ...
+    def move_text(self, s: S, a: A) -> str: ...
+    def parse_move(self, s: S, seat: int, text: str) -> A: ...
 
 
 AnyGame = Game[Any, Any, Any]  # a game whose types the caller does not need (registry, app)
@@ -214,6 +220,8 @@ class GameBase(abc.ABC, Generic[S, A, O]):
     ai_iteration_scale: ClassVar[float] = 1.0
     ai_avoid: ClassVar[tuple[type, ...]] = ()
     interrupts: ClassVar[bool] = False
+    # The game's move notation (engine/<game>/notation.py), behind `move_text` and `parse_move`.
+    notation: ClassVar[Notation]
 
     # -- options -------------------------------------------------------------------------
     def check_options(self, options: O, seats: int) -> str | None:
@@ -277,6 +285,29 @@ class GameBase(abc.ABC, Generic[S, A, O]):
         if why is not None:
             raise IllegalAction(why)
         return self.perform(s, seat, a)
+
+    # -- move notation -------------------------------------------------------------------
+    def move_text(self, s: S, a: A) -> str:
+        """A few words for action `a` that `parse_move` reads back to it ("play 12", "go 5 via 3"),
+        made from its fields alone (engine.core.notation)."""
+        return self.notation.text(s, a)
+
+    def parse_move(self, s: S, seat: int, text: str) -> A:
+        """The legal move of `seat` that `text` names, as the very object `legal` lists (upper or
+        lower case alike). Raises MoveTextError when the text names no move of this game,
+        NotYourTurn when `seat` has no decision now, and IllegalAction with the greyed move's
+        reason (or a sentence naming the text) when the move is not allowed now."""
+        a = self.notation.read(s, text)
+        if seat not in self.to_act(s):
+            raise NotYourTurn(f"{seat_label(seat)} has no decision to make now.")
+        for b in self.legal(s, seat):
+            if b == a:
+                return b
+        # Only a refusal looks at the greyed moves: their reasons cost more than the legal list.
+        for b, why in self.choices(s, seat):
+            if b == a and why is not None:
+                raise IllegalAction(why)
+        raise IllegalAction(f'"{" ".join(words(text))}" is not a move {seat_label(seat)} can make now.')
 
     # -- copies ----------------------------------------------------------------------------
     def clone(self, s: S) -> S:

@@ -21,6 +21,7 @@ from engine.core.game import Event, Game, GameBase, Outcome, Prompt
 from engine.core.rng import Rng
 from engine.rival_realms import ai, rules, scoring, texts, views
 from engine.rival_realms.actions import ACTION_TYPES, Action
+from engine.rival_realms.notation import NOTATION
 from engine.rival_realms.options import START_CHOICES, RealmsOptions
 from engine.rival_realms.rules import PHASES
 from engine.rival_realms.setup import new_state
@@ -35,6 +36,7 @@ class RivalRealms(GameBase[RealmsState, Action, RealmsOptions]):
     players = range(1, 3)
     Options = RealmsOptions
     action_types = ACTION_TYPES
+    notation = NOTATION
     state_type = RealmsState
     supports_series = True
     # The search scores a leaf with `evaluate` at once: random moves after it are mostly

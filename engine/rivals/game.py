@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 from engine.core import Event, Game, GameBase, Outcome, Prompt, Rng
 from engine.rivals import ai, drone, scoring, texts, views
 from engine.rivals.actions import ACTION_TYPES, Action, EndTurn, TakeBack, Wait
+from engine.rivals.notation import NOTATION
 from engine.rivals.options import RivalsOptions
 from engine.rivals.rules import turn
 from engine.rivals.rules.flow import advance
@@ -52,6 +53,7 @@ class RivalsGame(GameBase[RivalsState, Action, RivalsOptions]):
     players: ClassVar[range] = range(2, 7)
     Options: ClassVar[type[Any]] = RivalsOptions
     action_types: ClassVar[tuple[type, ...]] = ACTION_TYPES
+    notation = NOTATION
     state_type: ClassVar[type] = RivalsState
     supports_series: ClassVar[bool] = False
     # Random rollouts to the end of a battle royale are long and noisy: a few random decisions,
