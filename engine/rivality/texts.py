@@ -103,35 +103,29 @@ def progress(s: RYState) -> str:
     return f"turn {s.turns + 1}, {count(left, 'tile')} to play"
 
 
-def prompt(s: RYState, seat: int) -> Prompt:
-    """What `seat` is deciding now, with the help section to open."""
+def waiting_prompt(s: RYState, seat: int) -> Prompt:
+    """What a seat owing no decision reads: whom it waits for, or the end."""
     if s.phase == "over":
         return Prompt(
             "The game is over.", "solo-the-end-and-scoring" if s.mode == "solo" else "end-and-scoring"
         )
-    if seat != s.actor:
-        who = seat_with_colour(s, s.actor) if s.mode == "duel" else player(s.actor)
-        return Prompt(f"Waiting for {who}.", "a-turn")
-    duel = s.mode == "duel"
-    ph = s.phase
-    if ph == "mulligan":
-        return Prompt("Neither tile can reach the Mana Well: redraw both, or keep them?", "setting-up", True)
-    if ph == "tile":
-        return Prompt("Choose which of your tiles to lay.", "a-turn", duel)
-    if ph == "place":
-        return Prompt(f"Lay the {tile_name(s.chosen)} next to the battlefield.", "laying-a-tile", duel)
-    if ph == "orient":
-        return Prompt(f"Turn the {tile_name(s.chosen)}: which way does its front face?", "spells", duel)
-    if ph == "remove":
-        return Prompt(
-            "The tile is over five golems and two opponents are tied: whose golem goes?",
-            "the-five-golem-limit",
-        )
-    if ph == "delayed":
-        return Prompt("Several of your delayed spells fire: which first?", "delayed-spells")
+    who = seat_with_colour(s, s.actor) if s.mode == "duel" else player(s.actor)
+    return Prompt(f"Waiting for {who}.", "a-turn")
+
+
+# The prompts of the phases that name something (rules/phases.py holds the fixed ones).
+def place_prompt(s: RYState, seat: int) -> str:
+    return f"Lay the {tile_name(s.chosen)} next to the battlefield."
+
+
+def orient_prompt(s: RYState, seat: int) -> str:
+    return f"Turn the {tile_name(s.chosen)}: which way does its front face?"
+
+
+def move_prompt(s: RYState, seat: int) -> str:
     if s.mage[0] < 0:
-        return Prompt("Enter the battlefield: choose a tile of the bottom row.", "solo-a-turn")
-    return Prompt("Move your magician to an empty tile.", "solo-a-turn")
+        return "Enter the battlefield: choose a tile of the bottom row."
+    return "Move your magician to an empty tile."
 
 
 def describe(s: RYState, a: RYAction) -> str:

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.core import AnyGame, Event, IllegalAction, Rng
+from engine.core.phases import PhasedGame
 from saves.codec import converter
 
 
@@ -118,6 +119,11 @@ class Checker:
         if g.prompt(s, seat).declines and not g.interrupts:
             self.fail(f"seat {seat} is asked an interrupt, but the game says it has none")
         choices = g.choices(s, seat)
+        if isinstance(g, PhasedGame):
+            phase = g.phases[s.phase]
+            for a, _ in choices:
+                if type(a) not in phase.kinds:
+                    self.fail(f"phase {s.phase!r} lists {a!r}, of a type it does not name")
         if self.step % RULES_EVERY == 0:
             self._check_rules(s, seat, legal, choices)
         else:

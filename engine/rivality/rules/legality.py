@@ -1,12 +1,10 @@
-"""What a seat may decide now, and why not: `candidates` lists every action worth showing in the
-current phase (legal or greyed), `reason` is the one place each rule is decided (None, or the
-sentence a player reads), and `legal` is a faster path for the search that gives the same list
-(the conformance suite checks it does)."""
+"""What a seat may decide in each phase, and why not: per phase, the actions worth showing
+(`*_candidates`, legal or greyed) and the one verdict on an action (`*_reason`: None, or the
+sentence a player reads). The phase table (rules/phases.py) builds each phase's options from
+them; `*_legal` lists the allowed actions without writing refusals, for the search (the
+conformance suite checks it gives the allowed options)."""
 
 from __future__ import annotations
-
-from collections.abc import Callable
-from typing import Any
 
 from engine.rivality.actions import (
     CAST_DELAYED,
@@ -28,8 +26,20 @@ from engine.rivality.data import HITS_ADJACENT
 from engine.rivality.effects import tied_enemies
 from engine.rivality.state import RYState
 
-_ORIENTS: tuple[Orient, ...] = tuple(Orient(r) for r in range(4))
+ORIENTS: tuple[Orient, ...] = tuple(Orient(r) for r in range(4))
 _MULLIGANS: tuple[Mulligan, ...] = (Mulligan(True), Mulligan(False))
+NO_REDRAW = "Only the first player may redraw, before the first tile, when no tile reaches the Mana Well."
+
+# An action of a type the current phase does not decide, by its type.
+MISPLACED: dict[type, str] = {
+    Mulligan: NO_REDRAW,
+    ChooseTile: "You are not choosing a tile now.",
+    PlaceAt: "You are not laying a tile now.",
+    Orient: "You are not turning a tile now.",
+    RemoveGolem: "No tile is over the limit with tied opponents now.",
+    CastDelayed: "No delayed spells are waiting for your choice.",
+    MoveMagician: "You are not moving your magician now.",
+}
 
 
 def may_redraw(s: RYState, seat: int) -> bool:
@@ -43,67 +53,29 @@ def may_redraw(s: RYState, seat: int) -> bool:
     )
 
 
-def _delayed_choices(s: RYState) -> list[int]:
-    return [r for r in s.delayed if s.ctrl[r >> 2] == s.caster]
+# -- the mulligan ----------------------------------------------------------------------------------
+def mulligan_candidates(s: RYState, seat: int) -> list[RYAction]:
+    return list(_MULLIGANS) if may_redraw(s, seat) else []
 
 
-# -- the legal list, phase by phase (fast: interned actions, no reasons computed) ----------------
-_LEGAL: dict[str, Callable[[RYState, int], list[Any]]] = {
-    "move": lambda s, seat: [MOVE_MAGICIAN[p] for p in s.reach],
-    "mulligan": lambda s, seat: list(_MULLIGANS) if may_redraw(s, seat) else [],
-    "remove": lambda s, seat: [REMOVE_GOLEM[k] for k in tied_enemies(s)],
-    "delayed": lambda s, seat: [CAST_DELAYED[r] for r in _delayed_choices(s)],
-}
+def mulligan_reason(s: RYState, seat: int, a: Mulligan) -> str | None:
+    return None if may_redraw(s, seat) else NO_REDRAW
 
 
-def legal(s: RYState, seat: int) -> list[RYAction]:
-    if seat != s.actor:
-        return []
-    # The three decisions of every duel turn come first, without a table lookup: the search
-    # asks for legal lists millions of times.
-    ph = s.phase
-    if ph == "place":
-        return [PLACE_AT[p] for p in s.frontier]
-    if ph == "orient":
-        return list(_ORIENTS)
-    if ph == "tile":
-        return [CHOOSE_TILE[t] for t in s.hands[seat]]
-    handler = _LEGAL.get(ph)
-    return handler(s, seat) if handler is not None else []
+# -- a duel turn: which tile, where, which way -----------------------------------------------------
+def tile_candidates(s: RYState, seat: int) -> list[RYAction]:
+    return [CHOOSE_TILE[t] for t in s.hands[seat]]
 
 
-def candidates(s: RYState, seat: int) -> list[RYAction]:
-    """The legal actions, and in solo the tiles the magician cannot move to now (greyed, so a
-    player learns why)."""
-    out = legal(s, seat)
-    if s.phase == "move" and seat == s.actor:
-        ok = set(s.reach)
-        out = out + [
-            MOVE_MAGICIAN[s.pos[c]] for c in range(len(s.pos)) if s.pos[c] not in ok and c not in s.mage
-        ]
-    return out
-
-
-# -- reasons: one function per action type -------------------------------------------------------
-def reason(s: RYState, seat: int, a: RYAction) -> str | None:
-    return _REASONS[type(a)](s, seat, a)
-
-
-def _mulligan(s: RYState, seat: int, a: Mulligan) -> str | None:
-    if may_redraw(s, seat):
-        return None
-    return "Only the first player may redraw, before the first tile, when no tile reaches the Mana Well."
-
-
-def _choose(s: RYState, seat: int, a: ChooseTile) -> str | None:
-    if s.phase != "tile":
-        return "You are not choosing a tile now."
+def tile_reason(s: RYState, seat: int, a: ChooseTile) -> str | None:
     return None if a.tile in s.hands[seat] else "That tile is not in your hand."
 
 
-def _place(s: RYState, seat: int, a: PlaceAt) -> str | None:
-    if s.phase != "place":
-        return "You are not laying a tile now."
+def place_candidates(s: RYState, seat: int) -> list[RYAction]:
+    return [PLACE_AT[p] for p in s.frontier]
+
+
+def place_reason(s: RYState, seat: int, a: PlaceAt) -> str | None:
     if a.pos in s.frontier:
         return None
     if a.pos in s.at:
@@ -111,15 +83,20 @@ def _place(s: RYState, seat: int, a: PlaceAt) -> str | None:
     return "A tile must touch the side of a tile already on the battlefield."
 
 
-def _orient(s: RYState, seat: int, a: Orient) -> str | None:
-    if s.phase != "orient":
-        return "You are not turning a tile now."
+def orient_candidates(s: RYState, seat: int) -> list[RYAction]:
+    return list(ORIENTS)
+
+
+def orient_reason(s: RYState, seat: int, a: Orient) -> str | None:
     return None if a.rot in (0, 1, 2, 3) else "A tile faces north (0), east (1), south (2) or west (3)."
 
 
-def _remove(s: RYState, seat: int, a: RemoveGolem) -> str | None:
-    if s.phase != "remove":
-        return "No tile is over the limit with tied opponents now."
+# -- decisions inside a turn's resolution ----------------------------------------------------------
+def remove_candidates(s: RYState, seat: int) -> list[RYAction]:
+    return [REMOVE_GOLEM[k] for k in tied_enemies(s)]
+
+
+def remove_reason(s: RYState, seat: int, a: RemoveGolem) -> str | None:
     if a.side in tied_enemies(s):
         return None
     if a.side == s.caster:
@@ -127,17 +104,35 @@ def _remove(s: RYState, seat: int, a: RemoveGolem) -> str | None:
     return "Remove a golem of one of the opponents tied for the most golems on the tile."
 
 
-def _delayed(s: RYState, seat: int, a: CastDelayed) -> str | None:
-    if s.phase != "delayed":
-        return "No delayed spells are waiting for your choice."
+def _delayed_choices(s: RYState) -> list[int]:
+    return [r for r in s.delayed if s.ctrl[r >> 2] == s.caster]
+
+
+def delayed_candidates(s: RYState, seat: int) -> list[RYAction]:
+    return [CAST_DELAYED[r] for r in _delayed_choices(s)]
+
+
+def delayed_reason(s: RYState, seat: int, a: CastDelayed) -> str | None:
     if a.spell in _delayed_choices(s):
         return None
     return "That spell is not one of your delayed spells waiting to fire."
 
 
-def _move(s: RYState, seat: int, a: MoveMagician) -> str | None:
-    if s.phase != "move":
-        return "You are not moving your magician now."
+# -- solo: the magician's move ---------------------------------------------------------------------
+def move_legal(s: RYState, seat: int) -> list[RYAction]:
+    return [MOVE_MAGICIAN[p] for p in s.reach]
+
+
+def move_candidates(s: RYState, seat: int) -> list[RYAction]:
+    """The tiles the magician may move to, then those it cannot move to now (greyed, so a
+    player learns why)."""
+    ok = set(s.reach)
+    out = move_legal(s, seat)
+    out += [MOVE_MAGICIAN[s.pos[c]] for c in range(len(s.pos)) if s.pos[c] not in ok and c not in s.mage]
+    return out
+
+
+def move_reason(s: RYState, seat: int, a: MoveMagician) -> str | None:
     if a.pos in s.reach:
         return None
     c = s.at.get(a.pos)
@@ -148,14 +143,3 @@ def _move(s: RYState, seat: int, a: MoveMagician) -> str | None:
     if not is_empty(s, c):
         return "Your magician must stop on an empty tile."
     return "Your magician may only pass through tiles holding at least one of your golems."
-
-
-_REASONS: dict[type, Callable[[RYState, int, Any], str | None]] = {
-    Mulligan: _mulligan,
-    ChooseTile: _choose,
-    PlaceAt: _place,
-    Orient: _orient,
-    RemoveGolem: _remove,
-    CastDelayed: _delayed,
-    MoveMagician: _move,
-}

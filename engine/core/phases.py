@@ -1,0 +1,223 @@
+"""The rules kernel: a game as a table of phases, each phase one kind of decision.
+
+A game's state names the phase it is in (its `phase` field), and the game's class holds a table
+(`phases`) from phase name to a `Phase` record: the action types decided there, the one function
+that lists every action worth showing with its verdict (None: allowed; else the sentence the
+player reads), the one that carries an allowed action out, and what the player is asked (the
+prompt and its help section). A phase whose list is long may also judge one action without
+listing them all (`reason`), and a phase the AI's search asks at every step may list its legal
+actions without writing the refusals (`legal`); both must agree with `options`, which the
+conformance suite checks. A phase not in the table (the end of the game, or automatic work
+between decisions) owes no decision.
+
+From the table `PhasedGame` derives the whole legality side of the contract — `to_act`,
+`candidates`, `reason`, `legal`, `choices`, `perform` and `prompt` — so every game reads the
+same way, and a rule is written once: in its phase's `options`, or in its `reason` when the
+options are built from it (`Phase.judged`). Checked and unchecked moves follow python-chess
+(`push_san` against `push`): `apply` (through `Match.submit`, for a move from a key, the network
+or a save) judges the move, then `perform`s it; `perform` alone is for a move just taken from
+`legal` of the same state (the AI's search) or already judged once (the replay of a saved game).
+"""
+
+from __future__ import annotations
+
+import abc
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
+
+import attrs
+
+from engine.core.game import A, Event, GameBase, O, Prompt
+
+
+class Phased(Protocol):
+    """A state that names its phase: a key of its game's table, or a name outside it when
+    nobody owes a decision ("over", or automatic work between decisions)."""
+
+    phase: str
+
+
+S = TypeVar("S", bound=Phased)  # a phased game's state
+
+Option = tuple[Any, str | None]  # an action worth showing, and why it is not allowed (None: it is)
+
+NOT_YOUR_TURN = "It is not your turn to decide."
+# An action of the phase's types that its list does not hold, in a phase without `reason`.
+NOT_NOW = "That is not possible now."
+# An action of a type the current phase does not decide (a game may say more: `misplaced`).
+MISPLACED = "That decision does not belong to this moment of the game."
+
+# `to_act` of one seat: the same tuple every time.
+_ALONE: tuple[tuple[int, ...], ...] = tuple((seat,) for seat in range(16))
+
+
+@attrs.frozen
+class Phase(Generic[S]):
+    """One kind of decision: what may be chosen in it, and what choosing does.
+
+    `types`: the action classes decided in this phase (any other is `misplaced`).
+    `options(s, seat)`: every action worth showing, in a fixed order, each with None (allowed)
+    or the player's sentence (greyed); the one place the phase's rules decide.
+    `perform(s, seat, a)`: carry out an allowed action and what follows by itself; the events.
+    `prompt`: what the seat is asked, as text (with `section` and `secret`) or a function giving
+    the text or the whole `Prompt`. `section`: the help section (a heading of the game's help
+    file) the prompt opens. `secret`: the decision involves what other seats may not see.
+    `reason(s, seat, a)`: the verdict on one action without listing them all (its sentences are
+    those `options` gives); None: the action is looked up in `options`.
+    `legal(s, seat)`: the allowed options without their refusals, faster (for the search);
+    None: `options` filtered.
+    `acting(s)`: the seats deciding at once in a simultaneous phase; None: the game's `actor`.
+
+    The functions take the phase's own action types (hence `Any`).
+    """
+
+    types: tuple[type, ...]
+    options: Callable[[S, int], Sequence[Option]]
+    perform: Callable[[S, int, Any], list[Event]]
+    prompt: str | Callable[[S, int], str | Prompt]
+    section: str
+    secret: bool = False
+    reason: Callable[[S, int, Any], str | None] | None = None
+    legal: Callable[[S, int], Sequence[Any]] | None = None
+    acting: Callable[[S], tuple[int, ...]] | None = None
+    # `types` as a set, for the check every judged move goes through.
+    kinds: frozenset[type] = attrs.field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "kinds", frozenset(self.types))
+
+    @classmethod
+    def judged(
+        cls,
+        types: tuple[type, ...],
+        candidates: Callable[[S, int], Iterable[Any]],
+        reason: Callable[[S, int, Any], str | None],
+        perform: Callable[[S, int, Any], list[Event]],
+        *,
+        prompt: str | Callable[[S, int], str | Prompt],
+        section: str,
+        secret: bool = False,
+        legal: Callable[[S, int], Sequence[Any]] | None = None,
+        acting: Callable[[S], tuple[int, ...]] | None = None,
+    ) -> Phase[S]:
+        """A phase whose rules are written as `reason`, the verdict on one action: its options
+        are the `candidates` (every action worth showing), each judged by it."""
+
+        def options(s: S, seat: int) -> list[Option]:
+            return [(a, reason(s, seat, a)) for a in candidates(s, seat)]
+
+        return cls(types, options, perform, prompt, section, secret, reason, legal, acting)
+
+
+def listed_verdict(listed: Sequence[Option], a: Any) -> str | None:
+    """The verdict `listed` (a phase's options) gives `a`; NOT_NOW when it does not list it.
+    Actions taken from a list are usually the listed (interned) objects: found by identity
+    first, by equality only then."""
+    for b, why in listed:
+        if b is a:
+            return why
+    kind = type(a)
+    for b, why in listed:
+        if type(b) is kind and b == a:
+            return why
+    return NOT_NOW
+
+
+class PhasedGame(GameBase[S, A, O]):
+    """A game whose rules are a table of phases (`phases`, see `Phase`), read from the state's
+    `phase`. A game supplies the table, `actor` (the seat deciding), `waiting_prompt` (what a
+    seat owing no decision reads) and the members that are not rules (set-up, views, scoring,
+    texts, the AI's evaluation); everything else of the contract's legality is derived here, so
+    no game writes `legal`, `why_illegal` or `apply`.
+
+    The derived calls read the phase and its seats in place rather than through `to_act`: the
+    AI's search makes them millions of times."""
+
+    phases: ClassVar[Mapping[str, Phase[Any]]]
+    # Every action class of the game as a set (`isinstance` against a tuple of forty classes
+    # tries them one by one), made when the class is.
+    _kinds: ClassVar[frozenset[type]] = frozenset()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "action_types" in cls.__dict__:
+            cls._kinds = frozenset(cls.action_types)
+
+    @abc.abstractmethod
+    def actor(self, s: S) -> int:
+        """The seat owing the decision of the current phase (-1: none). Simultaneous phases
+        name their seats with `Phase.acting` instead."""
+
+    @abc.abstractmethod
+    def waiting_prompt(self, s: S, seat: int) -> Prompt:
+        """What `seat` reads while it owes no decision: whom it waits for, or the game's end."""
+
+    def misplaced(self, s: S, seat: int, a: A) -> str:
+        """Why an action of a type the current phase does not decide is refused."""
+        return MISPLACED
+
+    # -- derived from the table ------------------------------------------------------------------
+    def to_act(self, s: S) -> tuple[int, ...]:
+        ph = self.phases.get(s.phase)
+        if ph is None:
+            return ()
+        if ph.acting is not None:
+            return ph.acting(s)
+        seat = self.actor(s)
+        return _ALONE[seat] if seat >= 0 else ()
+
+    def _owed(self, s: S, seat: int) -> Phase[Any] | None:
+        """The current phase when `seat` owes its decision, else None."""
+        ph = self.phases.get(s.phase)
+        if ph is None or (seat not in ph.acting(s) if ph.acting else seat != self.actor(s) or seat < 0):
+            return None
+        return ph
+
+    def legal(self, s: S, seat: int) -> Sequence[A]:
+        # (`_owed`, written out: the search asks for legal lists millions of times)
+        ph = self.phases.get(s.phase)
+        if ph is None or (seat not in ph.acting(s) if ph.acting else seat != self.actor(s) or seat < 0):
+            return []
+        fast = ph.legal
+        if fast is not None:
+            return fast(s, seat)
+        return [a for a, why in ph.options(s, seat) if why is None]
+
+    def choices(self, s: S, seat: int) -> list[tuple[A, str | None]]:
+        ph = self._owed(s, seat)
+        return [] if ph is None else list(ph.options(s, seat))
+
+    def candidates(self, s: S, seat: int) -> list[A]:
+        return [a for a, _ in self.choices(s, seat)]
+
+    def why_illegal(self, s: S, seat: int, a: A) -> str | None:
+        # (`_owed`, written out: every checked move comes through here)
+        ph = self.phases.get(s.phase)
+        if ph is None or (seat not in ph.acting(s) if ph.acting else seat != self.actor(s) or seat < 0):
+            return NOT_YOUR_TURN
+        if type(a) not in self._kinds and not isinstance(a, self.action_types):
+            return "That is not a move of this game."
+        return self.reason(s, seat, a)
+
+    def reason(self, s: S, seat: int, a: A) -> str | None:
+        """The verdict of the current phase's rules on `a`, for a seat that owes the decision
+        (`why_illegal` checks that first)."""
+        ph = self.phases.get(s.phase)
+        if ph is None:
+            return NOT_YOUR_TURN
+        if type(a) not in ph.kinds:
+            return self.misplaced(s, seat, a)
+        check = ph.reason
+        if check is not None:
+            return check(s, seat, a)
+        return listed_verdict(ph.options(s, seat), a)
+
+    def perform(self, s: S, seat: int, a: A) -> list[Event]:
+        return self.phases[s.phase].perform(s, seat, a)
+
+    def prompt(self, s: S, seat: int) -> Prompt:
+        ph = self._owed(s, seat)
+        if ph is None:
+            return self.waiting_prompt(s, seat)
+        asked = ph.prompt if isinstance(ph.prompt, str) else ph.prompt(s, seat)
+        return asked if isinstance(asked, Prompt) else Prompt(asked, ph.section, ph.secret)
