@@ -1,5 +1,5 @@
-"""The Rivalist game object (`GAME`): the contract's calls, wired to the modules that hold the
-rules (see engine/rivalist/__init__.py for the map).
+"""The Rivalist game object (`GAME`): the phase table (rules/phases.py) and the modules that
+implement the rest of the contract (see engine/rivalist/__init__.py for the map).
 
 Flow: the wonder draft (two groups of four, snake order), then three Ages. A turn is two
 decisions: take an accessible pyramid card, then use it (construct, discard, or tuck it under a
@@ -11,21 +11,18 @@ who took the last card) names who begins. Interpretations are recorded in RULES_
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from engine.core import Event, Game, GameBase, Outcome, Prompt, Rng
+from engine.core import Game, Outcome
+from engine.core.phases import PhasedGame
 from engine.rivalist import ai, scoring, texts, views
 from engine.rivalist.actions import ACTION_TYPES, RLAction
 from engine.rivalist.notation import NOTATION
 from engine.rivalist.options import RLOptions
-from engine.rivalist.rules.dispatch import PHASES, misplaced
+from engine.rivalist.rules.phases import PHASES, misplaced
 from engine.rivalist.setup import new_state
 from engine.rivalist.state import RLState
 
-ACTING = ((0,), (1,))
 
-
-class Rivalist(GameBase[RLState, RLAction, RLOptions]):
+class Rivalist(PhasedGame[RLState, RLAction, RLOptions]):
     id = "rivalist"
     title = "Rivalist"
     players = range(2, 3)
@@ -33,59 +30,28 @@ class Rivalist(GameBase[RLState, RLAction, RLOptions]):
     action_types = ACTION_TYPES
     notation = NOTATION
     state_type = RLState
+    phases = PHASES
 
     def setup(self, options: RLOptions, seats: int, seed: int) -> RLState:
-        problem = self.check_options(options, seats)
-        if problem is not None:
-            raise ValueError(problem)
         return new_state(seed)
 
-    def to_act(self, s: RLState) -> tuple[int, ...]:
-        return () if s.over else ACTING[s.current]
+    def actor(self, s: RLState) -> int:
+        return s.current
 
-    # -- legality: one phase's rules at a time (engine.rivalist.rules) --------------------------
-    def candidates(self, s: RLState, seat: int) -> Sequence[RLAction]:
-        return PHASES[s.phase].candidates(s, seat)
+    def misplaced(self, s: RLState, seat: int, a: RLAction) -> str:
+        return misplaced(s, a)
 
-    def legal(self, s: RLState, seat: int) -> Sequence[RLAction]:
-        if s.over or seat != s.current:
-            return ()
-        phase = PHASES[s.phase]
-        if phase.legal is not None:
-            return phase.legal(s, seat)
-        return [a for a in phase.candidates(s, seat) if phase.reason(s, seat, a) is None]
-
-    def reason(self, s: RLState, seat: int, a: RLAction) -> str | None:
-        phase = PHASES[s.phase]
-        if not isinstance(a, phase.actions):
-            return misplaced(s, a)
-        return phase.reason(s, seat, a)
-
-    def perform(self, s: RLState, seat: int, a: RLAction) -> list[Event]:
-        return PHASES[s.phase].perform(s, seat, a)
-
-    # -- the rest of the contract, each in its module ------------------------------------------
     def outcome(self, s: RLState) -> Outcome | None:
         # Asked after every decision: the common answer without a call.
         return scoring.outcome(s) if s.over else None
 
-    def view(self, s: RLState, seat: int | None) -> RLState:
-        return views.view(s, seat)
-
-    def determinize(self, v: RLState, seat: int, rng: Rng) -> RLState:
-        return views.determinize(v, seat, rng)
-
-    def prompt(self, s: RLState, seat: int) -> Prompt:
-        return texts.prompt(s, seat)
-
-    def describe(self, s: RLState, a: RLAction) -> str:
-        return texts.describe(s, a)
-
-    def progress(self, s: RLState) -> str:
-        return texts.progress(s)
-
-    def evaluate(self, s: RLState, seat: int) -> float:
-        return ai.evaluate(s, seat)
+    # The rest of the contract, each in its module.
+    waiting_prompt = staticmethod(texts.waiting_prompt)
+    view = staticmethod(views.view)
+    determinize = staticmethod(views.determinize)
+    describe = staticmethod(texts.describe)
+    progress = staticmethod(texts.progress)
+    evaluate = staticmethod(ai.evaluate)
 
 
 GAME: Game[RLState, RLAction, RLOptions] = Rivalist()

@@ -67,64 +67,29 @@ def progress(s: RLState) -> str:
     return f"{AGE_NAMES[s.age]}, {cards(left)} left"
 
 
-def prompt(s: RLState, seat: int) -> Prompt:
+def waiting_prompt(s: RLState, seat: int) -> Prompt:
+    """What a seat owing no decision reads: whom it waits for, or the end."""
     if s.over:
         return Prompt("The game is over.", "final-scoring")
-    if seat != s.current:
-        return Prompt(f"Waiting for {player(s.current)}.", "your-turn")
-    return _PROMPTS[s.phase](s)
+    return Prompt(f"Waiting for {player(s.current)}.", "your-turn")
 
 
-def _draft_prompt(s: RLState) -> Prompt:
-    return Prompt("Wonder draft: pick one of the revealed Wonders.", "the-wonder-draft")
-
-
-def _take_prompt(s: RLState) -> Prompt:
+# The prompts that name something (rules/phases.py holds the fixed ones).
+def take_prompt(s: RLState, seat: int) -> str:
     extra = " (extra turn)" if s.extra else ""
-    return Prompt(f"{AGE_NAMES[s.age]}: take an accessible card from the pyramid{extra}.", "the-pyramid")
+    return f"{AGE_NAMES[s.age]}: take an accessible card from the pyramid{extra}."
 
 
-def _use_prompt(s: RLState) -> Prompt:
-    return Prompt(
-        f"You took {CARDS[s.taken].name}: construct it, discard it for coins, or build a Wonder with it.",
-        "your-turn",
-    )
+def use_prompt(s: RLState, seat: int) -> str:
+    return f"You took {CARDS[s.taken].name}: construct it, discard it for coins, or build a Wonder with it."
 
 
-def _token_prompt(s: RLState) -> Prompt:
-    return Prompt("Science pair: choose a progress token from the board.", "science-and-progress-tokens")
+def destroy_prompt(s: RLState, seat: int) -> str:
+    return f"Choose which {COLOURS[s.destroy_colour]} card of your rival to destroy."
 
 
-def _library_prompt(s: RLState) -> Prompt:
-    return Prompt(
-        "Library of Alexandria: keep one of the progress tokens left out of the game.",
-        "wonders",
-        secret=True,
-    )
-
-
-def _destroy_prompt(s: RLState) -> Prompt:
-    return Prompt(f"Choose which {COLOURS[s.destroy_colour]} card of your rival to destroy.", "wonders")
-
-
-def _steal_prompt(s: RLState) -> Prompt:
-    return Prompt("Alcantara Bridge: choose a non-green card of your rival to take and build.", "wonders")
-
-
-def _starter_prompt(s: RLState) -> Prompt:
-    return Prompt(f"Choose who begins {AGE_NAMES[s.age]}.", "end-of-an-age")
-
-
-_PROMPTS = {
-    "draft": _draft_prompt,
-    "take": _take_prompt,
-    "use": _use_prompt,
-    "token": _token_prompt,
-    "library": _library_prompt,
-    "destroy": _destroy_prompt,
-    "steal": _steal_prompt,
-    "starter": _starter_prompt,
-}
+def starter_prompt(s: RLState, seat: int) -> str:
+    return f"Choose who begins {AGE_NAMES[s.age]}."
 
 
 def payment_lines(s: RLState, seat: int, card: int = -1, wonder: int = -1) -> list[str]:

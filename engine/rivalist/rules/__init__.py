@@ -1,5 +1,6 @@
-"""Rivalist's phases and legality. `rules.dispatch.PHASES` maps the phase a state is in to the
-rules of the decision owed in it (a `rules.phase.Phase`):
+"""Rivalist's phases and legality. `rules.phases.PHASES` maps the phase a state is in to the
+rules of the decision owed in it (an `engine.core.phases.Phase`), written in one module per
+kind of decision:
 
 - `draft`: pick one of the revealed Wonders (rules/draft.py);
 - `take`, `use`: a turn's two decisions, take a pyramid card and use it (rules/turn.py);

@@ -10,7 +10,6 @@ from __future__ import annotations
 from engine.core import Event
 from engine.rivalist.actions import PICK_WONDERS, PickWonder, RLAction
 from engine.rivalist.data import DRAFT_ROUND, WONDERS
-from engine.rivalist.rules.phase import Phase
 from engine.rivalist.setup import deal
 from engine.rivalist.state import RLState
 from engine.rivalist.texts import player
@@ -72,6 +71,3 @@ def _second_group(s: RLState, ev: list[Event]) -> None:
 def _own(s: RLState, seat: int, w: int) -> None:
     s.wonders[seat].append(w)
     s.wonder_cards[seat].append(-1)
-
-
-DRAFT = Phase((PickWonder,), candidates, reason, perform, legal=candidates)  # nothing greyed

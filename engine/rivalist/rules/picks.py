@@ -18,11 +18,8 @@ from engine.rivalist.actions import (
 from engine.rivalist.data import CARDS, COLOUR, COLOURS, GREEN, TOKEN_NAMES, TOKEN_TEXTS
 from engine.rivalist.effects import build, gain_token, remove_card
 from engine.rivalist.rules.flow import end_turn
-from engine.rivalist.rules.phase import Phase
 from engine.rivalist.state import RLState
 from engine.rivalist.texts import AGE_NAMES, player
-
-# Phases that list only allowed choices (nothing greyed) give their candidates as their legal list.
 
 
 # -- progress tokens -----------------------------------------------------------------------------
@@ -61,10 +58,6 @@ def pick_token(s: RLState, seat: int, a: PickToken) -> list[Event]:
     gain_token(s, seat, a.token, ev)
     end_turn(s, ev)
     return ev
-
-
-TOKEN = Phase((PickToken,), token_candidates, token_reason, pick_token, token_candidates)
-LIBRARY = Phase((PickToken,), library_candidates, library_reason, pick_token, library_candidates)
 
 
 # -- rival cards ---------------------------------------------------------------------------------
@@ -113,10 +106,6 @@ def steal(s: RLState, seat: int, a: StealCard) -> list[Event]:
     return ev
 
 
-DESTROY = Phase((DestroyCard,), destroy_candidates, destroy_reason, destroy, destroy_candidates)
-STEAL = Phase((StealCard,), steal_candidates, steal_reason, steal)  # legal: the candidates allowed
-
-
 # -- who begins the next Age ---------------------------------------------------------------------
 def starter_candidates(s: RLState, seat: int) -> list[RLAction]:
     return list(STARTERS)
@@ -130,6 +119,3 @@ def choose_starter(s: RLState, seat: int, a: ChooseStarter) -> list[Event]:
     s.current = s.starter = a.seat
     s.phase = "take"
     return [Event(f"{player(seat)} chooses {player(a.seat)} to begin {AGE_NAMES[s.age]}.", seat, kind="age")]
-
-
-STARTER = Phase((ChooseStarter,), starter_candidates, starter_reason, choose_starter, starter_candidates)

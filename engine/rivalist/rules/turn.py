@@ -22,7 +22,6 @@ from engine.rivalist.data import CARDS, COVERED_BY, COVERING, WONDER_NEEDS, WOND
 from engine.rivalist.effects import build, build_wonder, chain_bonus, pay
 from engine.rivalist.rules.costs import card_price, chained, trade_cost, wonder_discount, wonder_price
 from engine.rivalist.rules.flow import end_turn
-from engine.rivalist.rules.phase import Phase
 from engine.rivalist.state import RLState
 from engine.rivalist.texts import coins, player
 
@@ -76,9 +75,6 @@ def take(s: RLState, seat: int, a: Take) -> list[Event]:
                 text = f"{CARDS[pyr[j]].name} is uncovered and turned face up."
                 ev.append(Event(text, reveal=True, kind="flip"))
     return ev
-
-
-TAKE = Phase((Take,), take_candidates, take_reason, take, take_legal)
 
 
 # -- use -----------------------------------------------------------------------------------------
@@ -163,6 +159,3 @@ def _construct(s: RLState, seat: int, ev: list[Event]) -> None:
     if free_chain:
         chain_bonus(s, seat, ev)
     build(s, seat, card, ev)
-
-
-USE = Phase((Construct, Discard, BuildWonder), use_candidates, use_reason, use, use_legal)
