@@ -75,7 +75,8 @@ def progress(s: RKState) -> str:
     return f"round {s.round}, cycle {s.cycle}"
 
 
-def waiting_prompt(s: RKState) -> Prompt:
+def waiting_prompt(s: RKState, seat: int) -> Prompt:
+    """What a seat owing no decision reads."""
     if s.over:
         return Prompt("The game is over.", "scoring")
     if s.phase == "choose":
@@ -83,16 +84,8 @@ def waiting_prompt(s: RKState) -> Prompt:
     return Prompt("Waiting for another player.", "course-of-a-cycle")
 
 
-def prompt(s: RKState, seat: int, legal: list[RKAction]) -> Prompt:
-    """The prompt of the seat to act, given its legal decisions."""
-    if s.phase == "choose":
-        return Prompt("Choose a character to play (secretly).", "choosing-a-character", secret=True)
-    if s.phase == "gardener":
-        return Prompt("Gardener: trade characters with another player?", "gardener-and-watchman")
-    if s.phase == "watchman":
-        return Prompt(
-            "Watchman: make higher ranks take the Conflict marker this cycle?", "gardener-and-watchman"
-        )
+def turn_prompt(s: RKState, seat: int, legal: list[RKAction]) -> Prompt:
+    """The prompt of the seat whose turn it is, given its legal decisions."""
     now = pending(s)
     if now is not None:
         src, kind = now

@@ -1,9 +1,7 @@
-"""What a Rival Kings seat may do now: the candidates worth listing, and the one reason per rule.
-
-`candidates` lists, per phase, every decision worth showing in the picker (allowed or greyed);
-`reason` is the only place that decides whether a decision is allowed, returning the sentence a
-player reads when it is not. GameBase builds `legal`, `choices`, `why_illegal` and `apply` on top.
-Both are tables keyed by phase / action type, each handler short.
+"""What a Rival Kings seat may do in each phase: the candidates worth listing (allowed or
+greyed), and the one verdict per rule (None, or the sentence a player reads). The phase table
+(rules/phases.py) builds each phase's options from them. A turn's decisions are judged per
+action type (`TURN_REASONS`), each check short; `turn_legal` lists the allowed ones faster.
 """
 
 from __future__ import annotations
@@ -82,24 +80,55 @@ WINDOW_ONLY = "The Gardener and the Watchman act only right after the characters
 # Abilities used without a further choice (or that open an extra action), through UseAbility.
 PLAIN_ABILITIES = (JAILER, SCHOLAR, SHEPHERD, MINER, VINTNER, INNKEEPER, MERCHANT, SAILOR)
 
-# -- candidates, per phase ---------------------------------------------------------------------
+# -- the secret choice and the start windows ----------------------------------------------------
 
 
-def _choose(s: RKState, seat: int) -> list[RKAction]:
+def choose_candidates(s: RKState, seat: int) -> list[RKAction]:
     return [ChooseCharacter(c) for c in s.hands[seat]]
 
 
-def _gardener(s: RKState, seat: int) -> list[RKAction]:
+def choose_reason(s: RKState, seat: int, a: ChooseCharacter) -> str | None:
+    return None if a.card in s.hands[seat] else "That character is not in your hand."
+
+
+def choosing(s: RKState) -> tuple[int, ...]:
+    """The seats still to choose their character: they choose at once, in secret."""
+    return tuple(i for i, c in enumerate(s.played) if c is None)
+
+
+def gardener_candidates(s: RKState, seat: int) -> list[RKAction]:
     out: list[RKAction] = [Gardener(t) for t in range(s.seats) if t != seat]
     out.append(Decline())
     return out
 
 
-def _watchman(s: RKState, seat: int) -> list[RKAction]:
+def gardener_reason(s: RKState, seat: int, a: Gardener | Decline) -> str | None:
+    if isinstance(a, Gardener) and (a.target == seat or not 0 <= a.target < s.seats):
+        return "Trade with another player."
+    return None
+
+
+def watchman_candidates(s: RKState, seat: int) -> list[RKAction]:
     return [Watchman(), Decline()]
 
 
-def _turn(s: RKState, seat: int) -> list[RKAction]:
+def watchman_reason(s: RKState, seat: int, a: Watchman | Decline) -> str | None:
+    return None
+
+
+def misplaced(a: RKAction) -> str:
+    """Why an action of a type the current phase does not decide is refused."""
+    if isinstance(a, ChooseCharacter):
+        return "Characters are chosen at the start of a cycle."
+    if isinstance(a, (Gardener, Watchman, Decline)):
+        return WINDOW_ONLY
+    return "Everyone must first choose a character."
+
+
+# -- a turn -------------------------------------------------------------------------------------
+
+
+def turn_candidates(s: RKState, seat: int) -> list[RKAction]:
     out: list[RKAction] = []
     if s.stack:
         out.extend(_pending_options(s, seat, pending_kind(s)))
@@ -115,18 +144,6 @@ def _turn(s: RKState, seat: int) -> list[RKAction]:
         out.append(EndTurn())
     out.extend(ability_candidates(s, seat))
     return out
-
-
-CANDIDATES: dict[str, Callable[[RKState, int], list[RKAction]]] = {
-    "choose": _choose,
-    "gardener": _gardener,
-    "watchman": _watchman,
-    "turn": _turn,
-}
-
-
-def candidates(s: RKState, seat: int) -> list[RKAction]:
-    return CANDIDATES[s.phase](s, seat) if s.phase in CANDIDATES else []
 
 
 def _pending_options(s: RKState, seat: int, kind: str) -> list[RKAction]:
@@ -170,31 +187,7 @@ def ability_candidates(s: RKState, seat: int) -> list[RKAction]:
     return []  # Gardener and Watchman: the start windows; Blacksmith and Miller: Buy / Recruit
 
 
-# -- reasons, per action type ------------------------------------------------------------------
-
-
-def _r_choose(s: RKState, seat: int, a: ChooseCharacter) -> str | None:
-    if s.phase != "choose":
-        return "Characters are chosen at the start of a cycle."
-    if a.card not in s.hands[seat]:
-        return "That character is not in your hand."
-    return None
-
-
-def _r_gardener(s: RKState, seat: int, a: Gardener) -> str | None:
-    if s.phase != "gardener":
-        return WINDOW_ONLY
-    if a.target == seat or not 0 <= a.target < s.seats:
-        return "Trade with another player."
-    return None
-
-
-def _r_watchman(s: RKState, seat: int, a: Watchman) -> str | None:
-    return None if s.phase == "watchman" else WINDOW_ONLY
-
-
-def _r_decline(s: RKState, seat: int, a: Decline) -> str | None:
-    return None if s.phase in ("gardener", "watchman") else WINDOW_ONLY
+# -- a turn's reasons, per action type ---------------------------------------------------------
 
 
 def _r_steal(s: RKState, seat: int, a: Steal) -> str | None:
@@ -381,54 +374,43 @@ ABILITY_CHECKS: dict[str, Callable[[RKState, int, Any], str | None]] = {
     TROUBADOUR: _can_swap_display,
 }
 
-# Per action type: its reason, and whether it belongs to the turns (after the conflicts).
-REASONS: dict[type, tuple[Callable[[RKState, int, Any], str | None], bool]] = {
-    ChooseCharacter: (_r_choose, False),
-    Gardener: (_r_gardener, False),
-    Watchman: (_r_watchman, False),
-    Decline: (_r_decline, False),
-    Steal: (_r_steal, True),
-    ChooseAction: (_r_choose_action, True),
-    TakeMoney: (_r_take_money, True),
-    Recruit: (_r_acquire, True),
-    Buy: (_r_acquire, True),
-    Settle: (_r_settle, True),
-    PassConflict: (_r_pass, True),
-    Skip: (_r_skip, True),
-    EndTurn: (_r_end_turn, True),
-    UseAbility: (_r_ability, True),
-    GiveMarker: (_r_ability, True),
-    SwapBuilding: (_r_ability, True),
-    SwapSubject: (_r_ability, True),
-    SwapDisplay: (_r_ability, True),
+# A turn's decisions, by type: the one check of each.
+TURN_REASONS: dict[type, Callable[[RKState, int, Any], str | None]] = {
+    Steal: _r_steal,
+    ChooseAction: _r_choose_action,
+    TakeMoney: _r_take_money,
+    Recruit: _r_acquire,
+    Buy: _r_acquire,
+    Settle: _r_settle,
+    PassConflict: _r_pass,
+    Skip: _r_skip,
+    EndTurn: _r_end_turn,
+    UseAbility: _r_ability,
+    GiveMarker: _r_ability,
+    SwapBuilding: _r_ability,
+    SwapSubject: _r_ability,
+    SwapDisplay: _r_ability,
 }
+TURN_ACTIONS = tuple(TURN_REASONS)
 
 
-def reason(s: RKState, seat: int, a: RKAction) -> str | None:
-    """None when `a` is allowed for `seat` (who is to act), else the sentence saying why not."""
-    check, in_turn = REASONS[type(a)]
-    if in_turn and s.phase != "turn":
-        return "Everyone must first choose a character."
-    return check(s, seat, a)
+def turn_reason(s: RKState, seat: int, a: RKAction) -> str | None:
+    """None when `a` is allowed for `seat`, whose turn it is, else the sentence saying why not."""
+    return TURN_REASONS[type(a)](s, seat, a)
 
 
-# Candidates are built so that most are allowed as they stand: every decision of the choosing
-# phase and the start windows, and a Skip, End turn, Take money, Steal or exchange in a turn. The
-# others depend on the purse, the markers or the supply and go through `reason`.
-_ALL_ALLOWED = ("choose", "gardener", "watchman")
+# A turn's candidates are built so that most are allowed as they stand: a Skip, End turn, Take
+# money, Steal or exchange. The others depend on the purse, the markers or the supply and go
+# through their check.
 _CHECKED = frozenset({Recruit, Buy, Settle, PassConflict, ChooseAction, UseAbility, GiveMarker})
 
 
-def legal(s: RKState, seat: int) -> list[RKAction]:
-    """The allowed candidates: the list GameBase would build, in half the time (the conformance
-    suite checks the two agree)."""
-    found = candidates(s, seat)
-    if s.phase in _ALL_ALLOWED:
-        return found
-    return [a for a in found if type(a) not in _CHECKED or reason(s, seat, a) is None]
+def turn_legal(s: RKState, seat: int) -> list[RKAction]:
+    """The allowed candidates, checking only those that can be refused."""
+    return [a for a in turn_candidates(s, seat) if type(a) not in _CHECKED or turn_reason(s, seat, a) is None]
 
 
 def can_use_ability(s: RKState, seat: int) -> bool:
     """Whether the active subject offers something the seat may do now (a reason to stop and
     ask instead of moving on automatically). Never depends on the seat's purse."""
-    return any(reason(s, seat, a) is None for a in ability_candidates(s, seat))
+    return any(turn_reason(s, seat, a) is None for a in ability_candidates(s, seat))

@@ -9,6 +9,7 @@ the seat has nothing to decide, and only for reasons every seat can see.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from engine.core import Event
@@ -229,3 +230,22 @@ def use_ability(s: RKState, seat: int, a: Any, ev: list[Event]) -> None:
     else:
         assert isinstance(a, UseAbility)
         effects.plain_ability(s, seat, ev)
+
+
+# What each decision of a turn does (its rule was checked before), by type.
+TURN_DECISIONS: dict[type, Callable[[RKState, int, Any, list[Event]], None]] = {
+    Steal: steal,
+    ChooseAction: choose_action,
+    Skip: skip,
+    EndTurn: finish,
+    Settle: settle,
+    PassConflict: pass_conflict,
+    TakeMoney: take_money,
+    Recruit: acquire,
+    Buy: acquire,
+    UseAbility: use_ability,
+    GiveMarker: use_ability,
+    SwapBuilding: use_ability,
+    SwapSubject: use_ability,
+    SwapDisplay: use_ability,
+}
