@@ -27,6 +27,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 import attrs
 
+from engine.core.errors import IllegalAction
 from engine.core.game import A, Event, GameBase, O, Prompt
 
 
@@ -128,7 +129,7 @@ class PhasedGame(GameBase[S, A, O]):
     `phase`. A game supplies the table, `actor` (the seat deciding), `waiting_prompt` (what a
     seat owing no decision reads) and the members that are not rules (set-up, views, scoring,
     texts, the AI's evaluation); everything else of the contract's legality is derived here, so
-    no game writes `legal`, `why_illegal` or `apply`.
+    no game writes `legal`, `why_illegal`, `apply` or `perform`.
 
     The derived calls read the phase and its seats in place rather than through `to_act`: the
     AI's search makes them millions of times."""
@@ -137,11 +138,16 @@ class PhasedGame(GameBase[S, A, O]):
     # Every action class of the game as a set (`isinstance` against a tuple of forty classes
     # tries them one by one), made when the class is.
     _kinds: ClassVar[frozenset[type]] = frozenset()
+    # Whether `reason` is the table's own: `why_illegal` then asks the phase's check directly.
+    # (A class that overrides `reason`, as the conformance suite's planted mistakes do, is asked
+    # through its `reason`.)
+    _table_reason: ClassVar[bool] = True
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         if "action_types" in cls.__dict__:
             cls._kinds = frozenset(cls.action_types)
+        cls._table_reason = cls.reason is PhasedGame.reason
 
     @abc.abstractmethod
     def actor(self, s: S) -> int:
@@ -195,7 +201,10 @@ class PhasedGame(GameBase[S, A, O]):
         ph = self.phases.get(s.phase)
         if ph is None or (seat not in ph.acting(s) if ph.acting else seat != self.actor(s) or seat < 0):
             return NOT_YOUR_TURN
-        if type(a) not in self._kinds and not isinstance(a, self.action_types):
+        kind = type(a)
+        if kind in ph.kinds and ph.reason is not None and self._table_reason:
+            return ph.reason(s, seat, a)  # (`reason`, in place)
+        if kind not in self._kinds and not isinstance(a, self.action_types):
             return "That is not a move of this game."
         return self.reason(s, seat, a)
 
@@ -213,6 +222,14 @@ class PhasedGame(GameBase[S, A, O]):
         return listed_verdict(ph.options(s, seat), a)
 
     def perform(self, s: S, seat: int, a: A) -> list[Event]:
+        return self.phases[s.phase].perform(s, seat, a)
+
+    def apply(self, s: S, seat: int, a: A) -> list[Event]:
+        """Check, then perform (the phase's `perform`, read in place: every checked move comes
+        through here). Raises IllegalAction and changes nothing when `a` is not allowed."""
+        why = self.why_illegal(s, seat, a)
+        if why is not None:
+            raise IllegalAction(why)
         return self.phases[s.phase].perform(s, seat, a)
 
     def prompt(self, s: S, seat: int) -> Prompt:

@@ -125,39 +125,41 @@ def _token_list(tokens: tuple[str, ...]) -> str:
     return " and ".join(f"the {TOKEN_NAMES[t]}" for t in tokens)
 
 
-def prompt(s: RealmsState, seat: int) -> Prompt:
+def waiting_prompt(s: RealmsState, seat: int) -> Prompt:
+    """What a seat owing no decision reads: whom it waits for, or the end."""
     if s.phase == "over":
         return Prompt("The game is over.", "end-of-the-game")
-    if seat != s.actor:
-        return Prompt(f"Waiting for {seat_label(s.actor)}.", "the-turn")
-    if s.phase == "valleys":
-        n = sum(s.valleys[s.start])
-        return Prompt(f"Turn three cards of each land row to Valley ({n} of 6 done).", "setting-up")
-    if s.phase == "raven":
-        return Prompt("Perch the Raven on a Mountain of either realm.", "setting-up")
-    if s.phase == "place":
-        return Prompt("Place your adventurer on a space of your realm.", "setting-up")
-    if s.phase == "turn":
-        if s.action == "summon":
-            return Prompt(
-                "You summoned: play tokens if you like, then end your turn.", "the-turn", secret=True
-            )
-        if s.action == "adventure" or s.explored_now:
-            return Prompt("Keep adventuring, play tokens, or end your turn.", "go-adventuring", secret=True)
-        return Prompt("Summon a region or go adventuring (tokens any time).", "the-turn", secret=True)
-    if s.phase == "steal":
-        return Prompt(f"The Raven helps you: take {count(s.steal_left, 'more card')}.", "gems", secret=True)
-    if s.phase == "redraw":
-        need = hand_target(s) - len(s.hands[seat])
-        return Prompt(
-            f"Redraw: {count(need, 'more card')}, from the deck or your nest.", "redraw", secret=True
-        )
+    return Prompt(f"Waiting for {seat_label(s.actor)}.", "the-turn")
+
+
+# The prompts that name something or change with the turn (rules/phases.py holds the fixed ones).
+def valleys_prompt(s: RealmsState, seat: int) -> str:
+    n = sum(s.valleys[s.start])
+    return f"Turn three cards of each land row to Valley ({n} of 6 done)."
+
+
+def turn_prompt(s: RealmsState, seat: int) -> Prompt:
+    if s.action == "summon":
+        return Prompt("You summoned: play tokens if you like, then end your turn.", "the-turn", secret=True)
+    if s.action == "adventure" or s.explored_now:
+        return Prompt("Keep adventuring, play tokens, or end your turn.", "go-adventuring", secret=True)
+    return Prompt("Summon a region or go adventuring (tokens any time).", "the-turn", secret=True)
+
+
+def steal_prompt(s: RealmsState, seat: int) -> str:
+    return f"The Raven helps you: take {count(s.steal_left, 'more card')}."
+
+
+def redraw_prompt(s: RealmsState, seat: int) -> str:
+    need = hand_target(s) - len(s.hands[seat])
+    return f"Redraw: {count(need, 'more card')}, from the deck or your nest."
+
+
+def event_prompt(s: RealmsState, seat: int) -> str:
     e = EVENTS[EVENT_BY_ID[s.event_now]]
     if s.event_now == "packing_up":
-        return Prompt(
-            f"{e.name}: put {count(s.stash_left, 'more card')} into your nest.", "events", secret=True
-        )
-    return Prompt(f"{e.name}: {e.text}", "events", secret=True)
+        return f"{e.name}: put {count(s.stash_left, 'more card')} into your nest."
+    return f"{e.name}: {e.text}"
 
 
 def progress(s: RealmsState) -> str:

@@ -41,7 +41,7 @@ _PLACED: tuple[tuple[Event, ...], ...] = tuple(
 )
 
 
-def valleys_legal(s: RealmsState) -> list[MakeValley]:
+def valleys_legal(s: RealmsState, seat: int) -> list[MakeValley]:
     v = s.valleys[s.start]
     key = tuple(v)
     known = _VALLEY_LISTS.get(key)  # a few hundred layouts at most: remembered
@@ -58,7 +58,7 @@ def valleys_legal(s: RealmsState) -> list[MakeValley]:
 _VALLEY_LISTS: dict[tuple[bool, ...], tuple[MakeValley, ...]] = {}
 
 
-def valleys_reason(s: RealmsState, a: MakeValley) -> str | None:
+def valleys_reason(s: RealmsState, seat: int, a: MakeValley) -> str | None:
     if not 0 <= a.land < LANDS:
         return "There is no such land card."
     if s.valleys[s.start][a.land]:
@@ -68,7 +68,7 @@ def valleys_reason(s: RealmsState, a: MakeValley) -> str | None:
     return None
 
 
-def valleys_perform(s: RealmsState, a: MakeValley, ev: list[Event]) -> None:
+def valleys_perform(s: RealmsState, seat: int, a: MakeValley, ev: list[Event]) -> None:
     s.valleys[s.start][a.land] = True
     ev.append(_VALLEY_TURNED[s.start][a.land])
     if s.valleys[s.start].count(True) < 2 * VALLEYS_PER_ROW:
@@ -94,11 +94,11 @@ PERCHES: tuple[tuple[PerchRaven, ...], ...] = tuple(
 )
 
 
-def raven_legal(s: RealmsState) -> list[PerchRaven]:
+def raven_legal(s: RealmsState, seat: int) -> list[PerchRaven]:
     return [PERCHES[o][m] for o in range(s.seats) for m in range(LANDS) if not s.valleys[o][m]]
 
 
-def raven_reason(s: RealmsState, a: PerchRaven) -> str | None:
+def raven_reason(s: RealmsState, seat: int, a: PerchRaven) -> str | None:
     if not (0 <= a.owner < s.seats and 0 <= a.land < LANDS):
         return "There is no such land card."
     if s.valleys[a.owner][a.land]:
@@ -120,11 +120,11 @@ def raven_perform(s: RealmsState, seat: int, a: PerchRaven, ev: list[Event]) -> 
 PLACES: tuple[PlaceAdventurer, ...] = tuple(PlaceAdventurer(p) for p in range(SPACES))
 
 
-def place_legal(s: RealmsState) -> list[PlaceAdventurer]:
+def place_legal(s: RealmsState, seat: int) -> list[PlaceAdventurer]:
     return list(PLACES)
 
 
-def place_reason(s: RealmsState, a: PlaceAdventurer) -> str | None:
+def place_reason(s: RealmsState, seat: int, a: PlaceAdventurer) -> str | None:
     if not 0 <= a.space < SPACES:
         return "There is no such space in your realm."
     return None

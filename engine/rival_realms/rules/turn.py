@@ -3,7 +3,7 @@ adventure tokens, then End turn — or Pass when no action is possible.
 
 Legality lives in `turn_reason` (one check per rule, each returning the sentence a player sees);
 `turn_legal` builds the same list quickly from the realm helpers, and the conformance suite
-checks that the two agree.
+checks that the two agree. `turn_candidates` adds what is worth showing greyed.
 """
 
 from __future__ import annotations
@@ -159,6 +159,20 @@ def turn_legal(s: RealmsState, seat: int) -> list[TurnAction]:
         out.extend(mirror_moves(s, seat))
     if not done and not able:
         out.append(PASS)
+    return out
+
+
+def turn_candidates(s: RealmsState, seat: int) -> list[TurnAction]:
+    """Every action worth showing: the legal ones, the summons that break the left-to-right
+    order (greyed with the reason), and End turn / Pass when they are not allowed."""
+    out = turn_legal(s, seat)
+    if s.action == "":
+        regions = s.regions[seat]
+        for c in s.hands[seat]:
+            out.extend(Summon(c, p) for p in range(SPACES) if not regions[p] and Summon(c, p) not in out)
+    for a in (END_TURN, PASS):
+        if a not in out:
+            out.append(a)
     return out
 
 
