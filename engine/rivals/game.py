@@ -1,53 +1,32 @@
-"""The Rivals game object: wires set-up, the phase table, views, scoring and texts into the
-engine contract. `GAME` is the instance the registry exposes.
+"""The Rivals game object: the phase table (rules/phases.py) wired with set-up, views, scoring
+and texts into the engine contract. `GAME` is the instance the registry exposes.
 
-Legality lives in one place per phase: the `options` function of rules.PHASES lists every action
-worth showing with the reason it is not allowed (None when it is); `candidates`, `reason` and the
-faster `legal`/`choices` all read it. The turn's menu and the interrupt window also judge one
-action without listing them all (rules.phases.REASONS), with the same sentences."""
+Legality lives in one place per phase: the `options` function of each phase lists every action
+worth showing with the reason it is not allowed (None when it is); the turn's menu and the
+interrupt window also judge one action without listing them all, with the same sentences."""
 
 from __future__ import annotations
 
 from collections.abc import Hashable
 from typing import Any, ClassVar
 
-from engine.core import Event, Game, GameBase, Outcome, Prompt, Rng
+from engine.core import Game, Outcome, Prompt
+from engine.core.phases import PhasedGame
 from engine.rivals import ai, drone, scoring, texts, views
-from engine.rivals.actions import ACTION_TYPES, Action, EndTurn, TakeBack, Wait
+from engine.rivals.actions import ACTION_TYPES, Action, TakeBack, Wait
 from engine.rivals.notation import NOTATION
 from engine.rivals.options import RivalsOptions
 from engine.rivals.rules import turn
-from engine.rivals.rules.flow import advance
-from engine.rivals.rules.phases import PHASES, REASONS, SECTIONS
+from engine.rivals.rules.phases import PHASES
+from engine.rivals.rules.turn import NOT_NOW
 from engine.rivals.setup import build
 from engine.rivals.state import RivalsState
-
-SECRET_PHASES = frozenset(
-    [
-        "guild",
-        "turn",
-        "consult",
-        "install",
-        "mods",
-        "optional",
-        "react",
-        "interrupt",
-        "freephys",
-        "uninstall",
-        "loot",
-        "replace",
-        "dinstall",
-    ]
-)
-
-# The menus of a turn: an Ashak's, a drone's.
-TURN_PHASES = frozenset(["turn", "drone"])
 
 # From this many seats the search stops at the end of the turn (`RivalsGame.ai_turn_mark`).
 HORIZON_SEATS = 3
 
 
-class RivalsGame(GameBase[RivalsState, Action, RivalsOptions]):
+class RivalsGame(PhasedGame[RivalsState, Action, RivalsOptions]):
     id: ClassVar[str] = "rivals"
     title: ClassVar[str] = "Rivals"
     players: ClassVar[range] = range(2, 7)
@@ -72,99 +51,34 @@ class RivalsGame(GameBase[RivalsState, Action, RivalsOptions]):
     # Utilities and the attacked Ashak's reaction are played in other seats' turns.
     interrupts: ClassVar[bool] = True
 
+    phases = PHASES
+
     def setup(self, options: RivalsOptions, seats: int, seed: int) -> RivalsState:
         s = build(options.setup, seats, seed)
         if options.drone and seats == 2:
             drone.prepare(s)
         return s
 
-    def to_act(self, s: RivalsState) -> tuple[int, ...]:
-        if s.winners or s.actor < 0:
-            return ()
-        return (s.actor,)
+    def actor(self, s: RivalsState) -> int:
+        return s.actor
 
-    def prompt(self, s: RivalsState, seat: int) -> Prompt:
+    def misplaced(self, s: RivalsState, seat: int, a: Action) -> str:
+        return NOT_NOW
+
+    def waiting_prompt(self, s: RivalsState, seat: int) -> Prompt:
         if s.winners:
             return Prompt("The game is over.", section="the-end")
-        if seat != s.actor:
-            return Prompt("Waiting for another player.", section=SECTIONS.get(s.phase, "the-round"))
-        if s.phase in ("interrupt", "react"):
-            # The windows (rules/reactions.py) are interrupts: they end with the plain pass,
-            # after "not till the next turn" for a seat whose turn is not the one held up.
-            text = texts.interrupt_prompt(s) if s.phase == "interrupt" else PHASES[s.phase][2]
-            declines = 2 if s.phase == "interrupt" and seat != s.i_seat else 1
-            return Prompt(text, section=SECTIONS[s.phase], secret=True, declines=declines)
-        text = PHASES[s.phase][2]
-        return Prompt(text, section=SECTIONS[s.phase], secret=s.phase in SECRET_PHASES)
-
-    def candidates(self, s: RivalsState, seat: int) -> list[Action]:
-        if seat not in self.to_act(s):
-            return []
-        return [a for a, _ in PHASES[s.phase][0](s, seat)]  # type: ignore[misc]
-
-    def reason(self, s: RivalsState, seat: int, a: Action) -> str | None:
-        if seat != s.actor or s.winners or seat < 0:  # (`to_act`, read in place)
-            return "It is not your turn to decide."
-        check = REASONS.get(s.phase)
-        if check is not None:  # a phase that judges one action without listing them all
-            return check(s, seat, a)
-        listed = PHASES[s.phase][0](s, seat)
-        for b, why in listed:  # actions taken from `legal` are the listed (interned) objects
-            if b is a:
-                return why
-        kind = type(a)
-        for b, why in listed:
-            if type(b) is kind and b == a:
-                return why
-        return turn.NOT_NOW
-
-    def why_illegal(self, s: RivalsState, seat: int, a: Action) -> str | None:
-        # GameBase's, without its generic detours for a move of this game: `apply` asks it at
-        # every decision.
-        if type(a) in _ACTION_SET:
-            return self.reason(s, seat, a)
-        return super().why_illegal(s, seat, a)
-
-    def legal(self, s: RivalsState, seat: int) -> list[Action]:
-        if seat != s.actor or s.winners or seat < 0:  # (`to_act`, read in place)
-            return []
-        return [a for a, why in PHASES[s.phase][0](s, seat) if why is None]  # type: ignore[misc]
-
-    def choices(self, s: RivalsState, seat: int) -> list[tuple[Action, str | None]]:
-        if seat not in self.to_act(s):
-            return []
-        return list(PHASES[s.phase][0](s, seat))  # type: ignore[arg-type]
-
-    def perform(self, s: RivalsState, seat: int, a: Action) -> list[Event]:
-        s.stamp += 1
-        in_turn = s.phase in TURN_PHASES
-        ev = PHASES[s.phase][1](s, seat, a)
-        if in_turn:
-            # Every action but the turn's end is followed by the others' interrupt window
-            # (rules/reactions.py), once whatever the action started is done.
-            s.i_due = not isinstance(a, EndTurn)
-            if s.i_due and s.phase in TURN_PHASES:
-                s.phase = "idle"
-        if s.phase == "turn" and not s.alive[seat]:
-            s.phase = "idle"  # the player's own move killed it (a lake): its turn is over
-        if s.phase != "idle" and not s.winners:
-            return ev  # a decision is owed already (the turn goes on): nothing to run
-        return ev + advance(s)
+        phase = PHASES.get(s.phase)
+        return Prompt("Waiting for another player.", section=phase.section if phase else "the-round")
 
     def outcome(self, s: RivalsState) -> Outcome | None:
         return scoring.outcome(s) if s.winners else None
 
-    def view(self, s: RivalsState, seat: int | None) -> RivalsState:
-        return views.view(s, seat)
-
-    def determinize(self, v: RivalsState, seat: int, rng: Rng) -> RivalsState:
-        return views.determinize(v, seat, rng)
-
-    def describe(self, s: RivalsState, a: Action) -> str:
-        return texts.describe(s, a)
-
-    def evaluate(self, s: RivalsState, seat: int) -> float:
-        return ai.evaluate(s, seat)
+    # The rest of the contract, each in its module.
+    view = staticmethod(views.view)
+    determinize = staticmethod(views.determinize)
+    describe = staticmethod(texts.describe)
+    evaluate = staticmethod(ai.evaluate)
 
     def ai_turn_mark(self, s: RivalsState) -> Hashable | None:
         """With three Ashaks or more the search looks to the end of the turn being played: the
@@ -189,9 +103,6 @@ class RivalsGame(GameBase[RivalsState, Action, RivalsOptions]):
     def upgrade_action(self, s: RivalsState, seat: int, a: Action) -> Action:
         """Premium Card's purchase once paid from the larger pile by itself (`turn.upgrade_saved`)."""
         return turn.upgrade_saved(s, seat, a)
-
-
-_ACTION_SET = frozenset(ACTION_TYPES)
 
 
 GAME: Game[RivalsState, Action, RivalsOptions] = RivalsGame()

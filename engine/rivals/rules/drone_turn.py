@@ -587,19 +587,3 @@ def reentry_perform(s: RivalsState, seat: int, a: object) -> list[Event]:
     s.d_pos[seat] = a.hex
     ev.append(Event(f"{drone_name(s, seat)} climbs back onto hex {a.hex}.", kind="move"))
     return ev
-
-
-# The drone's decision phases, each with its options, its perform and its prompt (merged into
-# rules.phases.PHASES).
-PHASES = {
-    "dplace": (place_options, place_perform, "Place your drone on your Ashak's tile"),
-    "drone": (options, perform, "Your drone's turn"),
-    "dconsult": (consult_options, consult_perform, "Your drone consults the row or the deck"),
-    "dinstall": (install_options, install_perform, "Store consulted cards on the drone"),
-    "dtokens": (token_options, token_perform, "Buy anticipation tokens for the drone"),
-    "dreward": (reward_options, reward_perform, "Choose the drone's sponsor reward"),
-    "dschema": (schema_options, schema_perform, "Choose a schema for the drone"),
-    "duninstall": (uninstall_options, uninstall_perform, "Uninstall a card the drone stores"),
-    "dreentry": (reentry_options, reentry_perform, "Bring your drone back at the border"),
-    "dshot": (shot_options, shot_perform, "A drone fires at you: activate a token first?"),
-}

@@ -1,124 +1,232 @@
-"""The phase table. `PHASES` maps each decision phase to its `options` (every action worth
-showing, each with the reason it is not allowed or None) and its `perform`. Legality lives in
-the options functions (and, for the phases in `REASONS`, in the one-action checks beside them,
-which give the same sentences); rules.flow.advance runs what follows a decision by itself."""
+"""Rivals' phase table: for each decision, the action types it decides, its `options` (every
+action worth showing, each with the reason it is not allowed or None), what it does, what the
+player is asked and the help section (a heading of rivals_tui/help/rivals.md) it opens. The
+turn's menu and the interrupt window also judge one action without listing them all (`reason`,
+with the sentences their options give). After every decision the round's automatic work runs
+(rules.flow.advance) until someone owes the next one; "idle" (that work) and "over" owe none."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
-from engine.core import Event
-from engine.rivals.actions import StopBuying, StopInstalling
+from engine.core import Event, Prompt
+from engine.core.phases import Phase
+from engine.rivals import texts
+from engine.rivals.actions import (
+    ActivateToken,
+    AddMod,
+    BuyPoint,
+    BuySchema,
+    BuyToken,
+    ChooseAshak,
+    ChooseResource,
+    ChooseVictim,
+    Collect,
+    Consult,
+    DoneMods,
+    DroneAttack,
+    DropShield,
+    EndTurn,
+    HackPick,
+    Install,
+    KeepGuild,
+    MakeShield,
+    Move,
+    Negotiate,
+    NoSecondTarget,
+    Pass,
+    PassTurn,
+    PayOptional,
+    PickSchema,
+    PlaceAshak,
+    PlaceDrone,
+    PlayCard,
+    React,
+    ReplaceSkill,
+    Reward,
+    Scout,
+    SkipOptional,
+    StepTo,
+    StopBuying,
+    StopInstalling,
+    StopMoving,
+    StopUninstalling,
+    TakeBack,
+    TargetAshak,
+    TargetDrone,
+    TargetHex,
+    Uninstall,
+    Wait,
+)
 from engine.rivals.rules import choices, collect, drone_hack, drone_turn, reactions, setup_phase, turn
+from engine.rivals.rules.flow import advance
 from engine.rivals.state import RivalsState
 
-Option = tuple[object, str | None]
-OptionsFn = Callable[[RivalsState, int], list[Option]]
-PerformFn = Callable[[RivalsState, int, object], list[Event]]
-ReasonFn = Callable[[RivalsState, int, object], str | None]
+Options = Callable[[RivalsState, int], list[tuple[object, str | None]]]
+Perform = Callable[[RivalsState, int, Any], list[Event]]
+
+# The menus of a turn: an Ashak's, a drone's.
+TURN_PHASES = frozenset(["turn", "drone"])
 
 
-def _collect_perform(fn: Callable[..., list[Event]]) -> PerformFn:
-    return lambda s, seat, a: fn(s, seat, a)
+def _then_advance(s: RivalsState, seat: int, ev: list[Event]) -> list[Event]:
+    if s.phase == "turn" and not s.alive[seat]:
+        s.phase = "idle"  # the player's own move killed it (a lake): its turn is over
+    if s.phase != "idle" and not s.winners:
+        return ev  # a decision is owed already (the turn goes on): nothing to run
+    return ev + advance(s)
 
 
-PHASES: dict[str, tuple[OptionsFn, PerformFn, str]] = {
-    "ashak": (setup_phase.ashak_options, setup_phase.ashak_perform, "Choose your Ashak"),
-    "guild": (setup_phase.guild_options, setup_phase.guild_perform, "Keep one of your two guilds"),
-    "place": (setup_phase.place_options, setup_phase.place_perform, "Place your Ashak on a starting tile"),
-    "turn": (turn.options, turn.perform, "Your turn"),
-    "consult": (
-        collect.consult_options,
-        lambda s, seat, a: collect.consult(s, seat, a),  # type: ignore[arg-type]
-        "Consult the row or the deck",
-    ),
-    "install": (
-        collect.install_options,
-        lambda s, seat, a: collect.install(s, seat, a)  # type: ignore[arg-type]
-        if not isinstance(a, StopInstalling)
-        else collect.stop_installing(s, seat),
-        "Install cards you consulted",
-    ),
-    "tokens": (
-        collect.token_options,
-        lambda s, seat, a: collect.buy_token(s, seat, a)  # type: ignore[arg-type]
-        if not isinstance(a, StopBuying)
-        else collect.stop_buying(s, seat),
-        "Buy anticipation tokens",
-    ),
-    "mods": (choices.mods_options, choices.mods_perform, "Add mods to your physical card"),
-    "target": (choices.target_options, choices.target_perform, "Choose the target"),
-    "target2": (choices.target2_options, choices.target2_perform, "Choose a second target"),
-    "optional": (
-        choices.optional_options,
-        choices.optional_perform,
-        "Discard a card for the optional effect?",
-    ),
-    "victim": (choices.victim_options, choices.victim_perform, "Which Ashak does the blast hit next?"),
-    "freephys": (choices.freephys_options, choices.freephys_perform, "Play a physical card for free?"),
-    "react": (reactions.react_options, reactions.react_perform, "React to the attack"),
-    "interrupt": (
-        reactions.interrupt_options,
-        reactions.interrupt_perform,
-        "Interrupt the turn with a utility card, or pass",
-    ),
-    "step": (choices.step_options_, choices.step_perform, "Choose where to move"),
-    "uninstall": (choices.uninstall_options, choices.uninstall_perform, "Uninstall a card"),
-    "dropshield": (choices.dropshield_options, choices.dropshield_perform, "Drop one of your shields"),
-    "reward": (choices.reward_options, choices.reward_perform, "Choose the sponsor's reward"),
-    "schema": (choices.schema_options, choices.schema_perform, "Choose a schema"),
-    "replace": (choices.replace_options, choices.replace_perform, "Replace a skill"),
-    "resource": (choices.resource_options, choices.resource_perform, "Take a resource"),
-    "loot": (choices.loot_options, choices.loot_perform, "Install a card of the eliminated Ashak"),
-    "reentry": (choices.reentry_options, choices.reentry_perform, "Climb back at the border"),
+def _decided(perform: Perform) -> Perform:
+    """A decision's effect, then the automatic work up to the next decision. Every decision
+    counts in the state's `stamp` (it orders eliminations)."""
+
+    def run(s: RivalsState, seat: int, a: Any) -> list[Event]:
+        s.stamp += 1
+        return _then_advance(s, seat, perform(s, seat, a))
+
+    return run
+
+
+def _menu_action(perform: Perform) -> Perform:
+    """An action from a turn's menu: every one but the turn's end is followed by the others'
+    interrupt window (rules/reactions.py), once whatever the action started is done."""
+
+    def run(s: RivalsState, seat: int, a: Any) -> list[Event]:
+        s.stamp += 1
+        ev = perform(s, seat, a)
+        s.i_due = not isinstance(a, EndTurn)
+        if s.i_due and s.phase in TURN_PHASES:
+            s.phase = "idle"
+        return _then_advance(s, seat, ev)
+
+    return run
+
+
+def _phase(
+    types: tuple[type, ...],
+    options: Options,
+    perform: Perform,
+    prompt: str,
+    section: str,
+    secret: bool = False,
+) -> Phase[RivalsState]:
+    """A phase of one decision and its automatic aftermath (`_decided`), judged by its list."""
+    return Phase(types, options, _decided(perform), prompt, section, secret)
+
+
+def _install(s: RivalsState, seat: int, a: Install | StopInstalling) -> list[Event]:
+    return collect.stop_installing(s, seat) if isinstance(a, StopInstalling) else collect.install(s, seat, a)
+
+
+def _buy_token(s: RivalsState, seat: int, a: BuyToken | StopBuying) -> list[Event]:
+    return collect.stop_buying(s, seat) if isinstance(a, StopBuying) else collect.buy_token(s, seat, a)
+
+
+def _react_prompt(s: RivalsState, seat: int) -> Prompt:
+    # The windows are interrupts (Prompt.declines): the choices end with the plain pass.
+    return Prompt("React to the attack", "reactions", secret=True, declines=1)
+
+
+def _interrupt_prompt(s: RivalsState, seat: int) -> Prompt:
+    # A seat whose turn is not the one held up may also pass till the next turn.
+    declines = 1 if seat == s.i_seat else 2
+    return Prompt(texts.interrupt_prompt(s), "reactions", secret=True, declines=declines)
+
+
+_DRONE_TURN = (
+    Scout,
+    Move,
+    Collect,
+    Negotiate,
+    DroneAttack,
+    Uninstall,
+    MakeShield,
+    BuySchema,
+    BuyPoint,
+    EndTurn,
+)
+
+PHASES: dict[str, Phase[RivalsState]] = {
+    # set-up
+    "ashak": _phase((ChooseAshak,), setup_phase.ashak_options, setup_phase.ashak_perform,
+                    "Choose your Ashak", "setting-up"),
+    "guild": _phase((KeepGuild,), setup_phase.guild_options, setup_phase.guild_perform,
+                    "Keep one of your two guilds", "setting-up", secret=True),
+    "place": _phase((PlaceAshak,), setup_phase.place_options, setup_phase.place_perform,
+                    "Place your Ashak on a starting tile", "setting-up"),
+    # a turn's menu, and the decisions its actions ask for
+    "turn": Phase(turn.TURN_ACTIONS, turn.options, _menu_action(turn.perform), "Your turn", "your-turn",
+                  secret=True, reason=turn.reason),
+    "consult": _phase((Consult,), collect.consult_options, collect.consult,
+                      "Consult the row or the deck", "collecting", secret=True),
+    "install": _phase((Install, StopInstalling), collect.install_options, _install,
+                      "Install cards you consulted", "collecting", secret=True),
+    "tokens": _phase((BuyToken, StopBuying), collect.token_options, _buy_token,
+                     "Buy anticipation tokens", "collecting"),
+    "mods": _phase((AddMod, DoneMods, TakeBack), choices.mods_options, choices.mods_perform,
+                   "Add mods to your physical card", "playing-a-card", secret=True),
+    "target": _phase((TargetAshak, TargetHex, TargetDrone, TakeBack), choices.target_options,
+                     choices.target_perform, "Choose the target", "playing-a-card"),
+    "target2": _phase((TargetAshak, NoSecondTarget), choices.target2_options, choices.target2_perform,
+                      "Choose a second target", "playing-a-card"),
+    "optional": _phase((PayOptional, SkipOptional), choices.optional_options, choices.optional_perform,
+                       "Discard a card for the optional effect?", "playing-a-card", secret=True),
+    "victim": _phase((ChooseVictim,), choices.victim_options, choices.victim_perform,
+                     "Which Ashak does the blast hit next?", "explosives"),
+    "freephys": _phase((PlayCard, Pass), choices.freephys_options, choices.freephys_perform,
+                       "Play a physical card for free?", "playing-a-card", secret=True),
+    "step": _phase((StepTo, StopMoving), choices.step_options_, choices.step_perform,
+                   "Choose where to move", "moving"),
+    "uninstall": _phase((Uninstall, StopUninstalling), choices.uninstall_options, choices.uninstall_perform,
+                        "Uninstall a card", "spending-resources", secret=True),
+    "dropshield": _phase((DropShield,), choices.dropshield_options, choices.dropshield_perform,
+                         "Drop one of your shields", "shields"),
+    "reward": _phase((Reward,), choices.reward_options, choices.reward_perform,
+                     "Choose the sponsor's reward", "sponsors"),
+    "schema": _phase((PickSchema,), choices.schema_options, choices.schema_perform,
+                     "Choose a schema", "sponsors"),
+    "replace": _phase((ReplaceSkill,), choices.replace_options, choices.replace_perform,
+                      "Replace a skill", "skills", secret=True),
+    "resource": _phase((ChooseResource,), choices.resource_options, choices.resource_perform,
+                       "Take a resource", "skills"),
+    "loot": _phase((Install, StopInstalling), choices.loot_options, choices.loot_perform,
+                   "Install a card of the eliminated Ashak", "eliminations", secret=True),
+    "reentry": _phase((StepTo,), choices.reentry_options, choices.reentry_perform,
+                      "Climb back at the border", "falling-tiles"),
+    # the windows: the attacked Ashak's reactions, and the interrupts after each action and at
+    # each phase's start
+    "react": Phase((ActivateToken, React, Pass), reactions.react_options, _decided(reactions.react_perform),
+                   _react_prompt, "reactions", secret=True),
+    "interrupt": Phase((ActivateToken, React, PassTurn, Wait, Pass), reactions.interrupt_options,
+                       _decided(reactions.interrupt_perform), _interrupt_prompt, "reactions", secret=True,
+                       reason=reactions.interrupt_reason),
     # drone mode
-    **drone_turn.PHASES,
-    "hack": (drone_hack.hack_options, drone_hack.hack_perform, "Spend a hacking success"),
+    "dplace": _phase((PlaceDrone,), drone_turn.place_options, drone_turn.place_perform,
+                     "Place your drone on your Ashak's tile", "drone-mode"),
+    "drone": Phase(_DRONE_TURN, drone_turn.options, _menu_action(drone_turn.perform), "Your drone's turn",
+                   "drone-mode"),
+    "dconsult": _phase((Consult,), drone_turn.consult_options, drone_turn.consult_perform,
+                       "Your drone consults the row or the deck", "drone-mode"),
+    "dinstall": _phase((Install, StopInstalling), drone_turn.install_options, drone_turn.install_perform,
+                       "Store consulted cards on the drone", "drone-mode", secret=True),
+    "dtokens": _phase((BuyToken, StopBuying), drone_turn.token_options, drone_turn.token_perform,
+                      "Buy anticipation tokens for the drone", "drone-mode"),
+    "dreward": _phase((Reward,), drone_turn.reward_options, drone_turn.reward_perform,
+                      "Choose the drone's sponsor reward", "drone-mode"),
+    "dschema": _phase((PickSchema,), drone_turn.schema_options, drone_turn.schema_perform,
+                      "Choose a schema for the drone", "drone-mode"),
+    "duninstall": _phase((Uninstall, StopUninstalling), drone_turn.uninstall_options,
+                         drone_turn.uninstall_perform, "Uninstall a card the drone stores", "drone-mode"),
+    "dreentry": _phase((StepTo,), drone_turn.reentry_options, drone_turn.reentry_perform,
+                       "Bring your drone back at the border", "drone-mode"),
+    "dshot": _phase((ActivateToken, Pass), drone_turn.shot_options, drone_turn.shot_perform,
+                    "A drone fires at you: activate a token first?", "drone-mode"),
+    "hack": _phase((HackPick,), drone_hack.hack_options, drone_hack.hack_perform,
+                   "Spend a hacking success", "hacking"),
 }  # fmt: skip
 
-# Phases whose verdict on one action is found without listing every option (each gives the
-# sentence its `options` gives; the conformance suite compares them). The others' actions are
-# looked up in their list (RivalsGame.reason).
-REASONS: dict[str, ReasonFn] = {
-    "turn": turn.reason,
-    "interrupt": reactions.interrupt_reason,
-}
-
-# The help section (a heading of rivals_tui/help/rivals.md) each phase opens at.
-SECTIONS: dict[str, str] = {
-    "ashak": "setting-up",
-    "guild": "setting-up",
-    "place": "setting-up",
-    "turn": "your-turn",
-    "consult": "collecting",
-    "install": "collecting",
-    "tokens": "collecting",
-    "mods": "playing-a-card",
-    "target": "playing-a-card",
-    "target2": "playing-a-card",
-    "optional": "playing-a-card",
-    "victim": "explosives",
-    "freephys": "playing-a-card",
-    "react": "reactions",
-    "interrupt": "reactions",
-    "step": "moving",
-    "uninstall": "spending-resources",
-    "dropshield": "shields",
-    "reward": "sponsors",
-    "schema": "sponsors",
-    "replace": "skills",
-    "resource": "skills",
-    "loot": "eliminations",
-    "reentry": "falling-tiles",
-    "dplace": "drone-mode",
-    "drone": "drone-mode",
-    "dconsult": "drone-mode",
-    "dinstall": "drone-mode",
-    "dtokens": "drone-mode",
-    "dreward": "drone-mode",
-    "dschema": "drone-mode",
-    "duninstall": "drone-mode",
-    "dreentry": "drone-mode",
-    "dshot": "drone-mode",
-    "hack": "hacking",
-}
+# The phases of drone mode.
+DRONE_PHASES = ("dplace", "drone", "dconsult", "dinstall", "dtokens", "dreward", "dschema", "duninstall",
+                "dreentry", "dshot", "hack")  # fmt: skip

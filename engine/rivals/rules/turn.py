@@ -1,6 +1,10 @@
 """The active player's menu (phase 2): scout, move, collect, negotiate, spend resources, play
 a card, use the guild, a skill or the ultimate, activate a token, end the turn. `options`
-lists every action worth showing with the reason it is not allowed (None when it is)."""
+lists every action worth showing with the reason it is not allowed (None when it is); `reason`
+judges one action without listing the menu. Both take each verdict from the same function per
+kind of action (`collect_reason`, `card_reason`, `shield_reason`...), and the menu lists the
+actions of a kind with the function its check asks (`scoutable`; `move_targets`, whose
+one-hex answer is `reaches`), so a rule is written once."""
 
 from __future__ import annotations
 
@@ -34,7 +38,7 @@ from engine.rivals.data.cards import ENEMY, HEX, MOD, SKILL, Card, card_said
 from engine.rivals.data.catalog import ATLANS_ID, CARD, ULTIMATES
 from engine.rivals.effects import calm, raise_shield
 from engine.rivals.rules import drone_cards, drone_hack, resolve
-from engine.rivals.rules.board import NEAR_TILES, hex_type, move_targets, reaches, reveal, scoutable
+from engine.rivals.rules.board import hex_type, move_targets, reaches, reveal, scoutable
 from engine.rivals.rules.collect import collect_reason, do_collect
 from engine.rivals.rules.combat import event_on
 from engine.rivals.rules.common import (
@@ -155,8 +159,7 @@ def move_budget(s: RivalsState) -> int:
 def options(s: RivalsState, seat: int) -> list[Option]:
     reach = resolve.Reach(s, seat)  # the rivals' distances and sight, once per menu
     here = s.pos[seat]
-    revealed, fallen = s.revealed, s.fallen
-    opts: list[Option] = [(SCOUT[t], None) for t in NEAR_TILES[here] if not revealed[t] and not fallen[t]]
+    opts: list[Option] = [(SCOUT[t], None) for t in scoutable(s, seat)]
     if s.ap >= 1:
         opts += [(MOVE[h], None) for h in move_targets(s, seat, here, move_budget(s))]
     opts.append((COLLECT, collect_reason(s, seat)))
@@ -178,13 +181,13 @@ def options(s: RivalsState, seat: int) -> list[Option]:
     if s.tokens[seat]:
         opts.append((TOKEN, token_reason(s, seat)))
     crystals, resins = s.crystals[seat], s.resins[seat]
-    if crystals >= 2:
+    if crystals >= UNINSTALL_COST:
         opts += [(UNINSTALL[c], None) for c in sorted(s.hand[seat] + s.discard[seat])]
-    opts.append((SHIELD, None if resins >= 2 else SHIELD_COST))
-    if crystals >= 5 or resins >= 5:  # (Premium Card's 10 of both kinds needs 5 of one)
-        schemas = None if s.schema_row or s.schema_deck else "No schema is left."
+    opts.append((SHIELD, shield_reason(s, seat)))
+    if crystals >= SCHEMA_COST or resins >= SCHEMA_COST:  # (Premium Card's 10 of both needs 5 of one)
+        schemas = schema_left(s)
         for res, have in (("crystal", crystals), ("resin", resins)):
-            if have >= 5:
+            if have >= SCHEMA_COST:
                 opts.append((BuySchema(res), schemas))
             if have >= POINT_COST:
                 opts.append((BuyPoint(res), None))
@@ -267,19 +270,27 @@ def mixed_splits(s: RivalsState, seat: int) -> range:
     return range(max(1, POINT_COST - s.resins[seat]), min(POINT_COST - 1, s.crystals[seat]) + 1)
 
 
+UNINSTALL_COST = 2  # crystals
+SCHEMA_COST = 5  # crystals or resins
+
+
 def _uninstall_reason(s: RivalsState, seat: int, a: Uninstall) -> str | None:
     mine = a.card in s.hand[seat] or a.card in s.discard[seat]
-    return None if s.crystals[seat] >= 2 and mine else NOT_NOW
+    return None if s.crystals[seat] >= UNINSTALL_COST and mine else NOT_NOW
 
 
 def _resource(s: RivalsState, seat: int, res: str) -> int:
     return s.crystals[seat] if res == "crystal" else s.resins[seat] if res == "resin" else -1
 
 
-def _schema_reason(s: RivalsState, seat: int, a: BuySchema) -> str | None:
-    if _resource(s, seat, a.resource) < 5:
-        return NOT_NOW
+def schema_left(s: RivalsState) -> str | None:
     return None if s.schema_row or s.schema_deck else "No schema is left."
+
+
+def _schema_reason(s: RivalsState, seat: int, a: BuySchema) -> str | None:
+    if _resource(s, seat, a.resource) < SCHEMA_COST:
+        return NOT_NOW
+    return schema_left(s)
 
 
 def _point_reason(s: RivalsState, seat: int, a: BuyPoint) -> str | None:
@@ -350,9 +361,9 @@ def perform(s: RivalsState, seat: int, a: object) -> list[Event]:
         return ev
     if isinstance(a, BuySchema):
         if a.resource == "crystal":
-            s.crystals[seat] -= 5
+            s.crystals[seat] -= SCHEMA_COST
         else:
-            s.resins[seat] -= 5
+            s.resins[seat] -= SCHEMA_COST
         s.phase, s.actor = "schema", seat
         return [Event(f"{who(s, seat)} spends 5 {a.resource}s on a schema.")]
     if isinstance(a, BuyPoint):
@@ -394,7 +405,7 @@ def negotiate(s: RivalsState, seat: int) -> list[Event]:
 
 
 def spend_uninstall(s: RivalsState, seat: int, c: int) -> list[Event]:
-    s.crystals[seat] -= 2
+    s.crystals[seat] -= UNINSTALL_COST
     ev = [Event(f"{who(s, seat)} uninstalls {name(c)}.", seat=seat, reveal=True)]
     if c in s.hand[seat]:
         s.hand[seat].remove(c)
@@ -509,3 +520,5 @@ _REASONS: dict[type, Callable[[RivalsState, int, Any], str | None]] = {
     Exchange: lambda s, seat, a: drone_hack.exchange_reason(s, seat, a),
     Hack: lambda s, seat, a: drone_hack.hack_reason(s, seat) if s.drone_mode else NOT_NOW,
 }
+# The action types of the turn's menu.
+TURN_ACTIONS: tuple[type, ...] = tuple(_REASONS)
