@@ -2,8 +2,8 @@
 
 One asyncio loop serves every connection (`TableServer.start`). A connection says hello with an
 identity (a secret its client keeps; the server stores only its hash), then lists, creates, joins
-or watches tables and sends moves. Each move is checked by the rules (`Match.why_illegal`) before
-it is applied; the match is saved through the `SaveStore` after every change, before anyone is
+or watches tables and sends moves. Each move is checked by the rules as it is submitted
+(`Match.submit`); the match is saved through the `SaveStore` after every change, before anyone is
 told of it, and the table's seats and codes are kept in an index file beside the saves, so a
 restarted server resumes every table where it was (`resume`). A change that cannot be saved is
 told to nobody: the table waits, saying so, and goes on once a retry has saved it. One server
@@ -346,17 +346,18 @@ class TableServer:
             await self._changed(table)
 
     def _apply(self, table: Table, seat: int, m: p.Move) -> None:
+        """Read a move and submit it: the match judges it (once) and applies it."""
         try:
             action = load_action(table.game, m.action)
-            reason = table.match.why_illegal(seat, action)
         except SaveError as exc:
             raise IllegalAction(f"That is not a move of {table.game.title} ({exc.fault}).") from None
+        try:
+            table.match.submit(seat, action)
+        except IllegalAction as exc:
+            raise IllegalAction(_named(table, exc.reason)) from None
         except Exception:  # a well-formed action the rules cannot even judge (an index far out)
             log.exception("judging a move failed")
             raise IllegalAction("That move is not one the game knows.") from None
-        if reason is not None:
-            raise IllegalAction(_named(table, reason))
-        table.match.submit(seat, action)
 
     async def _undo(self, conn: Conn) -> None:
         table, seat = conn.table, conn.seat
@@ -558,11 +559,13 @@ class TableServer:
         async with table.busy:
             if table.unsaved is not None:
                 return  # the table waits; once saved, it starts the AI again (`_recovered`)
-            if table.match.why_illegal(seat, action) is None:
+            try:
                 table.match.submit(seat, action)
+            except IllegalAction:
+                if len(table.match.history) != decisions:
+                    self._kick(table)
+            else:
                 await self._changed(table)
-            elif len(table.match.history) != decisions:
-                self._kick(table)
 
 
 def _named(table: Table, text: str) -> str:

@@ -24,7 +24,7 @@ def series_for(game: Game[Any, Any, Any], offer: SeriesOffer) -> Series:
     game has no series or the numbers are out of bounds (the bounds a save accepts)."""
     if offer.games <= 1 and offer.points <= 0:
         return Series()
-    if not getattr(game, "supports_series", False):
+    if not game.supports_series:
         raise IllegalAction(f"{game.title} is played one game at a time.")
     if offer.games > 1 and offer.points > 0:
         raise IllegalAction("A series is a number of games or a score to reach, not both.")
@@ -177,21 +177,13 @@ class Table:
         return update, len(events)
 
     def _choices(self, seat: int) -> list[Choice]:
-        g, s = self.game, self.match.state
+        m = self.match
         return [
-            Choice(action=dump_action(g, a), reason=why, continues=why is None and self._continues(seat, a))
-            for a, why in g.choices(s, seat)
+            Choice(
+                action=dump_action(m.game, a), reason=why, continues=why is None and m.continues_turn(seat, a)
+            )
+            for a, why in m.game.choices(m.state, seat)
         ]
-
-    def _continues(self, seat: int, action: Any) -> bool:
-        """The same test as `LocalSession.continues_turn`: afterwards this seat alone decides again
-        and nothing came to light, so the answer depends on nothing the seat cannot see."""
-        g = self.game
-        after = g.clone(self.match.state)
-        events = g.apply(after, seat, action)
-        if g.outcome(after) is not None or g.to_act(after) != (seat,):
-            return False
-        return not any(e.reveal or e.to is not None for e in events)
 
     # -- the server's AI -------------------------------------------------------------------------
     def ai_seat(self, now: float, here: set[int]) -> tuple[int | None, float | None]:

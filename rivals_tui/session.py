@@ -183,14 +183,9 @@ class LocalSession:
         return None if why is None else self.words(why)
 
     def continues_turn(self, seat: int, action: Any) -> bool:
-        """Whether the legal `action` leaves `seat`'s turn unfinished: afterwards the same seat
-        alone decides again and nothing is revealed or told to anyone in private, so the answer
-        depends on nothing the seat cannot see. ("Confirm moves" asks at the turn's last step.)"""
-        after = self.game.clone(self.match.state)
-        events = self.game.apply(after, seat, action)
-        if self.game.outcome(after) is not None or self.game.to_act(after) != (seat,):
-            return False
-        return not any(e.reveal or e.to is not None for e in events)
+        """Whether `action`, a move the rules allow `seat` now, leaves its turn unfinished
+        (`Match.continues_turn`). ("Confirm moves" asks at the turn's last step.)"""
+        return self.match.continues_turn(seat, action)
 
     def log_for(self, seat: int | None) -> list[Event]:
         return [attrs.evolve(e, text=self.words(e.text)) for _, e in self.match.log_for(seat)]
@@ -223,12 +218,13 @@ class LocalSession:
 
     # -- changing --------------------------------------------------------------------------
     def submit(self, seat: int, action: Any) -> list[Event]:
-        """Apply one decision and autosave. Raises IllegalAction and changes nothing if refused."""
-        reason = self.match.why_illegal(seat, action)
-        if reason is not None:
-            raise IllegalAction(self.words(reason))
+        """Apply one decision and autosave. Raises IllegalAction, with the rules' sentence in the
+        seats' names, and changes nothing if refused (the match judges the move, once)."""
         with self.guard:
-            events = self.match.submit(seat, action)
+            try:
+                events = self.match.submit(seat, action)
+            except IllegalAction as exc:
+                raise IllegalAction(self.words(exc.reason)) from None
             self.finished_here = self.match.over
         self.save()
         return [attrs.evolve(e, text=self.words(e.text)) for e in events]

@@ -34,6 +34,7 @@ from typing import Any
 
 from engine.ai import KINDS, ISMCTSBot, make_bot
 from engine.ai.stats import percentile, wilson
+from engine.core.errors import IllegalAction
 from engine.core.game import Game
 from engine.core.options import parse_assignments
 from engine.core.words import count
@@ -113,10 +114,12 @@ def play_one(task: Task) -> Record:
             if options > 1:
                 times[labels[seat]].append(elapsed)
                 cpu[labels[seat]].append(spent)
-            reason = game.why_illegal(state, seat, action)
-            if reason is not None:
-                raise RuntimeError(f"game {index}: {labels[seat]} in seat {seat} chose {action!r}: {reason}")
-            game.apply(state, seat, action)
+            try:
+                game.apply(state, seat, action)  # a bot's choice from its view: judged here, once
+            except IllegalAction as exc:
+                raise RuntimeError(
+                    f"game {index}: {labels[seat]} in seat {seat} chose {action!r}: {exc.reason}"
+                ) from None
             decisions += 1
             if decisions > MAX_DECISIONS:
                 raise RuntimeError(f"game {index} did not end after {MAX_DECISIONS} decisions")

@@ -1,7 +1,13 @@
 """`Match`: one game in progress — who sits where, the seed, every decision so far, the state.
 
-The match is what gets saved (as seed + options + decisions, replayed on load) and what a future
-table server will own. Screens talk to it through `submit`, `view`, `log_for` and `undo`.
+The match is what gets saved (as seed + options + decisions, replayed on load) and what the
+table server owns. Screens talk to it through `submit`, `view`, `log_for` and `undo`.
+
+Checked and unchecked moves, as python-chess's `push_san` and `push`: `submit` is the one place
+a move from outside — a key, the network, a save being loaded — is judged by the rules, once,
+before it is carried out. Moves already judged are carried out unchecked (`Game.perform`): the
+replay behind undo (every move in the history was judged when submitted) and the look ahead of
+`continues_turn` (a move the caller has judged).
 """
 
 from __future__ import annotations
@@ -14,6 +20,19 @@ import attrs
 from engine.core.errors import IllegalAction, NotYourTurn
 from engine.core.game import Event, Game, Outcome, Prompt, SeatSpec
 from engine.core.interrupts import decline_ways, forced_decline
+
+
+def continues_turn(game: Game[Any, Any, Any], state: Any, seat: int, action: Any) -> bool:
+    """Whether `action`, a move of `seat` the rules allow in `state`, leaves its turn unfinished:
+    afterwards the same seat alone decides again and nothing is revealed or told to anyone in
+    private, so the answer depends on nothing the seat cannot see. ("Confirm moves" asks at the
+    turn's last step; a table server tells each listed move's answer to its seat.) `state` is
+    left as it is: the move is carried out, unchecked, on a copy."""
+    after = game.clone(state)
+    events = game.perform(after, seat, action)
+    if game.outcome(after) is not None or game.to_act(after) != (seat,):
+        return False
+    return not any(e.reveal or e.to is not None for e in events)
 
 
 @attrs.frozen
@@ -105,9 +124,16 @@ class Match:
         return self.game.legal(self.state, seat)
 
     def why_illegal(self, seat: int, action: Any) -> str | None:
+        """The rules' verdict on a move, without making it: for a question asked before a move
+        is submitted (a confirmation). `submit` judges the move again as it applies it."""
         if seat not in self.to_act():
             return "It is not your turn to decide."
         return self.game.why_illegal(self.state, seat, action)
+
+    def continues_turn(self, seat: int, action: Any) -> bool:
+        """Whether the move `action`, which the rules allow `seat` now, leaves its turn
+        unfinished (`continues_turn`)."""
+        return continues_turn(self.game, self.state, seat, action)
 
     def quick_decline(self, seat: int, alone: bool) -> Any | None:
         """The way `seat` declines an interrupt without being asked, or None when it must decide
@@ -132,7 +158,9 @@ class Match:
 
     # -- changing --------------------------------------------------------------------------
     def submit(self, seat: int, action: Any) -> list[Event]:
-        """Apply one decision. Raises IllegalAction (and changes nothing) if not allowed."""
+        """Judge one decision from outside and apply it: the one place such a move is checked.
+        Raises NotYourTurn or IllegalAction, with the rules' sentence, and changes nothing if it
+        is not allowed."""
         if seat not in self.to_act():
             raise NotYourTurn("It is not your turn to decide.")
         events = self.game.apply(self.state, seat, action)
@@ -141,10 +169,11 @@ class Match:
         return events
 
     def replay(self, upto: int | None = None) -> Any:
-        """The state after the first `upto` decisions (all of them by default), rebuilt from the seed."""
+        """The state after the first `upto` decisions (all of them by default), rebuilt from the
+        seed. Each was judged when it was submitted: they are carried out unchecked."""
         s = self.game.setup(self.options, len(self.seats), self.seed)
         for seat, action in self.history[: len(self.history) if upto is None else upto]:
-            self.game.apply(s, seat, action)
+            self.game.perform(s, seat, action)
         return s
 
     def undo_target(self, seat: int) -> int | None:
@@ -184,7 +213,8 @@ class Match:
         self.state = self.replay()
 
     def rebuild(self, history: Sequence[tuple[int, Any]], fill_declines: bool = False) -> int:
-        """Replay `history` from the seed through the checked path (used when loading a save).
+        """Replay `history` from the seed, every move judged as it is submitted (used when
+        loading a save: the replay is the save's check).
 
         `fill_declines`: for a save made before its game had interrupt windows (`Prompt.declines`),
         a window the saved moves do not answer is answered with its plain pass, as the player
@@ -196,17 +226,26 @@ class Match:
         filled = 0
         upgrade = self.game.upgrade_action
         for seat, saved in history:
-            action = upgrade(self.state, seat, saved)
-            while fill_declines and self.to_act() and self.why_illegal(seat, action) is not None:
-                owing = self.to_act()[0]
-                ways = decline_ways(self.prompt(owing), self.game.choices(self.state, owing))
-                if not ways:
+            while True:
+                try:
+                    self.submit(seat, upgrade(self.state, seat, saved))
                     break
-                self.submit(owing, ways[-1])
-                filled += 1
-                action = upgrade(self.state, seat, saved)
-            self.submit(seat, action)
+                except IllegalAction:
+                    if not fill_declines or not self._pass_window():
+                        raise
+                    filled += 1
         return filled
+
+    def _pass_window(self) -> bool:
+        """Answer the interrupt window owed now with its plain pass; False when none is owed."""
+        if not self.to_act():
+            return False
+        owing = self.to_act()[0]
+        ways = decline_ways(self.prompt(owing), self.game.choices(self.state, owing))
+        if not ways:
+            return False
+        self.submit(owing, ways[-1])
+        return True
 
     def next_in_series(self) -> Match:
         """After a finished game: the next game of the series, same seats, new seed, totals carried."""

@@ -457,18 +457,20 @@ class GameScreen(Screen[None]):
         if seat is None or not self._my_turn():
             self.say("It is not your turn to decide.")
             return
+        confirm = self.rivals.settings.confirm_moves
+        if not confirm and ask is None:
+            self._apply(seat, action)  # judged by the rules as it is submitted (its sentence, if refused)
+            return
+        # A question comes first: asked only about a move the rules allow.
         reason = self.session.why_illegal(seat, action)
         if reason is not None:
             self.say(reason)
             return
-        if not self.rivals.settings.confirm_moves:
-            if ask is None:
-                self._apply(seat, action)
-            else:
-                self.app.push_screen(
-                    ConfirmDialog(ask, yes="Do it", no="Back", enter_says_no=True),
-                    lambda ok: self._apply(seat, action) if ok else None,
-                )
+        if not confirm and ask is not None:
+            self.app.push_screen(
+                ConfirmDialog(ask, yes="Do it", no="Back", enter_says_no=True),
+                lambda ok: self._apply(seat, action) if ok else None,
+            )
             return
         text = self.session.describe(seat, action)
         if self.session.continues_turn(seat, action):

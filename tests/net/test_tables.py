@@ -7,7 +7,11 @@ Budget: 4 s (over the protocol on 127.0.0.1, the server in the test's loop).
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
+import pytest
+
+from engine.rivalist.game import Rivalist
 from rivals_net import protocol as p
 from tests.net.support import is_error, is_update, player, start_server, table_for, until
 
@@ -123,5 +127,28 @@ async def test_a_finished_table_leaves_the_lobby_when_its_players_do(tmp_path: P
     ann.send(p.ListTables())
     assert (await until(ann, lambda m: isinstance(m, p.Tables))).tables == []
     assert server.store.load(table.name).over  # the finished game is still on disk
+    await ann.close()
+    await server.stop()
+
+
+async def test_a_move_from_the_network_is_judged_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    judged: list[Any] = []
+    judge = Rivalist.why_illegal
+
+    def counted(self: Rivalist, s: Any, seat: int, a: Any) -> str | None:
+        judged.append(a)
+        return judge(self, s, seat, a)
+
+    monkeypatch.setattr(Rivalist, "why_illegal", counted)
+    server = await start_server(tmp_path, seed=2)
+    ann = await player(server, "Ann")
+    ann.send(p.Create(game="rivalist", seats=[p.SeatOffer(), p.SeatOffer()]))
+    first = await until(ann, lambda m: is_update(m) and bool(m.choices))
+    judged.clear()
+    ann.send(p.Move(action=next(c for c in first.choices if c.reason is None).action))
+    await until(ann, lambda m: is_update(m) and m.decisions > first.decisions)
+    assert len(judged) == 1
     await ann.close()
     await server.stop()

@@ -16,6 +16,8 @@ from engine.core.info import Catalog
 from engine.core.match import Match
 from engine.core.options import option
 from engine.registry import GAMES
+from engine.rivality.actions import PlaceAt
+from engine.rivality.game import Rivality
 from rivals_tui.app import RivalsApp
 from rivals_tui.dialogs import ConfirmDialog
 from rivals_tui.screens.game import GameScreen
@@ -307,6 +309,40 @@ async def test_without_confirm_moves_a_turn_is_played_at_once(tmp_path: Path) ->
             screen.choose(screen.session.legal(0)[0])
             await pilot.pause()
             assert app.screen is screen
+
+
+class CountedRivality(Rivality):
+    """Rivality counting how often its rules judge a move."""
+
+    judged: list[Any]
+
+    def __init__(self) -> None:
+        self.judged = []
+
+    def reason(self, s: Any, seat: int, a: Any) -> str | None:
+        self.judged.append(a)
+        return super().reason(s, seat, a)
+
+
+async def test_a_move_chosen_at_the_keyboard_is_judged_once_and_a_refusal_still_says_why(
+    tmp_path: Path,
+) -> None:
+    game = CountedRivality()
+    app = screen_app(tmp_path, Match.new(game, game.Options(), SEATS, 5))
+    app.settings.confirm_moves = False
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        session = screen.session
+        assert isinstance(session, LocalSession)
+        game.judged.clear()
+        screen.choose(PlaceAt(0))  # a square, while a tile is being chosen
+        assert screen.message == "You are not laying a tile now." and session.match.history == []
+        tile = session.legal(0)[0]
+        game.judged.clear()
+        screen.choose(tile)
+        assert game.judged == [tile] and session.match.history == [(0, tile)]
 
 
 async def test_the_hint_puts_the_cursor_on_the_hinted_move(tmp_path: Path) -> None:
