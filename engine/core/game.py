@@ -15,7 +15,10 @@ Every move has a text form that reads back (engine.core.notation): `game.move_te
 
 A turn that needs several choices is several decisions, each with its own short legal list.
 Hidden information is handled by `view` (mask what a seat may not see) and `determinize` (fill
-the masked parts with a plausible sample, for the AI).
+the masked parts with a plausible sample, for the AI). `setup` takes options already found fit
+for the table (`check_options`, asked by `Match.new` and by everything that sets a table up).
+Each game writes its rules as a table of phases (engine.core.phases), from which the legality
+calls are derived.
 """
 
 from __future__ import annotations
@@ -198,14 +201,15 @@ AnyGame = Game[Any, Any, Any]  # a game whose types the caller does not need (re
 class GameBase(abc.ABC, Generic[S, A, O]):
     """What every game shares. A subclass sets the class members and writes its rules.
 
-    Legality is written once per rule. A game implements `candidates` (every action worth
-    showing now, allowed or not), `reason` (the one function that decides whether an action is
-    allowed, returning the sentence a player reads when it is not) and `perform` (carry out an
-    allowed action). From those, `legal`, `choices`, `why_illegal` and `apply` follow, so the
-    legal list, the greyed reason and the check in `apply` can never disagree. A game may still
-    override `legal` (or `why_illegal`) with a faster path; the conformance suite checks it gives
-    the same answers. No path remembers an answer: `apply` has `reason` judge every move from the
-    state as it is (a memo keyed on part of the state let moves through after the rest changed).
+    Legality is written once per rule. The four hooks are `to_act`, `candidates` (every action
+    worth showing now, allowed or not), `reason` (the one function that decides whether an
+    action is allowed, returning the sentence a player reads when it is not) and `perform`
+    (carry out an allowed action). From those, `legal`, `choices`, `why_illegal` and `apply`
+    follow, so the legal list, the greyed reason and the check in `apply` can never disagree.
+    The five games write none of them: they are phased games (engine.core.phases.PhasedGame),
+    which derive the hooks from a table of phases; the toy game of the tests writes them by
+    hand. No path remembers an answer: `apply` has `reason` judge every move from the state as
+    it is (a memo keyed on part of the state let moves through after the rest changed).
     """
 
     id: ClassVar[str]
@@ -257,9 +261,10 @@ class GameBase(abc.ABC, Generic[S, A, O]):
     @abc.abstractmethod
     def perform(self, s: S, seat: int, a: A) -> list[Event]:
         """Carry out an action `reason` allowed; mutates `s`, returns the events in words.
-        Unchecked: callers with a move from elsewhere (a key, the network, a save, a test) use
-        `apply`. The AI's search calls it with a move it has just taken from `legal` of that
-        same state, which the rules have decided already."""
+        Unchecked, as python-chess's `push` (against `push_san`): a move from elsewhere (a key,
+        the network, a save, a test) goes through `apply` (`Match.submit`). It is for a move
+        already judged: one the AI's search has just taken from `legal` of that same state, or
+        one of a history whose every move was judged when it was submitted (`Match.replay`)."""
 
     def legal(self, s: S, seat: int) -> Sequence[A]:
         if seat not in self.to_act(s):

@@ -1,6 +1,7 @@
 """The rules kernel: a game as a table of phases, each phase one kind of decision.
 
-A game's state names the phase it is in (its `phase` field), and the game's class holds a table
+A game's state names the phase it is in (its `phase`) and the seat deciding (its `actor`), and
+the game's class holds a table
 (`phases`) from phase name to a `Phase` record: the action types decided there, the one function
 that lists every action worth showing with its verdict (None: allowed; else the sentence the
 player reads), the one that carries an allowed action out, and what the player is asked (the
@@ -32,10 +33,16 @@ from engine.core.game import A, Event, GameBase, O, Prompt
 
 
 class Phased(Protocol):
-    """A state that names its phase: a key of its game's table, or a name outside it when
-    nobody owes a decision ("over", or automatic work between decisions)."""
+    """A state that names its phase — a key of its game's table, or a name outside it when
+    nobody owes a decision ("over", or automatic work between decisions) — and the seat owing
+    the phase's decision (`actor`, -1 when none; a simultaneous phase names its seats with
+    `Phase.acting` instead). Read in place, not through a method: the AI's search asks who
+    decides millions of times."""
 
     phase: str
+
+    @property
+    def actor(self) -> int: ...
 
 
 S = TypeVar("S", bound=Phased)  # a phased game's state
@@ -110,26 +117,12 @@ class Phase(Generic[S]):
         return cls(types, options, perform, prompt, section, secret, reason, legal, acting)
 
 
-def listed_verdict(listed: Sequence[Option], a: Any) -> str | None:
-    """The verdict `listed` (a phase's options) gives `a`; NOT_NOW when it does not list it.
-    Actions taken from a list are usually the listed (interned) objects: found by identity
-    first, by equality only then."""
-    for b, why in listed:
-        if b is a:
-            return why
-    kind = type(a)
-    for b, why in listed:
-        if type(b) is kind and b == a:
-            return why
-    return NOT_NOW
-
-
 class PhasedGame(GameBase[S, A, O]):
     """A game whose rules are a table of phases (`phases`, see `Phase`), read from the state's
-    `phase`. A game supplies the table, `actor` (the seat deciding), `waiting_prompt` (what a
-    seat owing no decision reads) and the members that are not rules (set-up, views, scoring,
-    texts, the AI's evaluation); everything else of the contract's legality is derived here, so
-    no game writes `legal`, `why_illegal`, `apply` or `perform`.
+    `phase` and `actor` (`Phased`). A game supplies the table, `waiting_prompt` (what a seat
+    owing no decision reads) and the members that are not rules (set-up, views, scoring, texts,
+    the AI's evaluation); everything else of the contract's legality is derived here, so no game
+    writes `legal`, `why_illegal`, `apply` or `perform`.
 
     The derived calls read the phase and its seats in place rather than through `to_act`: the
     AI's search makes them millions of times."""
@@ -150,11 +143,6 @@ class PhasedGame(GameBase[S, A, O]):
         cls._table_reason = cls.reason is PhasedGame.reason
 
     @abc.abstractmethod
-    def actor(self, s: S) -> int:
-        """The seat owing the decision of the current phase (-1: none). Simultaneous phases
-        name their seats with `Phase.acting` instead."""
-
-    @abc.abstractmethod
     def waiting_prompt(self, s: S, seat: int) -> Prompt:
         """What `seat` reads while it owes no decision: whom it waits for, or the game's end."""
 
@@ -169,20 +157,20 @@ class PhasedGame(GameBase[S, A, O]):
             return ()
         if ph.acting is not None:
             return ph.acting(s)
-        seat = self.actor(s)
+        seat = s.actor
         return _ALONE[seat] if seat >= 0 else ()
 
     def _owed(self, s: S, seat: int) -> Phase[Any] | None:
         """The current phase when `seat` owes its decision, else None."""
         ph = self.phases.get(s.phase)
-        if ph is None or (seat not in ph.acting(s) if ph.acting else seat != self.actor(s) or seat < 0):
+        if ph is None or (seat not in ph.acting(s) if ph.acting else seat != s.actor or seat < 0):
             return None
         return ph
 
     def legal(self, s: S, seat: int) -> Sequence[A]:
         # (`_owed`, written out: the search asks for legal lists millions of times)
         ph = self.phases.get(s.phase)
-        if ph is None or (seat not in ph.acting(s) if ph.acting else seat != self.actor(s) or seat < 0):
+        if ph is None or (seat not in ph.acting(s) if ph.acting else seat != s.actor or seat < 0):
             return []
         fast = ph.legal
         if fast is not None:
@@ -199,7 +187,7 @@ class PhasedGame(GameBase[S, A, O]):
     def why_illegal(self, s: S, seat: int, a: A) -> str | None:
         # (`_owed`, written out: every checked move comes through here)
         ph = self.phases.get(s.phase)
-        if ph is None or (seat not in ph.acting(s) if ph.acting else seat != self.actor(s) or seat < 0):
+        if ph is None or (seat not in ph.acting(s) if ph.acting else seat != s.actor or seat < 0):
             return NOT_YOUR_TURN
         kind = type(a)
         if kind in ph.kinds and ph.reason is not None and self._table_reason:
@@ -219,7 +207,17 @@ class PhasedGame(GameBase[S, A, O]):
         check = ph.reason
         if check is not None:
             return check(s, seat, a)
-        return listed_verdict(ph.options(s, seat), a)
+        # The verdict its options give. A move taken from a list is usually the listed (interned)
+        # object: looked for by identity first, by equality only then.
+        listed = ph.options(s, seat)
+        for b, why in listed:
+            if b is a:
+                return why
+        kind = type(a)
+        for b, why in listed:
+            if type(b) is kind and b == a:
+                return why
+        return NOT_NOW
 
     def perform(self, s: S, seat: int, a: A) -> list[Event]:
         return self.phases[s.phase].perform(s, seat, a)

@@ -37,11 +37,6 @@ class RivalKings(PhasedGame[RKState, RKAction, RKOptions]):
     supports_series = True
     phases = PHASES
 
-    def actor(self, s: RKState) -> int:
-        """The seat a start window asks, or whose turn it is (-1 between turns); the secret
-        choice names its seats itself (`Phase.acting`)."""
-        return s.window[0] if s.phase in ("gardener", "watchman") else s.turn
-
     def misplaced(self, s: RKState, seat: int, a: RKAction) -> str:
         return misplaced(a)
 

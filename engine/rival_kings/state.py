@@ -68,3 +68,9 @@ class RKState:
     bought: bool = False  # someone recruited or bought a card this cycle
     idle_cycles: int = 0  # completed cycles in a row without any card recruited or bought
     stall_end: bool = False  # the optional idle-cycles ending is in force (RKOptions.stalemate)
+
+    @property
+    def actor(self) -> int:
+        """The seat deciding now: the one a start window asks, or whose turn it is (-1 between
+        turns). The secret choice names its seats itself (`Phase.acting`)."""
+        return self.window[0] if self.phase in ("gardener", "watchman") else self.turn

@@ -286,7 +286,10 @@ SOLO_TARGET: dict[str, int] = {"easy": 28, "normal": 30, "hard": 32}
 
 def space_name(p: int) -> str:
     """'upper 3': the sub-realm and the column counted from 1 on the left."""
-    return f"{ROW_NAMES[p // COLS]} {p % COLS + 1}"
+    return _SPACE_NAMES[p]
+
+
+_SPACE_NAMES: tuple[str, ...] = tuple(f"{ROW_NAMES[p // COLS]} {p % COLS + 1}" for p in range(SPACES))
 
 
 def land_name(m: int) -> str:

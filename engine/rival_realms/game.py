@@ -59,9 +59,6 @@ class RivalRealms(PhasedGame[RealmsState, Action, RealmsOptions]):
     def setup(self, options: RealmsOptions, seats: int, seed: int) -> RealmsState:
         return new_state(options, seats, seed)
 
-    def actor(self, s: RealmsState) -> int:
-        return s.actor
-
     def outcome(self, s: RealmsState) -> Outcome | None:
         return None if s.phase != "over" else scoring.outcome(s)
 

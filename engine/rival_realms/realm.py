@@ -149,7 +149,11 @@ def empty_bounds(regions: list[int]) -> list[tuple[int, int, int]]:
 
 def fits_somewhere(regions: list[int], hand: list[int]) -> bool:
     """Whether any card of `hand` can be summoned into some empty space of `regions`."""
-    return any(lo < c < hi for lo, hi, _a, _b in empty_gaps(regions) for c in hand)
+    for lo, hi, _a, _b in empty_gaps(regions):
+        for c in hand:
+            if lo < c < hi:
+                return True
+    return False
 
 
 def filled_bounds(regions: list[int]) -> list[tuple[int, int, int]]:

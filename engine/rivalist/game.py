@@ -35,9 +35,6 @@ class Rivalist(PhasedGame[RLState, RLAction, RLOptions]):
     def setup(self, options: RLOptions, seats: int, seed: int) -> RLState:
         return new_state(seed)
 
-    def actor(self, s: RLState) -> int:
-        return s.current
-
     def misplaced(self, s: RLState, seat: int, a: RLAction) -> str:
         return misplaced(s, a)
 

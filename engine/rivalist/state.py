@@ -114,6 +114,11 @@ class RLState:
     victory: str = ""
     over: bool = False
 
+    @property
+    def actor(self) -> int:
+        """The seat deciding now (the kernel's name for `current`)."""
+        return self.current
+
 
 # A face-down pyramid card in a view (the view never holds its identity).
 HIDDEN = -2

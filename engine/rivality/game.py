@@ -39,9 +39,6 @@ class Rivality(PhasedGame[RYState, RYAction, RYOptions]):
     # rollout moves, 62% with none).
     ai_rollout_depth: ClassVar[int | None] = 0
 
-    def actor(self, s: RYState) -> int:
-        return s.actor
-
     def misplaced(self, s: RYState, seat: int, a: RYAction) -> str:
         return MISPLACED[type(a)]
 

@@ -59,9 +59,6 @@ class RivalsGame(PhasedGame[RivalsState, Action, RivalsOptions]):
             drone.prepare(s)
         return s
 
-    def actor(self, s: RivalsState) -> int:
-        return s.actor
-
     def misplaced(self, s: RivalsState, seat: int, a: Action) -> str:
         return NOT_NOW
 

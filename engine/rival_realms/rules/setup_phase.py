@@ -50,7 +50,7 @@ def valleys_legal(s: RealmsState, seat: int) -> list[MakeValley]:
         for r0 in range(0, LANDS, COLS):
             row = v[r0 : r0 + COLS]
             if sum(row) < VALLEYS_PER_ROW:
-                found.extend(MAKE_VALLEYS[r0 + c] for c in range(COLS) if not row[c])
+                found += [MAKE_VALLEYS[r0 + c] for c in range(COLS) if not row[c]]
         known = _VALLEY_LISTS[key] = tuple(found)
     return list(known)
 

@@ -70,36 +70,24 @@ Perform = Callable[[RivalsState, int, Any], list[Event]]
 TURN_PHASES = frozenset(["turn", "drone"])
 
 
-def _then_advance(s: RivalsState, seat: int, ev: list[Event]) -> list[Event]:
-    if s.phase == "turn" and not s.alive[seat]:
-        s.phase = "idle"  # the player's own move killed it (a lake): its turn is over
-    if s.phase != "idle" and not s.winners:
-        return ev  # a decision is owed already (the turn goes on): nothing to run
-    return ev + advance(s)
-
-
-def _decided(perform: Perform) -> Perform:
+def _decided(perform: Perform, menu: bool = False) -> Perform:
     """A decision's effect, then the automatic work up to the next decision. Every decision
-    counts in the state's `stamp` (it orders eliminations)."""
-
-    def run(s: RivalsState, seat: int, a: Any) -> list[Event]:
-        s.stamp += 1
-        return _then_advance(s, seat, perform(s, seat, a))
-
-    return run
-
-
-def _menu_action(perform: Perform) -> Perform:
-    """An action from a turn's menu: every one but the turn's end is followed by the others'
-    interrupt window (rules/reactions.py), once whatever the action started is done."""
+    counts in the state's `stamp` (it orders eliminations). An action from a turn's menu
+    (`menu`), all but the turn's end, is followed by the others' interrupt window
+    (rules/reactions.py), once whatever the action started is done."""
 
     def run(s: RivalsState, seat: int, a: Any) -> list[Event]:
         s.stamp += 1
         ev = perform(s, seat, a)
-        s.i_due = not isinstance(a, EndTurn)
-        if s.i_due and s.phase in TURN_PHASES:
-            s.phase = "idle"
-        return _then_advance(s, seat, ev)
+        if menu:
+            s.i_due = not isinstance(a, EndTurn)
+            if s.i_due and s.phase in TURN_PHASES:
+                s.phase = "idle"
+        if s.phase == "turn" and not s.alive[seat]:
+            s.phase = "idle"  # the player's own move killed it (a lake): its turn is over
+        if s.phase != "idle" and not s.winners:
+            return ev  # a decision is owed already (the turn goes on): nothing to run
+        return ev + advance(s)
 
     return run
 
@@ -157,8 +145,8 @@ PHASES: dict[str, Phase[RivalsState]] = {
     "place": _phase((PlaceAshak,), setup_phase.place_options, setup_phase.place_perform,
                     "Place your Ashak on a starting tile", "setting-up"),
     # a turn's menu, and the decisions its actions ask for
-    "turn": Phase(turn.TURN_ACTIONS, turn.options, _menu_action(turn.perform), "Your turn", "your-turn",
-                  secret=True, reason=turn.reason),
+    "turn": Phase(turn.TURN_ACTIONS, turn.options, _decided(turn.perform, menu=True), "Your turn",
+                  "your-turn", secret=True, reason=turn.reason),
     "consult": _phase((Consult,), collect.consult_options, collect.consult,
                       "Consult the row or the deck", "collecting", secret=True),
     "install": _phase((Install, StopInstalling), collect.install_options, _install,
@@ -205,8 +193,8 @@ PHASES: dict[str, Phase[RivalsState]] = {
     # drone mode
     "dplace": _phase((PlaceDrone,), drone_turn.place_options, drone_turn.place_perform,
                      "Place your drone on your Ashak's tile", "drone-mode"),
-    "drone": Phase(_DRONE_TURN, drone_turn.options, _menu_action(drone_turn.perform), "Your drone's turn",
-                   "drone-mode"),
+    "drone": Phase(_DRONE_TURN, drone_turn.options, _decided(drone_turn.perform, menu=True),
+                   "Your drone's turn", "drone-mode"),
     "dconsult": _phase((Consult,), drone_turn.consult_options, drone_turn.consult_perform,
                        "Your drone consults the row or the deck", "drone-mode"),
     "dinstall": _phase((Install, StopInstalling), drone_turn.install_options, drone_turn.install_perform,

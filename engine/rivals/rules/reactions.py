@@ -258,9 +258,10 @@ _DECLINES: dict[bool, list[Option]] = {True: [(PASS, None)], False: [(PASS_TURN,
 def interrupt_reason(s: RivalsState, seat: int, a: object) -> str | None:
     """The interrupt window's verdict on one action, as `interrupt_options` lists it. A way of
     declining (the most frequent decision of a game) is judged without weighing the hand."""
-    declines = _DECLINES[seat == s.i_seat]
-    listed = declines if any(b == a for b, _ in declines) else interrupt_options(s, seat)
-    for b, why in listed:
+    for b, why in _DECLINES[seat == s.i_seat]:
+        if b == a:
+            return why
+    for b, why in interrupt_options(s, seat):
         if b == a:
             return why
     return NOT_NOW
@@ -281,7 +282,10 @@ def interrupt_perform(s: RivalsState, seat: int, a: object) -> list[Event]:
         if isinstance(a, PassTurn):
             s.i_quiet.append(seat)
             s.r_passes -= 1  # it is no longer counted among those who must pass
-    waiting = sum(1 for x in range(s.seats) if may_interrupt(s, x))
+    waiting = 0
+    for x in range(s.seats):
+        if may_interrupt(s, x):
+            waiting += 1
     nxt = _next_interrupter(s, seat) if s.r_passes < waiting else -1
     if nxt >= 0:
         s.actor = nxt

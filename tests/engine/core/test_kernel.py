@@ -61,7 +61,7 @@ class Bet:
 class Tally:
     phase: str
     total: int = 0
-    turn: int = 0
+    actor: int = 0  # the seat counting
     bets: list[int | None] = attrs.field(factory=lambda: [None, None])
 
 
@@ -87,7 +87,7 @@ def _step_reason(s: Tally, seat: int, a: Step | Pass) -> str | None:
 def _count(s: Tally, seat: int, a: Step | Pass) -> list[Event]:
     if isinstance(a, Step):
         s.total += a.size
-    s.turn = 1 - s.turn
+    s.actor = 1 - s.actor
     if s.total >= 5:
         s.phase = "over"
     return [Event(f"Player {seat + 1} counts to {s.total}.", seat)]
@@ -123,9 +123,6 @@ class Counting(PhasedGame[Tally, Any, Any]):
     def setup(self, options: Any, seats: int, seed: int) -> Tally:
         return Tally("bet")
 
-    def actor(self, s: Tally) -> int:
-        return s.turn
-
     def waiting_prompt(self, s: Tally, seat: int) -> Prompt:
         return Prompt("The count is over." if s.phase == "over" else "Waiting.", "counting")
 
@@ -152,8 +149,8 @@ def test_the_toy_derives_who_acts_and_what_each_seat_may_do_from_its_phases() ->
     with pytest.raises(IllegalAction, match="overshoots"):
         for _ in range(4):
             TOY.apply(s, TOY.to_act(s)[0], Step(2))
-    assert s.total == 4 and TOY.legal(s, s.turn) == [Step(1)]
-    TOY.apply(s, s.turn, Step(1))
+    assert s.total == 4 and TOY.legal(s, s.actor) == [Step(1)]
+    TOY.apply(s, s.actor, Step(1))
     assert TOY.to_act(s) == () and TOY.prompt(s, 0).text == "The count is over."
 
 
