@@ -1,23 +1,23 @@
 """The rules kernel: a game as a table of phases, each phase one kind of decision.
 
 A game's state names the phase it is in (its `phase`) and the seat deciding (its `actor`), and
-the game's class holds a table
-(`phases`) from phase name to a `Phase` record: the action types decided there, the one function
-that lists every action worth showing with its verdict (None: allowed; else the sentence the
-player reads), the one that carries an allowed action out, and what the player is asked (the
-prompt and its help section). A phase whose list is long may also judge one action without
-listing them all (`reason`), and a phase the AI's search asks at every step may list its legal
-actions without writing the refusals (`legal`); both must agree with `options`, which the
-conformance suite checks. A phase not in the table (the end of the game, or automatic work
-between decisions) owes no decision.
+the game's class holds a table (`phases`) from phase name to a `Phase` record: the action types
+decided there, the one function that lists every action worth showing with its verdict (None:
+allowed; else the sentence the player reads), the one that carries an allowed action out, and
+what the player is asked (the prompt and its help section). A phase whose list is long may also
+judge one action without listing them all (`reason`), and a phase the AI's search asks at every
+step may list its legal actions without writing the refusals (`legal`); both must agree with
+`options`, which the conformance suite checks. A phase not in the table (the end of the game, or
+automatic work between decisions) owes no decision.
 
 From the table `PhasedGame` derives the whole legality side of the contract — `to_act`,
-`candidates`, `reason`, `legal`, `choices`, `perform` and `prompt` — so every game reads the
-same way, and a rule is written once: in its phase's `options`, or in its `reason` when the
-options are built from it (`Phase.judged`). Checked and unchecked moves follow python-chess
-(`push_san` against `push`): `apply` (through `Match.submit`, for a move from a key, the network
-or a save) judges the move, then `perform`s it; `perform` alone is for a move just taken from
-`legal` of the same state (the AI's search) or already judged once (the replay of a saved game).
+`candidates`, `choices`, `legal`, `reason`, `why_illegal`, `apply`, `perform` and `prompt` — so
+every game reads the same way, and a rule is written once: in its phase's `options`, or in its
+`reason` when the options are built from it (`Phase.judged`). Checked and unchecked moves follow
+python-chess (`push_san` against `push`): `apply` (through `Match.submit`, for a move from a key,
+the network or a save) judges the move, then performs it; `perform` alone is for a move already
+judged (one the AI's search has just taken from `legal` of the same state, or the history the
+match replays behind undo).
 """
 
 from __future__ import annotations
