@@ -222,7 +222,15 @@ def write_index(path: Path, records: list[TableRecord]) -> None:
 def copy_to_save(m: Match) -> Match:
     """A copy of the match for the saver thread, so the loop may go on changing the original."""
     return Match(
-        m.game, m.options, m.seats, m.seed, list(m.history), m.game.clone(m.state), list(m.log), m.series
+        m.game,
+        m.options,
+        m.seats,
+        m.seed,
+        list(m.history),
+        m.game.clone(m.state),
+        list(m.log),
+        m.series,
+        set(m.stand_ins),
     )
 
 

@@ -52,6 +52,8 @@ __all__ = [
 ]
 
 FORMAT_VERSION: int = 1
+# A saved move's mark for a decision the AI made for a person who was away (at a table server).
+STAND_IN_BY = "ai"
 STATUS_IN_PROGRESS = "in progress"
 STATUS_FINISHED = "finished"
 # The key naming an action's class inside its JSON object.
@@ -399,13 +401,22 @@ def dump_match(match: Match, *, status: str | None = None, created: str | None =
         "seats": converter.unstructure(match.seats, unstructure_as=tuple[SeatSpec, ...]),
         "seed": match.seed,
         "series": converter.unstructure(match.series, unstructure_as=Series),
-        "actions": [{"seat": seat, "action": codec.dump(action)} for seat, action in match.history],
+        "actions": [_move_entry(codec, match, i) for i in range(len(match.history))],
         "snapshot": converter.unstructure(match.state, unstructure_as=game.state_type),
         "status": status if status is not None else status_of(match),
         "progress": progress_of(match),
         "created": created if created is not None else now,
         "updated": now,
     }
+
+
+def _move_entry(codec: _ActionCodec, match: Match, i: int) -> dict[str, Any]:
+    """One saved move; `"by": "ai"` marks a decision the AI made for an absent person."""
+    seat, action = match.history[i]
+    entry = {"seat": seat, "action": codec.dump(action)}
+    if i in match.stand_ins:
+        entry["by"] = STAND_IN_BY
+    return entry
 
 
 def dumps(match: Match, **kw: Any) -> str:
@@ -582,9 +593,16 @@ def load_envelope(
     if not isinstance(raw_actions, list):
         raise SaveError(source, f"actions: expected a list, got {_show(raw_actions)}")
     history: list[tuple[int, Any]] = []
+    stand_ins: set[int] = set()
     for n, entry in enumerate(raw_actions, start=1):
-        if not (isinstance(entry, dict) and set(entry) == {"seat", "action"}):
+        if not (isinstance(entry, dict) and set(entry) in ({"seat", "action"}, {"seat", "action", "by"})):
             raise SaveError(source, f'move {n}: expected {{"seat": ..., "action": ...}}, got {_show(entry)}')
+        if "by" in entry:
+            if entry["by"] != STAND_IN_BY:
+                raise SaveError(
+                    source, f'move {n}: "by" can only be "{STAND_IN_BY}", not {_show(entry["by"])}'
+                )
+            stand_ins.add(n - 1)
         seat = entry["seat"]
         if type(seat) is not int:
             raise SaveError(source, f"move {n}: the seat should be a whole number, not {_show(seat)}")
@@ -597,10 +615,10 @@ def load_envelope(
     except Exception as exc:  # whatever setup raises on odd options, the player gets one line
         raise SaveError(source, f"the game cannot be set up from its options ({exc})") from None
     try:
-        _replay_and_check(match, history, game, data, source)
+        _replay_and_check(match, history, frozenset(stand_ins), game, data, source)
     except SaveError as exc:
         saved_by = data["app_version"]
-        if _older(saved_by, WINDOWS_SINCE) and _replays_with_windows(match, history):
+        if _older(saved_by, WINDOWS_SINCE) and _replays_with_windows(match, history, frozenset(stand_ins)):
             return match, data
         if saved_by != engine.__version__:
             # Rules corrections change what a list of moves leads to; say so rather than blame
@@ -627,23 +645,23 @@ def _older(version: str, than: tuple[int, ...]) -> bool:
         return False
 
 
-def _replays_with_windows(match: Match, history: list[tuple[int, Any]]) -> bool:
+def _replays_with_windows(match: Match, history: list[tuple[int, Any]], stand_ins: frozenset[int]) -> bool:
     """Whether a save from before the latest interrupt windows replays once each window its
     moves skip is passed (`Match.rebuild`). Every move is still checked; the saved position cannot be
     compared, as it never had the windows' passes in it."""
     try:
-        return match.rebuild(history, fill_declines=True) > 0
+        return match.rebuild(history, fill_declines=True, stand_ins=stand_ins) > 0
     except Exception:
         return False
 
 
 def _replay_and_check(
-    match: Match, history: list[tuple[int, Any]], game: Any, data: Any, source: str
+    match: Match, history: list[tuple[int, Any]], stand_ins: frozenset[int], game: Any, data: Any, source: str
 ) -> None:
     """Replay every saved move through the rules (each one checked), then compare the result with
     the saved position."""
     try:
-        match.rebuild(history)
+        match.rebuild(history, stand_ins=stand_ins)
     except IllegalAction as exc:
         n = len(match.history) + 1
         if match.over:
