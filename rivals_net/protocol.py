@@ -20,7 +20,7 @@ import attrs
 from saves.codec import parse, structure_checked
 from saves.errors import SaveError
 
-VERSION = 4
+VERSION = 5
 # A client's line is a few hundred bytes (a move, a name); anything this long is not one.
 MAX_CLIENT_LINE = 16 * 1024
 # The server's lines carry a seat's whole view and log: the largest game's is tens of kilobytes.
@@ -51,10 +51,12 @@ class ListTables:
 
 @attrs.frozen
 class SeatOffer:
-    """A seat of a new table: `kind` "open" (a person joins with the code) or "ai" at `level`."""
+    """A seat of a new table: `kind` "open" (a person joins with the code) or "ai" at `level`.
+    `name`: an AI seat's name, or the creator's own at this table ("": the usual one)."""
 
     kind: str = "open"
     level: str = "normal"
+    name: str = ""
 
 
 @attrs.frozen
@@ -68,14 +70,19 @@ class SeriesOffer:
 
 @attrs.frozen
 class Create:
-    """A new table. The creator takes the first open seat. `ai_after` > 0: an absent player's
-    decisions are made by the AI after that many seconds (0: the table waits for ever)."""
+    """A new table. The creator takes the first open seat. `ai_after` > 0: when an absent
+    player's seat owes a decision, the AI makes it after that many seconds, and the clock starts
+    again for the next one (0: the table waits for ever); `ai_keeps`: once it has, the AI plays
+    the seat until its player is back. `pausing`: a player leaving may pause their seat (nobody
+    plays for it; the table waits)."""
 
     game: str
     seats: list[SeatOffer]
     options: dict[str, Any] = attrs.field(factory=dict)
     ai_after: int = 0
     series: SeriesOffer = attrs.field(factory=SeriesOffer)
+    ai_keeps: bool = False
+    pausing: bool = True
 
 
 @attrs.frozen
@@ -107,9 +114,18 @@ class Undo:
 
 @attrs.frozen
 class Leave:
-    """Leave table `table` (the seat stays yours: `watch` or `join` takes it back)."""
+    """Leave table `table` (the seat stays yours: `watch` or `join` takes it back). `pause`:
+    nobody plays for the seat meanwhile, where the table allows it."""
 
     table: int
+    pause: bool = False
+
+
+@attrs.frozen
+class Rename:
+    """Call me `name` from now on: at every table where this identity holds a seat, too."""
+
+    name: str
 
 
 @attrs.frozen
@@ -136,6 +152,9 @@ class SeatInfo:
     kind: str  # "human" or "ai"
     taken: bool  # a person holds it
     here: bool  # that person is connected now
+    ai_in: float | None = None  # away and owing a decision: seconds until the AI makes it
+    ai_plays: bool = False  # away: the AI plays the seat until its player is back
+    paused: bool = False  # away: its player paused it, and the table waits
 
 
 @attrs.frozen
@@ -157,7 +176,9 @@ class Tables:
 
 @attrs.frozen
 class Seated:
-    """You are at a table: as `seat` (None: watching). `code` is the invite code (players only)."""
+    """You are at a table: as `seat` (None: watching). `code` is the invite code (players only).
+    The table's rules for an absent player (`Create`), and `played_for`: what the AI chose for
+    this seat since its player last decided (as the seat's log says it)."""
 
     table: int
     game: str
@@ -166,6 +187,10 @@ class Seated:
     seat: int | None
     code: str
     series: dict[str, Any]
+    ai_after: int = 0
+    ai_keeps: bool = False
+    pausing: bool = False
+    played_for: list[str] = attrs.field(factory=list)
 
 
 @attrs.frozen
@@ -228,6 +253,7 @@ CLIENT_MESSAGES: dict[str, type] = {
     "undo": Undo,
     "leave": Leave,
     "again": Again,
+    "name": Rename,
     "ping": Ping,
 }
 SERVER_MESSAGES: dict[str, type] = {

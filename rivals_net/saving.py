@@ -14,7 +14,6 @@ import contextlib
 import json
 import logging
 import os
-import time
 from collections.abc import Awaitable, Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -53,6 +52,9 @@ class TableRecord:
     claims: dict[str, int]
     ai_after: int = 0
     again: list[int] = attrs.field(factory=list)
+    ai_keeps: bool = False
+    pausing: bool = True
+    paused: list[int] = attrs.field(factory=list)
 
 
 class TableDisk:
@@ -93,7 +95,6 @@ class TableDisk:
         self.store.clean_temporary()
         resumed: list[tuple[Table, SaveLock]] = []
         problems = []
-        now = time.monotonic()
         for rec in records:
             try:
                 if rec.table in self.taken_ids([t for t, _ in resumed]):
@@ -108,9 +109,10 @@ class TableDisk:
                 self.unloaded.append(rec)
                 problems.append(f"Table {rec.table} is not resumed ({exc}); it stays in {INDEX_FILE}.")
                 continue
-            table = Table(rec.table, rec.code, rec.name, match, dict(rec.claims), rec.ai_after)
+            table = Table(rec.table, rec.code, rec.name, match, dict(rec.claims), rec.ai_after, rec.ai_keeps)
+            table.pausing = rec.pausing
+            table.paused = {seat for seat in rec.paused if seat in rec.claims.values()}
             table.again = {seat for seat in rec.again if match.over and 0 <= seat < len(match.seats)}
-            table.absent_since = {seat: now for seat in rec.claims.values()}
             table.told = table.public()
             resumed.append((table, lock))
         return resumed, problems
@@ -140,7 +142,17 @@ class TableDisk:
         """Write the index: the server's tables and those that could not be resumed. If the disk
         refuses, it is tried again later (`retry`); False if it was not written now."""
         records = [
-            TableRecord(t.id, t.name, t.code, dict(t.claims), t.ai_after, sorted(t.again))
+            TableRecord(
+                t.id,
+                t.name,
+                t.code,
+                dict(t.claims),
+                t.ai_after,
+                sorted(t.again),
+                t.ai_keeps,
+                t.pausing,
+                sorted(t.paused),
+            )
             for t in self.tables()
         ]
         try:

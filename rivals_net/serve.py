@@ -28,6 +28,10 @@ if TYPE_CHECKING:
     from rivals_net.door import Door
 
 
+# How long the apps of the SSH door have to end by themselves once told the server is stopping.
+APPS_END_WITHIN = 3.0
+
+
 def host_key_path() -> Path:
     return Path(platformdirs.user_data_dir("rivals")) / "ssh_host_ed25519_key"
 
@@ -102,7 +106,11 @@ async def _serve(
             loop.add_signal_handler(sig, stop.set)
         await stop.wait()
     finally:
+        # Every terminal is told the server is restarting (the tables saved first), and each
+        # app shows that sentence and ends by itself before the door hangs up on what is left.
+        if door is not None:
+            door.close()
+        await tables.stop()
         if door is not None:
             with contextlib.suppress(Exception):
-                await door.stop()
-        await tables.stop()
+                await door.stop(grace=APPS_END_WITHIN)

@@ -34,8 +34,9 @@ from engine.core.match import Match
 from rivals_net import protocol as p
 from rivals_net import trace
 from rivals_net.connection import Built, Conn, Limits
+from rivals_net.lobby import LobbyNews, listing
 from rivals_net.saving import CANNOT_SAVE, INDEX_FILE, TableDisk, TableRecord, retry
-from rivals_net.table import Table, identity_key, series_for
+from rivals_net.table import Table, identity_key, series_for, tidy_name
 from saves.codec import load_action, structure_checked
 from saves.errors import SaveError
 from saves.lock import SaveLock
@@ -46,6 +47,8 @@ __all__ = ["INDEX_FILE", "Limits", "TableRecord", "TableServer"]
 log = logging.getLogger("rivals_net")
 
 LEVELS = ("easy", "normal", "hard")
+# What every terminal is told when the server stops (the tables are saved; they come back).
+RESTARTING = "The server is restarting: connect again in a moment."
 # Invite codes: six letters and digits that cannot be mistaken for one another when read aloud.
 CODE_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
 
@@ -89,6 +92,7 @@ class TableServer:
         self._server: asyncio.Server | None = None
         self._stopping = False
         self.port = 0
+        self.lobby = LobbyNews(self.tables.values, lambda: self.conns, self._here)
 
     # -- running ---------------------------------------------------------------------------------
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> int:
@@ -108,6 +112,7 @@ class TableServer:
     async def stop(self) -> None:
         """Stop listening, close every connection, save every table and release its lock."""
         self._stopping = True
+        self.lobby.stop()
         if self._server is not None:
             self._server.close()
         for task in self._thinking.values():
@@ -118,7 +123,7 @@ class TableServer:
             waiting.cancel()
         conns = list(self.conns)
         for conn in conns:
-            conn.bye("The server is shutting down; your seat is kept.")
+            conn.bye(RESTARTING)
         # Closing a connection ends its reading task; one that does not end soon is cancelled.
         tasks = [c.task for c in conns if c.task is not None]
         if tasks:
@@ -197,7 +202,7 @@ class TableServer:
         if conn.key is None:
             raise IllegalAction("Say hello first.")
         if isinstance(m, p.ListTables):
-            conn.send(p.Tables([t.info(self._here(t), conn.key) for t in self.tables.values()]))
+            conn.send(listing(self.tables.values(), self._here, conn.key))
         elif isinstance(m, p.Create):
             await self._create(conn, m)
         elif isinstance(m, p.Join):
@@ -214,13 +219,15 @@ class TableServer:
             await self._undo(conn)
         elif isinstance(m, p.Again):
             await self._again(conn)
+        elif isinstance(m, p.Rename):
+            await self._rename(conn, m.name)
         elif isinstance(m, p.Leave) and conn.table is not None and conn.table.id == m.table:
-            self._leave(conn)
+            self._leave(conn, pause=m.pause)
 
     def _hello(self, conn: Conn, m: p.Hello) -> None:
         if conn.key is not None:
             raise IllegalAction("You have already said hello.")
-        name = " ".join(m.name.split())[: p.NAME_LIMIT]
+        name = tidy_name(m.name)
         if not name:
             raise IllegalAction("Say your name in the hello.")
         if not 16 <= len(m.identity) <= p.IDENTITY_LIMIT:
@@ -228,6 +235,23 @@ class TableServer:
         if m.identity.startswith("ssh:") and not (self.door and secrets.compare_digest(m.door, self.door)):
             raise IllegalAction("Only the SSH door may vouch for an ssh: identity.")
         conn.key, conn.name = identity_key(m.identity), name
+
+    async def _rename(self, conn: Conn, wanted: str) -> None:
+        """The connection's player takes a new name: at every table where they hold a seat too
+        (on disk before anyone there is told), then their lobby shows it."""
+        name = tidy_name(wanted)
+        if not any(ch.isalnum() for ch in name):
+            raise IllegalAction("A name needs at least one letter or digit.")
+        conn.name = name
+        for table in list(self.tables.values()):
+            seat = table.claims.get(conn.key or "")
+            if seat is None:
+                continue
+            async with table.busy:
+                if table.rename(seat, name) and await self._persist(table):
+                    self._broadcast(table)
+        if conn.table is None:
+            conn.send(listing(self.tables.values(), self._here, conn.key))
 
     # -- tables ----------------------------------------------------------------------------------
     async def _create(self, conn: Conn, m: p.Create) -> None:
@@ -251,10 +275,17 @@ class TableServer:
             options = structure_checked(m.options, game.Options, "options", "message")
         except SaveError as exc:
             raise IllegalAction(f"Bad options: {exc.fault}.") from None
+        # An AI seat is named as the form says; the creator's seat too, if they typed a name.
+        names = [tidy_name(s.name) for s in m.seats]
         seats = [
-            SeatSpec(f"Seat {i + 1}") if s.kind == "open" else SeatSpec(f"AI {i + 1}", "ai", s.level)
+            SeatSpec(f"Seat {i + 1}")
+            if s.kind == "open"
+            else SeatSpec(names[i] or f"AI {i + 1}", "ai", s.level)
             for i, s in enumerate(m.seats)
         ]
+        if len({s.name for s in seats}) < len(seats):
+            raise IllegalAction("Give every seat a different name.")
+        mine = next(names[i] for i, s in enumerate(m.seats) if s.kind == "open")
         series = series_for(game, m.series)
         try:
             match = Match.new(game, options, seats, self._seeds.randrange(1, 2**31), series=series)
@@ -267,10 +298,12 @@ class TableServer:
             lock = self.store.lock(name)
         except (SaveError, OSError) as exc:
             raise IllegalAction(f"The server cannot save a new table ({exc}).") from None
-        table = Table(table_id, code, name, match, ai_after=m.ai_after)
+        table = Table(
+            table_id, code, name, match, ai_after=m.ai_after, ai_keeps=m.ai_keeps, pausing=m.pausing
+        )
         self.tables[table_id] = table
         self.locks[table_id] = lock
-        await self._join(conn, code)
+        await self._join(conn, code, mine)
 
     @staticmethod
     def _new_code(taken: set[str]) -> str:
@@ -279,7 +312,7 @@ class TableServer:
             if code not in taken:
                 return code
 
-    async def _join(self, conn: Conn, code: str) -> None:
+    async def _join(self, conn: Conn, code: str, name: str = "") -> None:
         wanted = code.strip().lower()
         table = next((t for t in self.tables.values() if secrets.compare_digest(t.code, wanted)), None)
         if table is None:
@@ -287,7 +320,7 @@ class TableServer:
         assert conn.key is not None
         async with table.busy:
             known = conn.key in table.claims
-            seat = table.claim(conn.key, conn.name)
+            seat = table.claim(conn.key, name or conn.name)
             if seat is None:
                 raise IllegalAction("Every seat at this table is taken; you may watch it.")
             if not known:  # the seat has a new name: on disk before anyone is told
@@ -298,21 +331,33 @@ class TableServer:
     def _seat(self, conn: Conn, table: Table, seat: int | None) -> None:
         self._leave(conn)
         conn.table, conn.seat, conn.sent = table, seat, 0
+        played_for: list[str] = []
         if seat is not None:
-            table.absent_since.pop(seat, None)
+            if table.paused & {seat}:
+                self.disk.write_index()
+            table.back(seat)
+            # The player back at their seat is told what the AI chose for it meanwhile.
+            played_for = table.match.stood_in_for(seat)
         seated = table.seated()
-        conn.send(p.Seated(seat=seat, code=table.code if seat is not None else "", **seated))
+        code = table.code if seat is not None else ""
+        conn.send(p.Seated(seat=seat, code=code, played_for=played_for, **seated))
         if table.unsaved is not None:
             conn.send(p.Notice(table.id, CANNOT_SAVE))  # (and nothing more until it is saved)
         self._broadcast(table)
 
-    def _leave(self, conn: Conn) -> None:
+    def _leave(self, conn: Conn, pause: bool = False) -> None:
+        """The connection leaves its table; `pause`: its player pauses their seat (nobody plays
+        for it meanwhile), if the table allows that."""
         table, seat = conn.table, conn.seat
         conn.table, conn.seat = None, None
         if table is None:
             return
         if seat is not None and seat not in self._here(table):
-            table.absent_since[seat] = time.monotonic()
+            if pause and not table.pausing:
+                conn.error("This table does not let a player pause their seat.")
+            elif pause and not table.match.over:
+                table.paused.add(seat)
+                self.disk.write_index()
             self._kick(table)  # starts the clock for the AI to stand in, if the table wants it
         self._broadcast(table)
         self._retire_if_done(table)
@@ -324,6 +369,7 @@ class TableServer:
 
     def _retire(self, table: Table) -> None:
         """A finished table nobody is at any more leaves the lobby (its save stays, finished)."""
+        self.lobby.changed()
         self.tables.pop(table.id, None)
         lock = self.locks.pop(table.id, None)
         if lock is not None:
@@ -417,6 +463,7 @@ class TableServer:
         table.saving = True
         try:
             here = self._here(table)
+            table.keep_time(time.monotonic(), here)
             built = self._build(table, [c for c in self.conns if c.table is table], here)
             fault = await saved
         finally:
@@ -434,6 +481,7 @@ class TableServer:
         self._broadcast(table, [c for c in self.conns if c.table is table and c not in sent])
         trace.mark("server.sent")
         self._kick(table)
+        self.lobby.changed()
 
     async def _persist(self, table: Table) -> bool:
         """Save the table now (the caller holds `table.busy`); False if it could not be, and the
@@ -498,16 +546,20 @@ class TableServer:
             return
         table.told = table.public()
         here = self._here(table)
+        now = time.monotonic()
+        table.keep_time(now, here)
         for conn in [c for c in self.conns if c.table is table] if conns is None else conns:
-            update, conn.sent = table.update_for(conn.seat, conn.sent, here)
+            update, conn.sent = table.update_for(conn.seat, conn.sent, here, now)
             conn.send(update)
+        self.lobby.changed()
 
     @staticmethod
     def _build(table: Table, conns: list[Conn], here: set[int]) -> list[tuple[Conn, Built]]:
         """Each connection's next update, encoded, with where it stood when it was built."""
         out = []
+        now = time.monotonic()
         for conn in conns:
-            update, sent = table.update_for(conn.seat, conn.sent, here)
+            update, sent = table.update_for(conn.seat, conn.sent, here, now)
             out.append((conn, Built(conn.seat, conn.sent, sent, p.encode(update))))
         return out
 
@@ -554,12 +606,18 @@ class TableServer:
             self._thinking.pop(table.id, None)
             return
         self._thinking.pop(table.id, None)
-        # Someone may have moved meanwhile (a simultaneous choice, an undo): apply only if still legal.
+        # Someone may have moved meanwhile (a simultaneous choice, an undo), or the seat's player
+        # come back: apply only if still legal, and for a person only while they are away.
+        stand_in = quick is None and not table.match.seats[seat].is_ai
         async with table.busy:
             if table.unsaved is not None:
                 return  # the table waits; once saved, it starts the AI again (`_recovered`)
-            if table.match.why_illegal(seat, action) is None:
-                table.match.submit(seat, action)
+            if stand_in and not table.away(seat, self._here(table)):
+                self._kick(table)
+            elif table.match.why_illegal(seat, action) is None:
+                table.match.submit(seat, action, stand_in=stand_in)
+                if stand_in:
+                    table.stood_in(seat)
                 await self._changed(table)
             elif len(table.match.history) != decisions:
                 self._kick(table)

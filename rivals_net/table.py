@@ -15,7 +15,7 @@ import attrs
 
 from engine.core import Game, IllegalAction, SeatSpec
 from engine.core.match import Match, Series
-from rivals_net.protocol import Choice, SeatInfo, SeriesOffer, TableInfo, Update
+from rivals_net.protocol import NAME_LIMIT, Choice, SeatInfo, SeriesOffer, TableInfo, Update
 from saves.codec import SERIES_GAMES_LIMIT, SERIES_POINTS_LIMIT, converter, dump_action
 
 
@@ -35,6 +35,12 @@ def series_for(game: Game[Any, Any, Any], offer: SeriesOffer) -> Series:
     return Series(games=max(1, offer.games), points=offer.points)
 
 
+def tidy_name(text: str) -> str:
+    """A name as a table shows it: its words with one space between them, at most `NAME_LIMIT`
+    characters ("" if nothing is left)."""
+    return " ".join(text.split())[:NAME_LIMIT].strip()
+
+
 def identity_key(identity: str) -> str:
     """What the server keeps of an identity: its hash, so the index file holds no secrets."""
     return hashlib.sha256(identity.encode("utf-8", "surrogatepass")).hexdigest()
@@ -42,8 +48,13 @@ def identity_key(identity: str) -> str:
 
 @attrs.define(eq=False)
 class Table:
-    """A match at the server. `claims` maps identity keys to seats; `absent_since` holds, for each
-    claimed seat whose player is not connected, when they went (the server's clock)."""
+    """A match at the server. `claims` maps identity keys to seats.
+
+    A claimed seat whose player is not connected is away. When it owes a decision, the AI makes
+    that one decision `ai_after` seconds later (0: never), and the clock starts again for the
+    next (`due`); with `ai_keeps` the AI plays the seat from then on until its player is back
+    (`standing_in`). A seat its player paused on leaving (`paused`, where `pausing` allows it)
+    is never played for: the table waits."""
 
     id: int
     code: str
@@ -51,7 +62,12 @@ class Table:
     match: Match
     claims: dict[str, int] = attrs.field(factory=dict)
     ai_after: int = 0
-    absent_since: dict[int, float] = attrs.field(factory=dict)
+    ai_keeps: bool = False
+    pausing: bool = True
+    paused: set[int] = attrs.field(factory=set)
+    # For each away seat owing a decision: when the AI makes it (the server's clock).
+    due: dict[int, float] = attrs.field(factory=dict)
+    standing_in: set[int] = attrs.field(factory=set)
     bots: dict[int, Any] = attrs.field(factory=dict)
     # Held while the match changes and is saved, so decisions at one table go one at a time.
     busy: asyncio.Lock = attrs.field(factory=asyncio.Lock)
@@ -88,18 +104,34 @@ class Table:
             return None
         seat = free[0]
         self.claims[key] = seat
+        self.rename(seat, name)
+        return seat
+
+    def rename(self, seat: int, name: str) -> bool:
+        """Name `seat` `name` (with a number after it if another seat has that name); False if
+        that is its name already."""
         taken = {s.name for i, s in enumerate(self.match.seats) if i != seat}
         shown, n = name, 2
         while shown in taken:
             shown, n = f"{name} ({n})", n + 1
+        if self.match.seats[seat].name == shown:
+            return False
         seats = list(self.match.seats)
         seats[seat] = attrs.evolve(seats[seat], name=shown)
         self.match.seats = tuple(seats)
-        return seat
+        return True
 
-    def seat_infos(self, here: set[int]) -> list[SeatInfo]:
+    def seat_infos(self, here: set[int], now: float) -> list[SeatInfo]:
         return [
-            SeatInfo(name=s.name, kind=s.kind, taken=self.holder(i), here=i in here)
+            SeatInfo(
+                name=s.name,
+                kind=s.kind,
+                taken=self.holder(i),
+                here=i in here,
+                ai_in=round(max(0.0, self.due[i] - now), 1) if i in self.due else None,
+                ai_plays=i in self.standing_in,
+                paused=i in self.paused,
+            )
             for i, s in enumerate(self.match.seats)
         ]
 
@@ -108,7 +140,7 @@ class Table:
         m = self.match
         return [m.seats[s].name for s in m.to_act()], self.game.progress(m.view(None)), m.over
 
-    def info(self, here: set[int], key: str | None = None) -> TableInfo:
+    def info(self, here: set[int], now: float, key: str | None = None) -> TableInfo:
         """The lobby's line for this table, as told to identity `key`: the game as its players were
         last told of it (the match may hold a change still being saved)."""
         waiting, progress, over = self.told if self.told is not None else self.public()
@@ -116,7 +148,7 @@ class Table:
             table=self.id,
             game=self.game.id,
             title=self.game.title,
-            seats=self.seat_infos(here),
+            seats=self.seat_infos(here, now),
             waiting_for=waiting,
             progress=progress,
             over=over,
@@ -132,6 +164,9 @@ class Table:
             "options": converter.unstructure(m.options, unstructure_as=self.game.Options),
             "seats": converter.unstructure(m.seats, unstructure_as=tuple[SeatSpec, ...]),
             "series": converter.unstructure(m.series),
+            "ai_after": self.ai_after,
+            "ai_keeps": self.ai_keeps,
+            "pausing": self.pausing,
         }
 
     # -- the next game --------------------------------------------------------------------------
@@ -150,7 +185,7 @@ class Table:
         self.bots.clear()  # they are seeded from the match
 
     # -- what a seat is told ---------------------------------------------------------------------
-    def update_for(self, seat: int | None, sent: int, here: set[int]) -> tuple[Update, int]:
+    def update_for(self, seat: int | None, sent: int, here: set[int], now: float) -> tuple[Update, int]:
         """The table as `seat` (None: a spectator) sees it, with the events after the first `sent`
         it has already been given; and how many it will have been given."""
         m, g = self.match, self.game
@@ -163,7 +198,7 @@ class Table:
         update = Update(
             view=converter.unstructure(view, unstructure_as=g.state_type),
             to_act=list(m.to_act()),
-            seats=self.seat_infos(here),
+            seats=self.seat_infos(here, now),
             log=[converter.unstructure(e) for e in new],
             log_reset=reset,
             progress=g.progress(view),
@@ -194,23 +229,60 @@ class Table:
         return not any(e.reveal or e.to is not None for e in events)
 
     # -- the server's AI -------------------------------------------------------------------------
+    def away(self, seat: int, here: set[int]) -> bool:
+        """A person holds `seat` and is not at the table now."""
+        return not self.match.seats[seat].is_ai and self.holder(seat) and seat not in here
+
+    def keep_time(self, now: float, here: set[int]) -> None:
+        """Bring the away seats' clocks up to date: a seat that owes a decision while away gets
+        `ai_after` seconds for it from now, kept until it decides, its player comes back or
+        pauses it; a seat that no longer owes one has no clock."""
+        owing = () if self.match.over else self.match.to_act()
+        for seat in [s for s in self.due if s not in owing or not self.away(s, here) or s in self.paused]:
+            del self.due[seat]
+        if self.ai_after <= 0:
+            return
+        for seat in owing:
+            waits = self.away(seat, here) and seat not in self.paused and seat not in self.standing_in
+            if waits and seat not in self.due:
+                self.due[seat] = now + self.ai_after
+
     def ai_seat(self, now: float, here: set[int]) -> tuple[int | None, float | None]:
-        """A seat whose decision the server's AI makes now, or None and how long until an absent
-        player's time runs out (None: nothing to wait for). AI seats play as soon as they owe a
-        decision; a claimed seat whose player is away is played once `ai_after` seconds pass."""
+        """A seat whose decision the server makes now, or None and how long until an away
+        player's time runs out (None: nothing to wait for). AI seats play as soon as they owe
+        a decision, and so does an away seat that can only decline (what its own terminal would
+        do: `Match.quick_decline`); an away seat's decision is the AI's once its time is up."""
         if self.match.over:
             return None, None
+        self.keep_time(now, here)
         wait: float | None = None
         for seat in self.match.to_act():
             if self.match.seats[seat].is_ai:
                 return seat, None
-            if self.ai_after <= 0 or seat in here or not self.holder(seat):
+            if not self.away(seat, here):
                 continue
-            left = self.absent_since.get(seat, now) + self.ai_after - now
-            if left <= 0:
+            if self.match.quick_decline(seat, alone=True) is not None or seat in self.standing_in:
                 return seat, None
-            wait = left if wait is None else min(wait, left)
+            due = self.due.get(seat)
+            if due is None:
+                continue
+            if due <= now:
+                return seat, None
+            wait = due - now if wait is None else min(wait, due - now)
         return None, wait
+
+    def stood_in(self, seat: int) -> None:
+        """The AI has just decided for away `seat`: its clock starts again at its next decision,
+        or (`ai_keeps`) the AI plays the seat until its player is back."""
+        self.due.pop(seat, None)
+        if self.ai_keeps:
+            self.standing_in.add(seat)
+
+    def back(self, seat: int) -> None:
+        """The seat's player is at the table again: nobody plays for it and it is not paused."""
+        self.due.pop(seat, None)
+        self.standing_in.discard(seat)
+        self.paused.discard(seat)
 
     def bot(self, seat: int) -> Any:
         if seat not in self.bots:

@@ -147,7 +147,10 @@ def build_parser(games: Catalog | None = None) -> argparse.ArgumentParser:
     join.add_argument("address", metavar="HOST:PORT", help="the table server (its --table-port)")
     join.add_argument("code", nargs="?", help="a table's invite code: take a seat there")
     join.add_argument("--watch", type=int, metavar="TABLE", help="watch table number TABLE")
-    join.add_argument("--name", help="your name at the table (default: your user name)")
+    join.add_argument(
+        "--name",
+        help="your name at the tables (default: the one set in the lobby with n, else your user name)",
+    )
 
     serve = sub.add_parser(
         "serve",
@@ -453,6 +456,7 @@ def _join(args: argparse.Namespace, games: Catalog) -> int:
         code=args.code,
         watch=args.watch,
         games=games,
+        name_given=bool(args.name),
     )
     app.install_hangup_handler()
     try:

@@ -322,15 +322,18 @@ class GameScreen(Screen[None]):
             parts.append(f"{s.seats[self.keyboard].name}: {s.prompt(self.keyboard).text}")
         else:
             parts.append("Waiting for " + ", ".join(s.seats[x].name + s.seat_note(x) for x in owing))
-        # A server that cannot save the table says so for as long as the table waits.
-        notice = s.save_problem if s.remote else None
-        line = " · ".join(parts) + "".join("\n" + text for text in (notice, self.message) if text)
+        # A server's table: its word while it cannot save, and when the AI plays for an away seat.
+        line = " · ".join(parts) + "".join("\n" + text for text in (*s.table_notes(), self.message) if text)
         # In the ASCII set, "thinking…" reads "thinking..." (the line filter would make it "~").
         show_text(self.query_one("#status", Static), plain(glyphs.text(line)))
         self.refresh_bindings()
         # The footer's keys in this same paint, not in one of their own once Textual gets round
         # to telling the footer that the bindings changed.
         self.query_one(KeysFooter).update_keys()
+
+    def tick(self) -> None:
+        """A second has passed at a server's table: an away player's countdown moves on."""
+        self._render_status()
 
     def say(self, text: str) -> None:
         """One line of feedback under the status (an illegal move's reason, a hint, an undo blocker)."""

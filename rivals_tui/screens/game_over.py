@@ -21,6 +21,8 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Static
 
+from engine.core.match import STAND_IN
+from engine.core.words import count
 from rivals_tui.games import board_for
 from rivals_tui.session import Session
 from rivals_tui.text import plain, plain_rich
@@ -61,6 +63,20 @@ def headline(session: Session, winners: tuple[int, ...]) -> str:
         return "Nobody wins."
     who = names(session, winners)
     return f"{who} wins!" if len(winners) == 1 else f"Shared victory: {who}."
+
+
+def stand_in_line(session: Session, seat: int | None) -> str:
+    """At a server's table, whose decisions the AI made while they were away, and how many:
+    "The AI made 3 of Bob's decisions while Bob was away." ("" when it made none)."""
+    made: dict[int, int] = {}
+    for e in session.log_for(seat):
+        if e.kind == STAND_IN and e.to is None and e.seat is not None:
+            made[e.seat] = made.get(e.seat, 0) + 1
+    lines = []
+    for who, n in sorted(made.items()):
+        name = session.seats[who].name
+        lines.append(f"The AI made {count(n, 'decision')} for {name} while {name} was away.")
+    return " ".join(lines)
 
 
 class GameOverScreen(Screen[None]):
@@ -112,6 +128,9 @@ class GameOverScreen(Screen[None]):
             explain = " ".join(t for t in (out.reason, out.tiebreak) if t)
             if explain:
                 yield Static(plain(explain), id="over-reason")
+            stood_in = stand_in_line(s, self.seat)
+            if stood_in:
+                yield Static(plain(stood_in), id="over-stand-ins")
             if self.record:
                 yield Static(plain(self.record), id="over-record")
             if not self.series.is_single:

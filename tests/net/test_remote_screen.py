@@ -107,7 +107,7 @@ async def test_the_lobby_at_80_by_24_loses_nothing(tmp_path: Path) -> None:
 
 
 async def test_a_table_made_from_the_lobby_with_the_new_game_form(tmp_path: Path) -> None:
-    from rivals_tui.dialogs import AskDialog
+    from rivals_tui.dialogs.away import AbsentPlayersDialog
     from rivals_tui.screens.new_game import NewGameScreen
 
     server = await start_server(tmp_path / "saves", seed=5)
@@ -124,11 +124,12 @@ async def test_a_table_made_from_the_lobby_with_the_new_game_form(tmp_path: Path
         await pilot.press("c")
         await until_screen(NewGameScreen)
         await pilot.press("ctrl+s")  # the form's defaults: the first game, one person and AI
-        await until_screen(AskDialog)
+        await until_screen(AbsentPlayersDialog)
         await pilot.press("backspace", "backspace", "backspace", "3", "0", "enter")
         await until_screen(GameScreen)
         table = next(iter(server.tables.values()))
         assert table.ai_after == 30 and table.match.seats[0].name == "Cy"
+        assert not table.ai_keeps and table.pausing  # the dialog's defaults
         assert any(s.is_ai for s in table.match.seats)
         # The status line is drawn once the table's first update has arrived.
         for _ in range(200):

@@ -84,7 +84,7 @@ def _check_update(table: Table, update: p.Update, sent_before: int, rng: Rng, tw
     twin_match = Match(m.game, m.options, m.seats, m.seed, list(m.history), other, m.log, m.series)
     twin = Table(table.id, table.code, table.name, twin_match, dict(table.claims))
     here = set(range(len(m.seats)))
-    again, _ = twin.update_for(OBSERVED, sent_before, here)
+    again, _ = twin.update_for(OBSERVED, sent_before, here, 0.0)
     assert _as_sent(again) == _as_sent(update), f"{g.id} after {len(m.history)} decisions"
 
 
