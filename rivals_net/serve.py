@@ -106,11 +106,16 @@ async def _serve(
             loop.add_signal_handler(sig, stop.set)
         await stop.wait()
     finally:
-        # Every terminal is told the server is restarting (the tables saved first), and each
-        # app shows that sentence and ends by itself before the door hangs up on what is left.
-        if door is not None:
-            door.close()
-        await tables.stop()
-        if door is not None:
-            with contextlib.suppress(Exception):
-                await door.stop(grace=APPS_END_WITHIN)
+        await shut_down(tables, door)
+
+
+async def shut_down(tables: TableServer, door: Door | None) -> None:
+    """Stop serving: every connection is told the server is restarting and every table saved;
+    the door's apps show that sentence and end by themselves (their terminals put back as they
+    were) before the door hangs up on whatever is left."""
+    if door is not None:
+        door.close()
+    await tables.stop()
+    if door is not None:
+        with contextlib.suppress(Exception):
+            await door.stop(grace=APPS_END_WITHIN)
