@@ -396,7 +396,10 @@ class Layout:
         v = self.v
         order = [self.me, 1 - self.me] if not v.solo else [0, 1]
         for k in order:
-            label = "Your nest " if k == order[0] else ("Raven nest " if v.solo else "Rival nest ")
+            if self.seat is None:  # a spectator: each nest named by its owner
+                label = f"{self.nest_owner(k)} "
+            else:
+                label = "Your nest " if k == order[0] else ("Raven nest " if v.solo else "Rival nest ")
             self.w.text(label, "label")
             if not v.nests[k]:
                 self.w.text("empty", "dim")
