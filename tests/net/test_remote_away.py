@@ -154,3 +154,34 @@ async def test_the_lobby_shows_a_new_table_by_itself(tmp_path: Path) -> None:
         await pause_until(pilot, lambda: "1 table." in str(note.render()))
         assert "Cy" in str(app.screen.query_one(OptionList).get_option_at_index(0).prompt)
     await server.stop()
+
+
+async def test_the_form_at_a_server_names_the_creator_and_the_ai_seats_only(tmp_path: Path) -> None:
+    from textual.widgets import Input, Select
+
+    from rivals_tui.dialogs.away import AbsentPlayersDialog
+    from rivals_tui.screens.new_game import NewGameScreen
+
+    server = await start_server(tmp_path / "saves", seed=5)
+    app = RemoteApp("127.0.0.1", server.port, "Cy", identity("Cy"), settings_path=tmp_path / "s.json")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("c")
+        await pause_until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        form = app.screen
+        mine, other = form.query_one("#name-0", Input), form.query_one("#name-1", Input)
+        assert mine.placeholder == "Cy (you)" and not mine.disabled
+        # Another person's seat: they name themselves when they join.
+        form.query_one("#kind-1", Select).value = "human"
+        await pause_until(pilot, lambda: other.disabled)
+        assert other.placeholder == "whoever joins names themselves"
+        form.query_one("#kind-1", Select).value = "easy"
+        await pause_until(pilot, lambda: not other.disabled)
+        mine.value, other.value = "Captain Cy", "Robo"
+        await pilot.press("ctrl+s")
+        await pause_until(pilot, lambda: isinstance(app.screen, AbsentPlayersDialog))
+        await pilot.press("enter")
+        await pause_until(pilot, lambda: isinstance(app.screen, GameScreen))
+        table = next(iter(server.tables.values()))
+        assert [s.name for s in table.match.seats] == ["Captain Cy", "Robo"]
+        assert table.ai_after == 120
+    await server.stop()
