@@ -2,9 +2,10 @@
 each table's save written from a thread — and `retry`, the way it tries again when the disk fails.
 
 The table index (`tables.json` beside the saves) lists every table: its number, its save, its
-invite code, who holds which seat (hashes of identities), the AI's timeout and the requests for
-the next game. It is written whole and atomically, and lists every table it listed before, those
-whose save would not load at start-up included: a table is never dropped from it by a failure.
+invite code, who holds which seat (hashes of identities), the rules for away players, the paused
+seats and the requests for the next game. It is written whole and atomically, and lists every
+table it listed before, those whose save would not load at start-up included: a table is never
+dropped from it by a failure.
 """
 
 from __future__ import annotations

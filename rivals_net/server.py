@@ -28,16 +28,15 @@ from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 from typing import Any
 
-from engine.core import Game, IllegalAction, SeatSpec
+from engine.core import Game, IllegalAction
 from engine.core.info import Catalog
-from engine.core.match import Match
 from rivals_net import protocol as p
 from rivals_net import trace
 from rivals_net.connection import Built, Conn, Limits
 from rivals_net.lobby import LobbyNews, listing
 from rivals_net.saving import CANNOT_SAVE, INDEX_FILE, TableDisk, TableRecord, retry
-from rivals_net.table import Table, identity_key, series_for, tidy_name
-from saves.codec import load_action, structure_checked
+from rivals_net.table import Table, identity_key, match_for, tidy_name
+from saves.codec import load_action
 from saves.errors import SaveError
 from saves.lock import SaveLock
 from saves.store import SaveStore
@@ -46,7 +45,6 @@ __all__ = ["INDEX_FILE", "Limits", "TableRecord", "TableServer"]
 
 log = logging.getLogger("rivals_net")
 
-LEVELS = ("easy", "normal", "hard")
 # What every terminal is told when the server stops (the tables are saved; they come back).
 RESTARTING = "The server is restarting: connect again in a moment."
 # Invite codes: six letters and digits that cannot be mistaken for one another when read aloud.
@@ -257,40 +255,8 @@ class TableServer:
     async def _create(self, conn: Conn, m: p.Create) -> None:
         if len(self.tables) >= self.limits.max_tables:
             raise IllegalAction("The server has as many tables as it can hold.")
-        gid = self.games.find(m.game)
-        if gid is None:
-            raise IllegalAction(f"There is no game called {m.game[:40]!r}.")
-        game = self.games[gid]
-        if len(m.seats) not in game.players:
-            raise IllegalAction(
-                f"{game.title} is for {game.players.start} to {game.players.stop - 1} players."
-            )
-        if any(s.kind not in ("open", "ai") or s.level not in LEVELS for s in m.seats):
-            raise IllegalAction('A seat is "open" or "ai" at level easy, normal or hard.')
-        if not any(s.kind == "open" for s in m.seats):
-            raise IllegalAction("A table needs at least one open seat (yours).")
-        if not 0 <= m.ai_after <= 86400:
-            raise IllegalAction("The AI may take over after 0 (never) to 86400 seconds.")
-        try:
-            options = structure_checked(m.options, game.Options, "options", "message")
-        except SaveError as exc:
-            raise IllegalAction(f"Bad options: {exc.fault}.") from None
-        # An AI seat is named as the form says; the creator's seat too, if they typed a name.
-        names = [tidy_name(s.name) for s in m.seats]
-        seats = [
-            SeatSpec(f"Seat {i + 1}")
-            if s.kind == "open"
-            else SeatSpec(names[i] or f"AI {i + 1}", "ai", s.level)
-            for i, s in enumerate(m.seats)
-        ]
-        if len({s.name for s in seats}) < len(seats):
-            raise IllegalAction("Give every seat a different name.")
-        mine = next(names[i] for i, s in enumerate(m.seats) if s.kind == "open")
-        series = series_for(game, m.series)
-        try:
-            match = Match.new(game, options, seats, self._seeds.randrange(1, 2**31), series=series)
-        except ValueError as exc:
-            raise IllegalAction(str(exc)) from None
+        match, mine = match_for(self.games, m, self._seeds.randrange(1, 2**31))
+        game = match.game
         table_id = max(self.disk.taken_ids(self.tables.values()), default=0) + 1
         code = self._new_code(self.disk.taken_codes(self.tables.values()))
         try:

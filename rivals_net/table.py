@@ -1,4 +1,5 @@
-"""One table of the server: a `Match`, who holds which seat, and what each seat may be told.
+"""One table of the server: a `Match` (made from a `create` message by `match_for`), who holds
+which seat, what each seat may be told, and when the AI decides for a player who is away.
 
 No sockets and no asyncio here — the server (`rivals_net.server`) owns the connections and calls
 these methods. Everything sent to a seat is built by `update_for`, from that seat's view and the
@@ -14,9 +15,13 @@ from typing import Any
 import attrs
 
 from engine.core import Game, IllegalAction, SeatSpec
+from engine.core.info import Catalog
 from engine.core.match import Match, Series
-from rivals_net.protocol import NAME_LIMIT, Choice, SeatInfo, SeriesOffer, TableInfo, Update
-from saves.codec import SERIES_GAMES_LIMIT, SERIES_POINTS_LIMIT, converter, dump_action
+from rivals_net.protocol import NAME_LIMIT, Choice, Create, SeatInfo, SeriesOffer, TableInfo, Update
+from saves.codec import SERIES_GAMES_LIMIT, SERIES_POINTS_LIMIT, converter, dump_action, structure_checked
+from saves.errors import SaveError
+
+LEVELS = ("easy", "normal", "hard")
 
 
 def series_for(game: Game[Any, Any, Any], offer: SeriesOffer) -> Series:
@@ -33,6 +38,42 @@ def series_for(game: Game[Any, Any, Any], offer: SeriesOffer) -> Series:
             f"A series is 2 to {SERIES_GAMES_LIMIT} games or 1 to {SERIES_POINTS_LIMIT} points."
         )
     return Series(games=max(1, offer.games), points=offer.points)
+
+
+def match_for(games: Catalog, m: Create, seed: int) -> tuple[Match, str]:
+    """The match a `create` message asks for, and the name its creator gave their own seat (""
+    for none); IllegalAction (one sentence) for anything a table cannot be."""
+    gid = games.find(m.game)
+    if gid is None:
+        raise IllegalAction(f"There is no game called {m.game[:40]!r}.")
+    game = games[gid]
+    if len(m.seats) not in game.players:
+        raise IllegalAction(f"{game.title} is for {game.players.start} to {game.players.stop - 1} players.")
+    if any(s.kind not in ("open", "ai") or s.level not in LEVELS for s in m.seats):
+        raise IllegalAction('A seat is "open" or "ai" at level easy, normal or hard.')
+    if not any(s.kind == "open" for s in m.seats):
+        raise IllegalAction("A table needs at least one open seat (yours).")
+    if not 0 <= m.ai_after <= 86400:
+        raise IllegalAction("The AI may take over after 0 (never) to 86400 seconds.")
+    try:
+        options = structure_checked(m.options, game.Options, "options", "message")
+    except SaveError as exc:
+        raise IllegalAction(f"Bad options: {exc.fault}.") from None
+    # An AI seat is named as the form says; the creator's seat too, if they typed a name. The
+    # other people's seats are named by whoever takes them.
+    names = [tidy_name(s.name) for s in m.seats]
+    seats = [
+        SeatSpec(f"Seat {i + 1}") if s.kind == "open" else SeatSpec(names[i] or f"AI {i + 1}", "ai", s.level)
+        for i, s in enumerate(m.seats)
+    ]
+    if len({s.name for s in seats}) < len(seats):
+        raise IllegalAction("Give every seat a different name.")
+    mine = next(names[i] for i, s in enumerate(m.seats) if s.kind == "open")
+    series = series_for(game, m.series)
+    try:
+        return Match.new(game, options, seats, seed, series=series), mine
+    except ValueError as exc:
+        raise IllegalAction(str(exc)) from None
 
 
 def tidy_name(text: str) -> str:
