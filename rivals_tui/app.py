@@ -426,6 +426,12 @@ class RivalsApp(App[None]):
 
         self.push_screen(RulesScreen(game_id, section))
 
+    def open_book(self, game_id: str) -> None:
+        """The book of `game_id`: every component of the game, searchable (the same for all)."""
+        from rivals_tui.screens.book import BookScreen
+
+        self.push_screen(BookScreen(game_id, self.games.info(game_id).title))
+
     def save_settings(self) -> None:
         try:
             self.settings.save(self.settings_path)

@@ -139,4 +139,4 @@ def _finish_step(game: Game[Any, Any, Any], state: Any, others: Sequence[int], r
             continue
         moves = game.legal(state, other)
         if moves:
-            game.apply(state, other, rng.choice(moves))
+            game.perform(state, other, rng.choice(moves))

@@ -216,9 +216,9 @@ class ISMCTSBot:
             s = acting[0]
             moves = game.legal(d, s)
             if self.rollout_greed and len(moves) > 1 and rng.random() < self.rollout_greed:
-                game.apply(d, s, _greedy_move(game, d, s, moves))
+                game.perform(d, s, _greedy_move(game, d, s, moves))
             else:
-                game.apply(d, s, rng.choice(moves))
+                game.perform(d, s, rng.choice(moves))
             depth += 1
         # Backpropagation: each seat is credited with its own result.
         result = _Result(game, d)
@@ -231,16 +231,21 @@ class ISMCTSBot:
     @staticmethod
     def _apply_joint(game: Game[Any, Any, Any], d: Any, picks: list[tuple[int, Any]], rng: Rng) -> _Joint:
         """Apply the picks of one step in seat order; a pick that an earlier pick of the same step
-        made illegal (not expected in a true simultaneous choice) is replaced by a random one."""
+        made illegal (not expected in a true simultaneous choice) is replaced by a random one.
+        Every pick was taken from `legal` of `d` as it stood before the first: that one is
+        carried out unchecked, the later ones are checked against what the earlier did."""
         done: list[tuple[int, Any]] = []
         for s, m in picks:
-            if s not in game.to_act(d):
+            if not done:
+                game.perform(d, s, m)
+            elif s not in game.to_act(d):
                 continue
-            try:
-                game.apply(d, s, m)
-            except IllegalAction:
-                m = rng.choice(legal_list(game, d, s))
-                game.apply(d, s, m)
+            else:
+                try:
+                    game.apply(d, s, m)
+                except IllegalAction:
+                    m = rng.choice(legal_list(game, d, s))
+                    game.perform(d, s, m)
             done.append((s, m))
         return tuple(done)
 
@@ -254,10 +259,10 @@ def _decline_forced(game: Game[Any, Any, Any], d: Any) -> bool:
     acting = game.to_act(d)
     if len(acting) != 1:
         return False
-    choice = forced_decline(game, d, acting[0], bot=True)
+    choice = forced_decline(game, d, acting[0], bot=True)  # (one of its legal moves)
     if choice is None:
         return False
-    game.apply(d, acting[0], choice)
+    game.perform(d, acting[0], choice)
     return True
 
 
@@ -278,14 +283,15 @@ def _finish_turn(game: Game[Any, Any, Any], d: Any, turn: Hashable) -> None:
         moves = worth_considering(game, game.legal(d, s))
         if not moves:
             return
-        game.apply(d, s, moves[0] if len(moves) == 1 else _greedy_move(game, d, s, moves))
+        game.perform(d, s, moves[0] if len(moves) == 1 else _greedy_move(game, d, s, moves))
 
 
 def _greedy_move(game: Game[Any, Any, Any], state: Any, seat: int, moves: Any) -> Any:
+    """The move of `moves` (from `legal` of `state`) the search's value likes best one ply deep."""
     best, best_v = moves[0], -1.0
     for m in moves:
         d = game.clone(state)
-        game.apply(d, seat, m)
+        game.perform(d, seat, m)
         v = game.ai_search_evaluate(d, seat)
         if v > best_v:
             best, best_v = m, v

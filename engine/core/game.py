@@ -10,6 +10,9 @@ saves and the tests all drive a game through the same few calls:
         a = game.legal(s, seat)[0]             # a deterministic order
         events = game.apply(s, seat, a)        # raises IllegalAction and changes nothing if not allowed
 
+Every move has a text form that reads back (engine.core.notation): `game.move_text(s, a)` gives
+"play 12", and `game.parse_move(s, seat, "play 12")` the legal move it names.
+
 A turn that needs several choices is several decisions, each with its own short legal list.
 Hidden information is handled by `view` (mask what a seat may not see) and `determinize` (fill
 the masked parts with a plausible sample, for the AI).
@@ -25,7 +28,8 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 import attrs
 
 from engine.core.copying import copier
-from engine.core.errors import IllegalAction
+from engine.core.errors import IllegalAction, NotYourTurn
+from engine.core.notation import Notation, words
 from engine.core.options import problem_with
 from engine.core.rng import Rng
 from engine.core.words import players_text
@@ -173,6 +177,7 @@ class Game(Protocol[S, A, O_contra]):
     def choices(self, s: S, seat: int) -> list[tuple[A, str | None]]: ...
     def why_illegal(self, s: S, seat: int, a: A) -> str | None: ...
     def apply(self, s: S, seat: int, a: A) -> list[Event]: ...
+    def perform(self, s: S, seat: int, a: A) -> list[Event]: ...
     def outcome(self, s: S) -> Outcome | None: ...
     def view(self, s: S, seat: int | None) -> S: ...
     def determinize(self, v: S, seat: int, rng: Rng) -> S: ...
@@ -183,6 +188,8 @@ class Game(Protocol[S, A, O_contra]):
     def ai_turn_mark(self, s: S) -> Hashable | None: ...
     def progress(self, s: S) -> str: ...
     def upgrade_action(self, s: S, seat: int, a: A) -> A: ...
+    def move_text(self, s: S, a: A) -> str: ...
+    def parse_move(self, s: S, seat: int, text: str) -> A: ...
 
 
 AnyGame = Game[Any, Any, Any]  # a game whose types the caller does not need (registry, app)
@@ -196,7 +203,9 @@ class GameBase(abc.ABC, Generic[S, A, O]):
     allowed, returning the sentence a player reads when it is not) and `perform` (carry out an
     allowed action). From those, `legal`, `choices`, `why_illegal` and `apply` follow, so the
     legal list, the greyed reason and the check in `apply` can never disagree. A game may still
-    override `legal` with a faster path; the conformance suite checks it gives the same list.
+    override `legal` (or `why_illegal`) with a faster path; the conformance suite checks it gives
+    the same answers. No path remembers an answer: `apply` has `reason` judge every move from the
+    state as it is (a memo keyed on part of the state let moves through after the rest changed).
     """
 
     id: ClassVar[str]
@@ -211,6 +220,8 @@ class GameBase(abc.ABC, Generic[S, A, O]):
     ai_iteration_scale: ClassVar[float] = 1.0
     ai_avoid: ClassVar[tuple[type, ...]] = ()
     interrupts: ClassVar[bool] = False
+    # The game's move notation (engine/<game>/notation.py), behind `move_text` and `parse_move`.
+    notation: ClassVar[Notation]
 
     # -- options -------------------------------------------------------------------------
     def check_options(self, options: O, seats: int) -> str | None:
@@ -245,7 +256,10 @@ class GameBase(abc.ABC, Generic[S, A, O]):
 
     @abc.abstractmethod
     def perform(self, s: S, seat: int, a: A) -> list[Event]:
-        """Carry out an action `reason` allowed; mutates `s`, returns the events in words."""
+        """Carry out an action `reason` allowed; mutates `s`, returns the events in words.
+        Unchecked: callers with a move from elsewhere (a key, the network, a save, a test) use
+        `apply`. The AI's search calls it with a move it has just taken from `legal` of that
+        same state, which the rules have decided already."""
 
     def legal(self, s: S, seat: int) -> Sequence[A]:
         if seat not in self.to_act(s):
@@ -271,6 +285,29 @@ class GameBase(abc.ABC, Generic[S, A, O]):
         if why is not None:
             raise IllegalAction(why)
         return self.perform(s, seat, a)
+
+    # -- move notation -------------------------------------------------------------------
+    def move_text(self, s: S, a: A) -> str:
+        """A few words for action `a` that `parse_move` reads back to it ("play 12", "go 5 via 3"),
+        made from its fields alone (engine.core.notation)."""
+        return self.notation.text(s, a)
+
+    def parse_move(self, s: S, seat: int, text: str) -> A:
+        """The legal move of `seat` that `text` names, as the very object `legal` lists (upper or
+        lower case alike). Raises MoveTextError when the text names no move of this game,
+        NotYourTurn when `seat` has no decision now, and IllegalAction with the greyed move's
+        reason (or a sentence naming the text) when the move is not allowed now."""
+        a = self.notation.read(s, text)
+        if seat not in self.to_act(s):
+            raise NotYourTurn(f"{seat_label(seat)} has no decision to make now.")
+        for b in self.legal(s, seat):
+            if b == a:
+                return b
+        # Only a refusal looks at the greyed moves: their reasons cost more than the legal list.
+        for b, why in self.choices(s, seat):
+            if b == a and why is not None:
+                raise IllegalAction(why)
+        raise IllegalAction(f'"{" ".join(words(text))}" is not a move {seat_label(seat)} can make now.')
 
     # -- copies ----------------------------------------------------------------------------
     def clone(self, s: S) -> S:
@@ -326,4 +363,3 @@ def _exact_action_types(game: GameBase[Any, Any, Any]) -> frozenset[type]:
     if known is None:
         known = _EXACT_ACTION_TYPES[kind] = frozenset(game.action_types)
     return known
-

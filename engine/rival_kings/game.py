@@ -40,6 +40,7 @@ from engine.rival_kings.actions import (
     UseAbility,
     Watchman,
 )
+from engine.rival_kings.notation import NOTATION
 from engine.rival_kings.options import RKOptions
 from engine.rival_kings.rules import cycle, legality, turns
 from engine.rival_kings.scoring import outcome
@@ -80,6 +81,7 @@ class RivalKings(GameBase[RKState, RKAction, RKOptions]):
     players = range(2, 5)
     Options = RKOptions
     action_types = ACTION_TYPES
+    notation = NOTATION
     state_type = RKState
     supports_series = True
 

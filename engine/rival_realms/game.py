@@ -21,6 +21,7 @@ from engine.core.game import Event, Game, GameBase, Outcome, Prompt
 from engine.core.rng import Rng
 from engine.rival_realms import ai, rules, scoring, texts, views
 from engine.rival_realms.actions import ACTION_TYPES, Action
+from engine.rival_realms.notation import NOTATION
 from engine.rival_realms.options import START_CHOICES, RealmsOptions
 from engine.rival_realms.rules import PHASES
 from engine.rival_realms.setup import new_state
@@ -35,6 +36,7 @@ class RivalRealms(GameBase[RealmsState, Action, RealmsOptions]):
     players = range(1, 3)
     Options = RealmsOptions
     action_types = ACTION_TYPES
+    notation = NOTATION
     state_type = RealmsState
     supports_series = True
     # The search scores a leaf with `evaluate` at once: random moves after it are mostly
@@ -46,20 +48,6 @@ class RivalRealms(GameBase[RealmsState, Action, RealmsOptions]):
     # the redraw and the rival's reply (RULES_NOTES.md, "AI").
     ai_root_moves: ClassVar[int | None] = 5
     ai_iteration_scale: ClassVar[float] = 0.2
-    # The last legal list made, for `why_illegal`: (the list, the state, then its fingerprint:
-    # stamp, phase, actor, action, came_from, explored_now, the actor's hand and its length).
-    _proved: tuple[tuple[Action, ...], object, int, str, int, str, int, int, object, int] = (
-        (),
-        None,
-        0,
-        "",
-        0,
-        "",
-        0,
-        0,
-        None,
-        0,
-    )
 
     def next_options(self, options: RealmsOptions, out: Outcome) -> RealmsOptions:
         """The options of the next game of a series: whoever lost this one begins (a shared
@@ -98,48 +86,10 @@ class RivalRealms(GameBase[RealmsState, Action, RealmsOptions]):
     def legal(self, s: RealmsState, seat: int) -> list[Action]:
         if s.phase == "over" or seat != s.actor:
             return []
-        listed: list[Action] = PHASES[s.phase].legal(s, seat)  # (rules.legal, one call less)
-        hand = s.hands[seat]
-        # What tells the state apart until the next decision: the stamp (bumped by every
-        # `perform`), plus what a test is likely to edit by hand between taking a list and
-        # applying a move from it (whose decision it is, the adventurer's walk, the hand: the
-        # same list, of the same length). Kept short and flat: it is taken at every decision,
-        # and a longer one would cost more than the check it saves.
-        self._proved = (
-            tuple(listed),
-            s,
-            s.stamp,
-            s.phase,
-            s.actor,
-            s.action,
-            s.came_from,
-            s.explored_now,
-            hand,
-            len(hand),
-        )
-        return listed
+        return PHASES[s.phase].legal(s, seat)  # (rules.legal, one call less)
 
     def why_illegal(self, s: RealmsState, seat: int, a: Action) -> str | None:
-        # A decision taken from the list `legal` just made for this very state (unchanged
-        # since: the same fingerprint, see `legal`) is not judged a second time: the list was
-        # built from the same rules `reason` applies (the conformance suite checks it), so the
-        # verdict would be None. It saves a second adventuring walk on every step.
-        listed, state, stamp, phase, actor, action, came_from, explored_now, hand, size = self._proved
-        if (
-            state is s
-            and stamp == s.stamp
-            and seat == actor == s.actor
-            and phase == s.phase
-            and action == s.action
-            and came_from == s.came_from
-            and explored_now == s.explored_now
-            and hand is s.hands[seat]
-            and size == len(hand)
-        ):
-            for x in listed:
-                if x is a:
-                    return None
-        return rules.why_illegal(s, seat, a)
+        return rules.why_illegal(s, seat, a)  # (GameBase's sentences, without its detours)
 
     def perform(self, s: RealmsState, seat: int, a: Action) -> list[Event]:
         s.stamp += 1

@@ -79,8 +79,7 @@ class RealmsState:
     - stash_left: Packing Up: cards the current responder must still put away
 
     - reason: why the game ended ("" while running)
-    - stamp: decisions performed so far; every `perform` bumps it, so a legal list made for
-      this state can be told still valid (game.py)
+    - stamp: decisions performed so far (bookkeeping: no rule reads it; saves hold it)
     """
 
     seats: int

@@ -488,7 +488,12 @@ def card_text(c: Card) -> str:
 
 
 def wonder_text(w: Wonder) -> str:
-    bits = [f"Wonder. Cost: {cost_text(w.need, 0)}."]
+    return f"Wonder. Cost: {cost_text(w.need, 0)}. {wonder_effects(w)}"
+
+
+def wonder_effects(w: Wonder) -> str:
+    """What building the Wonder does, without its cost (the log's line when it is built)."""
+    bits: list[str] = []
     if w.coins:
         bits.append(f"Take {w.coins} coins from the bank.")
     if w.drain:

@@ -45,6 +45,7 @@ from engine.rivalist.data import (
     WAR,
     WONDERS,
     YELLOW,
+    wonder_effects,
 )
 from engine.rivalist.state import SIGN, RLState, built_count, distinct_symbols, union_count, wonders_built
 from engine.rivalist.texts import coins, player, spaces
@@ -218,7 +219,9 @@ def build_wonder(s: RLState, seat: int, w: int, price: int, ev: list[Event]) -> 
     paid = coins(price) if price else "no coins"
     ev.append(
         Event(
-            f"{player(seat)} builds the Wonder {wd.name} with {CARDS[card].name} ({paid}).",
+            # Its effects in quotes: most of them (production, points) never show in the log.
+            f"{player(seat)} builds the Wonder {wd.name} with {CARDS[card].name} ({paid}): "
+            f'"{wonder_effects(wd)}"',
             seat,
             kind="wonder",
         )

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from engine.core import Event, Game, GameBase, Outcome, Prompt, Rng
 from engine.rivalist import ai, scoring, texts, views
 from engine.rivalist.actions import ACTION_TYPES, RLAction
+from engine.rivalist.notation import NOTATION
 from engine.rivalist.options import RLOptions
 from engine.rivalist.rules.dispatch import PHASES, misplaced
 from engine.rivalist.setup import new_state
@@ -30,6 +31,7 @@ class Rivalist(GameBase[RLState, RLAction, RLOptions]):
     players = range(2, 3)
     Options = RLOptions
     action_types = ACTION_TYPES
+    notation = NOTATION
     state_type = RLState
 
     def setup(self, options: RLOptions, seats: int, seed: int) -> RLState:

@@ -14,6 +14,7 @@ from typing import ClassVar
 from engine.core import Game, GameBase, Prompt, Rng
 from engine.rivality import ai, scoring, setup, texts, views
 from engine.rivality.actions import ACTION_TYPES, RYAction
+from engine.rivality.notation import NOTATION
 from engine.rivality.options import RYOptions
 from engine.rivality.rules import legality
 from engine.rivality.rules.perform import perform
@@ -26,6 +27,7 @@ class Rivality(GameBase[RYState, RYAction, RYOptions]):
     players = range(1, 5)
     Options = RYOptions
     action_types = ACTION_TYPES
+    notation = NOTATION
     state_type = RYState
     supports_series = True
     # The AI's search scores a leaf with `evaluate` at once: a few random placements after it

@@ -3,7 +3,8 @@ engine contract. `GAME` is the instance the registry exposes.
 
 Legality lives in one place per phase: the `options` function of rules.PHASES lists every action
 worth showing with the reason it is not allowed (None when it is); `candidates`, `reason` and the
-faster `legal`/`choices` all read it."""
+faster `legal`/`choices` all read it. The turn's menu and the interrupt window also judge one
+action without listing them all (rules.phases.REASONS), with the same sentences."""
 
 from __future__ import annotations
 
@@ -13,10 +14,11 @@ from typing import Any, ClassVar
 from engine.core import Event, Game, GameBase, Outcome, Prompt, Rng
 from engine.rivals import ai, drone, scoring, texts, views
 from engine.rivals.actions import ACTION_TYPES, Action, EndTurn, TakeBack, Wait
+from engine.rivals.notation import NOTATION
 from engine.rivals.options import RivalsOptions
 from engine.rivals.rules import turn
 from engine.rivals.rules.flow import advance
-from engine.rivals.rules.phases import PHASES, SECTIONS
+from engine.rivals.rules.phases import PHASES, REASONS, SECTIONS
 from engine.rivals.setup import build
 from engine.rivals.state import RivalsState
 
@@ -51,6 +53,7 @@ class RivalsGame(GameBase[RivalsState, Action, RivalsOptions]):
     players: ClassVar[range] = range(2, 7)
     Options: ClassVar[type[Any]] = RivalsOptions
     action_types: ClassVar[tuple[type, ...]] = ACTION_TYPES
+    notation = NOTATION
     state_type: ClassVar[type] = RivalsState
     supports_series: ClassVar[bool] = False
     # Random rollouts to the end of a battle royale are long and noisy: a few random decisions,
@@ -68,9 +71,6 @@ class RivalsGame(GameBase[RivalsState, Action, RivalsOptions]):
     ai_avoid: ClassVar[tuple[type, ...]] = (TakeBack, Wait)
     # Utilities and the attacked Ashak's reaction are played in other seats' turns.
     interrupts: ClassVar[bool] = True
-    # The last legal list and the state it was proved for (see `why_illegal`). One tuple,
-    # replaced whole, so threads sharing the game object (AI workers) never see a mix.
-    _proved: tuple[object, tuple[object, ...], tuple[object, ...]] = (None, (), ())
 
     def setup(self, options: RivalsOptions, seats: int, seed: int) -> RivalsState:
         s = build(options.setup, seats, seed)
@@ -103,10 +103,11 @@ class RivalsGame(GameBase[RivalsState, Action, RivalsOptions]):
         return [a for a, _ in PHASES[s.phase][0](s, seat)]  # type: ignore[misc]
 
     def reason(self, s: RivalsState, seat: int, a: Action) -> str | None:
-        if seat not in self.to_act(s):
+        if seat != s.actor or s.winners or seat < 0:  # (`to_act`, read in place)
             return "It is not your turn to decide."
-        if s.phase == "turn":
-            return turn.reason(s, seat, a)
+        check = REASONS.get(s.phase)
+        if check is not None:  # a phase that judges one action without listing them all
+            return check(s, seat, a)
         listed = PHASES[s.phase][0](s, seat)
         for b, why in listed:  # actions taken from `legal` are the listed (interned) objects
             if b is a:
@@ -115,26 +116,19 @@ class RivalsGame(GameBase[RivalsState, Action, RivalsOptions]):
         for b, why in listed:
             if type(b) is kind and b == a:
                 return why
-        return "That is not possible now."
+        return turn.NOT_NOW
+
+    def why_illegal(self, s: RivalsState, seat: int, a: Action) -> str | None:
+        # GameBase's, without its generic detours for a move of this game: `apply` asks it at
+        # every decision.
+        if type(a) in _ACTION_SET:
+            return self.reason(s, seat, a)
+        return super().why_illegal(s, seat, a)
 
     def legal(self, s: RivalsState, seat: int) -> list[Action]:
         if seat != s.actor or s.winners or seat < 0:  # (`to_act`, read in place)
             return []
-        listed = [a for a, why in PHASES[s.phase][0](s, seat) if why is None]
-        self._proved = (s, _fingerprint(s, seat), tuple(listed))
-        return listed  # type: ignore[return-value]
-
-    def why_illegal(self, s: RivalsState, seat: int, a: Action) -> str | None:
-        """As GameBase's, but a move taken from the list `legal` just gave for this very state
-        (unchanged since: same `stamp`, which every `perform` bumps) is not judged a second time.
-        The list was made by the same `options` functions `reason` reads, so the verdict would
-        be None; skipping it saves the menu's most expensive checks once per decision."""
-        proved = self._proved
-        if proved[0] is s and proved[1] == _fingerprint(s, seat):
-            for listed in proved[2]:
-                if listed is a:
-                    return None
-        return super().why_illegal(s, seat, a)
+        return [a for a, why in PHASES[s.phase][0](s, seat) if why is None]  # type: ignore[misc]
 
     def choices(self, s: RivalsState, seat: int) -> list[tuple[Action, str | None]]:
         if seat not in self.to_act(s):
@@ -197,11 +191,7 @@ class RivalsGame(GameBase[RivalsState, Action, RivalsOptions]):
         return turn.upgrade_saved(s, seat, a)
 
 
-def _fingerprint(s: RivalsState, seat: int) -> tuple[object, ...]:
-    """What identifies a state between two decisions: `perform` bumps `stamp` every time. The
-    other fields catch the usual hand edits of a test (moving an Ashak, giving a card, setting
-    the AP or the phase), made after a list was taken and before a move from it is applied."""
-    return (s.stamp, s.phase, s.actor, s.ap, s.pos[seat], len(s.hand[seat]), seat)
+_ACTION_SET = frozenset(ACTION_TYPES)
 
 
 GAME: Game[RivalsState, Action, RivalsOptions] = RivalsGame()

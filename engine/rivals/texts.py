@@ -8,7 +8,7 @@ from typing import Any
 from engine.rivals import actions as A
 from engine.rivals.data.ashaks import ASHAKS
 from engine.rivals.data.board import TILE_OF
-from engine.rivals.data.cards import card_text
+from engine.rivals.data.cards import card_summary, card_text
 from engine.rivals.data.catalog import CARD, ULTIMATES
 from engine.rivals.rules.board import hex_type
 from engine.rivals.rules.common import resources, who
@@ -18,9 +18,7 @@ PAY = {"free": "for free", "cc": "for 2 crystals", "cr": "for a crystal and a re
 
 
 def card_line(c: int) -> str:
-    d = CARD[c]
-    cost = f"{d.ap} AP, " if d.ap else ""
-    return f"{d.name} ({cost}{d.type}, {d.range_text}): {card_text(d)}"
+    return card_summary(CARD[c])
 
 
 def hex_name(s: RivalsState, h: int) -> str:

@@ -37,6 +37,7 @@ from engine.core.interrupts import decline_ways
 from rivals_tui import glyphs
 from rivals_tui.dialogs import AskDialog, ConfirmDialog, ErrorDialog
 from rivals_tui.games import board_for
+from rivals_tui.games.book import entries_for
 from rivals_tui.screens.legend import LegendScreen
 from rivals_tui.screens.log import LogScreen
 from rivals_tui.screens.pass_keyboard import InterruptScreen, PassScreen
@@ -114,6 +115,7 @@ class GameScreen(Screen[None]):
         Binding("h", "hint", "Hint", tooltip="Ask the AI what it would do", id="game.hint"),
         Binding("l", "full_log", "Log", tooltip="Everything that happened", id="game.log"),
         Binding("g", "legend", "Legend", tooltip="What every symbol on the board means", id="game.legend"),
+        Binding("b", "book", "Book", tooltip="Every card and piece of the game, searchable", id="game.book"),
         Binding("q", "leave", "Menu", tooltip="Save and go back to the menu", id="game.leave"),
         Binding(
             "ctrl+s",
@@ -189,11 +191,12 @@ class GameScreen(Screen[None]):
                 log.border_title = "Log"
                 yield log
         # ctrl+p still opens the palette, ctrl+q still quits: the footer's room goes to the game.
-        # When a board's own keys crowd the row, the reference keys give way first (f2 has them).
+        # When a board's own keys crowd the row, the reference keys give way first (f2 has them),
+        # the book first of all: it is the least needed in the middle of a decision.
         yield KeysFooter(
             show_command_palette=False,
             leave_out=("save_quit",),
-            spare=("hint", "full_log", "legend", "undo"),
+            spare=("book", "hint", "full_log", "legend", "undo"),
         )
 
     def on_mount(self) -> None:
@@ -539,6 +542,8 @@ class GameScreen(Screen[None]):
             return True if self._my_turn() else None
         if action == "undo":
             return True if self.keyboard is not None and not self._over else None
+        if action == "book":
+            return True if entries_for(self.session.game.id) else None
         return True
 
     def action_picker(self) -> None:
@@ -588,18 +593,11 @@ class GameScreen(Screen[None]):
         self.call_after_refresh(self._mark_detail)
 
     def _mark_detail(self) -> None:
-        """Say on the detail panel's frame when there is more to read than it shows."""
-        # Also called after a refresh, by which time the game may have ended (and a game opened
-        # already over may never have put its panels up).
+        """Mark the detail panel's frame (also after a refresh, when the game may have ended, or,
+        opened already over, never have put its panels up)."""
         detail = next(iter(self.query("#detail").results(DetailPanel)), None)
-        if not self.is_attached or detail is None:
-            return
-        below = detail.scroll_y < detail.max_scroll_y
-        above = detail.scroll_y > 0
-        marks = " · ".join(m for m, on in (("PgUp ↑", above), ("PgDn ↓ more", below)) if on)
-        # Setting a border title repaints the widget even when it is the same text.
-        if marks != (detail.border_subtitle or ""):
-            detail.border_subtitle = marks
+        if self.is_attached and detail is not None:
+            detail.mark_more()
 
     def action_hint(self) -> None:
         seat = self.keyboard
@@ -619,6 +617,9 @@ class GameScreen(Screen[None]):
         title = f"Legend: {self.session.game.title}"
         variants = options_in_force(self.session.options, len(self.session.seats))
         self.app.push_screen(LegendScreen(title, board.legend(), variants))
+
+    def action_book(self) -> None:
+        self.rivals.open_book(self.session.game.id)
 
     def action_rules(self) -> None:
         section = ""

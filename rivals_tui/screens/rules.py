@@ -24,6 +24,7 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from rivals_tui.games.book import entries_for
 from rivals_tui.screens.base import DismissOnce
 from rivals_tui.widgets.footer import KeysFooter
 
@@ -90,6 +91,7 @@ class RulesScreen(DismissOnce, Screen[None]):
         Binding("k,up", "scroll(-1)", "Up", show=False, id="rules.up"),
         Binding("pagedown,space", "page(1)", "Page down", show=False, id="rules.pagedown"),
         Binding("pageup", "page(-1)", "Page up", show=False, id="rules.pageup"),
+        Binding("b", "book", "Book", tooltip="Every card and piece of the game, searchable", id="rules.book"),
     ]
 
     def __init__(self, game_id: str | None, section: str = "") -> None:
@@ -131,6 +133,7 @@ class RulesScreen(DismissOnce, Screen[None]):
 
     def show_game(self, game_id: str) -> None:
         self.game_id = game_id
+        self.refresh_bindings()  # the book key works once a game is chosen
         title = self.rivals.games.info(game_id).title if game_id in self.rivals.games else game_id
         self.query_one("#rules-title", Static).update(f"Rules — {title}")
         path = self.rivals.help_dir / f"{game_id}.md"
@@ -160,6 +163,15 @@ class RulesScreen(DismissOnce, Screen[None]):
     def action_page(self, step: int) -> None:
         scroll = self.query_one("#rules-scroll", VerticalScroll)
         scroll.scroll_relative(y=step * max(1, scroll.size.height - 2), animate=False)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "book":  # once a game is chosen, if it has a book
+            return True if self.game_id is not None and entries_for(self.game_id) else None
+        return True
+
+    def action_book(self) -> None:
+        if self.game_id is not None and entries_for(self.game_id):
+            self.rivals.open_book(self.game_id)
 
     def action_back(self) -> None:
         self.dismiss(None)

@@ -71,6 +71,15 @@ class DetailPanel(QuietScroll, can_focus=False):
         """Read on (or back) by `lines` (Textual's own scrolling is off with the scrollbar)."""
         self.scroll_y = max(0, min(self.max_scroll_y, int(self.scroll_y) + lines))
 
+    def mark_more(self) -> None:
+        """Say on the frame when there is more to read than the panel shows, and which way."""
+        below = self.scroll_y < self.max_scroll_y
+        above = self.scroll_y > 0
+        marks = " · ".join(m for m, on in (("PgUp ↑", above), ("PgDn ↓ more", below)) if on)
+        # Setting a border title repaints the widget even when it is the same text.
+        if marks != (self.border_subtitle or ""):
+            self.border_subtitle = marks
+
     def on_mouse_scroll_down(self, event: events.MouseScrollDown) -> None:
         self.scroll_lines(1)
         event.stop()

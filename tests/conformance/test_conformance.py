@@ -19,6 +19,9 @@ from engine.core import AnyGame
 from engine.core.game import Prompt
 from engine.core.options import option_fields
 from engine.registry import GAMES, INFOS
+from engine.rivals.actions import Move, Scout
+from engine.rivals.game import RivalsGame
+from engine.rivals.options import RivalsOptions
 from tests.support.conformance import ContractBroken, conformance_game
 from tests.support.goofspiel import GoofOptions, Goofspiel
 
@@ -164,3 +167,60 @@ def test_an_interrupt_in_a_game_that_says_it_has_none_is_caught() -> None:
     # would be decided by nobody's rule.
     with pytest.raises(ContractBroken, match="says it has none"):
         conformance_game(_QuietInterrupts(), GoofOptions(cards=3), 2, 1)
+
+
+# -- a wrong `reason` is caught ----------------------------------------------------------------
+# Each game below plants a mistake in the one function that decides legality. Random play need
+# not pick the move concerned: the suite asks the rules about every move it lists.
+
+
+class _NoScouting(RivalsGame):
+    """Rivals whose check refuses scouting, which its menu still lists."""
+
+    def reason(self, s: Any, seat: int, a: Any) -> str | None:
+        return "No scouting." if isinstance(a, Scout) else super().reason(s, seat, a)
+
+
+class _NoScoutingRemembered(_NoScouting):
+    """The same mistake behind a remembered list: a move taken from the list `legal` last gave
+    for this very state object is let through without asking the rules."""
+
+    def __init__(self) -> None:
+        self.proved: tuple[object, list[Any]] = (None, [])
+
+    def legal(self, s: Any, seat: int) -> list[Any]:
+        listed = super().legal(s, seat)
+        self.proved = (s, listed)
+        return listed
+
+    def why_illegal(self, s: Any, seat: int, a: Any) -> str | None:
+        if self.proved[0] is s and any(a is b for b in self.proved[1]):
+            return None
+        return super().why_illegal(s, seat, a)
+
+
+class _MovesAnywhere(RivalsGame):
+    """Rivals whose check lets an Ashak move to any hex, while its menu lists the reachable ones."""
+
+    def reason(self, s: Any, seat: int, a: Any) -> str | None:
+        return None if isinstance(a, Move) and s.phase == "turn" else super().reason(s, seat, a)
+
+
+class _BidsAnything(Goofspiel):
+    """The toy game whose check accepts a bid of a card already played."""
+
+    def reason(self, s: Any, seat: int, a: Any) -> str | None:
+        return None
+
+
+@pytest.mark.parametrize("game", [_NoScouting(), _NoScoutingRemembered()], ids=["plain", "remembered"])
+def test_a_check_refusing_a_listed_move_is_caught(game: AnyGame) -> None:
+    with pytest.raises(ContractBroken, match=r"legal move Scout\(.*has a reason against it: No scouting"):
+        conformance_game(game, RivalsOptions(), 2, 1)
+
+
+def test_a_check_allowing_a_move_the_menu_does_not_list_is_caught() -> None:
+    with pytest.raises(ContractBroken, match=r"Move\(.*is not listed for seat \d, but apply would accept it"):
+        conformance_game(_MovesAnywhere(), RivalsOptions(), 2, 1)
+    with pytest.raises(ContractBroken, match=r"Bid\(.*is not listed for seat \d, but apply would accept it"):
+        conformance_game(_BidsAnything(), GoofOptions(cards=6), 2, 1)

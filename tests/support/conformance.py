@@ -20,6 +20,12 @@ class ContractBroken(AssertionError):
     pass
 
 
+# At every RULES_EVERY-th step the rules are asked afresh about every move listed, and about
+# PROBES moves listed earlier in the game that must be refused where they are not listed.
+RULES_EVERY = 2
+PROBES = 6
+
+
 def _public(events: list[Event], seat: int | None) -> list[tuple[str, int | None, str]]:
     """What `seat` reads of some events (their words, subject and kind, not their addressing)."""
     return [(e.text, e.seat, e.kind) for e in events if e.visible_to(seat)]
@@ -45,6 +51,10 @@ class Checker:
         self.rng = rng
         self.where = ""
         self.step = 0
+        # Every move the game has listed so far (by repr), and a generator of its own to draw
+        # some of them as moves that must be refused where they are not listed (`_check_rules`).
+        self.seen: dict[str, Any] = {}
+        self.probe_rng = Rng.from_seed(rng.state ^ 0x5EED)
 
     def fail(self, text: str) -> None:
         raise ContractBroken(f"{self.game.id} {self.where}: {text}")
@@ -105,13 +115,16 @@ class Checker:
             self.fail(f"seat {seat}'s legal list repeats a move")
         if list(g.legal(s, seat)) != legal:
             self.fail(f"seat {seat}'s legal list is not in a fixed order")
-        for a in legal:
-            why = g.why_illegal(s, seat, a)
-            if why is not None:
-                self.fail(f"legal move {a!r} of seat {seat} has a reason against it: {why}")
         if g.prompt(s, seat).declines and not g.interrupts:
             self.fail(f"seat {seat} is asked an interrupt, but the game says it has none")
         choices = g.choices(s, seat)
+        if self.step % RULES_EVERY == 0:
+            self._check_rules(s, seat, legal, choices)
+        else:
+            for a in legal:
+                why = g.why_illegal(s, seat, a)
+                if why is not None:
+                    self.fail(f"legal move {a!r} of seat {seat} has a reason against it: {why}")
         allowed = [a for a, why in choices if why is None]
         if sorted(map(repr, allowed)) != sorted(map(repr, legal)):
             self.fail(f"seat {seat}: the picker's allowed moves differ from the legal list")
@@ -129,6 +142,39 @@ class Checker:
                 self.fail(f"greyed move {a!r} ({why}) was accepted by apply")
             if not _same(g, before, s):
                 self.fail(f"refusing greyed move {a!r} changed the state")
+
+    def _check_rules(
+        self, s: Any, seat: int, legal: list[Any], choices: list[tuple[Any, str | None]]
+    ) -> None:
+        """The rules asked afresh: on a copy of `s` that nothing has asked for a list yet, so no
+        list remembered from a `legal` call can answer for them, `why_illegal` (the check in
+        `apply`) lets every listed move through, gives each greyed move the sentence the picker
+        shows, and refuses a few moves listed earlier in the game that are not listed now.
+        Asking changes nothing."""
+        g = self.game
+        fresh = g.clone(s)
+        for a in legal:
+            why = g.why_illegal(fresh, seat, a)
+            if why is not None:
+                self.fail(f"legal move {a!r} of seat {seat} has a reason against it: {why}")
+        shown: set[str] = set()
+        for a, greyed in choices:
+            shown.add(repr(a))
+            self.seen.setdefault(repr(a), a)
+            if greyed is None:
+                continue
+            why = g.why_illegal(fresh, seat, a)
+            if why != greyed:
+                self.fail(
+                    f"greyed move {a!r} of seat {seat} reads {greyed!r} in the picker but {why!r} in apply"
+                )
+        unlisted = [a for key, a in self.seen.items() if key not in shown]
+        for _ in range(min(PROBES, len(unlisted))):
+            a = unlisted.pop(self.probe_rng.below(len(unlisted)))
+            if g.why_illegal(fresh, seat, a) is None:
+                self.fail(f"{a!r} is not listed for seat {seat}, but apply would accept it")
+        if not _same(g, fresh, s):
+            self.fail(f"judging seat {seat}'s moves changed the state")
 
     # -- views and determinize --------------------------------------------------------------------
     def check_view(self, s: Any, seat: int | None) -> Any:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import attrs
 
 from engine.core import Event, GameBase, Outcome, Prompt, Rng, ScoreLine
+from engine.core.notation import Form, Notation
 from engine.core.options import option
 
 
@@ -44,6 +45,7 @@ class Goofspiel(GameBase[GoofState, Bid, GoofOptions]):
     players = range(2, 5)
     Options = GoofOptions
     action_types = (Bid,)
+    notation = Notation("Goofspiel", (Bid,), [Form(Bid, "bid {card}")])
     state_type = GoofState
 
     def setup(self, options: GoofOptions, seats: int, seed: int) -> GoofState:

@@ -5,7 +5,7 @@ board, and the game screen for snapshots."""
 from __future__ import annotations
 
 import random
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -20,6 +20,7 @@ from rivals_tui.session import LocalSession
 from rivals_tui.settings import Settings
 from rivals_tui.widgets.board import GameBoard
 from saves.store import SaveStore
+from tests.support import golden
 
 SIZES = [(80, 24), (120, 40)]
 
@@ -117,13 +118,16 @@ def assert_fits(board: Any) -> None:
     assert len(table.lines) <= board.size.height
 
 
+# The table of the snapshot tests: Ann against an easy bot.
+ANN_AND_BOT = (SeatSpec("Ann"), SeatSpec("Bot", "ai", "easy"))
+
+
 def find_match(
     game: Game[Any, Any, Any], want: Callable[[Match], bool], seeds: range = range(1, 200)
 ) -> Match:
     """Ann against an easy bot, played at random until `want(match)` holds."""
-    seats = [SeatSpec("Ann"), SeatSpec("Bot", "ai", "easy")]
     for seed in seeds:
-        m = Match.new(game, game.Options(), seats, seed)
+        m = Match.new(game, game.Options(), ANN_AND_BOT, seed)
         rng = random.Random(seed)
         while not m.over:
             if want(m):
@@ -131,6 +135,15 @@ def find_match(
             seat = m.to_act()[0]
             m.submit(seat, rng.choice(list(m.legal(seat))))
     raise AssertionError("no interesting moment found")
+
+
+def pinned(name: str, seats: Sequence[SeatSpec] = ANN_AND_BOT) -> Match:
+    """The position tests/golden/positions/<name>.txt pins for a snapshot: its moves replayed,
+    each checked, and the predicate the file names checked to hold there. A rule change no longer
+    re-rolls the picture's game: the file fails to replay, or replays to the same moves. After a
+    deliberate change, `python -m tests.support.golden record tests/golden/positions/<name>.txt`
+    finds the position again with the same predicate (tests/support/golden.py)."""
+    return golden.replay(f"positions/{name}.txt", seats)
 
 
 def screen_app(tmp_path: Path, match: Match, symbols: str = "unicode") -> RivalsApp:

@@ -22,7 +22,7 @@ from rivals_tui import glyphs
 from rivals_tui.screens.legend import LegendScreen
 from rivals_tui.session import LocalSession
 from tests.tui import boards
-from tests.tui.boards import find_match, screen_app, settle
+from tests.tui.boards import pinned, screen_app, settle
 from tests.tui.conftest import VS_AI, goof_match, make_app, make_store
 from tests.tui.flow import until
 
@@ -109,13 +109,14 @@ async def test_every_symbol_drawn_at_random_moments_is_in_the_legend(
     assert checked >= 3
 
 
+def deep(m: Match) -> bool:
+    """Twelve decisions in, on Ann's decision: the moment the legend pictures show."""
+    return m.to_act() == (0,) and len(m.history) >= 12
+
+
 def legend_moment(game_id: str) -> Match:
-    game = GAMES[game_id]
-
-    def deep(m: Match) -> bool:
-        return m.to_act() == (0,) and len(m.history) >= 12
-
-    return find_match(game, deep)
+    """The moment `deep` found in a random game, pinned in tests/golden/positions/."""
+    return pinned(f"{game_id}-legend")
 
 
 async def open_legend(pilot: Pilot[Any]) -> None:

@@ -25,6 +25,7 @@ from engine.rival_realms.actions import EndTurn
 from rivals_tui import glyphs
 from rivals_tui.app import RivalsApp
 from rivals_tui.dialogs import ConfirmDialog, ErrorDialog
+from rivals_tui.screens.book import BookScreen
 from rivals_tui.screens.game import GameScreen
 from rivals_tui.screens.game_over import GameOverScreen
 from rivals_tui.screens.keys import KeysScreen
@@ -127,7 +128,8 @@ MENU_SCREENS: list[tuple[str, list[str], list[str]]] = [
     ("load", ["o"], []),
     ("load, a damaged save highlighted", ["end"], ["escape"]),
     ("settings", ["s"], ["escape"]),
-    ("rules", ["r"], ["escape"]),
+    ("rules", ["r"], []),
+    ("book from the rules", ["enter", "b"], ["escape", "escape"]),
     ("keys panel on the menu", ["f2"], ["f2"]),
     ("command palette", ["ctrl+p"], ["escape"]),
 ]
@@ -226,6 +228,12 @@ async def test_game_screens(tmp_path: Path, game_id: str, players: int, moves: i
             # every board in tests/tui/test_legends.py).
             await pilot.press("f2", "g")
             await check(pilot, "legend")
+        # The book, whole and searched (a word found in many texts, so the panel has a long one).
+        await pilot.press("escape", "b")
+        await check(pilot, "book")
+        assert isinstance(app.screen, BookScreen)
+        await pilot.press(*"the", "pagedown")
+        await check(pilot, "book, searched and read on")
 
 
 # Everything Textual's Markdown draws for itself, in little (test_menu_screens shows it): the help

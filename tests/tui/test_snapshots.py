@@ -16,7 +16,6 @@ import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input, Select
 
-from engine.ai import make_bot
 from engine.core import SeatSpec
 from engine.core.match import Match
 from engine.registry import GAMES
@@ -25,6 +24,7 @@ from rivals_tui.screens.keys import KeysScreen
 from rivals_tui.session import LocalSession
 from rivals_tui.settings import Settings
 from saves.store import SaveStore
+from tests.tui.boards import pinned
 from tests.tui.conftest import VS_AI, goof_match, make_app, make_store
 from tests.tui.flow import until
 from tests.tui.test_flows import settle
@@ -41,25 +41,30 @@ def no_blink(app: Any) -> None:
 
 
 def rk_app(
-    tmp_path: Path, players: int, humans: int, seed: int, moves: int | None, open_game: bool = True
+    tmp_path: Path, players: int, humans: int, seed: int, position: str = "", open_game: bool = True
 ) -> RivalsApp:
-    """Rival Kings after at least `moves` decisions (None: to the end), played by seeded easy bots."""
+    """Rival Kings for `humans` people and easy bots: new (seed `seed`), or at the position pinned
+    in tests/golden/positions/<position>.txt (see `pinned`)."""
     game = GAMES["rival_kings"]
     seats = [SeatSpec(n, "human") for n in ("Ann", "Ben", "Cleo", "Dan")[:humans]]
     seats += [SeatSpec(f"Bot {i + 1}", "ai", "easy") for i in range(humans, players)]
-    match = Match.new(game, game.Options(), seats, seed)
-    bots = [make_bot("easy", seed * 31 + i) for i in range(players)]
-    # Stop on a human's decision, so no bot is still thinking when the picture is taken.
-    while not match.over and (
-        moves is None or len(match.history) < moves or not any(s < humans for s in match.to_act())
-    ):
-        seat = match.to_act()[0]
-        match.submit(seat, bots[seat].choose(game, match.view(seat), seat))
+    match = pinned(position, seats) if position else Match.new(game, game.Options(), seats, seed)
     store = SaveStore(tmp_path / "saves", games=GAMES)
     settings = tmp_path / "config" / "settings.json"
     Settings(theme="textual-dark", ai_pace=0.0).save(settings)
     session = LocalSession(match, store) if open_game else None
     return RivalsApp(games=GAMES, store=store, settings_path=settings, session=session)
+
+
+def after_twelve(m: Match) -> bool:
+    """Twelve decisions in, on Ann's decision (so no bot is thinking when the picture is taken):
+    the position `rival_kings-3p-after-12` pins, played by seeded easy bots."""
+    return len(m.history) >= 12 and 0 in m.to_act()
+
+
+# Rival Kings at three seats, seed 5: twelve decisions in, and played by the bots to its end.
+MID = "rival_kings-3p-after-12"
+END = "rival_kings-3p-easy-bots"
 
 
 def game_app(tmp_path: Path, seats: Any) -> RivalsApp:
@@ -85,7 +90,7 @@ def test_new_game(snap_compare: Any, tmp_path: Path, size: tuple[int, int]) -> N
         no_blink(pilot.app)
         await pilot.pause()
 
-    app = rk_app(tmp_path, players=2, humans=1, seed=1, moves=0, open_game=False)
+    app = rk_app(tmp_path, players=2, humans=1, seed=1, open_game=False)
     assert snap_compare(app, terminal_size=size, run_before=open_dialog)
 
 
@@ -94,7 +99,7 @@ def test_game_screen(snap_compare: Any, tmp_path: Path, size: tuple[int, int]) -
     async def wait(pilot: Pilot[Any]) -> None:
         await settle(pilot)
 
-    app = rk_app(tmp_path, players=3, humans=1, seed=5, moves=12)
+    app = rk_app(tmp_path, players=3, humans=1, seed=5, position=MID)
     assert snap_compare(app, terminal_size=size, run_before=wait)
 
 
@@ -108,7 +113,7 @@ def test_keys_panel(snap_compare: Any, tmp_path: Path) -> None:
         await until(pilot, lambda: isinstance(pilot.app.screen, KeysScreen))
         await settle(pilot)
 
-    app = rk_app(tmp_path, players=3, humans=1, seed=5, moves=12)
+    app = rk_app(tmp_path, players=3, humans=1, seed=5, position=MID)
     assert snap_compare(app, terminal_size=(80, 24), run_before=open_keys)
 
 
@@ -138,7 +143,7 @@ def test_pass_the_keyboard(snap_compare: Any, tmp_path: Path, size: tuple[int, i
         await pilot.pause()
         assert getattr(pilot.app.screen, "player", None) == "Ben"
 
-    app = rk_app(tmp_path, players=2, humans=2, seed=5, moves=0)
+    app = rk_app(tmp_path, players=2, humans=2, seed=5)
     assert snap_compare(app, terminal_size=size, run_before=after_ann)
 
 
@@ -153,7 +158,7 @@ def test_rules(snap_compare: Any, tmp_path: Path, size: tuple[int, int]) -> None
             if pilot.app.screen.query_one("#rules-scroll").scroll_y > 0:
                 break
 
-    app = rk_app(tmp_path, players=3, humans=1, seed=5, moves=0)
+    app = rk_app(tmp_path, players=3, humans=1, seed=5)
     assert snap_compare(app, terminal_size=size, run_before=open_rules)
 
 
@@ -162,7 +167,7 @@ def test_game_over(snap_compare: Any, tmp_path: Path, size: tuple[int, int]) -> 
     async def finish(pilot: Pilot[Any]) -> None:
         await settle(pilot)
 
-    app = rk_app(tmp_path, players=3, humans=1, seed=5, moves=None)
+    app = rk_app(tmp_path, players=3, humans=1, seed=5, position=END)
     assert snap_compare(app, terminal_size=size, run_before=finish)
 
 
@@ -175,7 +180,7 @@ def saves_app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> RivalsApp:
     time.tzset()
     times = iter(f"2026-11-{day:02d}T20:15:00+00:00" for day in range(1, 30))
     monkeypatch.setattr("saves.codec._now", lambda: next(times))
-    app = rk_app(tmp_path, players=2, humans=1, seed=1, moves=0, open_game=False)
+    app = rk_app(tmp_path, players=2, humans=1, seed=1, open_game=False)
     store = app.store
     store.save("rk", played("rival_kings", table(4), 30))
     store.save("rv", played("rivality", table(2), 12, expert=True))
@@ -214,7 +219,7 @@ def test_action_picker(snap_compare: Any, tmp_path: Path) -> None:
         no_blink(pilot.app)
         await pilot.pause()
 
-    app = rk_app(tmp_path, players=3, humans=1, seed=5, moves=12)
+    app = rk_app(tmp_path, players=3, humans=1, seed=5, position=MID)
     assert snap_compare(app, terminal_size=(80, 24), run_before=pick)
 
 
@@ -224,5 +229,5 @@ def test_game_over_board(snap_compare: Any, tmp_path: Path) -> None:
         await pilot.press("b")
         await pilot.pause()
 
-    app = rk_app(tmp_path, players=3, humans=1, seed=5, moves=None)
+    app = rk_app(tmp_path, players=3, humans=1, seed=5, position=END)
     assert snap_compare(app, terminal_size=(80, 24), run_before=final_board)

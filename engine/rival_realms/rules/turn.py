@@ -92,7 +92,8 @@ def walk_collects(
     s: RealmsState, seat: int, space: int, via: int, found: dict[int, int] | None = None
 ) -> bool:
     """Whether the free walk into explored `space` from `via` claims a token, on the way or in
-    `space` itself. `found`: `steps(s, seat)` when the caller has it already."""
+    `space` itself. `found`: `steps(s, seat)`, or the walk up to this step, when the caller has
+    it already."""
     return bool(s.board_tokens[seat][space] or walk_tokens(s, seat, space, via, found))
 
 
@@ -223,7 +224,8 @@ def _go_reason(s: RealmsState, seat: int, a: Go) -> str | None:
     if not regions[a.space]:
         return "You can never move into an empty space."
     k = a.space * 32 + a.via + 1
-    if k not in steps(s, seat, k):
+    found = steps(s, seat, k)  # (the walk up to this step: enough to retrace it below)
+    if k not in found:
         if a.via == s.adventurer[seat] and a.space == s.came_from:
             return "You may not turn around and go straight back the way you came."
         return f"Your adventurer cannot reach {space_name(a.space)} that way."
@@ -232,12 +234,14 @@ def _go_reason(s: RealmsState, seat: int, a: Go) -> str | None:
             return "That region is already explored: walking there is free."
         if committed(s) and not s.walked:
             return None
-        if walk_collects(s, seat, a.space, a.via):
+        if walk_collects(s, seat, a.space, a.via, found):
             return None  # a walk that claims a token is always a step, the turn's first too
         if not committed(s):
             return "A turn of adventuring begins by exploring a region or by walking to a token."
         return "You have just walked for nothing: explore a region before walking on."
-    if (a.card, a.creature) not in payments(s, seat, a.space, a.via):
+    if (a.card, a.creature) not in payments(
+        s, seat, a.space, a.via, walk_tokens(s, seat, a.space, a.via, found)
+    ):
         if a.card and a.card not in s.hands[seat]:
             return "That card is not in your hand."
         if a.creature and a.creature not in s.supply[seat]:

@@ -15,7 +15,7 @@ from engine.rivalist.actions import (
     RLAction,
     StealCard,
 )
-from engine.rivalist.data import CARDS, COLOUR, COLOURS, GREEN, TOKEN_NAMES
+from engine.rivalist.data import CARDS, COLOUR, COLOURS, GREEN, TOKEN_NAMES, TOKEN_TEXTS
 from engine.rivalist.effects import build, gain_token, remove_card
 from engine.rivalist.rules.flow import end_turn
 from engine.rivalist.rules.phase import Phase
@@ -51,7 +51,8 @@ def pick_token(s: RLState, seat: int, a: PickToken) -> list[Event]:
     # A token from the Library was hidden from the rival until now.
     ev = [
         Event(
-            f"{player(seat)} takes the {TOKEN_NAMES[a.token]} progress token {where}.",
+            f"{player(seat)} takes the {TOKEN_NAMES[a.token]} progress token {where}: "
+            f'"{TOKEN_TEXTS[a.token]}"',
             seat,
             reveal=library,
             kind="token",

@@ -197,7 +197,7 @@ ASHAKS: tuple[Ashak, ...] = (
                 target=ENEMY,
                 auto=(E("m_pierce"),),
                 key="rail",
-                note="Needs no line of sight; shields do not stop it",
+                note="Needs no line of sight",
             )
         ),
         (

@@ -188,8 +188,10 @@ def effect_words(kind: str, n: int) -> str:
     return text.format(n=n)
 
 
-def card_text(c: Card) -> str:
-    """The card's rules text, built from its data (plus its own note for keyed behaviour)."""
+def card_text(c: Card, when: bool = True) -> str:
+    """The card's rules text, built from its data (plus its own note for keyed behaviour).
+    Without `when`, what it does only: not when it may be played (once per round, only while
+    attacked), for a log line saying what a card just played does."""
     parts: list[str] = []
     if c.salvos:
         sv = count(c.salvos, "salvo")
@@ -203,13 +205,25 @@ def card_text(c: Card) -> str:
         parts.append(f"If it wounds {c.cond_min}+ times: " + effects_text(c.cond))
     if c.temp:
         parts.append(f"Lasts {count(c.temp, 'turn')}")
-    if c.once:
+    if c.once and when:
         parts.append("Once per round")
-    if c.reaction:
+    if c.reaction and when:
         parts.append("Play only while you are attacked")
     if c.note:
         parts.append(c.note)
     return ". ".join(parts) + ("." if parts else "")
+
+
+def card_summary(c: Card) -> str:
+    """The card in one line: its name, cost, type and range, then its text."""
+    cost = f"{c.ap} AP, " if c.ap else ""
+    return f"{c.name} ({cost}{c.type}, {c.range_text}): {card_text(c)}"
+
+
+def card_said(c: Card, when: bool = False) -> str:
+    """A card just played, for the log: its name and, quoted, what it does (`when`: and when it
+    may be used, for a skill that stays)."""
+    return f'{c.name}: "{card_text(c, when)}"'
 
 
 BLASTER = Card("Blaster", PHYSICAL, ap=1, rmin=1, rmax=3, salvos=1, damage=2, target=ENEMY, rarity=STARTER)

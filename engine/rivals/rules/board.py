@@ -195,6 +195,31 @@ def step_cost(s: RivalsState, owner: int, h: int) -> int:
     return 2 if enemy_shield(s, h, owner) else 1
 
 
+def reaches(s: RivalsState, seat: int, start: int, budget: int, goal: int) -> bool:
+    """Whether a move of up to `budget` hexes from `start` can end on `goal` (as `reachable`
+    finds it): for a move of one or two hexes, through the two precomputed rings, stopping at
+    the goal."""
+    if budget not in (1, 2):
+        return goal in reachable(s, seat, start, budget, goal=goal)
+    fallen, revealed, shield = s.fallen, s.revealed, s.shield
+    for n, t, onward in ONWARD[start]:
+        if fallen[t] or not revealed[t]:
+            continue
+        o = shield[n]
+        opposing = o >= 0 and o != seat  # entering it takes both hexes of the move
+        if n == goal:
+            return budget == 2 or not opposing
+        if opposing or budget == 1 or _stops(s, n, t):
+            continue
+        for m, u in onward:
+            if m == goal:
+                o = shield[m]
+                if not fallen[u] and revealed[u] and (o < 0 or o == seat):
+                    return True
+                break
+    return False
+
+
 def teleport_targets(s: RivalsState, start: int, dist: int) -> list[int]:
     """Revealed hexes within `dist` of `start` (teleports ignore what lies between)."""
     row = DIST[start]

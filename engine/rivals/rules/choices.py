@@ -38,7 +38,7 @@ from engine.rivals.actions import (
     Uninstall,
 )
 from engine.rivals.data.board import TILE_OF
-from engine.rivals.data.cards import ENEMY, MOD, PHYSICAL
+from engine.rivals.data.cards import ENEMY, MOD, PHYSICAL, card_said
 from engine.rivals.data.catalog import CARD
 from engine.rivals.effects import do_step, place_shield, step_options
 from engine.rivals.rules import drone_cards, resolve
@@ -79,7 +79,7 @@ def mods_perform(s: RivalsState, seat: int, a: object) -> list[Event]:
         s.in_play.append(a.card)
         s.p_mods.append(a.card)
         s.ap -= CARD[a.card].ap
-        ev = [Event(f"{who(s, seat)} adds the mod {name(a.card)}.", reveal=True)]
+        ev = [Event(f"{who(s, seat)} adds the mod {card_said(CARD[a.card])}", reveal=True)]
         if s.hand[seat]:
             return ev  # more mods may follow
     else:

@@ -1,6 +1,7 @@
 """The phase table. `PHASES` maps each decision phase to its `options` (every action worth
-showing, each with the reason it is not allowed or None) and its `perform`. Legality lives
-only in the options functions; rules.flow.advance runs what follows a decision by itself."""
+showing, each with the reason it is not allowed or None) and its `perform`. Legality lives in
+the options functions (and, for the phases in `REASONS`, in the one-action checks beside them,
+which give the same sentences); rules.flow.advance runs what follows a decision by itself."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from engine.rivals.state import RivalsState
 Option = tuple[object, str | None]
 OptionsFn = Callable[[RivalsState, int], list[Option]]
 PerformFn = Callable[[RivalsState, int, object], list[Event]]
+ReasonFn = Callable[[RivalsState, int, object], str | None]
 
 
 def _collect_perform(fn: Callable[..., list[Event]]) -> PerformFn:
@@ -73,6 +75,14 @@ PHASES: dict[str, tuple[OptionsFn, PerformFn, str]] = {
     **drone_turn.PHASES,
     "hack": (drone_hack.hack_options, drone_hack.hack_perform, "Spend a hacking success"),
 }  # fmt: skip
+
+# Phases whose verdict on one action is found without listing every option (each gives the
+# sentence its `options` gives; the conformance suite compares them). The others' actions are
+# looked up in their list (RivalsGame.reason).
+REASONS: dict[str, ReasonFn] = {
+    "turn": turn.reason,
+    "interrupt": reactions.interrupt_reason,
+}
 
 # The help section (a heading of rivals_tui/help/rivals.md) each phase opens at.
 SECTIONS: dict[str, str] = {

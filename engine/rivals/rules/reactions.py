@@ -24,14 +24,14 @@ from collections.abc import Callable
 from engine.core import Event
 from engine.rivals.actions import PASS, PASS_TURN, WAIT, ActivateToken, PassTurn, React
 from engine.rivals.data.ashaks import ASHAKS
-from engine.rivals.data.cards import UTILITY, Card
+from engine.rivals.data.cards import UTILITY, Card, card_said
 from engine.rivals.data.catalog import CARD, ULTIMATES
 from engine.rivals.effects import apply_effect
 from engine.rivals.rules import specials
 from engine.rivals.rules.combat import design
-from engine.rivals.rules.common import can_activate, name, who, wound
+from engine.rivals.rules.common import can_activate, who, wound
 from engine.rivals.rules.resolve import OWN_TURN_ONLY, PASSIVE
-from engine.rivals.rules.turn import TOKEN, activate, token_reason
+from engine.rivals.rules.turn import NOT_NOW, TOKEN, activate, token_reason
 from engine.rivals.state import RivalsState, Task
 
 Option = tuple[object, str | None]
@@ -66,17 +66,19 @@ def _ultimate_ready(s: RivalsState, seat: int) -> bool:
 
 
 def _put_down(s: RivalsState, seat: int, card: int) -> str:
-    """Take a React's card from where it is (hand, guild slot, gauge) onto the stack."""
+    """Take a React's card from where it is (hand, guild slot, gauge) onto the stack; say which
+    card, and what it does: it resolves only once the window closes, and a lasting effect never
+    shows in the log by itself."""
     if card >= 0:
         s.hand[seat].remove(card)
         s.in_play.append(card)
-        what = name(card)
+        what = card_said(CARD[card])
     elif card == -2:
         s.guild_used[seat] = True
-        what = name(s.guild[seat])
+        what = "its guild, " + card_said(CARD[s.guild[seat]])
     else:
         s.ult[seat] = 0
-        what = ULTIMATES[s.ashak[seat]].name
+        what = "its ultimate, " + card_said(ULTIMATES[s.ashak[seat]])
     s.r_stack.append(card)
     s.r_seats.append(seat)
     s.r_passes = 0
@@ -158,7 +160,7 @@ def react_perform(s: RivalsState, seat: int, a: object) -> list[Event]:
         what = _put_down(s, seat, a.card)
         if can_respond(s, other, other == defender):
             s.actor = other
-        return [Event(f"{who(s, seat)} reacts with {what}.", seat=seat, reveal=True, kind="react")]
+        return [Event(f"{who(s, seat)} reacts with {what}", seat=seat, reveal=True, kind="react")]
     # a pass
     s.r_passes += 1
     if s.r_stack and s.r_passes < 2 and can_respond(s, other, other == defender):
@@ -245,9 +247,23 @@ def interrupt_options(s: RivalsState, seat: int) -> list[Option]:
         opts += _utilities(s, seat, lambda c: utility_reason(c, False, False, mine))
         if _ultimate_ready(s, seat):
             opts.append((React(-1), OWN_ULTIMATE if mine else None))
-    if mine:
-        return opts + [(PASS, None)]
-    return opts + [(PASS_TURN, None), (WAIT, None)]
+    return opts + _DECLINES[mine]
+
+
+# The ways to decline the interrupt window, the plain pass last: the player whose turn it is
+# passes; the others pass for now or for the rest of the turn.
+_DECLINES: dict[bool, list[Option]] = {True: [(PASS, None)], False: [(PASS_TURN, None), (WAIT, None)]}
+
+
+def interrupt_reason(s: RivalsState, seat: int, a: object) -> str | None:
+    """The interrupt window's verdict on one action, as `interrupt_options` lists it. A way of
+    declining (the most frequent decision of a game) is judged without weighing the hand."""
+    declines = _DECLINES[seat == s.i_seat]
+    listed = declines if any(b == a for b, _ in declines) else interrupt_options(s, seat)
+    for b, why in listed:
+        if b == a:
+            return why
+    return NOT_NOW
 
 
 def interrupt_perform(s: RivalsState, seat: int, a: object) -> list[Event]:
@@ -258,7 +274,7 @@ def interrupt_perform(s: RivalsState, seat: int, a: object) -> list[Event]:
         # Nothing more it could do here: the window goes on without counting a pass from it.
     elif isinstance(a, React):
         what = _put_down(s, seat, a.card)
-        ev = [Event(f"{who(s, seat)} interrupts with {what}.", seat=seat, reveal=True, kind="react")]
+        ev = [Event(f"{who(s, seat)} interrupts with {what}", seat=seat, reveal=True, kind="react")]
     else:  # a pass
         s.r_passes += 1
         ev = []

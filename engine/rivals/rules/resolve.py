@@ -8,15 +8,7 @@ from __future__ import annotations
 from engine.core import Event, count
 from engine.rivals.data.ashaks import ASHAKS
 from engine.rivals.data.board import TILE_HEXES, TILE_OF
-from engine.rivals.data.cards import (
-    BLOCKABLE,
-    ENEMY,
-    EXPLOSIVE,
-    HEX,
-    PHYSICAL,
-    Card,
-    Eff,
-)
+from engine.rivals.data.cards import BLOCKABLE, ENEMY, EXPLOSIVE, HEX, PHYSICAL, Card, Eff, card_said
 from engine.rivals.data.catalog import CARD
 from engine.rivals.effects import apply_effect, front, install_top
 from engine.rivals.hexes import DIST, NEIGHBOURS, sight_paths
@@ -348,7 +340,9 @@ def start_play(s: RivalsState, seat: int, card: int, source: str) -> list[Event]
     elif source == "ult":
         s.ult[seat] = 0
     what = "its ultimate, " if source == "ult" else ("its guild, " if source == "guild" else "")
-    ev = [Event(f"{who(s, seat)} plays {what}{c.name}.", seat=seat, kind="play", reveal=True)]
+    # A lasting card's effect shows nowhere else in the log: its text says it.
+    said = card_said(c) if c.temp else f"{c.name}."
+    ev = [Event(f"{who(s, seat)} plays {what}{said}", seat=seat, kind="play", reveal=True)]
     # Whether mods are asked for depends only on the hand's size (public), never on whether it
     # holds a mod, so the pause tells the table nothing.
     if c.type == PHYSICAL and s.hand[seat]:

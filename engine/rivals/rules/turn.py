@@ -30,11 +30,11 @@ from engine.rivals.actions import (
 )
 from engine.rivals.data.ashaks import ASHAKS
 from engine.rivals.data.board import LAKE, LAKE_LOSS
-from engine.rivals.data.cards import ENEMY, HEX, MOD, SKILL, Card
+from engine.rivals.data.cards import ENEMY, HEX, MOD, SKILL, Card, card_said
 from engine.rivals.data.catalog import ATLANS_ID, CARD, ULTIMATES
 from engine.rivals.effects import calm, raise_shield
 from engine.rivals.rules import drone_cards, drone_hack, resolve
-from engine.rivals.rules.board import NEAR_TILES, hex_type, move_targets, reachable, reveal, scoutable
+from engine.rivals.rules.board import NEAR_TILES, hex_type, move_targets, reaches, reveal, scoutable
 from engine.rivals.rules.collect import collect_reason, do_collect
 from engine.rivals.rules.combat import event_on
 from engine.rivals.rules.common import (
@@ -218,7 +218,7 @@ def _scout_reason(s: RivalsState, seat: int, a: Scout) -> str | None:
 
 
 def _move_reason(s: RivalsState, seat: int, a: Move) -> str | None:
-    if s.ap >= 1 and a.hex in reachable(s, seat, s.pos[seat], move_budget(s), goal=a.hex):
+    if s.ap >= 1 and reaches(s, seat, s.pos[seat], move_budget(s), a.hex):
         return None
     return NOT_NOW
 
@@ -458,7 +458,8 @@ def install_atlans(s: RivalsState, seat: int) -> list[Event]:
 def place_skill(s: RivalsState, seat: int, card: int) -> list[Event]:
     s.hand[seat].remove(card)
     s.in_play.append(card)
-    ev = [Event(f"{who(s, seat)} installs the skill {name(card)}.", seat=seat, reveal=True)]
+    said = card_said(CARD[card], when=True)
+    ev = [Event(f"{who(s, seat)} installs the skill {said}", seat=seat, reveal=True)]
     if len(s.skills[seat]) >= 3:
         s.phase, s.actor = "replace", seat
         return ev

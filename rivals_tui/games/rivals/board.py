@@ -20,7 +20,7 @@ from textual.binding import Binding
 from engine.core import Event
 from engine.rivals import actions as A
 from engine.rivals.data.board import TILE_HEXES, TILE_OF
-from engine.rivals.data.cards import Card
+from engine.rivals.data.cards import Card, card_summary
 from engine.rivals.data.catalog import CARD, ULTIMATES
 from engine.rivals.rules.combat import design
 from engine.rivals.rules.resolve import blast_area
@@ -245,7 +245,8 @@ class RivalsBoard(LineBoard):
             else:
                 u = ULTIMATES[v.ashak[me]]
                 title = f"Ultimate: {u.name}"
-                text = f"Charged {v.ult[me]} of {gauge(v, me)}.\n{self.game.describe(v, _use_ult())}"
+                # What it does, as any card says it: the gauge alone told a newcomer nothing.
+                text = f"Charged {v.ult[me]} of {gauge(v, me)}.\n{card_summary(u)}"
         elif kind == "info":
             lines = table_lines(v)
             title, text = "The round", lines[key[1]] if key[1] < len(lines) else ""
@@ -357,9 +358,3 @@ class RivalsBoard(LineBoard):
             self._table = None
             return super().focus_action(action)
         return False
-
-
-def _use_ult() -> Any:
-    from engine.rivals.actions import UseUltimate
-
-    return UseUltimate()

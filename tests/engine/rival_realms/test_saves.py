@@ -34,8 +34,8 @@ def test_save_and_load_at_every_step(seats: int, opts: RealmsOptions) -> None:
 
 
 def test_a_save_from_before_the_decision_stamp_still_loads() -> None:
-    # The state's `stamp` (decisions performed, for the remembered legal list) came after the
-    # first saves were written: a snapshot without it still matches its replayed moves.
+    # The state's `stamp` (decisions performed) came after the first saves were written: a
+    # snapshot without it still matches its replayed moves.
     m = Match.new(GAME, RealmsOptions(), [SeatSpec("P0", "ai", "easy"), SeatSpec("P1", "ai", "easy")], 5)
     rng = Rng.from_seed(5)
     for _ in range(30):

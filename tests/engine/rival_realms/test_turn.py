@@ -237,8 +237,8 @@ def test_no_redraw_with_five_or_more_cards() -> None:
 
 
 def test_a_move_listed_before_the_hand_changed_is_judged_again() -> None:
-    # `legal` remembers its list so that `apply` need not judge a listed move twice; a hand
-    # changed since (here by hand, as a test does) must not let a stale move through.
+    # `apply` judges every move from the state as it is: a hand changed since the list was
+    # made (here by hand, as a test does) must not let a stale move through.
     s = new(places=(7, 0))
     set_hand(s, 0, [10, 20, 30, 40, 50])
     listed = [a for a in GAME.legal(s, 0) if isinstance(a, Summon) and a.card == 30]
@@ -253,3 +253,38 @@ def test_a_move_listed_before_the_hand_changed_is_judged_again() -> None:
     GAME.apply(s, 0, summon)
     assert s.regions[0][summon.space] == summon.card
     assert END_TURN in GAME.legal(s, 0) and summon not in GAME.legal(s, 0)
+
+
+def test_a_move_listed_before_the_supply_changed_is_judged_again() -> None:
+    # The troll that would pay for the step is gone by the time the step is applied: the step
+    # is refused with the sentence and nothing changes (no step half made, no crash).
+    s = new(places=(7, 0))
+    clear_realm(s, 0)
+    lay(s, 0, 8, 21)  # Hills, next to the adventurer
+    set_hand(s, 0, [4, 30, 40, 45, 50])  # no Hills card: only the troll can pay
+    give_token(s, 0, "troll")
+    step = next(a for a in GAME.legal(s, 0) if a == Go(8, 7, creature="troll"))  # (the listed one)
+    s.supply[0].remove("troll")
+    before = GAME.clone(s)
+    with pytest.raises(IllegalAction, match="You have no unused Troll."):
+        GAME.apply(s, 0, step)
+    assert s == before
+
+
+def test_after_a_walk_for_nothing_only_a_walk_that_finds_a_token_is_allowed() -> None:
+    s = new(places=(7, 0))
+    clear_realm(s, 0)
+    lay(s, 0, 8, 21)  # Hills, beside the adventurer
+    for space, card in ((9, 23), (10, 25), (11, 27)):  # explored regions further along the row
+        lay(s, 0, space, card, explored=True)
+    put_token(s, 0, "gem", 11)
+    set_hand(s, 0, [4, 10, 30, 40, 50])  # 10 is Hills
+    GAME.apply(s, 0, Go(8, 7, card=10))
+    GAME.apply(s, 0, Go(9, 8))  # a walk that finds nothing
+    assert GAME.why_illegal(s, 0, Go(10, 9)) == (
+        "You have just walked for nothing: explore a region before walking on."
+    )
+    walk = Go(11, 10)  # on through 10 to the gem
+    assert walk in GAME.legal(s, 0) and GAME.why_illegal(s, 0, walk) is None
+    GAME.apply(s, 0, walk)
+    assert "gem" in s.supply[0] and s.adventurer[0] == 11

@@ -1,5 +1,5 @@
 """The engine's fast paths give what the plain rules give: the turn menu's move list, the border,
-the opposing shields, and the legal list `apply` trusts without judging a move twice."""
+the opposing shields; and `apply` judges a move from the state as it is, whatever list it came from."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import random
 import pytest
 
 from engine.core import IllegalAction, Rng
-from engine.rivals.actions import EndTurn, Move
+from engine.rivals.actions import EndTurn, Move, Uninstall
 from engine.rivals.data.board import TILE_COUNT, TILE_OF, VOLCANO_TILE
 from engine.rivals.game import GAME
 from engine.rivals.hexes import N_HEX, NEIGHBOURS
@@ -45,6 +45,22 @@ def test_the_move_list_is_what_the_general_search_finds() -> None:
             for budget in (1, 2):
                 by_search = [h for h in range(N_HEX) if h in board.reachable(s, seat, start, budget, goal=h)]
                 assert board.move_targets(s, seat, start, budget) == by_search
+                checked += 1
+    assert checked > 100
+
+
+def test_whether_one_hex_is_reached_is_what_the_general_search_finds() -> None:
+    """The turn's check of one move (`reaches`, through the rings for one or two hexes) against
+    the step-by-step search, for every hex from where each Ashak stands, and for longer moves."""
+    checked = 0
+    for s in mid_game_states(6, 5)[::3]:
+        for seat in range(s.seats):
+            start = s.pos[seat]
+            if start < 0:
+                continue
+            for budget in (1, 2, 3):
+                by_search = [h for h in range(N_HEX) if h in board.reachable(s, seat, start, budget, goal=h)]
+                assert [h for h in range(N_HEX) if board.reaches(s, seat, start, budget, h)] == by_search
                 checked += 1
     assert checked > 100
 
@@ -109,3 +125,17 @@ def test_a_listed_move_is_judged_again_once_the_state_has_changed() -> None:
     seat = s.actor
     GAME.apply(s, seat, move)
     assert s.pos[seat] == move.hex
+
+
+def test_a_listed_move_is_refused_once_the_resources_it_spends_are_gone() -> None:
+    # Uninstalling costs two crystals: listed while they were there, refused once they are
+    # gone, with nothing spent (the crystals do not go below zero).
+    s, _ = turn_with_a_move()
+    seat = s.actor
+    s.crystals[seat] = 2
+    uninstall = next(a for a in GAME.legal(s, seat) if isinstance(a, Uninstall))
+    s.crystals[seat] = 0
+    before = GAME.clone(s)
+    with pytest.raises(IllegalAction):
+        GAME.apply(s, seat, uninstall)
+    assert s == before

@@ -83,7 +83,7 @@ def test_an_interrupting_utility_resolves_and_the_turn_resumes() -> None:
     step(s)
     s.hp[1] = 10
     ev = GAME.apply(s, 1, React(wind))
-    assert "Player 2 (Renko) interrupts with Second Wind." in texts(ev)
+    assert 'Player 2 (Renko) interrupts with Second Wind: "Heal 2 HP, gain 1 anticipation."' in texts(ev)
     # Seat 0 holds no card: nobody can answer, so it resolves at once.
     assert s.hp[1] == 12 and s.tokens[1] == 1 and wind in s.discard[1]
     assert "Second Wind of Player 2 (Renko) resolves." in texts(ev)

@@ -13,8 +13,7 @@ from typing import Any
 import pytest
 
 from engine.core.match import Match
-from engine.rival_kings.game import GAME
-from tests.tui.boards import SIZES, find_match, screen_app, settle
+from tests.tui.boards import SIZES, pinned, screen_app, settle
 
 
 def interesting(m: Match) -> bool:
@@ -31,5 +30,5 @@ def interesting(m: Match) -> bool:
 
 @pytest.mark.parametrize("size", SIZES)
 def test_rival_kings_game_screen(snap_compare: Any, tmp_path: Path, size: tuple[int, int]) -> None:
-    app = screen_app(tmp_path, find_match(GAME, interesting))
+    app = screen_app(tmp_path, pinned("rival_kings-screen"))
     assert snap_compare(app, terminal_size=size, run_before=settle)

@@ -8,7 +8,6 @@ deliberate change, and look at the SVGs before committing them.
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 from typing import Any
 
@@ -16,10 +15,9 @@ import pytest
 
 from engine.core import SeatSpec
 from engine.core.match import Match
-from engine.rival_realms import GAME
 from engine.rival_realms.actions import Go
 from rivals_tui.widgets.action_picker import ActionPicker
-from tests.tui.boards import SIZES, find_match, screen_app, settle
+from tests.tui.boards import SIZES, pinned, screen_app, settle
 
 
 def mid_game(m: Match) -> bool:
@@ -38,7 +36,7 @@ def mid_game(m: Match) -> bool:
 
 @pytest.mark.parametrize("size", SIZES)
 def test_rival_realms_game_screen(snap_compare: Any, tmp_path: Path, size: tuple[int, int]) -> None:
-    app = screen_app(tmp_path, find_match(GAME, mid_game))
+    app = screen_app(tmp_path, pinned("rival_realms-screen"))
     assert snap_compare(app, terminal_size=size, run_before=settle)
 
 
@@ -62,36 +60,21 @@ async def plan_two_steps(pilot: Any) -> None:
 
 
 def test_an_adventure_being_planned(snap_compare: Any, tmp_path: Path) -> None:
-    app = screen_app(tmp_path, find_match(GAME, mid_game))
+    app = screen_app(tmp_path, pinned("rival_realms-screen"))
     assert snap_compare(app, terminal_size=(80, 24), run_before=plan_two_steps)
 
 
-def test_the_solo_game(snap_compare: Any, tmp_path: Path) -> None:
-    def solo_mid(m: Match) -> bool:
-        s = m.state
-        return s.phase == "turn" and s.turns[0] >= 4 and bool(s.nests[0] or s.nests[1])
+def solo_mid(m: Match) -> bool:
+    """The solo game (easy) a few turns in, with cards in the nests."""
+    s = m.state
+    return s.phase == "turn" and s.turns[0] >= 4 and bool(s.nests[0] or s.nests[1])
 
-    seats = [SeatSpec("Ann")]
-    match = None
-    for seed in range(1, 60):
-        m = Match.new(GAME, GAME.Options(solo_level="easy"), seats, seed)
-        rng = random.Random(seed)
-        while not m.over and not solo_mid(m):
-            m.submit(0, rng.choice(list(m.legal(0))))
-        if not m.over:
-            match = m
-            break
-    assert match is not None
-    app = screen_app(tmp_path, match)
+
+def test_the_solo_game(snap_compare: Any, tmp_path: Path) -> None:
+    app = screen_app(tmp_path, pinned("rival_realms-solo", [SeatSpec("Ann")]))
     assert snap_compare(app, terminal_size=(80, 24), run_before=settle)
 
 
 def test_the_final_score_by_category(snap_compare: Any, tmp_path: Path) -> None:
-    seats = [SeatSpec("Ann"), SeatSpec("Bot", "ai", "easy")]
-    m = Match.new(GAME, GAME.Options(), seats, 3)
-    rng = random.Random(3)
-    while not m.over:
-        seat = m.to_act()[0]
-        m.submit(seat, rng.choice(list(m.legal(seat))))
-    app = screen_app(tmp_path, m)
+    app = screen_app(tmp_path, pinned("rival_realms-final"))
     assert snap_compare(app, terminal_size=(80, 24), run_before=settle)

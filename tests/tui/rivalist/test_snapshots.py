@@ -15,8 +15,7 @@ import pytest
 
 from engine.core.match import Match
 from engine.rivalist.actions import BuildWonder, Construct
-from engine.rivalist.game import GAME
-from tests.tui.boards import SIZES, find_match, screen_app, settle
+from tests.tui.boards import SIZES, pinned, screen_app, settle
 
 
 def interesting(m: Match) -> bool:
@@ -35,5 +34,5 @@ def interesting(m: Match) -> bool:
 
 @pytest.mark.parametrize("size", SIZES)
 def test_rivalist_game_screen(snap_compare: Any, tmp_path: Path, size: tuple[int, int]) -> None:
-    app = screen_app(tmp_path, find_match(GAME, interesting))
+    app = screen_app(tmp_path, pinned("rivalist-screen"))
     assert snap_compare(app, terminal_size=size, run_before=settle)

@@ -14,9 +14,8 @@ from typing import Any
 import pytest
 
 from engine.core.match import Match
-from engine.rivality.game import GAME
 from engine.rivality.preview import preview
-from tests.tui.boards import SIZES, find_match, screen_app, settle
+from tests.tui.boards import SIZES, pinned, screen_app, settle
 
 
 def interesting(m: Match) -> bool:
@@ -25,11 +24,11 @@ def interesting(m: Match) -> bool:
 
 
 def test_the_moment_has_a_preview_that_changes_a_tile() -> None:
-    s = find_match(GAME, interesting).state
+    s = pinned("rivality-screen").state
     assert any(sp.result == "lands" for p in s.frontier for sp in preview(s, s.chosen, p, 0).spells)
 
 
 @pytest.mark.parametrize("size", SIZES)
 def test_rivality_game_screen(snap_compare: Any, tmp_path: Path, size: tuple[int, int]) -> None:
-    app = screen_app(tmp_path, find_match(GAME, interesting))
+    app = screen_app(tmp_path, pinned("rivality-screen"))
     assert snap_compare(app, terminal_size=size, run_before=settle)

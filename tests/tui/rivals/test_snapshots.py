@@ -21,7 +21,7 @@ from engine.rivals.game import GAME
 from engine.rivals.rules.resolve import ashak_targets
 from rivals_tui.games.rivals import BOARD
 from rivals_tui.games.rivals.layout import PAGES
-from tests.tui.boards import SIZES, find_match, screen_app, settle
+from tests.tui.boards import SIZES, pinned, screen_app, settle
 from tests.tui.rivals.harness import BoardApp
 
 
@@ -57,7 +57,7 @@ async def on_a_card(pilot: Any) -> None:
 
 @pytest.mark.parametrize("size", SIZES)
 def test_rivals_game_screen(snap_compare: Any, tmp_path: Path, size: tuple[int, int]) -> None:
-    app = screen_app(tmp_path, find_match(GAME, interesting))
+    app = screen_app(tmp_path, pinned("rivals-screen"))
     assert snap_compare(app, terminal_size=size, run_before=on_a_card)
 
 
