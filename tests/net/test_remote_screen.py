@@ -131,12 +131,13 @@ async def test_a_table_made_from_the_lobby_with_the_new_game_form(tmp_path: Path
         assert table.ai_after == 30 and table.match.seats[0].name == "Cy"
         assert not table.ai_keeps and table.pausing  # the dialog's defaults
         assert any(s.is_ai for s in table.match.seats)
-        # The status line is drawn once the table's first update has arrived.
+        # The status line is drawn once the table's first update has arrived (and the screen
+        # on top may not have composed its widgets yet).
         for _ in range(200):
-            if "invite code " + table.code in str(app.screen.query_one("#status", Static).render()):
+            if "invite code " + table.code in status(app):
                 break
             await pilot.pause(0.02)
-        assert "invite code " + table.code in str(app.screen.query_one("#status", Static).render())
+        assert "invite code " + table.code in status(app)
         # The creator is told the code once, to pass it on.
         told = [str(n.message) for n in app._notifications]
         assert f"Invite code: {table.code} — give it to the other players." in told

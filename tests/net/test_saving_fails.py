@@ -242,7 +242,7 @@ async def test_the_game_over_screen_says_the_next_game_waits_for_the_server(tmp_
         def again_line() -> str:
             return str(app.screen.query_one("#over-again", Static).render()).replace("\n", " ")
 
-        await settle(lambda: isinstance(app.screen, GameOverScreen))
+        await settle(lambda: isinstance(app.screen, GameOverScreen) and bool(app.screen.query("#over-again")))
         bob.send(p.Again())
         await settle(lambda: "Bob asked for the next game" in again_line())
         store.full = True
