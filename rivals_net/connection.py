@@ -35,6 +35,8 @@ class Limits:
     max_tables: int = 200
     max_errors: int = 30  # refused messages before the connection is closed
     max_unsent: int = 4 * 1024 * 1024  # bytes waiting for a client that does not read
+    # Seconds between two new names: each one is saved at every table the player sits at.
+    rename_every: float = 5.0
     # The kernel's send buffer per connection: bounded, so that a client that does not read is
     # noticed (and its memory bounded) after a few views rather than megabytes.
     socket_buffer: int = 256 * 1024
@@ -68,6 +70,7 @@ class Conn:
         self.tokens = float(server.limits.burst)
         self.refilled = time.monotonic()
         self.errors = 0
+        self.renamed = -server.limits.rename_every  # when this connection last took a new name
         self.closed = False
         self.task: asyncio.Task[None] | None = None
 

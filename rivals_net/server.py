@@ -240,6 +240,9 @@ class TableServer:
         name = tidy_name(wanted)
         if not any(ch.isalnum() for ch in name):
             raise IllegalAction("A name needs at least one letter or digit.")
+        if time.monotonic() - conn.renamed < self.limits.rename_every:
+            raise IllegalAction("You changed your name a moment ago: try again in a few seconds.")
+        conn.renamed = time.monotonic()
         conn.name = name
         for table in list(self.tables.values()):
             seat = table.claims.get(conn.key or "")
@@ -299,9 +302,10 @@ class TableServer:
         conn.table, conn.seat, conn.sent = table, seat, 0
         played_for: list[str] = []
         if seat is not None:
-            if table.paused & {seat}:
-                self.disk.write_index()
+            paused = seat in table.paused
             table.back(seat)
+            if paused:
+                self.disk.write_index()
             # The player back at their seat is told what the AI chose for it meanwhile.
             played_for = table.match.stood_in_for(seat)
         seated = table.seated()
@@ -549,6 +553,7 @@ class TableServer:
     async def _think(self, table: Table, seat: int) -> None:
         loop = asyncio.get_running_loop()
         decisions = len(table.match.history)
+        clock = table.due.get(seat)
         view = table.match.view(seat)
         bot = table.bot(seat)
         started = time.monotonic()
@@ -578,8 +583,8 @@ class TableServer:
         async with table.busy:
             if table.unsaved is not None:
                 return  # the table waits; once saved, it starts the AI again (`_recovered`)
-            if stand_in and not table.away(seat, self._here(table)):
-                self._kick(table)
+            if stand_in and not table.still_due(seat, self._here(table), clock):
+                self._kick(table)  # its player came back meanwhile (or left again, or paused)
             elif table.match.why_illegal(seat, action) is None:
                 table.match.submit(seat, action, stand_in=stand_in)
                 if stand_in:

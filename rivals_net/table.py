@@ -312,6 +312,13 @@ class Table:
             wait = due - now if wait is None else min(wait, due - now)
         return None, wait
 
+    def still_due(self, seat: int, here: set[int], clock: float | None) -> bool:
+        """The AI, having thought while the seat's clock read `clock`, may still decide for it:
+        its player is away, has not paused it, and has not come and gone meanwhile."""
+        if not self.away(seat, here) or seat in self.paused:
+            return False
+        return seat in self.standing_in or (clock is not None and self.due.get(seat) == clock)
+
     def stood_in(self, seat: int) -> None:
         """The AI has just decided for away `seat`: its clock starts again at its next decision,
         or (`ai_keeps`) the AI plays the seat until its player is back."""

@@ -36,7 +36,7 @@ def table_line(t: p.TableInfo) -> str:
         elif not s.taken:
             seats.append("free seat")
         else:
-            seats.append(s.name + ("" if s.here else " (away)"))
+            seats.append(s.name + ("" if s.here else " (paused)" if s.paused else " (away)"))
     status = "game over" if t.over else "waiting for " + ", ".join(t.waiting_for)
     bits = [f"#{t.table} {t.title}", "your seat" if t.yours else "", ", ".join(seats), status, t.progress]
     return " · ".join(b for b in bits if b)

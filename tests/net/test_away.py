@@ -121,3 +121,26 @@ async def test_a_table_that_does_not_allow_pausing_says_so(tmp_path: Path) -> No
     assert table.paused == set()
     await ann_plays_until(ann, table, lambda u: len(table.match.stand_ins) >= 1)
     await server.stop()
+
+
+def test_the_ai_decides_for_a_seat_only_if_nothing_changed_while_it_thought(tmp_path: Path) -> None:
+    """Its player came back (and maybe left again, or paused) while the AI thought: its choice
+    is dropped, and the seat's new clock, if any, counts again."""
+    from engine.core import SeatSpec
+    from engine.core.match import Match
+    from engine.registry import GAMES
+
+    game = GAMES["rivalist"]
+    match = Match.new(game, game.Options(), [SeatSpec("Ann"), SeatSpec("Bob")], 3)
+    owing = match.to_act()[0]
+    table = Table(1, "code", "save", match, {"ann": 0, "bob": 1}, ai_after=10)
+    table.keep_time(100.0, set())
+    clock = table.due[owing]
+    assert clock == 110.0 and table.ai_seat(111.0, set()) == (owing, None)
+    assert table.still_due(owing, set(), clock)
+    table.back(owing)  # back...
+    assert not table.still_due(owing, {owing}, clock)
+    table.keep_time(112.0, set())  # ...and away again: a new clock
+    assert not table.still_due(owing, set(), clock) and table.due[owing] == 122.0
+    table.paused.add(owing)
+    assert not table.still_due(owing, set(), table.due.get(owing))

@@ -64,6 +64,12 @@ async def test_a_name_of_ones_own_is_shown_at_every_table_and_the_lobby_follows(
     assert not heard.tables[0].yours
     cy.send(p.Rename(name=" ?! "))
     assert (await until(cy, is_error)).text == "A name needs at least one letter or digit."
+    # Each new name is saved at every table: one every few seconds.
+    cy.send(p.Rename(name="Cyril"))
+    assert (
+        await until(cy, is_error)
+    ).text == "You changed your name a moment ago: try again in a few seconds."
+    assert table.match.seats[1].name == "Cy Twist"
 
     # Stopping, the server tells every connection why, in one sentence.
     await server.stop()
