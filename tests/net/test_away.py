@@ -110,7 +110,14 @@ async def test_a_paused_seat_is_never_played_for_and_stays_paused_after_a_restar
     await server.stop()
     again = await start_server(tmp_path, seed=3)
     assert again.tables[table.id].paused == {BOB}
+    # Taking his seat again ends the pause, for good.
+    back = await TableClient.connect("127.0.0.1", again.port, "Bob", identity("Bob"))
+    back.send(p.Watch(table=table.id))
+    assert (await until(back, lambda m: isinstance(m, p.Seated))).seat == BOB
     await again.stop()
+    third = await start_server(tmp_path, seed=3)
+    assert third.tables[table.id].paused == set()
+    await third.stop()
 
 
 async def test_a_table_that_does_not_allow_pausing_says_so(tmp_path: Path) -> None:
