@@ -130,7 +130,7 @@ class LeaveTableDialog(DismissOnce, ModalScreen[str | None]):
             with Horizontal(classes="dialog-buttons"):
                 yield Button("Leave (l)", id="leave", variant="primary", compact=True)
                 if self.pausing:
-                    yield Button("Pause my seat (p)", id="pause", compact=True)
+                    yield Button("Pause (p)", id="pause", compact=True)
                 yield Button("Stay (esc)", id="stay", compact=True)
 
     def on_mount(self) -> None:

@@ -51,8 +51,9 @@ class LobbyScreen(Screen[None]):
         Binding("c", "create", "Create table", id="lobby.create"),
         Binding("j", "join", "Join with code", id="lobby.join"),
         Binding("w", "watch", "Open", id="lobby.watch"),  # your seat there, or to watch
-        Binding("r", "refresh", "Refresh", id="lobby.refresh"),
         Binding("n", "name", "Your name", id="lobby.name"),
+        # (The list follows the tables by itself: r is for the impatient, and gives way in the footer.)
+        Binding("r", "refresh", "Refresh", id="lobby.refresh"),
         Binding("question_mark,f1", "rules", "Rules", id="lobby.rules"),
         Binding("q", "quit_lobby", "Quit", id="lobby.quit"),
     ]
@@ -88,7 +89,7 @@ class LobbyScreen(Screen[None]):
             f"Connecting… {HOW}",
             id="lobby-note",
         )
-        yield KeysFooter(leave_out=("save_quit",))
+        yield KeysFooter(leave_out=("save_quit",), spare=("refresh", "rules"))
 
     def on_screen_resume(self) -> None:
         self.going_back = None

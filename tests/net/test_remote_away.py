@@ -24,6 +24,7 @@ from rivals_tui.screens.lobby import LobbyScreen
 from rivals_tui.screens.log import LogScreen
 from tests.net.support import identity, is_update, player, start_server, until
 from tests.net.test_remote_screen import bob_plays_until_ann_decides, pause_until, status
+from tests.tui.legibility import lost_text
 
 
 async def bobs_table(tmp: Path, ai_after: int) -> tuple[object, object, p.Seated, RemoteApp]:
@@ -60,6 +61,7 @@ async def test_leaving_asks_how_and_pausing_keeps_the_ai_away(tmp_path: Path) ->
         text = str(app.screen.query_one(".dialog-text", Static).render())
         assert "the AI may play for you after 1:40, one decision at a time" in text
         assert "Pause my seat: nobody plays for you; the table waits for you." in text
+        assert lost_text(app.screen) == []
         await pilot.press("escape")  # stays
         await pause_until(pilot, lambda: isinstance(app.screen, GameScreen))
         await pilot.press("q")
@@ -164,7 +166,7 @@ async def test_the_form_at_a_server_names_the_creator_and_the_ai_seats_only(tmp_
 
     server = await start_server(tmp_path / "saves", seed=5)
     app = RemoteApp("127.0.0.1", server.port, "Cy", identity("Cy"), settings_path=tmp_path / "s.json")
-    async with app.run_test(size=(100, 30)) as pilot:
+    async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("c")
         await pause_until(pilot, lambda: isinstance(app.screen, NewGameScreen))
         form = app.screen
@@ -179,6 +181,8 @@ async def test_the_form_at_a_server_names_the_creator_and_the_ai_seats_only(tmp_
         mine.value, other.value = "Captain Cy", "Robo"
         await pilot.press("ctrl+s")
         await pause_until(pilot, lambda: isinstance(app.screen, AbsentPlayersDialog))
+        await pilot.pause(0.1)
+        assert lost_text(app.screen) == []
         await pilot.press("enter")
         await pause_until(pilot, lambda: isinstance(app.screen, GameScreen))
         table = next(iter(server.tables.values()))
