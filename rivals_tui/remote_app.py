@@ -20,7 +20,10 @@ from rivals_net import protocol as p
 from rivals_net import trace
 from rivals_net.client import PING_EVERY, Disconnected, TableClient
 from rivals_tui.app import RivalsApp
+from rivals_tui.dialogs.away import AbsentPlayersDialog, AwayRules, LeaveTableDialog
 from rivals_tui.remote import RemoteSession, options_payload, seated_game
+from rivals_tui.screens.log import LogScreen
+from rivals_tui.screens.new_game import default_name
 from rivals_tui.text import safe_text
 from saves.errors import SaveError
 
@@ -239,8 +242,6 @@ class RemoteApp(RivalsApp):
         """The new-game form's Start: ask what the table does for absent players, then ask the
         server for a table with these seats and options. The names typed for AI seats are
         theirs, and one typed for the creator's seat is the creator's name at this table."""
-        from rivals_tui.dialogs.away import AbsentPlayersDialog, AwayRules
-        from rivals_tui.screens.new_game import default_name
 
         game = self.games[game_id]
         offers = []
@@ -275,7 +276,6 @@ class RemoteApp(RivalsApp):
     def to_menu(self) -> None:
         """Back to the lobby. A player leaving a game in progress is asked how, where it matters:
         the AI may play for them after the table's time, or they pause their seat."""
-        from rivals_tui.dialogs.away import LeaveTableDialog
 
         session = self.session
         if (
@@ -312,11 +312,8 @@ class RemoteApp(RivalsApp):
 
     def _tell_played_for(self, lines: list[str]) -> None:
         """A player back at their seat is shown what the AI chose for it while they were away."""
-        from rivals_tui.screens.log import LogScreen
 
-        self.push_screen(
-            LogScreen("While you were away the AI decided for you (Esc: back to the game)", lines)
-        )
+        self.push_screen(LogScreen("While you were away, the AI decided for you:", lines))
 
     def rematch(self) -> None:
         """At a table: ask for its next game (the others must agree); it opens when they have."""

@@ -95,7 +95,7 @@ async def test_back_at_the_seat_the_player_is_shown_what_the_ai_chose(tmp_path: 
         await pause_until(pilot, lambda: isinstance(app.screen, LogScreen))
         told = "\n".join(app.screen.lines)
         assert "The AI chose for you: " in told
-        assert app.screen.title_text.startswith("While you were away the AI decided for you")
+        assert app.screen.title_text == "While you were away, the AI decided for you:"
         await pilot.press("escape")
         await pause_until(pilot, lambda: isinstance(app.screen, GameScreen))
         assert any(line.startswith("The AI plays for Ann, who is away.") for line in app.screen.log_lines)
