@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 import platformdirs
 
 from engine.core.words import count
+from rivals_net.limits import Limits, from_flags
 from rivals_net.server import TableServer
 
 if TYPE_CHECKING:
@@ -34,20 +35,23 @@ def serve_main(args: argparse.Namespace, store: Any) -> int:
     table_port = args.table_port if args.table_port is not None else args.port + 1
     try:
         key_path = Path(args.host_key) if args.host_key else host_key_path()
-        asyncio.run(_serve(args.host, args.port, table_port, store, key_path, ssh=not args.no_ssh))
+        limits = from_flags(args)
+        asyncio.run(_serve(args.host, args.port, table_port, store, key_path, limits, ssh=not args.no_ssh))
     except OSError as exc:
         print(f"rivals: cannot serve: {exc}", file=sys.stderr)
         return 1
     return 0
 
 
-async def _serve(host: str, port: int, table_port: int, store: Any, key_path: Path, *, ssh: bool) -> None:
+async def _serve(
+    host: str, port: int, table_port: int, store: Any, key_path: Path, limits: Limits, *, ssh: bool
+) -> None:
     if ssh:
         # Only with the door: asyncssh takes as long to import as the rest of the server.
         from rivals_net.door import Door, load_host_key, new_token
     # Without a door nobody may claim an "ssh:" identity (an empty token lets none through).
     token = new_token() if ssh else ""
-    tables = TableServer(store, door=token)
+    tables = TableServer(store, limits, door=token)
     await tables.start(host, table_port)
     door: Door | None = None
     try:

@@ -28,6 +28,7 @@ from engine import __version__
 from engine.core import Game, SeatSpec
 from engine.core.info import Catalog
 from engine.core.match import Match, Series
+from rivals_net.limits import add_flags as add_limit_flags
 from rivals_tui.text import safe_text, sentence
 from saves.codec import NAME_LIMIT, SERIES_GAMES_LIMIT, SERIES_POINTS_LIMIT
 
@@ -156,6 +157,8 @@ def build_parser(games: Catalog | None = None) -> argparse.ArgumentParser:
         "--host-key", help="the SSH host key file (default: in the user data folder; made on first start)"
     )
     serve.add_argument("--save-dir", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
+    # Every limit of the table server has a flag (rivals_net/limits.py: names, defaults, help).
+    add_limit_flags(serve)
     return p
 
 

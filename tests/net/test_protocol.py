@@ -45,7 +45,7 @@ async def test_bad_lines_get_one_error_each_and_change_nothing(tmp_path: Path) -
         (b'{"v": 3, "t": "join", "code": 7}\n', "Bad join message"),
         (b'{"v": 3, "t": "watch", "table": 1e999}\n', "expected a whole number"),
         (b'{"v": 3, "t": "watch", "table": ' + b"9" * 40 + b"}\n", "far too large"),
-        (b'{"v": 3, "t": "join", "code": "nope"}\n', "No table has that invite code."),
+        (b'{"v": 3, "t": "join", "code": "nope"}\n', "No table with a free seat has that invite code."),
         (b'{"v": 3, "t": "move", "action": {"type": "Take"}}\n', "You are not seated at a table."),
     ]
     for line, words in bad:
@@ -89,7 +89,7 @@ async def test_an_oversized_line_closes_that_connection_only(tmp_path: Path) -> 
 
 async def test_rate_idle_errors_and_connection_cap(tmp_path: Path) -> None:
     server = await start_server(
-        tmp_path, Limits(rate=1.0, burst=3, idle=0.5, max_connections=2, max_errors=30)
+        tmp_path, Limits(rate=1.0, burst=3, idle=0.5, max_connections=2, seat_reserve=0, max_errors=30)
     )
     ann = await player(server, "Ann")
     for _ in range(6):
