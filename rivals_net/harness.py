@@ -86,9 +86,18 @@ def _live() -> list[tuple[int, bytes, bytes]]:
 class Host:
     """`rivals serve` on two free loopback ports."""
 
-    def __init__(self, tmp: Path, ssh: bool = True, launcher: list[str] | None = None) -> None:
+    def __init__(
+        self,
+        tmp: Path,
+        ssh: bool = True,
+        launcher: list[str] | None = None,
+        root: Path = ROOT,
+        flags: list[str] | None = None,
+    ) -> None:
         self.tmp = tmp
         self.ssh = ssh
+        self.root = root  # the source tree whose `rivals` runs (the bench compares two)
+        self.flags = flags or []  # more flags for `rivals serve` (its limits)
         # How `rivals` is started: `python -m rivals_tui` unless a test wraps it.
         self.launcher = launcher or ["-m", "rivals_tui"]
         self.saves = tmp / "saves"
@@ -102,17 +111,17 @@ class Host:
             **os.environ,
             "RIVALS_CONFIG_DIR": str(config),
             "RIVALS_STATE_DIR": str(tmp / "state"),
-            "PYTHONPATH": str(ROOT),
+            "PYTHONPATH": str(root),
         }
 
     def start(self) -> None:
         argv = [sys.executable, *self.launcher, "--save-dir", str(self.saves), "serve"]
         argv += ["--port", str(self.port), "--table-port", str(self.table_port)]
-        argv += ["--host-key", str(self.tmp / "host_key")] + ([] if self.ssh else ["--no-ssh"])
+        argv += ["--host-key", str(self.tmp / "host_key")] + ([] if self.ssh else ["--no-ssh"]) + self.flags
         path = self.tmp / "serve.log"
         start = path.stat().st_size if path.exists() else 0
         log = open(path, "ab")  # noqa: SIM115 - handed to the child
-        self.proc = subprocess.Popen(argv, cwd=ROOT, env=self.env, stdout=log, stderr=log)
+        self.proc = subprocess.Popen(argv, cwd=self.root, env=self.env, stdout=log, stderr=log)
         log.close()
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline:
