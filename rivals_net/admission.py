@@ -14,6 +14,7 @@ from __future__ import annotations
 import hmac
 import ipaddress
 import logging
+import math
 import secrets
 import time
 import traceback
@@ -164,6 +165,8 @@ class Admission:
         self.limits = server.limits
         self.guesses = Buckets(self.limits.guess_burst, self.limits.guess_every)
         self.strikes = Buckets(self.limits.max_errors, self.limits.error_every)
+        rate = self.limits.client_rate
+        self.messages = Buckets(self.limits.client_burst, 1 / rate if rate > 0 else math.inf)
         self.log = ClientLog(self.limits)
 
     # -- connections -----------------------------------------------------------------------------
@@ -195,6 +198,11 @@ class Admission:
             if guests >= self.limits.max_connections - self.limits.seat_reserve:
                 return FULL
         return None
+
+    def allow(self, conn: Conn) -> bool:
+        """One message more from `conn`'s client, if its rate allows (a client opening more
+        connections does not send more)."""
+        return self.messages.take(conn.source, time.monotonic())
 
     def refused(self, conn: Conn) -> bool:
         """A message of `conn` was refused: one of its client's refusals is spent (a client
@@ -263,6 +271,7 @@ class Admission:
     def prune(self, now: float) -> None:
         self.guesses.prune(now)
         self.strikes.prune(now)
+        self.messages.prune(now)
         self.log.prune(now)
 
 

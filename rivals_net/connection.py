@@ -179,12 +179,13 @@ class Conn:
         return None
 
     def allow(self) -> bool:
-        """Take one message from the rate bucket; False when it is empty."""
+        """Take one message from this connection's rate bucket and from its client's (across its
+        connections, `Admission.allow`); False when either is empty."""
         now = time.monotonic()
         limits = self.server.limits
         self.tokens = min(limits.burst, self.tokens + (now - self.refilled) * limits.rate)
         self.refilled = now
-        if self.tokens < 1:
+        if self.tokens < 1 or not self.server.admission.allow(self):
             return False
         self.tokens -= 1
         return True

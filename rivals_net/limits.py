@@ -32,6 +32,10 @@ class Limits:
     max_line: int = _limit(MAX_CLIENT_LINE, "BYTES", "longest message a client may send")
     rate: float = _limit(20.0, "N", "messages a second one connection may send, on average")
     burst: int = _limit(60, "N", "messages one connection may send at once")
+    client_rate: float = _limit(
+        40.0, "N", "messages a second one client may send over all its connections, on average"
+    )
+    client_burst: int = _limit(120, "N", "messages one client may send at once")
     idle: float = _limit(900.0, "SECONDS", "a connection is closed after this long without a message")
     hello_within: float = _limit(10.0, "SECONDS", "a new connection must say who it is within this")
     max_unsent: int = _limit(

@@ -19,6 +19,7 @@ import attrs
 import pytest
 
 from rivals_net import protocol as p
+from rivals_net.admission import client_of
 from rivals_net.client import TableClient
 from rivals_net.limits import from_flags
 from rivals_net.server import INDEX_FILE, Limits, TableRecord
@@ -286,3 +287,30 @@ def test_every_limit_has_a_flag_of_rivals_serve(capsys: pytest.CaptureFixture[st
     shown = capsys.readouterr().out
     assert all(f"--{f.name.replace('_', '-')}" in shown for f in attrs.fields(Limits))
     assert "(default 16)" in shown and "(default 604800)" in shown
+
+
+async def test_more_connections_do_not_let_a_client_send_more(tmp_path: Path) -> None:
+    server = await start_server(tmp_path, Limits(client_rate=0.01, client_burst=6, max_errors=100))
+    # Two hellos and four lists use up the address's six messages; the rest are refused.
+    first, second = (
+        await player(server, "Eve", local="127.0.0.2"),
+        await player(server, "Mal", local="127.0.0.2"),
+    )
+    for client in (first, second, first, second):
+        client.send(p.ListTables())
+    answers = [
+        await until(c, lambda m: isinstance(m, p.Tables | p.Error)) for c in (first, second, first, second)
+    ]
+    assert [type(m).__name__ for m in answers] == ["Tables", "Tables", "Tables", "Tables"]
+    first.send(p.ListTables())
+    assert (await until(first, is_error)).text == "Too many messages: slow down."
+    assert await listed(await player(server, "Ann", local="127.0.0.3"))  # another address is not slowed
+    await server.stop()
+
+
+def test_a_client_is_an_address_and_an_ipv6_one_counts_by_its_network() -> None:
+    assert client_of(("203.0.113.7", 50000)) == "203.0.113.7"
+    assert client_of(("::ffff:203.0.113.7", 50000, 0, 0)) == "203.0.113.7"
+    # One machine holds a whole /64: its addresses are one client.
+    assert client_of(("2001:db8:1:2:aaaa::1", 50000, 0, 0)) == client_of(("2001:db8:1:2:bbbb::9", 1, 0, 0))
+    assert client_of(("2001:db8:1:3::1", 50000, 0, 0)) == "2001:db8:1:3::/64"
