@@ -142,7 +142,15 @@ async def test_an_ssh_identity_needs_the_doors_token(tmp_path: Path) -> None:
 
 async def test_a_client_that_stops_reading_is_dropped_and_keeps_its_seat(tmp_path: Path) -> None:
     server = await start_server(
-        tmp_path, Limits(max_unsent=16 * 1024, rate=1e6, burst=10**6, socket_buffer=32 * 1024)
+        tmp_path,
+        Limits(
+            max_unsent=16 * 1024,
+            rate=1e6,
+            burst=10**6,
+            client_rate=1e6,
+            client_burst=10**6,
+            socket_buffer=32 * 1024,
+        ),
     )
     ann, bob = await player(server, "Ann"), await player(server, "Bob")
     code = await table_for(server, [ann, bob], "rivalist")

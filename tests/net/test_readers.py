@@ -26,7 +26,11 @@ from tests.net.support import is_error, is_update, player, random_move, start_se
 
 
 async def test_a_spectator_that_does_not_read_holds_one_update_and_then_catches_up(tmp_path: Path) -> None:
-    server = await start_server(tmp_path, Limits(rate=1e6, burst=10**6, socket_buffer=4096), seed=5)
+    server = await start_server(
+        tmp_path,
+        Limits(rate=1e6, burst=10**6, client_rate=1e6, client_burst=10**6, socket_buffer=4096),
+        seed=5,
+    )
     bob, ann = await player(server, "Bob"), await player(server, "Ann")
     await table_for(server, [bob, ann], "rivalist")
     table = next(iter(server.tables.values()))
@@ -107,7 +111,15 @@ async def test_bad_input_logs_no_traceback_and_one_client_can_make_the_server_lo
     tmp_path: Path, caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     caplog.set_level(logging.INFO, logger="rivals_net")
-    limits = Limits(rate=1e6, burst=10**6, max_errors=1000, log_burst=3, log_every=600)
+    limits = Limits(
+        rate=1e6,
+        burst=10**6,
+        client_rate=1e6,
+        client_burst=10**6,
+        max_errors=1000,
+        log_burst=3,
+        log_every=600,
+    )
     server = await start_server(tmp_path, limits)
     eve = await player(server, "Eve", local="127.0.0.2")
     eve.send(p.Join(code="café-über"))
@@ -138,7 +150,7 @@ async def test_bad_input_logs_no_traceback_and_one_client_can_make_the_server_lo
 async def test_asking_for_the_lobby_over_and_over_costs_one_listing_a_second(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    server = await start_server(tmp_path, Limits(rate=1e6, burst=10**6))
+    server = await start_server(tmp_path, Limits(rate=1e6, burst=10**6, client_rate=1e6, client_burst=10**6))
     ann, bob = await player(server, "Ann"), await player(server, "Bob")
     await table_for(server, [ann, bob], "rivalist")
     lines: list[int] = []
