@@ -32,6 +32,11 @@ if TYPE_CHECKING:
 log = logging.getLogger("rivals_net")
 
 FULL = "The server is full; try again later."
+CROWDED = "Too many connections from your address; close one first."
+# Where the SSH door's apps dial from (door.py runs `rivals join 127.0.0.1:PORT`): many players may
+# log in at once, so while the door runs this address is not limited before the hello — each
+# connection then counts as the key the door vouches for, or as this address if it is not one.
+DOOR_DIALS_FROM = "127.0.0.1"
 CUT_OFF = "Too many refused messages; try again later."
 # The one answer to every join that does not seat anyone: an unknown code, a table whose seats
 # are all held — a guesser must not learn that a code exists.
@@ -175,8 +180,9 @@ class Admission:
         conns = self.server.conns
         if len(conns) >= self.limits.max_connections:
             return FULL
-        if sum(1 for c in conns if c.source == conn.source) >= self.limits.per_address:
-            return "Too many connections from your address; close one first."
+        door_dials = bool(self.server.door) and conn.source == DOOR_DIALS_FROM
+        if not door_dials and sum(1 for c in conns if c.source == conn.source) >= self.limits.per_address:
+            return CROWDED
         if not self.strikes.has(conn.source, time.monotonic()):
             return CUT_OFF
         return None
@@ -192,6 +198,10 @@ class Admission:
                 return "Too many connections with your SSH key; close one first."
             if not self.strikes.has(conn.source, time.monotonic()):
                 return CUT_OFF
+        elif (
+            sum(1 for c in conns if c.key is not None and c.source == conn.source) >= self.limits.per_address
+        ):
+            return CROWDED  # (counted again now for the address the door dials from)
         claimed = {key for t in self.server.tables.values() for key in t.claims}
         if conn.key not in claimed:
             guests = sum(1 for c in conns if c.key is not None and c.key not in claimed)

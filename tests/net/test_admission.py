@@ -98,6 +98,24 @@ async def test_connections_per_address_and_room_kept_for_players_with_a_seat(tmp
     await server.stop()
 
 
+async def test_many_ssh_players_may_log_in_at_once_from_where_the_door_dials(tmp_path: Path) -> None:
+    server = await start_server(tmp_path, Limits(per_address=2), door=DOOR)
+    # The door's apps, all dialling from 127.0.0.1, have not said hello yet: none is turned away.
+    arriving = [await asyncio.open_connection("127.0.0.1", server.port) for _ in range(5)]
+    assert [json.loads(await reader.readline())["t"] for reader, _ in arriving] == ["welcome"] * 5
+    for (_, writer), name in zip(arriving, ("Ann", "Bob", "Cy", "Di", "Ed"), strict=True):
+        writer.write(p.encode(p.Hello(name=name, identity=f"ssh:SHA256:{name}" + "A" * 30, door=DOOR)))
+        writer.write(p.encode(p.ListTables()))
+    assert [json.loads(await reader.readline())["t"] for reader, _ in arriving] == ["tables"] * 5
+    # Someone at that address who is not an SSH player counts as the address.
+    direct = [await player(server, f"Local{i}") for i in range(3)]
+    assert [await listed(c) for c in direct[:2]] == [True, True]
+    assert await turned_away(direct[2]) == "Too many connections from your address; close one first."
+    for _, writer in arriving:
+        writer.close()
+    await server.stop()
+
+
 async def test_tables_are_limited_per_player_and_per_address(tmp_path: Path) -> None:
     server = await start_server(tmp_path, Limits(tables_per_player=2, tables_per_address=3))
     offer = p.Create(game="rivalist", seats=[p.SeatOffer(), p.SeatOffer()])
