@@ -18,6 +18,7 @@ import math
 import secrets
 import time
 import traceback
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from engine.core import IllegalAction
@@ -177,15 +178,11 @@ class Admission:
     # -- connections -----------------------------------------------------------------------------
     def connect(self, conn: Conn) -> str | None:
         """A new connection (not yet among the server's): the server's cap and its client's."""
-        conns = self.server.conns
-        if len(conns) >= self.limits.max_connections:
+        if len(self.server.conns) >= self.limits.max_connections:
             return FULL
-        door_dials = bool(self.server.door) and conn.source == DOOR_DIALS_FROM
-        if not door_dials and sum(1 for c in conns if c.source == conn.source) >= self.limits.per_address:
-            return CROWDED
-        if not self.strikes.has(conn.source, time.monotonic()):
-            return CUT_OFF
-        return None
+        if self.server.door and conn.source == DOOR_DIALS_FROM:
+            return None  # judged at its hello
+        return self._client(conn, self.server.conns, CROWDED)
 
     def hello(self, conn: Conn, door_proved: bool) -> str | None:
         """`conn` has said who it is (`conn.key` set). A player the door vouches for counts as
@@ -194,19 +191,26 @@ class Admission:
         conns = [c for c in self.server.conns if c is not conn]
         if door_proved:
             conn.source = f"ssh:{conn.key}"
-            if sum(1 for c in conns if c.source == conn.source) >= self.limits.per_address:
-                return "Too many connections with your SSH key; close one first."
-            if not self.strikes.has(conn.source, time.monotonic()):
-                return CUT_OFF
-        elif (
-            sum(1 for c in conns if c.key is not None and c.source == conn.source) >= self.limits.per_address
-        ):
-            return CROWDED  # (counted again now for the address the door dials from)
+        refused = self._client(
+            conn,
+            [c for c in conns if c.key is not None],  # (the door's apps not yet known are not counted)
+            "Too many connections with your SSH key; close one first." if door_proved else CROWDED,
+        )
+        if refused is not None:
+            return refused
         claimed = {key for t in self.server.tables.values() for key in t.claims}
         if conn.key not in claimed:
             guests = sum(1 for c in conns if c.key is not None and c.key not in claimed)
             if guests >= self.limits.max_connections - self.limits.seat_reserve:
                 return FULL
+        return None
+
+    def _client(self, conn: Conn, conns: Iterable[Conn], crowded: str) -> str | None:
+        """The limits of `conn`'s client: its connections among `conns`, its refusals."""
+        if sum(1 for c in conns if c.source == conn.source) >= self.limits.per_address:
+            return crowded
+        if not self.strikes.has(conn.source, time.monotonic()):
+            return CUT_OFF
         return None
 
     def allow(self, conn: Conn) -> bool:
