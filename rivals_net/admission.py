@@ -177,12 +177,21 @@ class Admission:
 
     # -- connections -----------------------------------------------------------------------------
     def connect(self, conn: Conn) -> str | None:
-        """A new connection (not yet among the server's): the server's cap and its client's."""
-        if len(self.server.conns) >= self.limits.max_connections:
-            return FULL
-        if self.server.door and conn.source == DOOR_DIALS_FROM:
-            return None  # judged at its hello
-        return self._client(conn, self.server.conns, CROWDED)
+        """A new connection (not yet among the server's): its client's limits, then the server's
+        cap — where a connection that has not said hello yet gives way to the newcomer, the one
+        silent longest first (a client says hello within milliseconds: silent sockets from many
+        addresses cannot keep players out)."""
+        if not (self.server.door and conn.source == DOOR_DIALS_FROM):  # (that one: at its hello)
+            refused = self._client(conn, self.server.conns, CROWDED)
+            if refused is not None:
+                return refused
+        live = [c for c in self.server.conns if not c.closed]
+        if len(live) >= self.limits.max_connections:
+            silent = [c for c in live if c.key is None]
+            if not silent:
+                return FULL
+            min(silent, key=lambda c: c.opened).bye(FULL)
+        return None
 
     def hello(self, conn: Conn, door_proved: bool) -> str | None:
         """`conn` has said who it is (`conn.key` set). A player the door vouches for counts as

@@ -20,7 +20,7 @@ import pytest
 
 from rivals_net import protocol as p
 from rivals_net.admission import client_of
-from rivals_net.client import TableClient
+from rivals_net.client import Disconnected, TableClient
 from rivals_net.limits import from_flags
 from rivals_net.server import INDEX_FILE, Limits, TableRecord
 from rivals_tui.cli import build_parser
@@ -93,6 +93,37 @@ async def test_connections_per_address_and_room_kept_for_players_with_a_seat(tmp
     assert await listed(ann)
     ann.send(p.Watch(table=1))
     assert (await until(ann, is_seated)).seat == 0
+    for _, writer in silent:
+        writer.close()
+    await server.stop()
+
+
+async def test_silent_sockets_from_many_addresses_give_way_to_a_newcomer(tmp_path: Path) -> None:
+    server = await start_server(tmp_path, Limits(max_connections=4, seat_reserve=0))
+    bob = await player(server, "Bob", local="127.0.0.2")
+    assert await listed(bob)
+    silent = [
+        await asyncio.open_connection("127.0.0.1", server.port, local_addr=(f"127.0.0.{3 + i}", 0))
+        for i in range(3)
+    ]
+    assert [json.loads(await reader.readline())["t"] for reader, _ in silent] == ["welcome"] * 3
+    # The server is full; the socket silent longest is closed to let Ann in.
+    ann = await player(server, "Ann", local="127.0.0.9")
+    assert await listed(ann)
+    assert json.loads(await silent[0][0].readline()) == {
+        "v": 3,
+        "t": "bye",
+        "text": "The server is full; try again later.",
+    }
+    # Those who have said who they are are not closed for anyone.
+    others = [
+        await player(server, name, local=local)
+        for name, local in (("Eve", "127.0.0.10"), ("Gus", "127.0.0.11"))
+    ]
+    assert [await listed(c) for c in others] == [True, True]
+    with pytest.raises(Disconnected, match="^The server is full; try again later.$"):
+        await player(server, "Hal", local="127.0.0.12")
+    assert await listed(bob) and await listed(ann)
     for _, writer in silent:
         writer.close()
     await server.stop()

@@ -99,6 +99,8 @@ async def test_rate_idle_errors_and_connection_cap(tmp_path: Path) -> None:
     assert [type(m).__name__ for m in replies] == ["Tables", "Tables"] + ["Error"] * 4
     assert replies[-1].text == "Too many messages: slow down."
     bob = await player(server, "Bob")
+    bob.send(p.ListTables())  # (once he has said hello, a newcomer cannot take his place)
+    await until(bob, lambda m: isinstance(m, p.Tables))
     reader, writer = await asyncio.open_connection("127.0.0.1", server.port)
     assert json.loads(await reader.readline())["text"] == "The server is full; try again later."
     writer.close()
