@@ -280,4 +280,5 @@ async def test_the_lobby_takes_an_invite_code_typed_in_capitals_with_spaces(tmp_
         await pilot.press("enter")
         await pause_until(pilot, lambda: f"invite code {seated.code}" in status(app))
         assert [c.seat for c in server.conns if c.name == "Ann"] == [1]
+        assert lost_text(app.screen) == []  # the status line with the code still fits 80x24
     await server.stop()
