@@ -53,6 +53,10 @@ class TableRecord:
     claims: dict[str, int]
     ai_after: int = 0
     again: list[int] = attrs.field(factory=list)
+    # For the caps and for closing a table left alone (`Table.creator`, `origin`, `seen`).
+    creator: str = ""
+    origin: str = ""
+    seen: float = 0.0
 
 
 class TableDisk:
@@ -111,6 +115,7 @@ class TableDisk:
             table = Table(rec.table, rec.code, rec.name, match, dict(rec.claims), rec.ai_after)
             table.again = {seat for seat in rec.again if match.over and 0 <= seat < len(match.seats)}
             table.absent_since = {seat: now for seat in rec.claims.values()}
+            table.creator, table.origin, table.seen = rec.creator, rec.origin, rec.seen or time.time()
             table.told = table.public()
             resumed.append((table, lock))
         return resumed, problems
@@ -140,7 +145,9 @@ class TableDisk:
         """Write the index: the server's tables and those that could not be resumed. If the disk
         refuses, it is tried again later (`retry`); False if it was not written now."""
         records = [
-            TableRecord(t.id, t.name, t.code, dict(t.claims), t.ai_after, sorted(t.again))
+            TableRecord(
+                t.id, t.name, t.code, dict(t.claims), t.ai_after, sorted(t.again), t.creator, t.origin, t.seen
+            )
             for t in self.tables()
         ]
         try:

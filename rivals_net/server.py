@@ -9,9 +9,12 @@ restarted server resumes every table where it was (`resume`). A change that cann
 told to nobody: the table waits, saying so, and goes on once a retry has saved it. One server
 per save folder (a lock). AI decisions are thought in a thread pool and never hold the loop.
 
-Limits (`Limits`) keep a hostile or broken client from hurting the others: a longest line, a
-message rate, an idle timeout, a cap on connections and tables, and a client that stops reading
-is dropped once its unsent output passes a bound (its seat is kept; it may come back).
+Limits (`rivals_net.limits.Limits`, checked by `rivals_net.admission.Admission`) keep a hostile
+or broken client from hurting the others: a longest line, a message rate, a hello within seconds,
+an idle timeout, caps on connections (per client, with room kept for players who hold a seat),
+tables (per identity and per client) and spectators, a rate of wrong invite codes, and a client
+that does not read is sent no more updates until it has read what it was sent (and is dropped
+past a bound). Tables left alone long enough close (`_tidy`).
 """
 
 from __future__ import annotations
@@ -28,15 +31,18 @@ from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 from typing import Any
 
-from engine.core import Game, IllegalAction, SeatSpec
+import attrs
+
+from engine.core import Game, IllegalAction
 from engine.core.info import Catalog
-from engine.core.match import Match
 from rivals_net import protocol as p
 from rivals_net import trace
-from rivals_net.connection import Built, Conn, Limits
+from rivals_net.admission import NO_SEAT, Admission, new_code
+from rivals_net.connection import Conn, build
+from rivals_net.limits import Limits
 from rivals_net.saving import CANNOT_SAVE, INDEX_FILE, TableDisk, TableRecord, retry
-from rivals_net.table import Table, identity_key, series_for
-from saves.codec import load_action, structure_checked
+from rivals_net.table import Table, identity_key, match_for
+from saves.codec import load_action
 from saves.errors import SaveError
 from saves.lock import SaveLock
 from saves.store import SaveStore
@@ -44,10 +50,6 @@ from saves.store import SaveStore
 __all__ = ["INDEX_FILE", "Limits", "TableRecord", "TableServer"]
 
 log = logging.getLogger("rivals_net")
-
-LEVELS = ("easy", "normal", "hard")
-# Invite codes: six letters and digits that cannot be mistaken for one another when read aloud.
-CODE_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
 
 
 class TableServer:
@@ -89,6 +91,10 @@ class TableServer:
         self._server: asyncio.Server | None = None
         self._stopping = False
         self.port = 0
+        self.admission = Admission(self)
+        self._tidying: asyncio.Task[None] | None = None
+        self._noted = time.monotonic()  # when `tidy` last kept the players' presence in the index
+        self._listed: tuple[float, list[tuple[Table, p.TableInfo]]] = (0.0, [])  # (`_lobby`)
 
     # -- running ---------------------------------------------------------------------------------
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> int:
@@ -103,6 +109,7 @@ class TableServer:
         self.port = self._server.sockets[0].getsockname()[1]
         for table in self.tables.values():
             self._kick(table)
+        self._tidying = asyncio.get_running_loop().create_task(self._tidy())
         return self.port
 
     async def stop(self) -> None:
@@ -110,6 +117,8 @@ class TableServer:
         self._stopping = True
         if self._server is not None:
             self._server.close()
+        if self._tidying is not None:
+            self._tidying.cancel()
         for task in self._thinking.values():
             task.cancel()
         for timer in self._timers.values():
@@ -131,6 +140,7 @@ class TableServer:
             fault = self.disk.save_now(table)
             if fault is not None:
                 log.error("table %s could not be saved: %s", table.id, fault)
+        self.disk.write_index()  # (when each table's players were last there)
         for lock in self.locks.values():
             lock.release()
         self.locks.clear()
@@ -146,8 +156,9 @@ class TableServer:
         if sock is not None:
             with contextlib.suppress(OSError):
                 sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, self.limits.socket_buffer)
-        if len(self.conns) >= self.limits.max_connections:
-            conn.bye("The server is full; try again later.")
+        refused = self.admission.connect(conn)
+        if refused is not None:
+            conn.bye(refused)
             return
         self.conns.add(conn)
         conn.task = asyncio.current_task()
@@ -160,32 +171,13 @@ class TableServer:
             conn.close()
 
     async def _read(self, conn: Conn) -> None:
-        limits = self.limits
-        while not conn.closed:
-            try:
-                line = await asyncio.wait_for(conn.reader.readuntil(b"\n"), limits.idle)
-            except TimeoutError:
-                conn.bye(f"Closed after {limits.idle:.0f} seconds without a message.")
-                return
-            except asyncio.LimitOverrunError:
-                conn.bye(f"A message was longer than {limits.max_line} bytes.")
-                return
-            except (asyncio.IncompleteReadError, ConnectionError):
-                return
-            if not conn.allow():
-                conn.error("Too many messages: slow down.")
-                continue
-            try:
-                message = p.decode(line, p.CLIENT_MESSAGES)
-            except p.ProtocolError as exc:
-                conn.error(str(exc))
-                continue
+        while (message := await conn.next_message()) is not None:
             try:
                 await self._handle(conn, message)
             except IllegalAction as exc:
                 conn.error(exc.reason)
-            except Exception:  # a bug must cost one answer, not the connection or the table
-                log.exception("handling %s failed", type(message).__name__)
+            except Exception as exc:  # a bug must cost one answer, not the connection or the table
+                self.admission.log.fault(conn.source, f"handling {type(message).__name__}", exc)
                 conn.error("The server could not do that (its log says why).")
 
     async def _handle(self, conn: Conn, m: Any) -> None:
@@ -197,7 +189,7 @@ class TableServer:
         if conn.key is None:
             raise IllegalAction("Say hello first.")
         if isinstance(m, p.ListTables):
-            conn.send(p.Tables([t.info(self._here(t), conn.key) for t in self.tables.values()]))
+            conn.send(p.Tables([attrs.evolve(info, yours=conn.key in t.claims) for t, info in self._lobby()]))
         elif isinstance(m, p.Create):
             await self._create(conn, m)
         elif isinstance(m, p.Join):
@@ -207,7 +199,10 @@ class TableServer:
             if table is None:
                 raise IllegalAction("There is no such table.")
             # Someone who holds a seat there gets it back (reconnecting with the same key).
-            self._seat(conn, table, table.claims.get(conn.key))
+            seat = table.claims.get(conn.key)
+            if seat is None:
+                self.admission.watch(conn, table)
+            self._seat(conn, table, seat)
         elif isinstance(m, p.Move):
             await self._move(conn, m)
         elif isinstance(m, p.Undo):
@@ -228,83 +223,58 @@ class TableServer:
         if m.identity.startswith("ssh:") and not (self.door and secrets.compare_digest(m.door, self.door)):
             raise IllegalAction("Only the SSH door may vouch for an ssh: identity.")
         conn.key, conn.name = identity_key(m.identity), name
+        refused = self.admission.hello(conn, door_proved=m.identity.startswith("ssh:"))
+        if refused is not None:
+            conn.bye(refused)
 
     # -- tables ----------------------------------------------------------------------------------
     async def _create(self, conn: Conn, m: p.Create) -> None:
-        if len(self.tables) >= self.limits.max_tables:
-            raise IllegalAction("The server has as many tables as it can hold.")
-        gid = self.games.find(m.game)
-        if gid is None:
-            raise IllegalAction(f"There is no game called {m.game[:40]!r}.")
-        game = self.games[gid]
-        if len(m.seats) not in game.players:
-            raise IllegalAction(
-                f"{game.title} is for {game.players.start} to {game.players.stop - 1} players."
-            )
-        if any(s.kind not in ("open", "ai") or s.level not in LEVELS for s in m.seats):
-            raise IllegalAction('A seat is "open" or "ai" at level easy, normal or hard.')
-        if not any(s.kind == "open" for s in m.seats):
-            raise IllegalAction("A table needs at least one open seat (yours).")
-        if not 0 <= m.ai_after <= 86400:
-            raise IllegalAction("The AI may take over after 0 (never) to 86400 seconds.")
-        try:
-            options = structure_checked(m.options, game.Options, "options", "message")
-        except SaveError as exc:
-            raise IllegalAction(f"Bad options: {exc.fault}.") from None
-        seats = [
-            SeatSpec(f"Seat {i + 1}") if s.kind == "open" else SeatSpec(f"AI {i + 1}", "ai", s.level)
-            for i, s in enumerate(m.seats)
-        ]
-        series = series_for(game, m.series)
-        try:
-            match = Match.new(game, options, seats, self._seeds.randrange(1, 2**31), series=series)
-        except ValueError as exc:
-            raise IllegalAction(str(exc)) from None
+        self.admission.create(conn)
+        match = match_for(self.games, m, self._seeds.randrange(1, 2**31))
+        game = match.game
+        # (numbers and codes of tables that could not be resumed stay theirs)
         table_id = max(self.disk.taken_ids(self.tables.values()), default=0) + 1
-        code = self._new_code(self.disk.taken_codes(self.tables.values()))
+        code = new_code(self.disk.taken_codes(self.tables.values()))
         try:
             name = self.store.new_name(game.id)
             lock = self.store.lock(name)
         except (SaveError, OSError) as exc:
             raise IllegalAction(f"The server cannot save a new table ({exc}).") from None
-        table = Table(table_id, code, name, match, ai_after=m.ai_after)
+        assert conn.key is not None
+        table = Table(table_id, code, name, match, ai_after=m.ai_after, creator=conn.key, origin=conn.source)
         self.tables[table_id] = table
         self.locks[table_id] = lock
-        await self._join(conn, code)
-
-    @staticmethod
-    def _new_code(taken: set[str]) -> str:
-        while True:
-            code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(6))
-            if code not in taken:
-                return code
+        await self._sit(conn, table)
 
     async def _join(self, conn: Conn, code: str) -> None:
-        wanted = code.strip().lower()
-        table = next((t for t in self.tables.values() if secrets.compare_digest(t.code, wanted)), None)
-        if table is None:
-            raise IllegalAction("No table has that invite code.")
+        await self._sit(conn, self.admission.find(conn, code))
+
+    async def _sit(self, conn: Conn, table: Table) -> None:
         assert conn.key is not None
         async with table.busy:
             known = conn.key in table.claims
             seat = table.claim(conn.key, conn.name)
-            if seat is None:
-                raise IllegalAction("Every seat at this table is taken; you may watch it.")
+            if seat is None:  # the last seat was taken while this waited for the table
+                raise IllegalAction(NO_SEAT)
             if not known:  # the seat has a new name: on disk before anyone is told
                 await self._persist(table)
                 self.disk.write_index()
             self._seat(conn, table, seat)
 
     def _seat(self, conn: Conn, table: Table, seat: int | None) -> None:
+        """`conn` opens `table`, in `seat` or watching. The others there are told only if a
+        player has come (the seats' marks); a spectator's coming changes nothing they see."""
         self._leave(conn)
+        arriving = seat is not None and seat not in self._here(table)
         conn.table, conn.seat, conn.sent = table, seat, 0
         if seat is not None:
             table.absent_since.pop(seat, None)
+            table.seen = time.time()
         seated = table.seated()
         conn.send(p.Seated(seat=seat, code=table.code if seat is not None else "", **seated))
         if table.unsaved is not None:
             conn.send(p.Notice(table.id, CANNOT_SAVE))  # (and nothing more until it is saved)
-        self._broadcast(table)
+        self._broadcast(table, None if arriving else [conn])
 
     def _leave(self, conn: Conn) -> None:
         table, seat = conn.table, conn.seat
@@ -313,22 +283,69 @@ class TableServer:
             return
         if seat is not None and seat not in self._here(table):
             table.absent_since[seat] = time.monotonic()
+            table.seen = time.time()
             self._kick(table)  # starts the clock for the AI to stand in, if the table wants it
-        self._broadcast(table)
+            self._broadcast(table)
         self._retire_if_done(table)
 
     def _retire_if_done(self, table: Table) -> None:
         nobody = not any(c.table is table for c in self.conns)
         if table.match.over and nobody and table.unsaved is None and not self._stopping:
             self._retire(table)
+            self.disk.write_index()
 
     def _retire(self, table: Table) -> None:
-        """A finished table nobody is at any more leaves the lobby (its save stays, finished)."""
+        """A table leaves the lobby (the caller writes the index): a finished one nobody is at
+        any more, or one left alone long enough (`_tidy`). Its save stays, unless nothing was
+        ever played there."""
         self.tables.pop(table.id, None)
+        for pending in (self._timers.pop(table.id, None), self._thinking.pop(table.id, None)):
+            if pending is not None:
+                pending.cancel()
         lock = self.locks.pop(table.id, None)
         if lock is not None:
             lock.release()
-        self.disk.write_index()
+        if not table.started:
+            try:
+                self.store.delete(table.name)
+            except (SaveError, OSError) as exc:
+                log.warning("cannot remove the save of closed table %s: %s", table.id, exc)
+
+    async def _tidy(self) -> None:
+        """Run `tidy` every little while (often enough for the shortest time it keeps)."""
+        limits = self.limits
+        times = [t / 4 for t in (limits.unstarted_after, limits.abandoned_after) if t > 0]
+        every = max(0.05, min([60.0, *times]))
+        while True:
+            await asyncio.sleep(every)
+            self.tidy()
+
+    def tidy(self) -> None:
+        """Close the tables left alone long enough (`Table.left_for`), note that the others'
+        players are there (kept in the index every ten minutes at most), and forget the rate
+        limits spent long ago. A table waiting for its save to succeed is never closed."""
+        now = time.time()
+        occupied = [t for t in self.tables.values() if self._here(t)]
+        for table in occupied:
+            table.seen = now
+        closing = [t for t in self.admission.closing(now) if t.unsaved is None]
+        for table in closing:
+            self._retire(table)
+        if closing or (occupied and time.monotonic() - self._noted >= 600):
+            self.disk.write_index()
+            self._noted = time.monotonic()
+        self.admission.prune(time.monotonic())
+
+    def _lobby(self) -> list[tuple[Table, p.TableInfo]]:
+        """Every table's line in the lobby, made again at most once a second while the same
+        tables stand: a lobby a second old is good enough, and clients listing over and over
+        (one listing costs milliseconds a table) then cost the server one a second."""
+        now = time.monotonic()
+        made, lines = self._listed
+        if now - made >= 1.0 or [t for t, _ in lines] != list(self.tables.values()):
+            lines = [(t, t.info(self._here(t))) for t in self.tables.values()]
+            self._listed = now, lines
+        return lines
 
     def _here(self, table: Table) -> set[int]:
         return {c.seat for c in self.conns if c.table is table and c.seat is not None and not c.closed}
@@ -341,18 +358,20 @@ class TableServer:
         trace.mark("server.received")
         async with table.busy:
             self._refuse_while_unsaved(table)
-            self._apply(table, seat, m)
+            self._apply(table, seat, m, conn.source)
             trace.mark("server.applied")
             await self._changed(table)
 
-    def _apply(self, table: Table, seat: int, m: p.Move) -> None:
+    def _apply(self, table: Table, seat: int, m: p.Move, source: str) -> None:
         try:
             action = load_action(table.game, m.action)
             reason = table.match.why_illegal(seat, action)
         except SaveError as exc:
             raise IllegalAction(f"That is not a move of {table.game.title} ({exc.fault}).") from None
-        except Exception:  # a well-formed action the rules cannot even judge (an index far out)
-            log.exception("judging a move failed")
+        except Exception as exc:  # a well-formed action the rules cannot even judge (an index far out)
+            # Bad input, but worth a line (without a traceback): the rules should have a reason.
+            what = f"{table.game.title} could not judge a move ({type(exc).__name__})"
+            self.admission.log.note(source, logging.WARNING, what)
             raise IllegalAction("That move is not one the game knows.") from None
         if reason is not None:
             raise IllegalAction(_named(table, reason))
@@ -417,7 +436,7 @@ class TableServer:
         table.saving = True
         try:
             here = self._here(table)
-            built = self._build(table, [c for c in self.conns if c.table is table], here)
+            built = build(table, [c for c in self.conns if c.table is table], here)
             fault = await saved
         finally:
             table.saving = False
@@ -497,19 +516,15 @@ class TableServer:
         if table.saving or table.unsaved is not None:
             return
         table.told = table.public()
-        here = self._here(table)
-        for conn in [c for c in self.conns if c.table is table] if conns is None else conns:
-            update, conn.sent = table.update_for(conn.seat, conn.sent, here)
-            conn.send(update)
+        for conn, update in build(
+            table, [c for c in self.conns if c.table is table] if conns is None else conns, self._here(table)
+        ):
+            conn.deliver(table, update)
 
-    @staticmethod
-    def _build(table: Table, conns: list[Conn], here: set[int]) -> list[tuple[Conn, Built]]:
-        """Each connection's next update, encoded, with where it stood when it was built."""
-        out = []
-        for conn in conns:
-            update, sent = table.update_for(conn.seat, conn.sent, here)
-            out.append((conn, Built(conn.seat, conn.sent, sent, p.encode(update))))
-        return out
+    def caught_up(self, conn: Conn) -> None:
+        """`conn` has read all it was sent, having gone without an update (`Conn.lagging`)."""
+        if conn.table is not None and not conn.closed:
+            self._broadcast(conn.table, [conn])
 
     # -- the AI ----------------------------------------------------------------------------------
     def _kick(self, table: Table) -> None:

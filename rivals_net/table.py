@@ -9,14 +9,48 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import time
 from typing import Any
 
 import attrs
 
 from engine.core import Game, IllegalAction, SeatSpec
+from engine.core.info import Catalog
 from engine.core.match import Match, Series
-from rivals_net.protocol import Choice, SeatInfo, SeriesOffer, TableInfo, Update
-from saves.codec import SERIES_GAMES_LIMIT, SERIES_POINTS_LIMIT, converter, dump_action
+from rivals_net.protocol import Choice, Create, SeatInfo, SeriesOffer, TableInfo, Update
+from saves.codec import SERIES_GAMES_LIMIT, SERIES_POINTS_LIMIT, converter, dump_action, structure_checked
+from saves.errors import SaveError
+
+LEVELS = ("easy", "normal", "hard")
+
+
+def match_for(games: Catalog, m: Create, seed: int) -> Match:
+    """The match a `create` message asks for, dealt with `seed`; IllegalAction (one sentence) for
+    anything a table cannot be made of."""
+    gid = games.find(m.game)
+    if gid is None:
+        raise IllegalAction(f"There is no game called {m.game[:40]!r}.")
+    game = games[gid]
+    if len(m.seats) not in game.players:
+        raise IllegalAction(f"{game.title} is for {game.players.start} to {game.players.stop - 1} players.")
+    if any(s.kind not in ("open", "ai") or s.level not in LEVELS for s in m.seats):
+        raise IllegalAction('A seat is "open" or "ai" at level easy, normal or hard.')
+    if not any(s.kind == "open" for s in m.seats):
+        raise IllegalAction("A table needs at least one open seat (yours).")
+    if not 0 <= m.ai_after <= 86400:
+        raise IllegalAction("The AI may take over after 0 (never) to 86400 seconds.")
+    try:
+        options = structure_checked(m.options, game.Options, "options", "message")
+    except SaveError as exc:
+        raise IllegalAction(f"Bad options: {exc.fault}.") from None
+    seats = [
+        SeatSpec(f"Seat {i + 1}") if s.kind == "open" else SeatSpec(f"AI {i + 1}", "ai", s.level)
+        for i, s in enumerate(m.seats)
+    ]
+    try:
+        return Match.new(game, options, seats, seed, series=series_for(game, m.series))
+    except ValueError as exc:
+        raise IllegalAction(str(exc)) from None
 
 
 def series_for(game: Game[Any, Any, Any], offer: SeriesOffer) -> Series:
@@ -67,6 +101,12 @@ class Table:
     told: tuple[list[str], str, bool] | None = None
     # After a game: the seats whose players asked for the next one.
     again: set[int] = attrs.field(factory=set)
+    # Who created it (an identity key) and from where (`Conn.source`): the per-player and
+    # per-address caps count these. `seen`: when one of its players was last at it (wall clock,
+    # kept in the index, so that a table left alone closes even across restarts).
+    creator: str = ""
+    origin: str = ""
+    seen: float = attrs.field(factory=time.time)
 
     @property
     def game(self) -> Game[Any, Any, Any]:
@@ -77,6 +117,22 @@ class Table:
 
     def holder(self, seat: int) -> bool:
         return seat in self.claims.values()
+
+    def full(self) -> bool:
+        """No seat left for a newcomer: every person's seat is held."""
+        return all(s.is_ai or self.holder(i) for i, s in enumerate(self.match.seats))
+
+    @property
+    def started(self) -> bool:
+        """A decision was made at this table (in this game or an earlier one of its series)."""
+        return bool(self.match.history or self.match.series.results)
+
+    def left_for(self, now: float, unstarted_after: float, abandoned_after: float) -> bool:
+        """Whether a table none of whose players is at it has been left long enough to close: one
+        where nothing was played after `unstarted_after` seconds, any other after
+        `abandoned_after` (0: never)."""
+        limit = abandoned_after if self.started else unstarted_after
+        return limit > 0 and now - self.seen >= limit
 
     # -- seats -----------------------------------------------------------------------------------
     def claim(self, key: str, name: str) -> int | None:
