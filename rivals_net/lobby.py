@@ -5,13 +5,16 @@ is created, retired, or changes what its lobby line says (who is there, whose tu
 connections not at a table get a fresh `tables` message. Changes are gathered: at most one push a
 second (`every`), however busy the tables. What a push costs does not grow with the idle lobby
 clients beyond the bytes written: the lines are built once, and encoded once for each different
-set of tables the readers hold seats at (nearly always one: none).
+set of tables the readers hold seats at (nearly always one: none). A reader still reading what it
+was sent before is skipped, as updates skip it (`Conn.lagging`), and sent the list once it has
+caught up.
 """
 
 from __future__ import annotations
 
 import asyncio
 import time
+import weakref
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
@@ -27,35 +30,31 @@ if TYPE_CHECKING:
 PUSH_EVERY = 1.0
 
 
-def listing(tables: Iterable[Table], here: Callable[[Table], set[int]], key: str | None) -> p.Tables:
-    """The lobby's table list as told to identity `key`."""
-    now = time.monotonic()
-    return p.Tables([t.info(here(t), now, key) for t in tables])
-
-
 class LobbyNews:
     """Pushes the table list to lobby connections after a change, at most once every `every`
-    seconds. `tables` gives the server's tables; `conns` its connections; `here` the seats
-    connected at a table."""
+    seconds. `lines(since)` gives every table with its lobby line, made no earlier than `since`
+    (the server's clock); `conns` the connections."""
 
     def __init__(
         self,
-        tables: Callable[[], Iterable[Table]],
+        lines: Callable[[float], list[tuple[Table, p.TableInfo]]],
         conns: Callable[[], Iterable[Conn]],
-        here: Callable[[Table], set[int]],
         every: float = PUSH_EVERY,
     ) -> None:
-        self.tables = tables
+        self.lines = lines
         self.conns = conns
-        self.here = here
         self.every = every
         self._last = -every
+        self._changed = 0.0  # when the tables last changed
         self._pending: asyncio.TimerHandle | None = None
+        # Lobby connections skipped by a push while they were still reading (`Conn.lagging`).
+        self._missed: weakref.WeakSet[Conn] = weakref.WeakSet()
         self.stopped = False
 
     def changed(self) -> None:
         """Something a lobby line shows has changed: push soon (at once if the last push was
         long enough ago)."""
+        self._changed = time.monotonic()
         if self._pending is not None or self.stopped:
             return
         delay = max(0.0, self._last + self.every - time.monotonic())
@@ -69,16 +68,24 @@ class LobbyNews:
         readers = [c for c in self.conns() if c.key is not None and c.table is None and not c.closed]
         if not readers:
             return
-        now = time.monotonic()
-        tables = list(self.tables())
-        lines = [t.info(self.here(t), now) for t in tables]
+        lines = self.lines(self._changed)
         encoded: dict[tuple[int, ...], bytes] = {}
         for conn in readers:
-            mine = tuple(i for i, t in enumerate(tables) if conn.key in t.claims)
+            if conn.lagging():
+                self._missed.add(conn)
+                continue
+            mine = tuple(i for i, (table, _) in enumerate(lines) if conn.key in table.claims)
             if mine not in encoded:
-                told = [attrs.evolve(line, yours=i in mine) for i, line in enumerate(lines)]
+                told = [attrs.evolve(line, yours=i in mine) for i, (_, line) in enumerate(lines)]
                 encoded[mine] = p.encode(p.Tables(told))
             conn.send_line(encoded[mine])
+
+    def missed(self, conn: Conn) -> bool:
+        """Whether `conn`, now caught up, was skipped by a push (it is then owed the list)."""
+        if conn in self._missed:
+            self._missed.discard(conn)
+            return True
+        return False
 
     def stop(self) -> None:
         self.stopped = True

@@ -15,6 +15,7 @@ import contextlib
 import json
 import logging
 import os
+import time
 from collections.abc import Awaitable, Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -53,6 +54,11 @@ class TableRecord:
     claims: dict[str, int]
     ai_after: int = 0
     again: list[int] = attrs.field(factory=list)
+    # For the caps and for closing a table left alone (`Table.creator`, `origin`, `seen`).
+    creator: str = ""
+    origin: str = ""
+    seen: float = 0.0
+    # What the table does for an away player, and the seats paused by their players.
     ai_keeps: bool = False
     pausing: bool = True
     paused: list[int] = attrs.field(factory=list)
@@ -114,6 +120,7 @@ class TableDisk:
             table.pausing = rec.pausing
             table.paused = {seat for seat in rec.paused if seat in rec.claims.values()}
             table.again = {seat for seat in rec.again if match.over and 0 <= seat < len(match.seats)}
+            table.creator, table.origin, table.seen = rec.creator, rec.origin, rec.seen or time.time()
             table.told = table.public()
             resumed.append((table, lock))
         return resumed, problems
@@ -150,6 +157,9 @@ class TableDisk:
                 dict(t.claims),
                 t.ai_after,
                 sorted(t.again),
+                t.creator,
+                t.origin,
+                t.seen,
                 t.ai_keeps,
                 t.pausing,
                 sorted(t.paused),

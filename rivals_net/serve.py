@@ -21,6 +21,7 @@ import platformdirs
 
 from engine.core.words import count
 from rivals_net.door_limits import DoorLimits
+from rivals_net.limits import Limits, from_flags
 from rivals_net.server import TableServer
 from saves.errors import SaveError
 
@@ -48,6 +49,7 @@ def serve_main(args: argparse.Namespace, store: Any) -> int:
                 table_port,
                 store,
                 key_path,
+                from_flags(args),
                 ssh=not args.no_ssh,
                 door_limits=door_limits_from(args),
             )
@@ -71,14 +73,22 @@ def door_limits_from(args: argparse.Namespace) -> DoorLimits:
 
 
 async def _serve(
-    host: str, port: int, table_port: int, store: Any, key_path: Path, *, ssh: bool, door_limits: DoorLimits
+    host: str,
+    port: int,
+    table_port: int,
+    store: Any,
+    key_path: Path,
+    limits: Limits,
+    *,
+    ssh: bool,
+    door_limits: DoorLimits,
 ) -> None:
     if ssh:
         # Only with the door: asyncssh takes as long to import as the rest of the server.
         from rivals_net.door import Door, dial_host, load_host_key, new_token
     # Without a door nobody may claim an "ssh:" identity (an empty token lets none through).
     token = new_token() if ssh else ""
-    tables = TableServer(store, door=token)
+    tables = TableServer(store, limits, door=token)
     await tables.start(host, table_port)
     door: Door | None = None
     try:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import time
 from typing import Any
 
 import attrs
@@ -124,6 +125,12 @@ class Table:
     told: tuple[list[str], str, bool] | None = None
     # After a game: the seats whose players asked for the next one.
     again: set[int] = attrs.field(factory=set)
+    # Who created it (an identity key) and from where (`Conn.source`): the per-player and
+    # per-address caps count these. `seen`: when one of its players was last at it (wall clock,
+    # kept in the index, so that a table left alone closes even across restarts).
+    creator: str = ""
+    origin: str = ""
+    seen: float = attrs.field(factory=time.time)
 
     @property
     def game(self) -> Game[Any, Any, Any]:
@@ -134,6 +141,22 @@ class Table:
 
     def holder(self, seat: int) -> bool:
         return seat in self.claims.values()
+
+    def full(self) -> bool:
+        """No seat left for a newcomer: every person's seat is held."""
+        return all(s.is_ai or self.holder(i) for i, s in enumerate(self.match.seats))
+
+    @property
+    def started(self) -> bool:
+        """A decision was made at this table (in this game or an earlier one of its series)."""
+        return bool(self.match.history or self.match.series.results)
+
+    def left_for(self, now: float, unstarted_after: float, abandoned_after: float) -> bool:
+        """Whether a table none of whose players is at it has been left long enough to close: one
+        where nothing was played after `unstarted_after` seconds, any other after
+        `abandoned_after` (0: never)."""
+        limit = abandoned_after if self.started else unstarted_after
+        return limit > 0 and now - self.seen >= limit
 
     # -- seats -----------------------------------------------------------------------------------
     def claim(self, key: str, name: str) -> int | None:
@@ -162,7 +185,10 @@ class Table:
         self.match.seats = tuple(seats)
         return True
 
-    def seat_infos(self, here: set[int], now: float) -> list[SeatInfo]:
+    def seat_infos(self, here: set[int], now: float | None = None) -> list[SeatInfo]:
+        """Each seat as the table shows it; an away seat's time left counted from `now` (the
+        server's clock; default: this moment)."""
+        now = time.monotonic() if now is None else now
         return [
             SeatInfo(
                 name=s.name,
@@ -181,7 +207,7 @@ class Table:
         m = self.match
         return [m.seats[s].name for s in m.to_act()], self.game.progress(m.view(None)), m.over
 
-    def info(self, here: set[int], now: float, key: str | None = None) -> TableInfo:
+    def info(self, here: set[int], now: float | None = None, key: str | None = None) -> TableInfo:
         """The lobby's line for this table, as told to identity `key`: the game as its players were
         last told of it (the match may hold a change still being saved)."""
         waiting, progress, over = self.told if self.told is not None else self.public()
@@ -226,7 +252,9 @@ class Table:
         self.bots.clear()  # they are seeded from the match
 
     # -- what a seat is told ---------------------------------------------------------------------
-    def update_for(self, seat: int | None, sent: int, here: set[int], now: float) -> tuple[Update, int]:
+    def update_for(
+        self, seat: int | None, sent: int, here: set[int], now: float | None = None
+    ) -> tuple[Update, int]:
         """The table as `seat` (None: a spectator) sees it, with the events after the first `sent`
         it has already been given; and how many it will have been given."""
         m, g = self.match, self.game

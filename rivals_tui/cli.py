@@ -32,6 +32,7 @@ from engine.core.info import Catalog
 from engine.core.match import Match, Series
 from engine.core.words import players_text
 from rivals_net.door_limits import DoorLimits
+from rivals_net.limits import add_flags as add_limit_flags
 from rivals_tui.text import safe_text, sentence
 from saves.codec import NAME_LIMIT, SERIES_GAMES_LIMIT, SERIES_POINTS_LIMIT
 
@@ -168,6 +169,8 @@ def build_parser(games: Catalog | None = None) -> argparse.ArgumentParser:
         "--host-key", help="the SSH host key file (default: in the user data folder; made on first start)"
     )
     serve.add_argument("--save-dir", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
+    # Every limit of the table server has a flag (rivals_net/limits.py: names, defaults, help).
+    add_limit_flags(serve)
 
     # -- the SSH door's limits (rivals_net/door_limits.py) --
     limits = DoorLimits()

@@ -85,7 +85,7 @@ async def test_the_lobbys_list_is_pushed_at_most_once_a_second(tmp_path: Path) -
     dan.send(p.ListTables())
     await until(dan, lambda m: isinstance(m, p.Tables))
     server.lobby.stop()
-    news = LobbyNews(server.tables.values, lambda: server.conns, server._here, every=3600)
+    news = LobbyNews(server._lobby, lambda: server.conns, every=3600)
     server.lobby = news
     ann = await player(server, "Ann")
     for _ in range(3):
@@ -97,3 +97,26 @@ async def test_the_lobbys_list_is_pushed_at_most_once_a_second(tmp_path: Path) -
     news.push()
     assert len((await until(dan, lambda m: isinstance(m, p.Tables))).tables) == 3
     await server.stop()
+
+
+async def test_a_lobby_still_reading_is_sent_the_list_once_it_has_caught_up() -> None:
+    """As updates do (`Conn.lagging`): nothing more is queued for a client that has not read
+    what it was sent; once it has, it is owed the list it missed."""
+
+    class Reader:
+        def __init__(self, lagging: bool) -> None:
+            self.key, self.table, self.closed = "k", None, False
+            self.behind = lagging
+            self.sent: list[bytes] = []
+
+        def lagging(self) -> bool:
+            return self.behind
+
+        def send_line(self, line: bytes) -> None:
+            self.sent.append(line)
+
+    slow, quick = Reader(lagging=True), Reader(lagging=False)
+    news = LobbyNews(lambda since: [], lambda: [slow, quick])
+    news.push()
+    assert quick.sent and not slow.sent
+    assert news.missed(slow) and not news.missed(slow) and not news.missed(quick)

@@ -261,3 +261,26 @@ async def test_a_move_the_server_is_slow_to_answer_shows_the_seat_waiting(tmp_pa
             lambda: len(table.match.history) > before and ("Ann:" in status(app) or "Bob" in status(app)),
         )
     await server.stop()
+
+
+async def test_the_lobby_takes_an_invite_code_typed_in_capitals_with_spaces(tmp_path: Path) -> None:
+    from tests.tui.legibility import lost_text
+
+    server = await start_server(tmp_path / "saves", seed=2)
+    bob = await player(server, "Bob")
+    bob.send(p.Create(game="rivalist", seats=[p.SeatOffer(), p.SeatOffer()]))
+    seated = await until(bob, lambda m: isinstance(m, p.Seated))
+    app = RemoteApp("127.0.0.1", server.port, "Ann", identity("Ann"), settings_path=tmp_path / "s.json")
+    async with app.run_test(size=(80, 24)) as pilot:
+        note = app.screen.query_one("#lobby-note", Static)
+        await pause_until(pilot, lambda: "1 table" in str(note.render()))
+        await pilot.press("j")
+        await pause_until(pilot, lambda: not isinstance(app.screen, LobbyScreen))
+        typed = seated.code.upper().replace("-", " ")  # as read out: "BADO KEMI RUTU SILO"
+        await pilot.press(*[{" ": "space"}.get(ch, ch) for ch in typed])
+        assert lost_text(app.screen) == []  # the whole code shows as typed
+        await pilot.press("enter")
+        await pause_until(pilot, lambda: f"invite code {seated.code}" in status(app))
+        assert [c.seat for c in server.conns if c.name == "Ann"] == [1]
+        assert lost_text(app.screen) == []  # the status line with the code still fits 80x24
+    await server.stop()

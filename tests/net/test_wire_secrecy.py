@@ -84,7 +84,7 @@ def _check_update(table: Table, update: p.Update, sent_before: int, rng: Rng, tw
     twin_match = Match(m.game, m.options, m.seats, m.seed, list(m.history), other, m.log, m.series)
     twin = Table(table.id, table.code, table.name, twin_match, dict(table.claims))
     here = set(range(len(m.seats)))
-    again, _ = twin.update_for(OBSERVED, sent_before, here, 0.0)
+    again, _ = twin.update_for(OBSERVED, sent_before, here)
     assert _as_sent(again) == _as_sent(update), f"{g.id} after {len(m.history)} decisions"
 
 
@@ -93,7 +93,12 @@ async def test_one_seat_receives_nothing_of_the_others_secrets(tmp_path: Path, g
     game = GAMES[game_id]
     seats = max(2, game.players.start)
     # Random players move far faster than people: no rate limit here.
-    server = await start_server(tmp_path, Limits(rate=1e6, burst=10**6), store=_Unsaved(tmp_path), seed=3)
+    server = await start_server(
+        tmp_path,
+        Limits(rate=1e6, burst=10**6, client_rate=1e6, client_burst=10**6),
+        store=_Unsaved(tmp_path),
+        seed=3,
+    )
     clients = [await _recorder(server.port, f"P{i}") for i in range(seats)]
     await table_for(server, list[TableClient](clients), game_id)
     table = next(iter(server.tables.values()))
