@@ -100,21 +100,26 @@ class Prompt:
 
 @attrs.frozen
 class ScoreLine:
-    """One row of the final score table: a category and each seat's points in it."""
+    """One row of the final score table: a category and each seat's points in it. `shown`, when
+    given, is how each value reads in the table where a bare number would not say it (Rivals'
+    "Still standing": yes or no)."""
 
     label: str
     values: tuple[int, ...]
+    shown: tuple[str, ...] = ()
 
 
 @attrs.frozen
 class Outcome:
-    """The end of a game: totals, the breakdown that adds up to them, the winners and why."""
+    """The end of a game: totals, the breakdown that adds up to them, the winners and why.
+    `roles`, when given, says what each seat played as (Rivals: its Ashak), shown under its name."""
 
     scores: tuple[int, ...]
     winners: tuple[int, ...]
     lines: tuple[ScoreLine, ...] = ()
     reason: str = ""
     tiebreak: str = ""
+    roles: tuple[str, ...] = ()
 
 
 @attrs.frozen
@@ -326,4 +331,3 @@ def _exact_action_types(game: GameBase[Any, Any, Any]) -> frozenset[type]:
     if known is None:
         known = _EXACT_ACTION_TYPES[kind] = frozenset(game.action_types)
     return known
-

@@ -181,4 +181,4 @@ async def test_the_end_of_a_game_against_five_ai(tmp_path: Path) -> None:
         # their sum.
         table = over.query_one(DataTable)
         labels = [str(table.get_row_at(r)[0]) for r in range(table.row_count)]
-        assert labels == ["Rival Points", "Health", "Still standing (1 = yes)"]
+        assert labels == ["Rival Points", "Health", "Still standing"]
