@@ -27,7 +27,7 @@ def finished(seed: int) -> Match:
 
 
 async def test_the_six_seat_score_table_names_each_ashak_and_says_who_stands(tmp_path: Path) -> None:
-    m = finished(3)
+    m = finished(4)  # three Ashaks still standing
     app = screen_app(tmp_path, m)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
