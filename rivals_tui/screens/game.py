@@ -233,7 +233,8 @@ class GameScreen(Screen[None]):
             declines = s.prompt(nxt).declines
             if declines and nxt != self.keyboard and nxt != self._taking:
                 # Ask the table before handing over the keyboard for an interrupt.
-                question = InterruptScreen(s.seats[nxt].name, s.words(s.prompt(nxt).text) + ".", declines > 1)
+                passes = [s.describe(nxt, a) for a in decline_ways(s.prompt(nxt), s.choices(nxt))]
+                question = InterruptScreen(s.seats[nxt].name, s.words(s.prompt(nxt).text) + ".", passes)
                 self.app.push_screen(question, lambda answer: self._interrupt_answered(nxt, answer))
                 return
             if nxt == self._taking:

@@ -51,7 +51,7 @@ async def test_enter_on_a_card_that_can_only_be_uninstalled_asks_first(tmp_path:
         await wait(pilot)
         dialog = app.screen
         assert isinstance(dialog, ConfirmDialog)
-        assert f"Uninstall {CARD[card].name}?" in dialog.question and "for good" in dialog.question
+        assert f"Uninstall {CARD[card].name} (hand)?" in dialog.question and "for good" in dialog.question
         await pilot.press("enter")  # Enter out of habit: Back
         await wait(pilot)
         assert app.screen is screen and card in s.hand[0] and s.crystals[0] == 2
