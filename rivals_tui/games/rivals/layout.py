@@ -49,6 +49,7 @@ from rivals_tui.games.rivals.texts import (
     seat_line,
     short_label,
     table_lines,
+    waiting_lines,
 )
 from rivals_tui.glyphs import RIVALS as RS
 from rivals_tui.widgets.linetable import Item, LineWriter, Seg, Table
@@ -173,9 +174,11 @@ class Builder(LineWriter):
             self.text(self.fit(playing, self.width), "bold")
             self.flush()
         if v.actor >= 0 and v.actor != self.seat and not v.winners:
-            self.text(RS.turn, "turn")
-            self.text(self.fit(f"{self.names[v.actor]} is deciding", self.width - 1), "dim")
-            self.flush()
+            # Whose turn it is and how far the round has come, the long wait of a big table.
+            for n, line in enumerate(waiting_lines(v, self.names)):
+                self.text(RS.turn if n == 0 else " ", "turn")
+                self.text(self.fit(line, self.width - 1), "dim")
+                self.flush()
 
     def buttons(self) -> None:
         """Every legal action no other piece stands for, as a button."""

@@ -203,6 +203,38 @@ def in_play_line(v: RivalsState, names: list[str], me: int | None) -> str:
     return text
 
 
+# What a seat decides in someone else's turn, by phase ("decides" for the rest).
+ASIDE = {
+    "interrupt": "may interrupt",
+    "react": "answers the attack",
+    "loot": "picks a card of the eliminated Ashak",
+    "reentry": "climbs back at the border",
+    "dshot": "answers the drone's shot",
+}
+
+
+def waiting_lines(v: RivalsState, names: Sequence[str]) -> list[str]:
+    """While another seat decides: whose turn it is and how far the round has come; then who
+    decides now, when that is someone else (an interrupt, the attacked Ashak)."""
+    deciding = seat_name(list(names), v.actor)
+    if v.round == 0:
+        return [f"{deciding} is setting up"]
+    if v.drone_mode and v.d_active >= 0:
+        player, line = v.d_active, f"{seat_name(list(names), v.d_active)}'s drone plays"
+    elif v.active >= 0:
+        player = v.active
+        order = v.turn_order
+        place = (
+            f", {order.index(player) + 1} of {len(order)} in turn {v.turn_no} of 2" if player in order else ""
+        )
+        line = f"{seat_name(list(names), player)} ({ashak_name(v, player)}) plays{place}"
+    else:
+        player, line = -1, f"The end of round {v.round}"
+    if v.actor == player:
+        return [line]
+    return [line, f"{deciding} {ASIDE.get(v.phase, 'decides')}"]
+
+
 def table_lines(v: RivalsState) -> list[str]:
     """Round, era, what falls next, the current event."""
     out = []

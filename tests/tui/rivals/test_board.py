@@ -228,7 +228,7 @@ def test_a_reaction_shows_the_attack_to_the_defender_and_only_who_decides_to_the
     assert A.Pass() in legal and "Pass" in mine
     other = next(o for o in range(3) if o not in (seat, s.p_seat))
     theirs = table_text(build(GAME.view(s, other), other, [], NAMES, 46, 20, None, "map", set(), None))
-    assert f"{NAMES[seat]} is deciding" in theirs
+    assert f"{NAMES[seat]} answers the attack" in theirs
     assert "Pass" not in theirs and "Do:" not in theirs
 
 
