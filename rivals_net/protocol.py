@@ -20,7 +20,7 @@ import attrs
 from saves.codec import parse, structure_checked
 from saves.errors import SaveError
 
-VERSION = 3
+VERSION = 4
 # A client's line is a few hundred bytes (a move, a name); anything this long is not one.
 MAX_CLIENT_LINE = 16 * 1024
 # The server's lines carry a seat's whole view and log: the largest game's is tens of kilobytes.

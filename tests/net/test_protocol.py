@@ -39,14 +39,14 @@ async def test_bad_lines_get_one_error_each_and_change_nothing(tmp_path: Path) -
     bad = [
         (b"{not json\n", "Not a message"),
         (b"[1, 2]\n", "expected a JSON object"),
-        (b'{"v": 2, "t": "ping"}\n', "version 3"),
-        (b'{"v": 3, "t": "launch"}\n', "Unknown message kind"),
-        (b'{"v": 3, "t": "join", "code": "x", "seat": 3}\n', "unexpected field seat"),
-        (b'{"v": 3, "t": "join", "code": 7}\n', "Bad join message"),
-        (b'{"v": 3, "t": "watch", "table": 1e999}\n', "expected a whole number"),
-        (b'{"v": 3, "t": "watch", "table": ' + b"9" * 40 + b"}\n", "far too large"),
-        (b'{"v": 3, "t": "join", "code": "nope"}\n', "No table has that invite code."),
-        (b'{"v": 3, "t": "move", "action": {"type": "Take"}}\n', "You are not seated at a table."),
+        (b'{"v": 3, "t": "ping"}\n', "version 4"),
+        (b'{"v": 4, "t": "launch"}\n', "Unknown message kind"),
+        (b'{"v": 4, "t": "join", "code": "x", "seat": 3}\n', "unexpected field seat"),
+        (b'{"v": 4, "t": "join", "code": 7}\n', "Bad join message"),
+        (b'{"v": 4, "t": "watch", "table": 1e999}\n', "expected a whole number"),
+        (b'{"v": 4, "t": "watch", "table": ' + b"9" * 40 + b"}\n", "far too large"),
+        (b'{"v": 4, "t": "join", "code": "nope"}\n', "No table has that invite code."),
+        (b'{"v": 4, "t": "move", "action": {"type": "Take"}}\n', "You are not seated at a table."),
     ]
     for line, words in bad:
         writer.write(line)
@@ -77,9 +77,9 @@ async def test_bad_lines_get_one_error_each_and_change_nothing(tmp_path: Path) -
 async def test_an_oversized_line_closes_that_connection_only(tmp_path: Path) -> None:
     server = await start_server(tmp_path, Limits(max_line=1024))
     reader, writer = await _raw(server)
-    writer.write(b'{"v": 3, "t": "hello", "name": "' + b"x" * 5000 + b'"}\n')
+    writer.write(b'{"v": 4, "t": "hello", "name": "' + b"x" * 5000 + b'"}\n')
     reply = await _reply(reader)
-    assert reply == {"v": 3, "t": "bye", "text": "A message was longer than 1024 bytes."}
+    assert reply == {"v": 4, "t": "bye", "text": "A message was longer than 1024 bytes."}
     assert await reader.read() == b""
     other = await player(server, "Ann")  # the server still serves everyone else
     other.send(p.ListTables())
