@@ -95,7 +95,11 @@ class RivalsGame(GameBase[RivalsState, Action, RivalsOptions]):
             declines = 2 if s.phase == "interrupt" and seat != s.i_seat else 1
             return Prompt(text, section=SECTIONS[s.phase], secret=True, declines=declines)
         text = PHASES[s.phase][2]
-        return Prompt(text, section=SECTIONS[s.phase], secret=s.phase in SECRET_PHASES)
+        # Mods are asked whenever the hand holds a card (public), so being asked tells nobody
+        # whether it holds a mod; the seat itself is not asked when it holds none (the two ways
+        # of adding none are its only moves: `engine.core.interrupts.forced_decline`).
+        declines = 2 if s.phase == "mods" else 0
+        return Prompt(text, section=SECTIONS[s.phase], secret=s.phase in SECRET_PHASES, declines=declines)
 
     def candidates(self, s: RivalsState, seat: int) -> list[Action]:
         if seat not in self.to_act(s):

@@ -111,6 +111,13 @@ class GameScreen(Screen[None]):
             "question_mark,f1", "rules", "Rules", tooltip="The rules at the current step", id="game.rules"
         ),
         Binding("a,space", "picker", "Actions", tooltip="Pick from every action", id="game.picker"),
+        Binding(
+            "f",
+            "hurry",
+            "Skip pauses",
+            tooltip="The AI plays on without its pauses (the AI pace) until you decide again",
+            id="game.hurry",
+        ),
         Binding("u", "undo", "Undo", tooltip="Take back your last decision", id="game.undo"),
         Binding("h", "hint", "Hint", tooltip="Ask the AI what it would do", id="game.hint"),
         Binding("l", "full_log", "Log", tooltip="Everything that happened", id="game.log"),
@@ -154,6 +161,8 @@ class GameScreen(Screen[None]):
         if session.remote:
             self.keyboard = session.seat_here
         self.thinking: int | None = None
+        # Set by `f`: the AI's moves come without the pace's pause until a person decides.
+        self.hurry = False
         # The seat that asked for the keyboard to interrupt a turn (InterruptScreen), until it has it.
         self._taking: int | None = None
         self.message = ""
@@ -232,11 +241,13 @@ class GameScreen(Screen[None]):
             self._render_all()
             return
         if humans:
+            self.hurry = False
             nxt = self.keyboard if self.keyboard in humans else humans[0]
             declines = s.prompt(nxt).declines
             if declines and nxt != self.keyboard and nxt != self._taking:
                 # Ask the table before handing over the keyboard for an interrupt.
-                question = InterruptScreen(s.seats[nxt].name, s.words(s.prompt(nxt).text) + ".", declines > 1)
+                passes = [s.describe(nxt, a) for a in decline_ways(s.prompt(nxt), s.choices(nxt))]
+                question = InterruptScreen(s.seats[nxt].name, s.words(s.prompt(nxt).text) + ".", passes)
                 self.app.push_screen(question, lambda answer: self._interrupt_answered(nxt, answer))
                 return
             if nxt == self._taking:
@@ -255,7 +266,7 @@ class GameScreen(Screen[None]):
             if seat is not None and self.thinking is None:
                 self.thinking = seat
                 self._render_status()
-                self.run_ai(seat, s.view(seat), self._generation, self.rivals.settings.ai_pace)
+                self.run_ai(seat, s.view(seat), self._generation, self._pace())
 
     def _after_pass(self, _: None = None) -> None:
         self.advance()
@@ -320,7 +331,8 @@ class GameScreen(Screen[None]):
         if out is not None:
             parts.append("Game over")
         elif self.thinking is not None:
-            parts.append(f"{s.seats[self.thinking].name} (AI) is thinking…")
+            skipping = " (no pauses until a person decides)" if self.hurry else ""
+            parts.append(f"{s.seats[self.thinking].name} (AI) is thinking…{skipping}")
         elif self.keyboard is not None and self.keyboard in owing:
             parts.append(f"{s.seats[self.keyboard].name}: {s.prompt(self.keyboard).text}")
         else:
@@ -350,8 +362,8 @@ class GameScreen(Screen[None]):
         started = time.monotonic()
         bot = self.session.bot(seat)
         action = bot.choose(self.session.game, view, seat, should_stop=lambda: worker.is_cancelled)
-        # The pace setting leaves humans time to follow what the bots do.
-        while not worker.is_cancelled and time.monotonic() - started < pace:
+        # The pace setting leaves humans time to follow what the bots do (`f` cuts it short).
+        while not worker.is_cancelled and not self.hurry and time.monotonic() - started < pace:
             time.sleep(0.02)
         if not worker.is_cancelled:
             self.post_message(AiChose(seat, action, generation))
@@ -540,6 +552,8 @@ class GameScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("picker", "hint"):
             return True if self._my_turn() else None
+        if action == "hurry":
+            return True if self.thinking is not None and self._pace() > 0 else None
         if action == "undo":
             return True if self.keyboard is not None and not self._over else None
         if action == "book":
@@ -562,6 +576,16 @@ class GameScreen(Screen[None]):
         else:
             picker.show(prompt, entries)
         self.app.push_screen(picker, self._picked)
+
+    def _pace(self) -> float:
+        """The pause after each AI move: the AI pace setting, none once `f` asked for none (and
+        none here at a server's table, which plays the AI at its own pace)."""
+        return 0.0 if self.hurry or self.session.remote else self.rivals.settings.ai_pace
+
+    def action_hurry(self) -> None:
+        """No more pauses between the AI's moves until a person has a decision to make."""
+        self.hurry = True
+        self._render_status()
 
     def _picked(self, action: Any) -> None:
         if action is not None:

@@ -463,8 +463,14 @@ class LineBoard(GameBoard):
         self.app.push_screen(ActionPicker(self.words(title), entries), self._picked)
 
     def _picked(self, action: Any) -> None:
-        if action is not None:
+        if action is None:
+            return
+        ask = self.asks_first(action)
+        if ask is None:
             self._chosen(action)
+        else:  # picked from the short list Enter opened: the same question as Enter on it alone
+            self._table = None
+            self.post_message(self.ActionChosen(action, ask))
 
     def _chosen(self, action: Any) -> None:
         self._table = None

@@ -66,8 +66,10 @@ def mods_options(s: RivalsState, seat: int) -> list[Option]:
         c = CARD[m]
         if c.type == MOD:
             opts.append((AddMod(m), None if c.ap <= s.ap else f"{c.name} costs {c.ap} AP."))
-    opts.append((DoneMods(), None))
+    # The ways of adding none, the plain one last (`Prompt.declines`): with no mod in hand a
+    # player is not asked (taking the card back is offered again with the target).
     opts.append((TAKE_BACK, None))
+    opts.append((DoneMods(), None))
     return opts
 
 

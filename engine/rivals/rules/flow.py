@@ -113,9 +113,9 @@ def turn_start(s: RivalsState, t: Task) -> list[Event]:
     # Poison: oldest token first, 1 HP and a die each; the poisoner charges its ultimate.
     kept: list[int] = []
     for by in list(s.poison[seat]):
-        if not s.alive[seat]:
-            break
         ev += lose_hp(s, seat, 1, by if s.alive[by] else -1, "poison")
+        if not s.alive[seat]:
+            break  # the poison killed it: no die for a token an eliminated Ashak no longer has
         if roll(s):
             ev.append(Event(f"{who(s, seat)} rolls a success and sheds that poison token.", reveal=True))
         else:
