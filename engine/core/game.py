@@ -326,4 +326,3 @@ def _exact_action_types(game: GameBase[Any, Any, Any]) -> frozenset[type]:
     if known is None:
         known = _EXACT_ACTION_TYPES[kind] = frozenset(game.action_types)
     return known
-

@@ -264,8 +264,18 @@ async def test_the_game_screen_after_a_resize(tmp_path: Path) -> None:
         await check(pilot, "game screen after shrinking")
 
 
-async def test_game_over_scores_and_board(tmp_path: Path) -> None:
-    app = screen_app(tmp_path, played("rival_kings", table(4), 10_000), symbols="ascii")
+GAME_OVERS = [
+    ("rival_kings", 4, {}),
+    # The longest score label (Deep Valleys' pairs) and a line per quest won.
+    ("rival_realms", 2, {"enchantments": ("deep_valleys",)}),
+]
+
+
+@pytest.mark.parametrize(("game_id", "players", "options"), GAME_OVERS)
+async def test_game_over_scores_and_board(
+    tmp_path: Path, game_id: str, players: int, options: dict[str, Any]
+) -> None:
+    app = screen_app(tmp_path, played(game_id, table(players), 10_000, **options), symbols="ascii")
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert isinstance(app.screen, GameOverScreen)
