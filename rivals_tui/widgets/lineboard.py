@@ -285,6 +285,9 @@ class LineBoard(GameBoard):
             self.refresh()
             return
         self._shown = (self.size, self._rows()) if self.size.area else None
+        # Scrolled no further than the cursor needs in the new size: the lines kept out of sight
+        # in a smaller one (the player's own header first) come back when there is room for them.
+        self._top = 0
         self._keep_visible(idx)
         self.post_detail()
         self._repaint_rows()
@@ -367,13 +370,19 @@ class LineBoard(GameBoard):
         return 0
 
     def _keep_visible(self, idx: int) -> None:
+        """Scroll so that the cursor's line is drawn, and not under a "more" mark: the first row
+        says "more" above while the board is scrolled, the last row "more" below while lines
+        follow it."""
         h = max(1, self.size.height or self.FALLBACK_SIZE[1])
+        n = len(self.table().lines)
         y = self._line_of(idx)
-        if y < self._top:
-            self._top = y
-        elif y >= self._top + h:
-            self._top = y - h + 1
-        self._top = max(0, min(self._top, max(0, len(self.table().lines) - h)))
+        top = self._top
+        if top and y <= top:
+            top = max(0, y - 1)
+        last = top + h - 1
+        if y > last or (y == last and last < n - 1):
+            top = y - h + 2 if y < n - 1 else n - h
+        self._top = max(0, min(top, n - h))
 
     def _aim(self, pos: int, seg: Seg) -> int:
         """The column up/down aims from or at for a run starting at `pos`."""
