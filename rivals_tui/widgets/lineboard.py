@@ -16,7 +16,8 @@ when it is taller than the board, keeping the cursor's line visible, moving the 
 (up/down to the nearest piece on the next line that has one, left/right through the pieces,
 Tab between areas), jumping to the decision at hand after a move, posting the focused piece's
 full text (what Enter does first), and Enter: one fitting action is chosen at once, several
-open the action picker, none says why.
+open the action picker, none says why. The hint's move (`point_at`) is the exception: Enter on the
+piece the hint put the cursor on takes exactly that move, until the cursor leaves the piece.
 """
 
 from __future__ import annotations
@@ -131,6 +132,9 @@ class LineBoard(GameBoard):
         # The size and the rows (`_rows`) the board's last repaint was asked for with, when known.
         self._shown: tuple[Size, list[RowLook]] | None = None
         self._last_view: Any = None
+        # The hint's move and the piece the cursor was put on for it (`point_at`): Enter there
+        # takes that move rather than opening the piece's list, while the cursor stays on it.
+        self._hinted: tuple[Key, Any] | None = None
 
     # -- hooks a game overrides -------------------------------------------------------------
     def build_table(self, width: int, height: int) -> Table:
@@ -192,8 +196,12 @@ class LineBoard(GameBoard):
         if idx is None:
             return None
         it = self.table().items[idx]
+        hinted = self.hinted(it.key)
         # A piece whose own text starts with what Enter does needs no second note.
-        note = "" if it.text.startswith("Enter") else self.enter_note(it.key)
+        if hinted is not None:
+            note = f"Enter: {self.verb([hinted])} (the hint)."
+        else:
+            note = "" if it.text.startswith("Enter") else self.enter_note(it.key)
         return it.title, (f"{note}\n{it.text}" if note else it.text)
 
     def why_not(self, key: Key) -> str:
@@ -229,12 +237,41 @@ class LineBoard(GameBoard):
         self._set_cursor(best[2])
         return True
 
+    def point_at(self, action: Any) -> str | None:
+        """The cursor to the piece of the hint's move, and Enter there bound to that move alone
+        (a piece standing for several moves would otherwise open a list)."""
+        self.drop_half_choice()
+        if not self.focus_action(action) or self.cursor_key is None:
+            return None
+        self._hinted = (self.cursor_key, action)
+        self.post_detail()
+        return f"The cursor is on it: {self.hint_enter(action)}."
+
+    def drop_half_choice(self) -> None:
+        """Forget the first half of a two-press choice, if the board holds one, so that each piece
+        stands for every move it can (the hint's move among them)."""
+
+    def hint_enter(self, action: Any) -> str:
+        """What Enter does with the hint's move on its piece, in words for the status line."""
+        if self.asks_first(action) is not None:
+            return "Enter asks you first, then takes it"
+        return "Enter takes it"
+
+    def hinted(self, key: Key | None) -> Any:
+        """The hint's move when the cursor still rests on its piece `key`, else None."""
+        if self._hinted is None or key is None or self._hinted[0] != key:
+            return None
+        action = self._hinted[1]
+        return action if action in self.choices(key) else None
+
     def picker_title(self, key: Key) -> str:
         return "Which one?"
 
     # -- the plug-in call -------------------------------------------------------------------
     def show(self, view: Any, seat: int | None, legal: Sequence[Any], events: Sequence[Event]) -> None:
         old = self.view
+        if events or seat != self.seat:
+            self._hinted = None  # a new decision: the hint was about the last one
         super().show(view, seat, legal, events)
         self.names = self.seat_names()
         self.note_changes(old, events)
@@ -342,8 +379,10 @@ class LineBoard(GameBoard):
             key = items[max(0, min(at, len(items) - 1))].key
         else:
             key = at
-        if key != self.cursor_key and self.table_follows_cursor():
-            self._table = None
+        if key != self.cursor_key:
+            self._hinted = None
+            if self.table_follows_cursor():
+                self._table = None
         self.cursor_key = key
         idx = self._index()
         if idx is not None:
@@ -443,7 +482,8 @@ class LineBoard(GameBoard):
         if self.view is None or self._index() is None or self.cursor_key is None:
             return
         key = self.cursor_key
-        acts = self.choices(key)
+        hinted = self.hinted(key)
+        acts = [hinted] if hinted is not None else self.choices(key)
         if not acts:
             if self.legal:
                 self.tell(self.why_not(key))

@@ -223,6 +223,12 @@ class RivalKingsBoard(LineBoard):
         if EndTurn() in self.legal:
             self._chosen(EndTurn())
 
+    def drop_half_choice(self) -> None:
+        if self.pending is not None:
+            self.pending = None
+            self._table = None
+            self.refresh()
+
     def action_cancel(self) -> None:
         if self.pending is not None:
             self.pending = None

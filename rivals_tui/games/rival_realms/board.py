@@ -297,6 +297,22 @@ class RivalRealmsBoard(LineBoard):
             )
         return "Which one?"
 
+    # -- the hint ---------------------------------------------------------------------------
+    def point_at(self, action: Any) -> str | None:
+        # The hint is about the realm as it stands, before any planned step: Enter on a piece
+        # while planning would add a step to the plan, not take the hint's move.
+        return None if self.plan else super().point_at(action)
+
+    def drop_half_choice(self) -> None:
+        if self.chosen is not None:
+            self.chosen = None
+            self._redraw(fresh=False)
+
+    def hint_enter(self, action: Any) -> str:
+        if isinstance(action, PLAN_TYPES):
+            return "Enter plans it as a step, then c plays the plan"
+        return super().hint_enter(action)
+
     # -- choosing ---------------------------------------------------------------------------
     def action_choose(self) -> None:
         key = self.cursor_key
