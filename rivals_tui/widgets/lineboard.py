@@ -8,7 +8,8 @@ A game's board subclasses `LineBoard` and supplies what only the game knows:
   `codes()`: the letter codes it uses ("Y4", "sci0"); together they are the board's legend;
 * optionally `changes(before, after)` (what to mark as new), `verb`, `why_not`,
   `picker_title`, `preference`, `detail`, and the styles: `PREFIX` names its component classes
-  (``rk--legal``...), built with `component_classes` and `board_css` from a dict of looks.
+  (``rk--legal``...), built with `component_classes` and `board_css` (linestyle.py) from a dict
+  of looks.
 
 `LineBoard` does the rest the same way for every game: caching the table per size, drawing
 it with the cursor reversed (underlined when the board is not focused) and "more" marks
@@ -22,12 +23,11 @@ piece the hint put the cursor on takes exactly that move, until the cursor leave
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any, ClassVar, Self
 
 from rich.segment import Segment
 from rich.style import Style
-from textual.binding import Binding
 from textual.dom import NoScreen
 from textual.geometry import Region, Size
 from textual.strip import Strip
@@ -40,56 +40,17 @@ from rivals_tui.widgets.board import GameBoard
 from rivals_tui.widgets.linetable import Item, Key, LineWriter, Seg, Table, table_text
 
 __all__ = [
-    "BASE_LOOKS",
     "Item",
     "Key",
     "LineBoard",
     "LineWriter",
     "Seg",
     "Table",
-    "board_css",
-    "component_classes",
-    "cursor_bindings",
     "table_text",
 ]
 
 # A row of a board as `_rows` gives it: its runs (text, looks, cursor), a "more" mark, or None.
 RowLook = tuple[tuple[str, tuple[str, ...], int], ...] | str | None
-
-# What the styles every line board uses look like; a game adds its colours and may change these.
-BASE_LOOKS: dict[str, str] = {
-    "legal": "text-style: bold underline;",
-    "cursor": "text-style: reverse bold;",
-    "new": "text-style: italic; color: $accent;",
-    "dim": "color: $text-muted;",
-    "turn": "text-style: bold; color: $accent;",
-    "label": "color: $text-muted; text-style: bold;",
-    "bold": "text-style: bold;",
-}
-
-
-def component_classes(prefix: str, looks: Mapping[str, str]) -> set[str]:
-    """The component class names for `looks` ("legal" → "rk--legal")."""
-    return {f"{prefix}--{name}" for name in looks}
-
-
-def board_css(widget: str, prefix: str, looks: Mapping[str, str]) -> str:
-    """DEFAULT_CSS for a line board class named `widget`: its size and one rule per look."""
-    rules = [f"{widget} {{ height: 1fr; width: 1fr; }}"]
-    rules += [f"{widget} > .{prefix}--{name} {{ {rule} }}" for name, rule in looks.items()]
-    return "\n".join(rules) + "\n"
-
-
-def cursor_bindings(prefix: str) -> list[Binding]:
-    """The cursor keys of a line board: lines, pieces, areas (binding ids start with `prefix`)."""
-    return [
-        Binding("down,j", "move(1)", "Down", show=False, id=f"{prefix}.down"),
-        Binding("up,k", "move(-1)", "Up", show=False, id=f"{prefix}.up"),
-        Binding("right", "step(1)", "Next piece", show=False, id=f"{prefix}.right"),
-        Binding("left", "step(-1)", "Previous piece", show=False, id=f"{prefix}.left"),
-        Binding("tab", "area(1)", "Next area", show=False, id=f"{prefix}.next_area"),
-        Binding("shift+tab", "area(-1)", "Previous area", show=False, id=f"{prefix}.prev_area"),
-    ]
 
 
 class LineBoard(GameBoard):
@@ -245,17 +206,11 @@ class LineBoard(GameBoard):
             return None
         self._hinted = (self.cursor_key, action)
         self.post_detail()
-        return f"The cursor is on it: {self.hint_enter(action)}."
+        asks = self.asks_first(action) is not None
+        return f"The cursor is on it: Enter {'asks you first, then ' if asks else ''}takes it."
 
     def drop_half_choice(self) -> None:
-        """Forget the first half of a two-press choice, if the board holds one, so that each piece
-        stands for every move it can (the hint's move among them)."""
-
-    def hint_enter(self, action: Any) -> str:
-        """What Enter does with the hint's move on its piece, in words for the status line."""
-        if self.asks_first(action) is not None:
-            return "Enter asks you first, then takes it"
-        return "Enter takes it"
+        """Forget a chosen first half of a two-press choice: each piece stands for all it can."""
 
     def hinted(self, key: Key | None) -> Any:
         """The hint's move when the cursor still rests on its piece `key`, else None."""
@@ -409,9 +364,8 @@ class LineBoard(GameBoard):
         return 0
 
     def _keep_visible(self, idx: int) -> None:
-        """Scroll so that the cursor's line is drawn, and not under a "more" mark: the first row
-        says "more" above while the board is scrolled, the last row "more" below while lines
-        follow it."""
+        """Scroll so that the cursor's line is drawn, not under a "more" mark (the first row says
+        more above while the board is scrolled, the last more below while lines follow it)."""
         h = max(1, self.size.height or self.FALLBACK_SIZE[1])
         n = len(self.table().lines)
         y = self._line_of(idx)

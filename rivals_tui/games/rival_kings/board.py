@@ -33,15 +33,8 @@ from rivals_tui.games.rival_kings.targets import (
     swap_starts,
 )
 from rivals_tui.glyphs import RIVAL_KINGS
-from rivals_tui.widgets.lineboard import (
-    BASE_LOOKS,
-    Key,
-    LineBoard,
-    Table,
-    board_css,
-    component_classes,
-    cursor_bindings,
-)
+from rivals_tui.widgets.lineboard import Key, LineBoard, Table
+from rivals_tui.widgets.linestyle import BASE_LOOKS, board_css, component_classes, cursor_bindings
 
 AREAS = ("players", "cards", "piles", "court", "hand")
 
