@@ -118,8 +118,8 @@ SHORTEST_NAME = 4
 
 
 class Layout:
-    """Builds the table for one view; `me` is the seat whose realm is drawn large; `tight` (up to
-    TIGHTEST) saves lines for a short board."""
+    """Builds the table for one view; `me` is the seat whose realm is drawn large; `tight` (0 to
+    QUESTS_LAST) saves lines for a short board."""
 
     def __init__(
         self,
