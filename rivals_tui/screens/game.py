@@ -417,10 +417,8 @@ class GameScreen(Screen[None]):
     def on_hint_ready(self, msg: HintReady) -> None:
         if msg.generation != self._generation:
             return
-        if self.query_one(GameBoard).focus_action(msg.action):
-            self.say(f"{msg.text} The cursor is on it: Enter takes it.")
-        else:
-            self.say(msg.text)
+        note = self.query_one(GameBoard).point_at(msg.action)
+        self.say(f"{msg.text} {note}" if note else msg.text)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         # The one place worker failures surface: a dialog, and the screen keeps working.

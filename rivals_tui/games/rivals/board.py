@@ -37,7 +37,8 @@ from rivals_tui.games.rivals.texts import (
     table_lines,
 )
 from rivals_tui.glyphs import RIVALS
-from rivals_tui.widgets.lineboard import BASE_LOOKS, LineBoard, Table, board_css, component_classes
+from rivals_tui.widgets.lineboard import LineBoard, Table
+from rivals_tui.widgets.linestyle import BASE_LOOKS, board_css, component_classes
 
 LOOKS = {
     **BASE_LOOKS,
