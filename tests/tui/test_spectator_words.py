@@ -17,7 +17,7 @@ from engine.registry import GAMES
 from rivals_tui.games import board_class
 from rivals_tui.widgets.board import GameBoard
 
-SEATED_WORDS = re.compile(r"\b(You|Your|you|your)\b")
+SEATED_WORDS = re.compile(r"\b(You|Your|Yours|you|your|yours)\b")
 
 
 class WatchedBoard(App[None]):
@@ -42,7 +42,7 @@ class WatchedBoard(App[None]):
         ("rivals", 3, {}),
     ],
 )
-@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+@pytest.mark.parametrize("size", [(46, 12), (80, 24), (120, 40)])
 async def test_a_spectators_board_names_every_seat(
     game_id: str, seats: int, options: dict[str, Any], size: tuple[int, int]
 ) -> None:

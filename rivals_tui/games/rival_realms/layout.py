@@ -501,7 +501,10 @@ class Layout:
         for k in order:
             if k != order[0]:
                 self.bar()
-            whose = "yours" if k == order[0] else ("Raven's" if v.solo else "rival's")
+            if self.seat is None:  # a spectator: each nest named by its owner
+                whose = "Raven's" if v.solo and k == 1 else f"{self.name(k)}'s"
+            else:
+                whose = "yours" if k == order[0] else ("Raven's" if v.solo else "rival's")
             self.room(whose + " empty", "      ")
             self.w.text(whose + " ", "dim")
             if not v.nests[k]:
