@@ -242,7 +242,6 @@ class RemoteApp(RivalsApp):
         """The new-game form's Start: ask what the table does for absent players, then ask the
         server for a table with these seats and options. The names typed for AI seats are
         theirs, and one typed for the creator's seat is the creator's name at this table."""
-
         game = self.games[game_id]
         offers = []
         for i, s in enumerate(seats):
@@ -276,7 +275,6 @@ class RemoteApp(RivalsApp):
     def to_menu(self) -> None:
         """Back to the lobby. A player leaving a game in progress is asked how, where it matters:
         the AI may play for them after the table's time, or they pause their seat."""
-
         session = self.session
         if (
             isinstance(session, RemoteSession)
