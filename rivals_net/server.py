@@ -36,7 +36,7 @@ from rivals_net import trace
 from rivals_net.connection import Built, Conn, Limits
 from rivals_net.saving import CANNOT_SAVE, INDEX_FILE, TableDisk, TableRecord, retry
 from rivals_net.table import Table, identity_key, series_for
-from saves.codec import load_action, structure_checked
+from saves.convert import load_action, structure_checked
 from saves.errors import SaveError
 from saves.lock import SaveLock
 from saves.store import SaveStore

@@ -16,7 +16,8 @@ import attrs
 from engine.core import Game, IllegalAction, SeatSpec
 from engine.core.match import Match, Series
 from rivals_net.protocol import Choice, SeatInfo, SeriesOffer, TableInfo, Update
-from saves.codec import SERIES_GAMES_LIMIT, SERIES_POINTS_LIMIT, converter, dump_action
+from saves.codec import SERIES_GAMES_LIMIT, SERIES_POINTS_LIMIT
+from saves.convert import converter, dump_action
 
 
 def series_for(game: Game[Any, Any, Any], offer: SeriesOffer) -> Series:
