@@ -31,7 +31,7 @@ from rivals_net.client import TableClient
 from rivals_net.server import INDEX_FILE, TableRecord
 from rivals_net.spawner import APP_NAME
 from rivals_net.table import identity_key
-from saves.codec import converter
+from saves.convert import converter
 from saves.store import SaveStore
 
 ROOT = Path(__file__).resolve().parents[1]

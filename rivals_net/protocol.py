@@ -1,7 +1,7 @@
 """The table server's wire format: versioned JSON lines, one message per line.
 
 Every line is a JSON object `{"v": 1, "t": "<kind>", ...fields}`. The fields of each kind are an
-attrs class below, read with the saves' cattrs converter (`saves.codec.converter`, strict:
+attrs class below, read with the saves' cattrs converter (`saves.convert.converter`, strict:
 unknown fields are refused), so a message is checked as carefully as a save file. The
 game-specific parts — options, actions, a seat's view, events, prompts, outcomes — are written by
 that same converter exactly as a save writes them (`dump_action`, the game's `Options` and
@@ -17,7 +17,8 @@ from typing import Any
 
 import attrs
 
-from saves.codec import parse, structure_checked
+from saves.codec import parse
+from saves.convert import structure_checked
 from saves.errors import SaveError
 
 VERSION = 5

@@ -25,7 +25,8 @@ import attrs
 from engine.core.info import Catalog
 from engine.core.match import Match
 from rivals_net.table import Table
-from saves.codec import converter, parse, structure_checked
+from saves.codec import parse
+from saves.convert import converter, structure_checked
 from saves.errors import SaveError
 from saves.files import read_small
 from saves.lock import SaveLock

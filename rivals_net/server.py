@@ -44,7 +44,7 @@ from rivals_net.lobby import LobbyNews
 from rivals_net.players_ai import TableAI
 from rivals_net.saving import CANNOT_SAVE, INDEX_FILE, TableDisk, TableRecord, retry
 from rivals_net.table import Table, identity_key, match_for, tidy_name
-from saves.codec import load_action
+from saves.convert import load_action
 from saves.errors import SaveError
 from saves.lock import SaveLock
 from saves.store import SaveStore

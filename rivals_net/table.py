@@ -19,7 +19,8 @@ from engine.core import Game, IllegalAction, SeatSpec
 from engine.core.info import Catalog
 from engine.core.match import Match, Series
 from rivals_net.protocol import NAME_LIMIT, Choice, Create, SeatInfo, SeriesOffer, TableInfo, Update
-from saves.codec import SERIES_GAMES_LIMIT, SERIES_POINTS_LIMIT, converter, dump_action, structure_checked
+from saves.codec import SERIES_GAMES_LIMIT, SERIES_POINTS_LIMIT
+from saves.convert import converter, dump_action, structure_checked
 from saves.errors import SaveError
 
 LEVELS = ("easy", "normal", "hard")

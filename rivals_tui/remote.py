@@ -25,7 +25,7 @@ from rivals_net import trace
 from rivals_net.client import TableClient
 from rivals_tui.session import HINT_LEVEL, Bot
 from rivals_tui.text import safe_text
-from saves.codec import converter, dump_action, load_action, structure_checked
+from saves.convert import converter, dump_action, load_action, structure_checked
 from saves.errors import SaveError
 
 NOT_YOUR_TURN = "It is not your turn to decide."

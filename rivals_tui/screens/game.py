@@ -1,4 +1,5 @@
-"""The game screen, the same for every game: status line, board, detail panel, log, keys.
+"""The game screen, the same for every game: status line, board, detail panel, log, keys (the
+panes, and the keys that only read them, are `GamePanes` in game_panes.py).
 
 It translates keys and board messages into decisions for the session and never decides rules.
 Everything it shows comes from the view of the seat at the keyboard and the events that seat
@@ -18,16 +19,11 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any
 
-from rich.text import Text
 from textual import on, work
-from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
-from textual.content import Content
 from textual.message import Message
-from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Static
 from textual.worker import Worker, WorkerState, get_current_worker
@@ -36,53 +32,20 @@ from engine.core import IllegalAction
 from engine.core.interrupts import decline_ways
 from rivals_tui import glyphs
 from rivals_tui.dialogs import AskDialog, ConfirmDialog, ErrorDialog
-from rivals_tui.games import board_for
 from rivals_tui.games.book import entries_for
-from rivals_tui.screens.legend import LegendScreen
-from rivals_tui.screens.log import LogScreen
+from rivals_tui.screens.game_panes import GamePanes
 from rivals_tui.screens.pass_keyboard import InterruptScreen, PassScreen
 from rivals_tui.session import Session, options_in_force
-from rivals_tui.text import plain, plain_rich, safe_text
+from rivals_tui.text import plain
 from rivals_tui.widgets.action_picker import ActionPicker
 from rivals_tui.widgets.board import GameBoard
-from rivals_tui.widgets.detail import DetailPanel
 from rivals_tui.widgets.footer import KeysFooter
 from rivals_tui.widgets.log import WrappingLog
-from rivals_tui.widgets.quiet import Steady
-
-if TYPE_CHECKING:
-    from rivals_tui.app import RivalsApp
-
-
-def show_text(widget: Static, content: Content) -> bool:
-    """Show `content` in `widget`; False when it shows that already. Text of as many lines as
-    before needs only the widget's own repaint; the whole screen is laid out (every widget placed
-    and painted again) only when the height changes. At a remote table, where every update
-    rewrites the status line, that is one full layout fewer per update."""
-    if widget.content == content:
-        return False
-    width = widget.content_region.width
-    rules = cast(Any, widget.styles)  # the styles are the rules map Textual itself passes here
-    same_height = width > 0 and content.get_height(rules, width) == widget.content_region.height
-    widget.update(content, layout=not same_height)
-    return True
-
+from rivals_tui.widgets.quiet import show_text
 
 # How long after sending a move a remote table's screen shows the seat waiting, unless the
 # server's update (the new state) has come by then, as it nearly always has.
 PENDING_SHOWN_AFTER = 0.1
-
-
-class StatusLine(Steady, Static):
-    """The status line (its new height asks for one layout of the screen, not two)."""
-
-
-class Row(Steady, Horizontal):
-    """A row of the screen's panes (resized by a layout without asking for another)."""
-
-
-class Column(Steady, Vertical):
-    """A column of the screen's panes (resized by a layout without asking for another)."""
 
 
 class AiChose(Message):
@@ -103,7 +66,7 @@ class HintReady(Message):
         self.generation = generation
 
 
-class GameScreen(Screen[None]):
+class GameScreen(GamePanes):
     """Plays one session until its outcome, then hands over to the game-over screen."""
 
     BINDINGS = [
@@ -177,36 +140,6 @@ class GameScreen(Screen[None]):
         self.turn_so_far: list[str] = []
         # The action picker, once opened (installed in the app, so closing it keeps it).
         self._picker: ActionPicker | None = None
-
-    @property
-    def rivals(self) -> RivalsApp:
-        from rivals_tui.app import RivalsApp
-
-        assert isinstance(self.app, RivalsApp)
-        return self.app
-
-    def compose(self) -> ComposeResult:
-        yield StatusLine("", id="status")
-        with Row(id="body"):
-            with Column(id="board-area"):
-                yield board_for(self.session.game)
-            with Column(id="side"):
-                # The Page keys scroll it (key-scroll): the board keeps the focus meanwhile.
-                detail = DetailPanel(Text("Move the cursor over a card to read it here."), id="detail")
-                detail.add_class("key-scroll")
-                detail.border_title = "Detail"
-                yield detail
-                log = WrappingLog(id="log")
-                log.border_title = "Log"
-                yield log
-        # ctrl+p still opens the palette, ctrl+q still quits: the footer's room goes to the game.
-        # When a board's own keys crowd the row, the reference keys give way first (f2 has them),
-        # the book first of all: it is the least needed in the middle of a decision.
-        yield KeysFooter(
-            show_command_palette=False,
-            leave_out=("save_quit",),
-            spare=("book", "hint", "full_log", "legend", "undo"),
-        )
 
     def on_mount(self) -> None:
         self.advance()
@@ -311,11 +244,6 @@ class GameScreen(Screen[None]):
         if legal:
             board.focus_board()
         self._render_status()
-
-    def _rebuild_log(self) -> None:
-        self.query_one("#log", WrappingLog).reset()
-        self.log_lines = []
-        self._shown = 0
 
     def _render_status(self) -> None:
         s = self.session
@@ -434,26 +362,6 @@ class GameScreen(Screen[None]):
     @on(GameBoard.ActionChosen)
     def _board_chose(self, event: GameBoard.ActionChosen) -> None:
         self.choose(event.action, ask=event.ask)
-
-    @on(GameBoard.DetailChanged)
-    def _detail(self, event: GameBoard.DetailChanged) -> None:
-        self._show_detail(event.title, event.text)
-
-    def _show_detail(self, title: str, text: str) -> None:
-        # The title leads the text rather than sitting in the frame, where a long one is cut.
-        title = self.session.words(title)
-        body = self.session.words(text)
-        shown = plain_rich(body)
-        if title:
-            shown = Text.assemble((safe_text(title), "bold"), "\n", shown)
-        detail = self.query_one("#detail", DetailPanel)
-        if detail.show(shown):
-            # Marked now, in the same paint as the text (right whenever the panel keeps its
-            # height), once the panel has a height at all; again once a layout has given it a
-            # new height, which changes nothing when the mark was right.
-            if detail.scrollable_content_region.height:
-                self._mark_detail()
-            self.call_after_refresh(self._mark_detail)
 
     def _my_turn(self) -> bool:
         return (
@@ -609,45 +517,12 @@ class GameScreen(Screen[None]):
         self.advance()
         self.report_save_problem()
 
-    def action_detail(self, pages: int) -> None:
-        detail = self.query_one("#detail", DetailPanel)
-        detail.scroll_lines(pages * max(1, detail.scrollable_content_region.height - 1))
-        self.call_after_refresh(self._mark_detail)
-
-    def _mark_detail(self) -> None:
-        """Mark the detail panel's frame (also after a refresh, when the game may have ended, or,
-        opened already over, never have put its panels up)."""
-        detail = next(iter(self.query("#detail").results(DetailPanel)), None)
-        if self.is_attached and detail is not None:
-            detail.mark_more()
-
     def action_hint(self) -> None:
         seat = self.keyboard
         if seat is None or not self._my_turn():
             return
         self.say("Asking the AI…")
         self.run_hint(seat, self.session.view(seat), self._generation)
-
-    def action_full_log(self) -> None:
-        seat = self.keyboard
-        whose = "public events" if seat is None else f"as seen by {self.session.seats[seat].name}"
-        lines = [e.text for e in self.session.log_for(seat)]
-        self.app.push_screen(LogScreen(f"Log — {whose}", lines))
-
-    def action_legend(self) -> None:
-        board = self.query_one(GameBoard)
-        title = f"Legend: {self.session.game.title}"
-        variants = options_in_force(self.session.options, len(self.session.seats))
-        self.app.push_screen(LegendScreen(title, board.legend(), variants))
-
-    def action_book(self) -> None:
-        self.rivals.open_book(self.session.game.id)
-
-    def action_rules(self) -> None:
-        section = ""
-        if self.keyboard is not None and self.keyboard in self.session.to_act():
-            section = self.query_one(GameBoard).help_section() or self.session.prompt(self.keyboard).section
-        self.rivals.open_rules(self.session.game.id, section)
 
     # -- saving trouble ------------------------------------------------------------------------
     def report_save_problem(self) -> None:

@@ -37,6 +37,7 @@ from rivals_tui import glyphs
 from rivals_tui.glyphs import LINES, GlyphTable
 from rivals_tui.widgets.action_picker import ActionPicker
 from rivals_tui.widgets.board import GameBoard
+from rivals_tui.widgets.cursor_start import asks_at, pass_piece
 from rivals_tui.widgets.linetable import Item, Key, LineWriter, Seg, Table, table_text
 
 __all__ = [
@@ -298,32 +299,18 @@ class LineBoard(GameBoard):
             return
         idx = self._index()
         targets = self._targets()
-        passing = self._pass_piece(targets) if fresh else None
+        passing = pass_piece(self, targets) if fresh else None
         if passing is not None:
             # A window in someone else's turn (an interrupt, a reaction): Enter's default is to
             # let it go. Playing a card there is a choice, never a reflex on the first card.
             idx = passing
-        elif targets and (self.jump(idx, fresh, targets) or (fresh and idx is not None and self._asks(idx))):
+        elif targets and (self.jump(idx, fresh, targets) or fresh and idx is not None and asks_at(self, idx)):
             # Never onto a piece whose Enter would ask about something for good, if another one
             # does something: Enter pressed by habit should make the decision at hand.
-            idx = min(targets, key=lambda n: (self._asks(n), self.preference(items[n].key), n))
+            idx = min(targets, key=lambda n: (asks_at(self, n), self.preference(items[n].key), n))
         if idx is None:
             idx = next((n for n, it in enumerate(items) if it.area == self.HOME_AREA), 0)
         self._set_cursor(idx)
-
-    def _asks(self, n: int) -> bool:
-        """Whether Enter on item `n` asks first (`asks_first`) instead of deciding."""
-        acts = self.actions_for(self.table().items[n].key)
-        return len(acts) == 1 and self.asks_first(acts[0]) is not None
-
-    def _pass_piece(self, targets: Sequence[int]) -> int | None:
-        """In a window the seat is usually let pass (`Prompt.declines`), the piece that stands
-        for the plain pass alone (the last legal action), if the board shows one."""
-        if not self.legal or self.seat is None or self.game.prompt(self.view, self.seat).declines <= 0:
-            return None
-        passing = self.legal[-1]
-        items = self.table().items
-        return next((n for n in targets if list(self.actions_for(items[n].key)) == [passing]), None)
 
     def _set_cursor(self, at: int | Key) -> None:
         """Put the cursor on item number `at` (or the piece with key `at`) and post its text."""

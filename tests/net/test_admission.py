@@ -24,7 +24,7 @@ from rivals_net.client import Disconnected, TableClient
 from rivals_net.limits import from_flags
 from rivals_net.server import INDEX_FILE, Limits, TableRecord
 from rivals_tui.cli import build_parser
-from saves.codec import converter
+from saves.convert import converter
 from tests.net.support import is_error, is_update, player, start_server, table_for, until
 
 DOOR = "door-token"

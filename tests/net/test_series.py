@@ -22,7 +22,7 @@ from rivals_net.table import identity_key
 from rivals_tui.remote_app import RemoteApp
 from rivals_tui.screens.game import GameScreen
 from rivals_tui.screens.game_over import GameOverScreen
-from saves.codec import converter
+from saves.convert import converter
 from saves.store import SaveStore
 from tests.net.support import identity, is_error, is_update, player, start_server, until
 

@@ -28,7 +28,7 @@ from rivals_net import protocol as p
 from rivals_net.client import TableClient
 from rivals_net.server import Limits
 from rivals_net.table import Table
-from saves.codec import converter
+from saves.convert import converter
 from saves.store import SaveStore
 from tests.net.support import identity, start_server, table_for, until
 

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.core import AnyGame, Event, IllegalAction, Rng
-from saves.codec import converter
+from saves.convert import converter
 
 
 class ContractBroken(AssertionError):

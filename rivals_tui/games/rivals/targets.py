@@ -20,7 +20,7 @@ from engine.rivals.data.board import TILE_OF
 from engine.rivals.data.cards import Card
 from engine.rivals.hexes import N_HEX
 from engine.rivals.rules.board import has_sight
-from engine.rivals.rules.resolve import in_range, needs_sight
+from engine.rivals.rules.targeting import in_range, needs_sight
 from engine.rivals.state import RivalsState
 
 Key = tuple[Any, ...]

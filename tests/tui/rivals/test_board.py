@@ -13,7 +13,7 @@ from engine.rivals import actions as A
 from engine.rivals.data.board import TILE_HEXES, TILE_OF
 from engine.rivals.data.catalog import CARD
 from engine.rivals.rules.combat import design
-from engine.rivals.rules.resolve import ashak_targets
+from engine.rivals.rules.targeting import ashak_targets
 from rivals_tui.games.rivals.layout import MAP_W, build, hex_row, hex_x
 from rivals_tui.games.rivals.targets import actions_at
 from rivals_tui.games.rivals.texts import falling_tiles
