@@ -1,4 +1,4 @@
-"""Figures for networked play, on loopback: `python -m rivals_net.bench [latency|memory|load|all]`.
+"""Figures for networked play, on loopback: `python -m rivals_net.bench [latency|memory|load|hostile|all]`.
 
 latency  Two players and a spectator at a Rivalist table, each in a real SSH terminal (asyncssh
          client, `rivals serve` in a child process). For each decision: the moment Enter is sent
@@ -17,6 +17,13 @@ load     40 players at 20 tables (four of each game, two seats each) over the pr
          deciding a random legal move after a think time; for a bounded time. The server's CPU
          (its process's user+system time over the run) and the 95th percentile of the time from
          a move sent to every player at that table holding the new state.
+hostile  Four canary tables (two players each, a move after a think time) while the attacks of
+         `rivals_net.hostile` run from other loopback addresses, in a process of their own: 200
+         silent sockets, table floods, invite-code guessing, 150 spectators of the first canary
+         table that never read. The canaries' update times (all, the watched table, the others),
+         the server's largest resident memory (`rivals serve` with its SSH door), whether a
+         newcomer gets a table (directly) or the lobby (through the door) mid-siege, and what
+         the attackers were told. --server-root runs another source tree's server (before/after).
 Every run is bounded; the machine may be shared, so CPU time is given next to wall time.
 """
 
@@ -24,6 +31,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import multiprocessing
 import os
 import random
 import statistics
@@ -38,8 +47,9 @@ import asyncssh
 from engine.registry import GAMES
 from rivals_net import protocol as p
 from rivals_net import trace
-from rivals_net.client import TableClient
-from rivals_net.harness import Host, Terminal, Watcher, named_seats, seed_table
+from rivals_net.client import Disconnected, TableClient
+from rivals_net.harness import ROOT, Host, Stuck, Terminal, Watcher, named_seats, seed_table
+from rivals_net.hostile import attack as hostile_attack
 
 
 def _cpu_seconds(pid: int) -> float:
@@ -234,11 +244,16 @@ LOAD_GAMES = ("rivalist", "rival_kings", "rivals", "rival_realms", "rivality")
 
 
 async def _seat_players(port: int, players: int, seed: int) -> list[tuple[TableClient, int]]:
-    """`players` protocol clients at `players // 2` two-seat tables; (client, table id) each."""
+    """`players` protocol clients at `players // 2` two-seat tables; (client, table id) each. The
+    two players of a table come from a loopback address of their own (127.0.1.x), as two people
+    at home would: the server's limits per address are for one machine, not for a club."""
     out: list[tuple[TableClient, int]] = []
     for t in range(players // 2):
+        home = f"127.0.{1 + (t + 1) // 256}.{(t + 1) % 256}"
         pair = [
-            await TableClient.connect("127.0.0.1", port, f"P{t}-{i}", f"key:bench-{seed}-{t}-{i}-" + "0" * 16)
+            await TableClient.connect(
+                "127.0.0.1", port, f"P{t}-{i}", f"key:bench-{seed}-{t}-{i}-" + "0" * 16, local=home
+            )
             for i in range(2)
         ]
         pair[0].send(p.Create(game=LOAD_GAMES[t % len(LOAD_GAMES)], seats=[p.SeatOffer(), p.SeatOffer()]))
@@ -256,37 +271,60 @@ async def _next(client: TableClient, kind: type) -> Any:
             return m
 
 
+async def _play(
+    seated: list[tuple[TableClient, int]],
+    seconds: float,
+    think: float,
+    fast: int | None = None,
+    lost: list[str] | None = None,
+) -> list[tuple[int, float]]:
+    """Every client decides a random legal move after a think time (a twentieth of it at table
+    `fast`), for `seconds`; for each update that brings a move, its table and the time from the
+    move sent to its arrival. A client whose connection is lost stops (why, in `lost`)."""
+    rng = random.Random(1)
+    sent: dict[int, tuple[int, float]] = {}  # table -> (decisions expected, when the move went)
+    times: list[tuple[int, float]] = []
+    loop = asyncio.get_running_loop()
+    end = loop.time() + seconds
+
+    async def play(client: TableClient, table: int) -> None:
+        acted = -1  # the decisions of the last update this player moved on: once per state
+        while loop.time() < end:
+            try:
+                m = await asyncio.wait_for(client.receive(), max(0.1, end - loop.time()))
+            except TimeoutError:
+                return
+            except Disconnected as exc:
+                if lost is None:
+                    raise
+                lost.append(f"table {table}: {exc} ({exc.__cause__!r})")
+                return
+            if isinstance(m, p.Bye) and lost is not None:
+                lost.append(f"table {table}: {m.text}")
+            if not isinstance(m, p.Update):
+                continue
+            waiting = sent.get(table)
+            if waiting is not None and m.decisions >= waiting[0]:
+                times.append((table, loop.time() - waiting[1]))
+            allowed = [c for c in m.choices if c.reason is None]
+            if allowed and m.outcome is None and m.decisions > acted:
+                acted = m.decisions
+                await asyncio.sleep(rng.uniform(0.5, 1.5) * (think / 20 if table == fast else think))
+                sent[table] = (m.decisions + 1, loop.time())
+                client.send(p.Move(action=rng.choice(allowed).action))
+
+    await asyncio.gather(*(play(c, t) for c, t in seated))
+    return times
+
+
 async def load(players: int, seconds: float, think: float) -> dict[str, float]:
     with tempfile.TemporaryDirectory() as tmp:
         host = Host(Path(tmp), ssh=False)
         host.start()
         assert host.proc is not None
         seated = await _seat_players(host.table_port, players, seed=1)
-        rng = random.Random(1)
-        sent: dict[int, tuple[int, float]] = {}  # table -> (decisions expected, when the move went)
-        times: list[float] = []
-        loop = asyncio.get_running_loop()
         cpu0, wall0, me0 = _cpu_seconds(host.proc.pid), time.monotonic(), time.process_time()
-        end = loop.time() + seconds
-
-        async def play(client: TableClient, table: int) -> None:
-            while loop.time() < end:
-                try:
-                    m = await asyncio.wait_for(client.receive(), max(0.1, end - loop.time()))
-                except TimeoutError:
-                    return
-                if not isinstance(m, p.Update):
-                    continue
-                waiting = sent.get(table)
-                if waiting is not None and m.decisions >= waiting[0]:
-                    times.append(loop.time() - waiting[1])
-                allowed = [c for c in m.choices if c.reason is None]
-                if allowed and m.outcome is None:
-                    await asyncio.sleep(rng.uniform(0.5, 1.5) * think)
-                    sent[table] = (m.decisions + 1, loop.time())
-                    client.send(p.Move(action=rng.choice(allowed).action))
-
-        await asyncio.gather(*(play(c, t) for c, t in seated))
+        times = [t for _, t in await _play(seated, seconds, think)]
         cpu = _cpu_seconds(host.proc.pid) - cpu0
         wall = time.monotonic() - wall0
         bench_cpu = time.process_time() - me0
@@ -306,14 +344,144 @@ async def load(players: int, seconds: float, think: float) -> dict[str, float]:
     }
 
 
+# -- hostile -------------------------------------------------------------------------------------
+ATTACK = {  # what the hostile run throws at the server (see rivals_net/hostile.py)
+    "idle_sockets": 200,
+    "idle_addresses": 4,
+    "flood_addresses": 2,
+    "guess_addresses": 2,
+    "spectators": 150,
+    "spectate_addresses": 4,
+}
+
+
+async def hostile(
+    seconds: float, canaries: int, think: float, attack: dict[str, int], root: Path, flags: list[str]
+) -> dict[str, Any]:
+    """Canary tables played while every attack of `rivals_net.hostile` runs from a process of its
+    own (silent spectators at the first canary table): the canaries' update times, the server's
+    largest resident memory, and whether a newcomer (direct, and through the SSH door) gets in."""
+    with tempfile.TemporaryDirectory() as tmp:
+        host = Host(Path(tmp), root=root, flags=flags)
+        host.start()
+        assert host.proc is not None
+        seated = await _seat_players(host.table_port, 2 * canaries, seed=2)
+        # The watched table: the largest updates (Rivals) and quick players, so that every silent
+        # spectator is sent, and on an unbounded server holds, as much as can be.
+        watched = seated[2 * LOAD_GAMES.index("rivals")][1]
+        ctx = multiprocessing.get_context("spawn")
+        tally_in, tally_out = ctx.Pipe(duplex=False)
+        warm = 5.0  # for the siege to be laid before the canaries are timed
+        args = (host.table_port, watched, warm + seconds, attack, 2, tally_out)
+        attacker = ctx.Process(target=hostile_attack, args=args)
+        attacker.start()
+        peak = [0.0]
+
+        async def sample() -> None:
+            while True:
+                with contextlib.suppress(OSError):
+                    peak[0] = max(peak[0], _rss_mb(host.proc.pid))  # type: ignore[union-attr]
+                await asyncio.sleep(0.25)
+
+        sampler = asyncio.get_running_loop().create_task(sample())
+        try:
+            await asyncio.sleep(warm)
+            cpu0, wall0 = _cpu_seconds(host.proc.pid), time.monotonic()
+            newcomers = asyncio.gather(_newcomer(host, seconds / 2), _ssh_newcomer(host, seconds / 2))
+            lost: list[str] = []
+            times = await _play(seated, seconds, think, fast=watched, lost=lost)
+            direct, ssh = await newcomers
+            cpu, wall = _cpu_seconds(host.proc.pid) - cpu0, time.monotonic() - wall0
+            tally = tally_in.recv() if tally_in.poll(30) else {"attacker": "no tally"}
+            code = host.proc.poll()
+            ended = "yes" if code is None else f"no: ended with {code}, " + _tail(host.tmp / "serve.log")
+        finally:
+            sampler.cancel()
+            attacker.join(10)
+            for c, _ in seated:
+                await c.close()
+            host.stop()
+    every = [t for _, t in times]
+    others = [t for table, t in times if table != watched] or [0.0]
+    spied = [t for table, t in times if table == watched] or [0.0]
+    result: dict[str, Any] = {
+        "canary_tables": canaries,
+        "canary_updates": len(every),
+        "canary_median_ms": 1000 * statistics.median(every),
+        "canary_p95_ms": 1000 * _pct(every, 0.95),
+        "watched_table_p95_ms": 1000 * _pct(spied, 0.95),
+        "other_tables_p95_ms": 1000 * _pct(others, 0.95),
+        "server_peak_rss_mb": peak[0],
+        "server_cpu_share_of_one_core": cpu / wall,
+        "canary_players_cut_off": "; ".join(lost) or "none",
+        "server_still_running": ended,
+        "newcomer_direct": direct,
+        "newcomer_ssh": ssh,
+    }
+    result.update({f"attack {k}": v for k, v in sorted(tally.items())})
+    return result
+
+
+def _tail(path: Path) -> str:
+    lines = path.read_text(errors="replace").splitlines()
+    return " | ".join(lines[-3:])
+
+
+async def _newcomer(host: Host, after: float) -> str:
+    """A new player (an address of their own) in the middle of the siege: do they get a table?"""
+    await asyncio.sleep(after)
+    started = time.monotonic()
+    try:
+        client = await TableClient.connect(
+            "127.0.0.1", host.table_port, "New", "key:newcomer-" + "0" * 20, local="127.0.2.1"
+        )
+        client.send(p.Create(game="rivalist", seats=[p.SeatOffer(), p.SeatOffer("ai", "easy")]))
+        answer = await _next(client, p.Seated | p.Error | p.Bye)  # type: ignore[arg-type]
+        await client.close()
+    except (OSError, TimeoutError, Disconnected) as exc:
+        return f"no ({exc})"
+    if isinstance(answer, p.Seated):
+        return f"seated in {1000 * (time.monotonic() - started):.0f} ms"
+    return f"no ({answer.text})"
+
+
+async def _ssh_newcomer(host: Host, after: float) -> str:
+    """A new player through the SSH door in the middle of the siege: does their lobby open?"""
+    await asyncio.sleep(after)
+    started = time.monotonic()
+    player = Terminal(asyncssh.generate_private_key("ssh-ed25519"), "newbie")
+    try:
+        await player.open(host.port)
+        await player.wait_for("tables. c creates | table. c creates | No tables yet", since=0)
+        return f"lobby in {1000 * (time.monotonic() - started):.0f} ms"
+    except (Stuck, OSError, asyncssh.Error) as exc:
+        return f"no ({str(exc)[-120:]!r})"
+    finally:
+        await player.close()
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m rivals_net.bench", description=__doc__.split("\n")[0])
-    ap.add_argument("what", nargs="?", default="all", choices=("latency", "memory", "load", "all"))
+    ap.add_argument("what", nargs="?", default="all", choices=("latency", "memory", "load", "hostile", "all"))
     ap.add_argument("--decisions", type=int, default=30, help="decisions timed for latency (default 30)")
     ap.add_argument("--hops", action="store_true", help="latency: also time each hop (RIVALS_TRACE marks)")
     ap.add_argument("--players", type=int, default=40, help="players for the load run (default 40)")
     ap.add_argument("--seconds", type=float, default=30.0, help="length of the load run (default 30)")
     ap.add_argument("--think", type=float, default=1.0, help="mean think time of a load player (default 1 s)")
+    ap.add_argument("--canaries", type=int, default=4, help="hostile: canary tables, 3 or more (default 4)")
+    for name, default in ATTACK.items():
+        ap.add_argument(
+            "--" + name.replace("_", "-"), type=int, default=default, help=f"hostile (default {default})"
+        )
+    ap.add_argument(
+        "--server-root",
+        type=Path,
+        default=ROOT,
+        help="hostile: the source tree whose server runs (default this one)",
+    )
+    ap.add_argument(
+        "--serve-flags", default="", help='hostile: more flags for rivals serve, e.g. "--per-address 200"'
+    )
     args = ap.parse_args(argv)
     runs = ("latency", "memory", "load") if args.what == "all" else (args.what,)
     for run in runs:
@@ -321,8 +489,14 @@ def main(argv: list[str] | None = None) -> int:
             result = asyncio.run(latency(args.decisions, args.hops))
         elif run == "memory":
             result = asyncio.run(memory())
-        else:
+        elif run == "load":
             result = asyncio.run(load(args.players, args.seconds, args.think))
+        else:
+            attack = {name: getattr(args, name) for name in ATTACK}
+            flags = args.serve_flags.split()
+            result = asyncio.run(
+                hostile(args.seconds, args.canaries, args.think, attack, args.server_root, flags)
+            )
         shown = ", ".join(f"{k} {v:.1f}" if isinstance(v, float) else f"{k} {v}" for k, v in result.items())
         print(f"{run}: {shown}", flush=True)
     return 0

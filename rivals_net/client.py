@@ -31,9 +31,14 @@ class TableClient:
         self.writer = writer
 
     @classmethod
-    async def connect(cls, host: str, port: int, name: str, identity: str, door: str = "") -> TableClient:
-        """Connect and say hello; raises OSError or Disconnected if the server is not there."""
-        reader, writer = await asyncio.open_connection(host, port, limit=p.MAX_SERVER_LINE)
+    async def connect(
+        cls, host: str, port: int, name: str, identity: str, door: str = "", *, local: str | None = None
+    ) -> TableClient:
+        """Connect and say hello; raises OSError or Disconnected if the server is not there (or
+        Disconnected with its sentence if it turns the connection away at once). `local`: where
+        to connect from (the tests and the bench play clients from several loopback addresses)."""
+        where = None if local is None else (local, 0)
+        reader, writer = await asyncio.open_connection(host, port, limit=p.MAX_SERVER_LINE, local_addr=where)
         client = cls(reader, writer)
         welcome = await client.receive()
         if not isinstance(welcome, p.Welcome):

@@ -210,9 +210,21 @@ class Door:
         self.port = self._server.sockets[0].getsockname()[1]
         return self.port
 
-    async def stop(self) -> None:
+    def close(self) -> None:
+        """Take no more sessions (the ones running go on)."""
         if self._server is not None:
             self._server.close()
+
+    async def stop(self, grace: float = 0.0) -> None:
+        """End every session: its app is given `grace` seconds to end by itself (the table
+        server has told it why it must, and it shows the player that sentence on its way out),
+        then it is hung up on."""
+        self.close()
+        running = [asyncio.ensure_future(c.wait()) for c in self.children if c.returncode is None]
+        if running and grace > 0:
+            _, late = await asyncio.wait(running, timeout=grace)
+            for waiting in late:
+                waiting.cancel()
         for child in list(self.children):
             _signal_group(child, signal.SIGHUP)
         await asyncio.gather(*(self._reap(c) for c in list(self.children)), return_exceptions=True)

@@ -31,7 +31,7 @@ from rivals_net.client import TableClient
 from rivals_net.server import INDEX_FILE, TableRecord
 from rivals_net.spawner import APP_NAME
 from rivals_net.table import identity_key
-from saves.codec import converter
+from saves.convert import converter
 from saves.store import SaveStore
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -93,11 +93,16 @@ class Host:
         launcher: list[str] | None = None,
         host: str = "127.0.0.1",
         args: list[str] | None = None,
+        root: Path = ROOT,
+        flags: list[str] | None = None,
     ) -> None:
         self.tmp = tmp
         self.ssh = ssh
         self.host = host
-        self.args = args or []  # more `rivals serve` options
+        self.root = root  # the source tree whose `rivals` runs (the bench compares two)
+        # More `rivals serve` options: `args` (the door's), `flags` (the table server's limits).
+        self.args = args or []
+        self.flags = flags or []
         # How `rivals` is started: `python -m rivals_tui` unless a test wraps it.
         self.launcher = launcher or ["-m", "rivals_tui"]
         self.saves = tmp / "saves"
@@ -111,18 +116,18 @@ class Host:
             **os.environ,
             "RIVALS_CONFIG_DIR": str(config),
             "RIVALS_STATE_DIR": str(tmp / "state"),
-            "PYTHONPATH": str(ROOT),
+            "PYTHONPATH": str(root),
         }
 
     def start(self) -> None:
         argv = [sys.executable, *self.launcher, "--save-dir", str(self.saves), "serve"]
         argv += ["--host", self.host, "--port", str(self.port), "--table-port", str(self.table_port)]
         argv += self.args
-        argv += ["--host-key", str(self.tmp / "host_key")] + ([] if self.ssh else ["--no-ssh"])
+        argv += ["--host-key", str(self.tmp / "host_key")] + ([] if self.ssh else ["--no-ssh"]) + self.flags
         path = self.tmp / "serve.log"
         start = path.stat().st_size if path.exists() else 0
         log = open(path, "ab")  # noqa: SIM115 - handed to the child
-        self.proc = subprocess.Popen(argv, cwd=ROOT, env=self.env, stdout=log, stderr=log)
+        self.proc = subprocess.Popen(argv, cwd=self.root, env=self.env, stdout=log, stderr=log)
         log.close()
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline:

@@ -1,7 +1,7 @@
 """The table server's wire format: versioned JSON lines, one message per line.
 
 Every line is a JSON object `{"v": 1, "t": "<kind>", ...fields}`. The fields of each kind are an
-attrs class below, read with the saves' cattrs converter (`saves.codec.converter`, strict:
+attrs class below, read with the saves' cattrs converter (`saves.convert.converter`, strict:
 unknown fields are refused), so a message is checked as carefully as a save file. The
 game-specific parts — options, actions, a seat's view, events, prompts, outcomes — are written by
 that same converter exactly as a save writes them (`dump_action`, the game's `Options` and
@@ -17,10 +17,11 @@ from typing import Any
 
 import attrs
 
-from saves.codec import parse, structure_checked
+from saves.codec import parse
+from saves.convert import structure_checked
 from saves.errors import SaveError
 
-VERSION = 4
+VERSION = 5
 # A client's line is a few hundred bytes (a move, a name); anything this long is not one.
 MAX_CLIENT_LINE = 16 * 1024
 # The server's lines carry a seat's whole view and log: the largest game's is tens of kilobytes.
@@ -51,10 +52,12 @@ class ListTables:
 
 @attrs.frozen
 class SeatOffer:
-    """A seat of a new table: `kind` "open" (a person joins with the code) or "ai" at `level`."""
+    """A seat of a new table: `kind` "open" (a person joins with the code) or "ai" at `level`.
+    `name`: an AI seat's name, or the creator's own at this table ("": the usual one)."""
 
     kind: str = "open"
     level: str = "normal"
+    name: str = ""
 
 
 @attrs.frozen
@@ -68,14 +71,19 @@ class SeriesOffer:
 
 @attrs.frozen
 class Create:
-    """A new table. The creator takes the first open seat. `ai_after` > 0: an absent player's
-    decisions are made by the AI after that many seconds (0: the table waits for ever)."""
+    """A new table. The creator takes the first open seat. `ai_after` > 0: when an absent
+    player's seat owes a decision, the AI makes it after that many seconds, and the clock starts
+    again for the next one (0: the table waits for ever); `ai_keeps`: once it has, the AI plays
+    the seat until its player is back. `pausing`: a player leaving may pause their seat (nobody
+    plays for it; the table waits)."""
 
     game: str
     seats: list[SeatOffer]
     options: dict[str, Any] = attrs.field(factory=dict)
     ai_after: int = 0
     series: SeriesOffer = attrs.field(factory=SeriesOffer)
+    ai_keeps: bool = False
+    pausing: bool = True
 
 
 @attrs.frozen
@@ -107,9 +115,18 @@ class Undo:
 
 @attrs.frozen
 class Leave:
-    """Leave table `table` (the seat stays yours: `watch` or `join` takes it back)."""
+    """Leave table `table` (the seat stays yours: `watch` or `join` takes it back). `pause`:
+    nobody plays for the seat meanwhile, where the table allows it."""
 
     table: int
+    pause: bool = False
+
+
+@attrs.frozen
+class Rename:
+    """Call me `name` from now on: at every table where this identity holds a seat, too."""
+
+    name: str
 
 
 @attrs.frozen
@@ -136,6 +153,9 @@ class SeatInfo:
     kind: str  # "human" or "ai"
     taken: bool  # a person holds it
     here: bool  # that person is connected now
+    ai_in: float | None = None  # away and owing a decision: seconds until the AI makes it
+    ai_plays: bool = False  # away: the AI plays the seat until its player is back
+    paused: bool = False  # away: its player paused it, and the table waits
 
 
 @attrs.frozen
@@ -157,7 +177,9 @@ class Tables:
 
 @attrs.frozen
 class Seated:
-    """You are at a table: as `seat` (None: watching). `code` is the invite code (players only)."""
+    """You are at a table: as `seat` (None: watching). `code` is the invite code (players only).
+    The table's rules for an absent player (`Create`), and `played_for`: what the AI chose for
+    this seat since its player last decided (as the seat's log says it)."""
 
     table: int
     game: str
@@ -166,6 +188,10 @@ class Seated:
     seat: int | None
     code: str
     series: dict[str, Any]
+    ai_after: int = 0
+    ai_keeps: bool = False
+    pausing: bool = False
+    played_for: list[str] = attrs.field(factory=list)
 
 
 @attrs.frozen
@@ -228,6 +254,7 @@ CLIENT_MESSAGES: dict[str, type] = {
     "undo": Undo,
     "leave": Leave,
     "again": Again,
+    "name": Rename,
     "ping": Ping,
 }
 SERVER_MESSAGES: dict[str, type] = {

@@ -2,9 +2,10 @@
 each table's save written from a thread — and `retry`, the way it tries again when the disk fails.
 
 The table index (`tables.json` beside the saves) lists every table: its number, its save, its
-invite code, who holds which seat (hashes of identities), the AI's timeout and the requests for
-the next game. It is written whole and atomically, and lists every table it listed before, those
-whose save would not load at start-up included: a table is never dropped from it by a failure.
+invite code, who holds which seat (hashes of identities), the rules for away players, the paused
+seats and the requests for the next game. It is written whole and atomically, and lists every
+table it listed before, those whose save would not load at start-up included: a table is never
+dropped from it by a failure.
 """
 
 from __future__ import annotations
@@ -24,7 +25,8 @@ import attrs
 from engine.core.info import Catalog
 from engine.core.match import Match
 from rivals_net.table import Table
-from saves.codec import converter, parse, structure_checked
+from saves.codec import parse
+from saves.convert import converter, structure_checked
 from saves.errors import SaveError
 from saves.files import read_small
 from saves.lock import SaveLock
@@ -53,6 +55,14 @@ class TableRecord:
     claims: dict[str, int]
     ai_after: int = 0
     again: list[int] = attrs.field(factory=list)
+    # For the caps and for closing a table left alone (`Table.creator`, `origin`, `seen`).
+    creator: str = ""
+    origin: str = ""
+    seen: float = 0.0
+    # What the table does for an away player, and the seats paused by their players.
+    ai_keeps: bool = False
+    pausing: bool = True
+    paused: list[int] = attrs.field(factory=list)
 
 
 class TableDisk:
@@ -93,7 +103,6 @@ class TableDisk:
         self.store.clean_temporary()
         resumed: list[tuple[Table, SaveLock]] = []
         problems = []
-        now = time.monotonic()
         for rec in records:
             try:
                 if rec.table in self.taken_ids([t for t, _ in resumed]):
@@ -108,9 +117,11 @@ class TableDisk:
                 self.unloaded.append(rec)
                 problems.append(f"Table {rec.table} is not resumed ({exc}); it stays in {INDEX_FILE}.")
                 continue
-            table = Table(rec.table, rec.code, rec.name, match, dict(rec.claims), rec.ai_after)
+            table = Table(rec.table, rec.code, rec.name, match, dict(rec.claims), rec.ai_after, rec.ai_keeps)
+            table.pausing = rec.pausing
+            table.paused = {seat for seat in rec.paused if seat in rec.claims.values()}
             table.again = {seat for seat in rec.again if match.over and 0 <= seat < len(match.seats)}
-            table.absent_since = {seat: now for seat in rec.claims.values()}
+            table.creator, table.origin, table.seen = rec.creator, rec.origin, rec.seen or time.time()
             table.told = table.public()
             resumed.append((table, lock))
         return resumed, problems
@@ -140,7 +151,20 @@ class TableDisk:
         """Write the index: the server's tables and those that could not be resumed. If the disk
         refuses, it is tried again later (`retry`); False if it was not written now."""
         records = [
-            TableRecord(t.id, t.name, t.code, dict(t.claims), t.ai_after, sorted(t.again))
+            TableRecord(
+                t.id,
+                t.name,
+                t.code,
+                dict(t.claims),
+                t.ai_after,
+                sorted(t.again),
+                t.creator,
+                t.origin,
+                t.seen,
+                t.ai_keeps,
+                t.pausing,
+                sorted(t.paused),
+            )
             for t in self.tables()
         ]
         try:
@@ -222,7 +246,15 @@ def write_index(path: Path, records: list[TableRecord]) -> None:
 def copy_to_save(m: Match) -> Match:
     """A copy of the match for the saver thread, so the loop may go on changing the original."""
     return Match(
-        m.game, m.options, m.seats, m.seed, list(m.history), m.game.clone(m.state), list(m.log), m.series
+        m.game,
+        m.options,
+        m.seats,
+        m.seed,
+        list(m.history),
+        m.game.clone(m.state),
+        list(m.log),
+        m.series,
+        set(m.stand_ins),
     )
 
 

@@ -21,11 +21,16 @@ import platformdirs
 
 from engine.core.words import count
 from rivals_net.door_limits import DoorLimits
+from rivals_net.limits import Limits, from_flags
 from rivals_net.server import TableServer
 from saves.errors import SaveError
 
 if TYPE_CHECKING:
     from rivals_net.door import Door
+
+
+# How long the apps of the SSH door have to end by themselves once told the server is stopping.
+APPS_END_WITHIN = 3.0
 
 
 def host_key_path() -> Path:
@@ -44,6 +49,7 @@ def serve_main(args: argparse.Namespace, store: Any) -> int:
                 table_port,
                 store,
                 key_path,
+                from_flags(args),
                 ssh=not args.no_ssh,
                 door_limits=door_limits_from(args),
             )
@@ -67,14 +73,22 @@ def door_limits_from(args: argparse.Namespace) -> DoorLimits:
 
 
 async def _serve(
-    host: str, port: int, table_port: int, store: Any, key_path: Path, *, ssh: bool, door_limits: DoorLimits
+    host: str,
+    port: int,
+    table_port: int,
+    store: Any,
+    key_path: Path,
+    limits: Limits,
+    *,
+    ssh: bool,
+    door_limits: DoorLimits,
 ) -> None:
     if ssh:
         # Only with the door: asyncssh takes as long to import as the rest of the server.
         from rivals_net.door import Door, dial_host, load_host_key, new_token
     # Without a door nobody may claim an "ssh:" identity (an empty token lets none through).
     token = new_token() if ssh else ""
-    tables = TableServer(store, door=token)
+    tables = TableServer(store, limits, door=token)
     await tables.start(host, table_port)
     door: Door | None = None
     try:
@@ -102,7 +116,16 @@ async def _serve(
             loop.add_signal_handler(sig, stop.set)
         await stop.wait()
     finally:
-        if door is not None:
-            with contextlib.suppress(Exception):
-                await door.stop()
-        await tables.stop()
+        await shut_down(tables, door)
+
+
+async def shut_down(tables: TableServer, door: Door | None) -> None:
+    """Stop serving: every connection is told the server is restarting and every table saved;
+    the door's apps show that sentence and end by themselves (their terminals put back as they
+    were) before the door hangs up on whatever is left."""
+    if door is not None:
+        door.close()
+    await tables.stop()
+    if door is not None:
+        with contextlib.suppress(Exception):
+            await door.stop(grace=APPS_END_WITHIN)

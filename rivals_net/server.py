@@ -9,9 +9,12 @@ restarted server resumes every table where it was (`resume`). A change that cann
 told to nobody: the table waits, saying so, and goes on once a retry has saved it. One server
 per save folder (a lock). AI decisions are thought in a thread pool and never hold the loop.
 
-Limits (`Limits`) keep a hostile or broken client from hurting the others: a longest line, a
-message rate, an idle timeout, a cap on connections and tables, and a client that stops reading
-is dropped once its unsent output passes a bound (its seat is kept; it may come back).
+Limits (`rivals_net.limits.Limits`, checked by `rivals_net.admission.Admission`) keep a hostile
+or broken client from hurting the others: a longest line, a message rate, a hello within seconds,
+an idle timeout, caps on connections (per client, with room kept for players who hold a seat),
+tables (per identity and per client) and spectators, a rate of wrong invite codes, and a client
+that does not read is sent no more updates until it has read what it was sent (and is dropped
+past a bound). Tables left alone long enough close (`_tidy`).
 """
 
 from __future__ import annotations
@@ -28,15 +31,20 @@ from concurrent.futures import ThreadPoolExecutor
 from functools import partial
 from typing import Any
 
-from engine.core import Game, IllegalAction, SeatSpec
+import attrs
+
+from engine.core import Game, IllegalAction
 from engine.core.info import Catalog
-from engine.core.match import Match
 from rivals_net import protocol as p
 from rivals_net import trace
-from rivals_net.connection import Built, Conn, Limits
+from rivals_net.admission import NO_SEAT, Admission, new_code
+from rivals_net.connection import Conn, build
+from rivals_net.limits import Limits
+from rivals_net.lobby import LobbyNews
+from rivals_net.players_ai import TableAI
 from rivals_net.saving import CANNOT_SAVE, INDEX_FILE, TableDisk, TableRecord, retry
-from rivals_net.table import Table, identity_key, series_for
-from saves.codec import load_action, structure_checked
+from rivals_net.table import Table, identity_key, match_for, tidy_name
+from saves.convert import load_action
 from saves.errors import SaveError
 from saves.lock import SaveLock
 from saves.store import SaveStore
@@ -45,12 +53,11 @@ __all__ = ["INDEX_FILE", "Limits", "TableRecord", "TableServer"]
 
 log = logging.getLogger("rivals_net")
 
-LEVELS = ("easy", "normal", "hard")
-# Invite codes: six letters and digits that cannot be mistaken for one another when read aloud.
-CODE_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
+# What every terminal is told when the server stops (the tables are saved; they come back).
+RESTARTING = "The server is restarting: connect again in a moment."
 
 
-class TableServer:
+class TableServer(TableAI):
     """Every table and connection of one host. `door` is the SSH front door's token: only a client
     that knows it may use an "ssh:" identity (the key fingerprint the door vouches for)."""
 
@@ -89,6 +96,12 @@ class TableServer:
         self._server: asyncio.Server | None = None
         self._stopping = False
         self.port = 0
+        self.admission = Admission(self)
+        self._tidying: asyncio.Task[None] | None = None
+        self._noted = time.monotonic()  # when `tidy` last kept the players' presence in the index
+        self._listed: tuple[float, list[tuple[Table, p.TableInfo]]] = (0.0, [])  # (`_lobby`)
+        # The table list pushed to the lobby when the tables change.
+        self.lobby = LobbyNews(self._lobby, lambda: self.conns)
 
     # -- running ---------------------------------------------------------------------------------
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> int:
@@ -103,13 +116,17 @@ class TableServer:
         self.port = self._server.sockets[0].getsockname()[1]
         for table in self.tables.values():
             self._kick(table)
+        self._tidying = asyncio.get_running_loop().create_task(self._tidy())
         return self.port
 
     async def stop(self) -> None:
         """Stop listening, close every connection, save every table and release its lock."""
         self._stopping = True
+        self.lobby.stop()
         if self._server is not None:
             self._server.close()
+        if self._tidying is not None:
+            self._tidying.cancel()
         for task in self._thinking.values():
             task.cancel()
         for timer in self._timers.values():
@@ -118,7 +135,7 @@ class TableServer:
             waiting.cancel()
         conns = list(self.conns)
         for conn in conns:
-            conn.bye("The server is shutting down; your seat is kept.")
+            conn.bye(RESTARTING)
         # Closing a connection ends its reading task; one that does not end soon is cancelled.
         tasks = [c.task for c in conns if c.task is not None]
         if tasks:
@@ -131,6 +148,7 @@ class TableServer:
             fault = self.disk.save_now(table)
             if fault is not None:
                 log.error("table %s could not be saved: %s", table.id, fault)
+        self.disk.write_index()  # (when each table's players were last there)
         for lock in self.locks.values():
             lock.release()
         self.locks.clear()
@@ -146,8 +164,9 @@ class TableServer:
         if sock is not None:
             with contextlib.suppress(OSError):
                 sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, self.limits.socket_buffer)
-        if len(self.conns) >= self.limits.max_connections:
-            conn.bye("The server is full; try again later.")
+        refused = self.admission.connect(conn)
+        if refused is not None:
+            conn.bye(refused)
             return
         self.conns.add(conn)
         conn.task = asyncio.current_task()
@@ -160,32 +179,13 @@ class TableServer:
             conn.close()
 
     async def _read(self, conn: Conn) -> None:
-        limits = self.limits
-        while not conn.closed:
-            try:
-                line = await asyncio.wait_for(conn.reader.readuntil(b"\n"), limits.idle)
-            except TimeoutError:
-                conn.bye(f"Closed after {limits.idle:.0f} seconds without a message.")
-                return
-            except asyncio.LimitOverrunError:
-                conn.bye(f"A message was longer than {limits.max_line} bytes.")
-                return
-            except (asyncio.IncompleteReadError, ConnectionError):
-                return
-            if not conn.allow():
-                conn.error("Too many messages: slow down.")
-                continue
-            try:
-                message = p.decode(line, p.CLIENT_MESSAGES)
-            except p.ProtocolError as exc:
-                conn.error(str(exc))
-                continue
+        while (message := await conn.next_message()) is not None:
             try:
                 await self._handle(conn, message)
             except IllegalAction as exc:
                 conn.error(exc.reason)
-            except Exception:  # a bug must cost one answer, not the connection or the table
-                log.exception("handling %s failed", type(message).__name__)
+            except Exception as exc:  # a bug must cost one answer, not the connection or the table
+                self.admission.log.fault(conn.source, f"handling {type(message).__name__}", exc)
                 conn.error("The server could not do that (its log says why).")
 
     async def _handle(self, conn: Conn, m: Any) -> None:
@@ -197,7 +197,7 @@ class TableServer:
         if conn.key is None:
             raise IllegalAction("Say hello first.")
         if isinstance(m, p.ListTables):
-            conn.send(p.Tables([t.info(self._here(t), conn.key) for t in self.tables.values()]))
+            conn.send(self._tables_for(conn.key))
         elif isinstance(m, p.Create):
             await self._create(conn, m)
         elif isinstance(m, p.Join):
@@ -207,20 +207,25 @@ class TableServer:
             if table is None:
                 raise IllegalAction("There is no such table.")
             # Someone who holds a seat there gets it back (reconnecting with the same key).
-            self._seat(conn, table, table.claims.get(conn.key))
+            seat = table.claims.get(conn.key)
+            if seat is None:
+                self.admission.watch(conn, table)
+            self._seat(conn, table, seat)
         elif isinstance(m, p.Move):
             await self._move(conn, m)
         elif isinstance(m, p.Undo):
             await self._undo(conn)
         elif isinstance(m, p.Again):
             await self._again(conn)
+        elif isinstance(m, p.Rename):
+            await self._rename(conn, m.name)
         elif isinstance(m, p.Leave) and conn.table is not None and conn.table.id == m.table:
-            self._leave(conn)
+            self._leave(conn, pause=m.pause)
 
     def _hello(self, conn: Conn, m: p.Hello) -> None:
         if conn.key is not None:
             raise IllegalAction("You have already said hello.")
-        name = " ".join(m.name.split())[: p.NAME_LIMIT]
+        name = tidy_name(m.name)
         if not name:
             raise IllegalAction("Say your name in the hello.")
         if not 16 <= len(m.identity) <= p.IDENTITY_LIMIT:
@@ -228,107 +233,170 @@ class TableServer:
         if m.identity.startswith("ssh:") and not (self.door and secrets.compare_digest(m.door, self.door)):
             raise IllegalAction("Only the SSH door may vouch for an ssh: identity.")
         conn.key, conn.name = identity_key(m.identity), name
+        refused = self.admission.hello(conn, door_proved=m.identity.startswith("ssh:"))
+        if refused is not None:
+            conn.bye(refused)
+
+    async def _rename(self, conn: Conn, wanted: str) -> None:
+        """The connection's player takes a new name: at every table where they hold a seat too
+        (on disk before anyone there is told), then their lobby shows it."""
+        name = tidy_name(wanted)
+        if not any(ch.isalnum() for ch in name):
+            raise IllegalAction("A name needs at least one letter or digit.")
+        if time.monotonic() - conn.renamed < self.limits.rename_every:
+            raise IllegalAction("You changed your name a moment ago: try again in a few seconds.")
+        conn.renamed = time.monotonic()
+        conn.name = name
+        for table in list(self.tables.values()):
+            seat = table.claims.get(conn.key or "")
+            if seat is None:
+                continue
+            async with table.busy:
+                if table.rename(seat, name) and await self._persist(table):
+                    self._broadcast(table)
+        if conn.table is None:
+            conn.send(self._tables_for(conn.key, since=time.monotonic()))
 
     # -- tables ----------------------------------------------------------------------------------
     async def _create(self, conn: Conn, m: p.Create) -> None:
-        if len(self.tables) >= self.limits.max_tables:
-            raise IllegalAction("The server has as many tables as it can hold.")
-        gid = self.games.find(m.game)
-        if gid is None:
-            raise IllegalAction(f"There is no game called {m.game[:40]!r}.")
-        game = self.games[gid]
-        if len(m.seats) not in game.players:
-            raise IllegalAction(
-                f"{game.title} is for {game.players.start} to {game.players.stop - 1} players."
-            )
-        if any(s.kind not in ("open", "ai") or s.level not in LEVELS for s in m.seats):
-            raise IllegalAction('A seat is "open" or "ai" at level easy, normal or hard.')
-        if not any(s.kind == "open" for s in m.seats):
-            raise IllegalAction("A table needs at least one open seat (yours).")
-        if not 0 <= m.ai_after <= 86400:
-            raise IllegalAction("The AI may take over after 0 (never) to 86400 seconds.")
-        try:
-            options = structure_checked(m.options, game.Options, "options", "message")
-        except SaveError as exc:
-            raise IllegalAction(f"Bad options: {exc.fault}.") from None
-        seats = [
-            SeatSpec(f"Seat {i + 1}") if s.kind == "open" else SeatSpec(f"AI {i + 1}", "ai", s.level)
-            for i, s in enumerate(m.seats)
-        ]
-        series = series_for(game, m.series)
-        try:
-            match = Match.new(game, options, seats, self._seeds.randrange(1, 2**31), series=series)
-        except ValueError as exc:
-            raise IllegalAction(str(exc)) from None
+        self.admission.create(conn)
+        match, mine = match_for(self.games, m, self._seeds.randrange(1, 2**31))
+        game = match.game
+        # (numbers and codes of tables that could not be resumed stay theirs)
         table_id = max(self.disk.taken_ids(self.tables.values()), default=0) + 1
-        code = self._new_code(self.disk.taken_codes(self.tables.values()))
+        code = new_code(self.disk.taken_codes(self.tables.values()))
         try:
             name = self.store.new_name(game.id)
             lock = self.store.lock(name)
         except (SaveError, OSError) as exc:
             raise IllegalAction(f"The server cannot save a new table ({exc}).") from None
-        table = Table(table_id, code, name, match, ai_after=m.ai_after)
+        assert conn.key is not None
+        table = Table(table_id, code, name, match, ai_after=m.ai_after, creator=conn.key, origin=conn.source)
+        table.ai_keeps, table.pausing = m.ai_keeps, m.pausing
         self.tables[table_id] = table
         self.locks[table_id] = lock
-        await self._join(conn, code)
-
-    @staticmethod
-    def _new_code(taken: set[str]) -> str:
-        while True:
-            code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(6))
-            if code not in taken:
-                return code
+        await self._sit(conn, table, mine)
 
     async def _join(self, conn: Conn, code: str) -> None:
-        wanted = code.strip().lower()
-        table = next((t for t in self.tables.values() if secrets.compare_digest(t.code, wanted)), None)
-        if table is None:
-            raise IllegalAction("No table has that invite code.")
+        await self._sit(conn, self.admission.find(conn, code))
+
+    async def _sit(self, conn: Conn, table: Table, name: str = "") -> None:
+        """`conn` takes a seat at `table` (named `name` there, if given, else as it calls itself)."""
         assert conn.key is not None
         async with table.busy:
             known = conn.key in table.claims
-            seat = table.claim(conn.key, conn.name)
-            if seat is None:
-                raise IllegalAction("Every seat at this table is taken; you may watch it.")
+            seat = table.claim(conn.key, name or conn.name)
+            if seat is None:  # the last seat was taken while this waited for the table
+                raise IllegalAction(NO_SEAT)
             if not known:  # the seat has a new name: on disk before anyone is told
                 await self._persist(table)
                 self.disk.write_index()
             self._seat(conn, table, seat)
 
     def _seat(self, conn: Conn, table: Table, seat: int | None) -> None:
+        """`conn` opens `table`, in `seat` or watching. The others there are told only if a
+        player has come (the seats' marks); a spectator's coming changes nothing they see."""
         self._leave(conn)
+        arriving = seat is not None and seat not in self._here(table)
         conn.table, conn.seat, conn.sent = table, seat, 0
+        played_for: list[str] = []
         if seat is not None:
-            table.absent_since.pop(seat, None)
+            table.seen = time.time()
+            paused = seat in table.paused
+            table.back(seat)
+            if paused:
+                self.disk.write_index()
+            # The player back at their seat is told what the AI chose for it meanwhile.
+            played_for = table.match.stood_in_for(seat)
         seated = table.seated()
-        conn.send(p.Seated(seat=seat, code=table.code if seat is not None else "", **seated))
+        code = table.code if seat is not None else ""
+        conn.send(p.Seated(seat=seat, code=code, played_for=played_for, **seated))
         if table.unsaved is not None:
             conn.send(p.Notice(table.id, CANNOT_SAVE))  # (and nothing more until it is saved)
-        self._broadcast(table)
+        self._broadcast(table, None if arriving else [conn])
 
-    def _leave(self, conn: Conn) -> None:
+    def _leave(self, conn: Conn, pause: bool = False) -> None:
+        """The connection leaves its table; `pause`: its player pauses their seat (nobody plays
+        for it meanwhile), if the table allows that."""
         table, seat = conn.table, conn.seat
         conn.table, conn.seat = None, None
         if table is None:
             return
         if seat is not None and seat not in self._here(table):
-            table.absent_since[seat] = time.monotonic()
+            table.seen = time.time()
+            if pause and not table.pausing:
+                conn.error("This table does not let a player pause their seat.")
+            elif pause and not table.match.over:
+                table.paused.add(seat)
+                self.disk.write_index()
             self._kick(table)  # starts the clock for the AI to stand in, if the table wants it
-        self._broadcast(table)
+            self._broadcast(table)
         self._retire_if_done(table)
 
     def _retire_if_done(self, table: Table) -> None:
         nobody = not any(c.table is table for c in self.conns)
         if table.match.over and nobody and table.unsaved is None and not self._stopping:
             self._retire(table)
+            self.disk.write_index()
 
     def _retire(self, table: Table) -> None:
-        """A finished table nobody is at any more leaves the lobby (its save stays, finished)."""
+        """A table leaves the lobby (the caller writes the index): a finished one nobody is at
+        any more, or one left alone long enough (`_tidy`). Its save stays, unless nothing was
+        ever played there."""
+        self.lobby.changed()
         self.tables.pop(table.id, None)
+        for pending in (self._timers.pop(table.id, None), self._thinking.pop(table.id, None)):
+            if pending is not None:
+                pending.cancel()
         lock = self.locks.pop(table.id, None)
         if lock is not None:
             lock.release()
-        self.disk.write_index()
+        if not table.started:
+            try:
+                self.store.delete(table.name)
+            except (SaveError, OSError) as exc:
+                log.warning("cannot remove the save of closed table %s: %s", table.id, exc)
+
+    async def _tidy(self) -> None:
+        """Run `tidy` every little while (often enough for the shortest time it keeps)."""
+        limits = self.limits
+        times = [t / 4 for t in (limits.unstarted_after, limits.abandoned_after) if t > 0]
+        every = max(0.05, min([60.0, *times]))
+        while True:
+            await asyncio.sleep(every)
+            self.tidy()
+
+    def tidy(self) -> None:
+        """Close the tables left alone long enough (`Table.left_for`), note that the others'
+        players are there (kept in the index every ten minutes at most), and forget the rate
+        limits spent long ago. A table waiting for its save to succeed is never closed."""
+        now = time.time()
+        occupied = [t for t in self.tables.values() if self._here(t)]
+        for table in occupied:
+            table.seen = now
+        closing = [t for t in self.admission.closing(now) if t.unsaved is None]
+        for table in closing:
+            self._retire(table)
+        if closing or (occupied and time.monotonic() - self._noted >= 600):
+            self.disk.write_index()
+            self._noted = time.monotonic()
+        self.admission.prune(time.monotonic())
+
+    def _lobby(self, since: float = 0.0) -> list[tuple[Table, p.TableInfo]]:
+        """Every table's line in the lobby, made again at most once a second while the same
+        tables stand: a lobby a second old is good enough, and clients listing over and over
+        (one listing costs milliseconds a table) then cost the server one a second. Made again
+        too if older than `since` (the list pushed after a change must show it)."""
+        now = time.monotonic()
+        made, lines = self._listed
+        if made < since or now - made >= 1.0 or [t for t, _ in lines] != list(self.tables.values()):
+            lines = [(t, t.info(self._here(t))) for t in self.tables.values()]
+            self._listed = now, lines
+        return lines
+
+    def _tables_for(self, key: str | None, since: float = 0.0) -> p.Tables:
+        """The lobby's list as told to identity `key` (its own tables marked)."""
+        return p.Tables([attrs.evolve(info, yours=key in t.claims) for t, info in self._lobby(since)])
 
     def _here(self, table: Table) -> set[int]:
         return {c.seat for c in self.conns if c.table is table and c.seat is not None and not c.closed}
@@ -341,11 +409,11 @@ class TableServer:
         trace.mark("server.received")
         async with table.busy:
             self._refuse_while_unsaved(table)
-            self._apply(table, seat, m)
+            self._apply(table, seat, m, conn.source)
             trace.mark("server.applied")
             await self._changed(table)
 
-    def _apply(self, table: Table, seat: int, m: p.Move) -> None:
+    def _apply(self, table: Table, seat: int, m: p.Move, source: str) -> None:
         """Read a move and submit it: the match judges it (once) and applies it."""
         try:
             action = load_action(table.game, m.action)
@@ -355,8 +423,10 @@ class TableServer:
             table.match.submit(seat, action)
         except IllegalAction as exc:
             raise IllegalAction(_named(table, exc.reason)) from None
-        except Exception:  # a well-formed action the rules cannot even judge (an index far out)
-            log.exception("judging a move failed")
+        except Exception as exc:  # a well-formed action the rules cannot even judge (an index far out)
+            # Bad input, but worth a line (without a traceback): the rules should have a reason.
+            what = f"{table.game.title} could not judge a move ({type(exc).__name__})"
+            self.admission.log.note(source, logging.WARNING, what)
             raise IllegalAction("That move is not one the game knows.") from None
 
     async def _undo(self, conn: Conn) -> None:
@@ -418,7 +488,8 @@ class TableServer:
         table.saving = True
         try:
             here = self._here(table)
-            built = self._build(table, [c for c in self.conns if c.table is table], here)
+            table.keep_time(time.monotonic(), here)
+            built = build(table, [c for c in self.conns if c.table is table], here)
             fault = await saved
         finally:
             table.saving = False
@@ -435,6 +506,7 @@ class TableServer:
         self._broadcast(table, [c for c in self.conns if c.table is table and c not in sent])
         trace.mark("server.sent")
         self._kick(table)
+        self.lobby.changed()
 
     async def _persist(self, table: Table) -> bool:
         """Save the table now (the caller holds `table.busy`); False if it could not be, and the
@@ -499,73 +571,22 @@ class TableServer:
             return
         table.told = table.public()
         here = self._here(table)
-        for conn in [c for c in self.conns if c.table is table] if conns is None else conns:
-            update, conn.sent = table.update_for(conn.seat, conn.sent, here)
-            conn.send(update)
+        table.keep_time(time.monotonic(), here)
+        for conn, update in build(
+            table, [c for c in self.conns if c.table is table] if conns is None else conns, here
+        ):
+            conn.deliver(table, update)
+        self.lobby.changed()
 
-    @staticmethod
-    def _build(table: Table, conns: list[Conn], here: set[int]) -> list[tuple[Conn, Built]]:
-        """Each connection's next update, encoded, with where it stood when it was built."""
-        out = []
-        for conn in conns:
-            update, sent = table.update_for(conn.seat, conn.sent, here)
-            out.append((conn, Built(conn.seat, conn.sent, sent, p.encode(update))))
-        return out
-
-    # -- the AI ----------------------------------------------------------------------------------
-    def _kick(self, table: Table) -> None:
-        """Start the AI on the table if a seat of its owes a decision, or wake up when an absent
-        player's time runs out."""
-        timer = self._timers.pop(table.id, None)
-        if timer is not None:
-            timer.cancel()
-        if self._stopping or table.id in self._thinking or table.id not in self.tables:
+    def caught_up(self, conn: Conn) -> None:
+        """`conn` has read all it was sent, having gone without an update (`Conn.lagging`) or,
+        in the lobby, without the table list pushed meanwhile."""
+        if conn.closed:
             return
-        if table.unsaved is not None:
-            return  # the table waits; once saved, it starts the AI again (`_recovered`)
-        seat, wait = table.ai_seat(time.monotonic(), self._here(table))
-        if seat is not None:
-            self._thinking[table.id] = asyncio.get_running_loop().create_task(self._think(table, seat))
-        elif wait is not None:
-            self._timers[table.id] = asyncio.get_running_loop().call_later(wait, self._kick, table)
-
-    async def _think(self, table: Table, seat: int) -> None:
-        loop = asyncio.get_running_loop()
-        decisions = len(table.match.history)
-        view = table.match.view(seat)
-        bot = table.bot(seat)
-        started = time.monotonic()
-        # An interrupt the bot can only decline (`Match.quick_decline`) needs no worker and no
-        # pace; it is still a decision of its own, told to everyone in its own update, so the
-        # messages a seat receives do not depend on what the bot holds.
-        quick = table.match.quick_decline(seat, alone=True)
-        try:
-            if quick is not None:
-                action = quick
-            else:
-                action = await loop.run_in_executor(self.executor, bot.choose, table.game, view, seat)
-            pause = 0.0 if quick is not None else self.ai_pace - (time.monotonic() - started)
-            if pause > 0:
-                await asyncio.sleep(pause)
-        except asyncio.CancelledError:
-            self._thinking.pop(table.id, None)
-            raise
-        except Exception:
-            log.exception("the AI failed at table %s", table.id)
-            self._thinking.pop(table.id, None)
-            return
-        self._thinking.pop(table.id, None)
-        # Someone may have moved meanwhile (a simultaneous choice, an undo): apply only if still legal.
-        async with table.busy:
-            if table.unsaved is not None:
-                return  # the table waits; once saved, it starts the AI again (`_recovered`)
-            try:
-                table.match.submit(seat, action)
-            except IllegalAction:
-                if len(table.match.history) != decisions:
-                    self._kick(table)
-            else:
-                await self._changed(table)
+        if conn.table is not None:
+            self._broadcast(conn.table, [conn])
+        elif self.lobby.missed(conn):
+            conn.send(self._tables_for(conn.key))
 
 
 def _named(table: Table, text: str) -> str:

@@ -1,4 +1,5 @@
-"""One table of the server: a `Match`, who holds which seat, and what each seat may be told.
+"""One table of the server: a `Match` (made from a `create` message by `match_for`), who holds
+which seat, what each seat may be told, and when the AI decides for a player who is away.
 
 No sockets and no asyncio here — the server (`rivals_net.server`) owns the connections and calls
 these methods. Everything sent to a seat is built by `update_for`, from that seat's view and the
@@ -9,14 +10,20 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import time
 from typing import Any
 
 import attrs
 
 from engine.core import Game, IllegalAction, SeatSpec
+from engine.core.info import Catalog
 from engine.core.match import Match, Series
-from rivals_net.protocol import Choice, SeatInfo, SeriesOffer, TableInfo, Update
-from saves.codec import SERIES_GAMES_LIMIT, SERIES_POINTS_LIMIT, converter, dump_action
+from rivals_net.protocol import NAME_LIMIT, Choice, Create, SeatInfo, SeriesOffer, TableInfo, Update
+from saves.codec import SERIES_GAMES_LIMIT, SERIES_POINTS_LIMIT
+from saves.convert import converter, dump_action, structure_checked
+from saves.errors import SaveError
+
+LEVELS = ("easy", "normal", "hard")
 
 
 def series_for(game: Game[Any, Any, Any], offer: SeriesOffer) -> Series:
@@ -35,6 +42,48 @@ def series_for(game: Game[Any, Any, Any], offer: SeriesOffer) -> Series:
     return Series(games=max(1, offer.games), points=offer.points)
 
 
+def match_for(games: Catalog, m: Create, seed: int) -> tuple[Match, str]:
+    """The match a `create` message asks for, and the name its creator gave their own seat (""
+    for none); IllegalAction (one sentence) for anything a table cannot be."""
+    gid = games.find(m.game)
+    if gid is None:
+        raise IllegalAction(f"There is no game called {m.game[:40]!r}.")
+    game = games[gid]
+    if len(m.seats) not in game.players:
+        raise IllegalAction(f"{game.title} is for {game.players.start} to {game.players.stop - 1} players.")
+    if any(s.kind not in ("open", "ai") or s.level not in LEVELS for s in m.seats):
+        raise IllegalAction('A seat is "open" or "ai" at level easy, normal or hard.')
+    if not any(s.kind == "open" for s in m.seats):
+        raise IllegalAction("A table needs at least one open seat (yours).")
+    if not 0 <= m.ai_after <= 86400:
+        raise IllegalAction("The AI may take over after 0 (never) to 86400 seconds.")
+    try:
+        options = structure_checked(m.options, game.Options, "options", "message")
+    except SaveError as exc:
+        raise IllegalAction(f"Bad options: {exc.fault}.") from None
+    # An AI seat is named as the form says; the creator's seat too, if they typed a name. The
+    # other people's seats are named by whoever takes them.
+    names = [tidy_name(s.name) for s in m.seats]
+    seats = [
+        SeatSpec(f"Seat {i + 1}") if s.kind == "open" else SeatSpec(names[i] or f"AI {i + 1}", "ai", s.level)
+        for i, s in enumerate(m.seats)
+    ]
+    if len({s.name for s in seats}) < len(seats):
+        raise IllegalAction("Give every seat a different name.")
+    mine = next(names[i] for i, s in enumerate(m.seats) if s.kind == "open")
+    series = series_for(game, m.series)
+    try:
+        return Match.new(game, options, seats, seed, series=series), mine
+    except ValueError as exc:
+        raise IllegalAction(str(exc)) from None
+
+
+def tidy_name(text: str) -> str:
+    """A name as a table shows it: its words with one space between them, at most `NAME_LIMIT`
+    characters ("" if nothing is left)."""
+    return " ".join(text.split())[:NAME_LIMIT].strip()
+
+
 def identity_key(identity: str) -> str:
     """What the server keeps of an identity: its hash, so the index file holds no secrets."""
     return hashlib.sha256(identity.encode("utf-8", "surrogatepass")).hexdigest()
@@ -42,8 +91,13 @@ def identity_key(identity: str) -> str:
 
 @attrs.define(eq=False)
 class Table:
-    """A match at the server. `claims` maps identity keys to seats; `absent_since` holds, for each
-    claimed seat whose player is not connected, when they went (the server's clock)."""
+    """A match at the server. `claims` maps identity keys to seats.
+
+    A claimed seat whose player is not connected is away. When it owes a decision, the AI makes
+    that one decision `ai_after` seconds later (0: never), and the clock starts again for the
+    next (`due`); with `ai_keeps` the AI plays the seat from then on until its player is back
+    (`standing_in`). A seat its player paused on leaving (`paused`, where `pausing` allows it)
+    is never played for: the table waits."""
 
     id: int
     code: str
@@ -51,7 +105,12 @@ class Table:
     match: Match
     claims: dict[str, int] = attrs.field(factory=dict)
     ai_after: int = 0
-    absent_since: dict[int, float] = attrs.field(factory=dict)
+    ai_keeps: bool = False
+    pausing: bool = True
+    paused: set[int] = attrs.field(factory=set)
+    # For each away seat owing a decision: when the AI makes it (the server's clock).
+    due: dict[int, float] = attrs.field(factory=dict)
+    standing_in: set[int] = attrs.field(factory=set)
     bots: dict[int, Any] = attrs.field(factory=dict)
     # Held while the match changes and is saved, so decisions at one table go one at a time.
     busy: asyncio.Lock = attrs.field(factory=asyncio.Lock)
@@ -67,6 +126,12 @@ class Table:
     told: tuple[list[str], str, bool] | None = None
     # After a game: the seats whose players asked for the next one.
     again: set[int] = attrs.field(factory=set)
+    # Who created it (an identity key) and from where (`Conn.source`): the per-player and
+    # per-address caps count these. `seen`: when one of its players was last at it (wall clock,
+    # kept in the index, so that a table left alone closes even across restarts).
+    creator: str = ""
+    origin: str = ""
+    seen: float = attrs.field(factory=time.time)
 
     @property
     def game(self) -> Game[Any, Any, Any]:
@@ -78,6 +143,22 @@ class Table:
     def holder(self, seat: int) -> bool:
         return seat in self.claims.values()
 
+    def full(self) -> bool:
+        """No seat left for a newcomer: every person's seat is held."""
+        return all(s.is_ai or self.holder(i) for i, s in enumerate(self.match.seats))
+
+    @property
+    def started(self) -> bool:
+        """A decision was made at this table (in this game or an earlier one of its series)."""
+        return bool(self.match.history or self.match.series.results)
+
+    def left_for(self, now: float, unstarted_after: float, abandoned_after: float) -> bool:
+        """Whether a table none of whose players is at it has been left long enough to close: one
+        where nothing was played after `unstarted_after` seconds, any other after
+        `abandoned_after` (0: never)."""
+        limit = abandoned_after if self.started else unstarted_after
+        return limit > 0 and now - self.seen >= limit
+
     # -- seats -----------------------------------------------------------------------------------
     def claim(self, key: str, name: str) -> int | None:
         """The seat `key` holds, or a free human seat given to it (named `name`); None if full."""
@@ -88,18 +169,37 @@ class Table:
             return None
         seat = free[0]
         self.claims[key] = seat
+        self.rename(seat, name)
+        return seat
+
+    def rename(self, seat: int, name: str) -> bool:
+        """Name `seat` `name` (with a number after it if another seat has that name); False if
+        that is its name already."""
         taken = {s.name for i, s in enumerate(self.match.seats) if i != seat}
         shown, n = name, 2
         while shown in taken:
             shown, n = f"{name} ({n})", n + 1
+        if self.match.seats[seat].name == shown:
+            return False
         seats = list(self.match.seats)
         seats[seat] = attrs.evolve(seats[seat], name=shown)
         self.match.seats = tuple(seats)
-        return seat
+        return True
 
-    def seat_infos(self, here: set[int]) -> list[SeatInfo]:
+    def seat_infos(self, here: set[int], now: float | None = None) -> list[SeatInfo]:
+        """Each seat as the table shows it; an away seat's time left counted from `now` (the
+        server's clock; default: this moment)."""
+        now = time.monotonic() if now is None else now
         return [
-            SeatInfo(name=s.name, kind=s.kind, taken=self.holder(i), here=i in here)
+            SeatInfo(
+                name=s.name,
+                kind=s.kind,
+                taken=self.holder(i),
+                here=i in here,
+                ai_in=round(max(0.0, self.due[i] - now), 1) if i in self.due else None,
+                ai_plays=i in self.standing_in,
+                paused=i in self.paused,
+            )
             for i, s in enumerate(self.match.seats)
         ]
 
@@ -108,7 +208,7 @@ class Table:
         m = self.match
         return [m.seats[s].name for s in m.to_act()], self.game.progress(m.view(None)), m.over
 
-    def info(self, here: set[int], key: str | None = None) -> TableInfo:
+    def info(self, here: set[int], now: float | None = None, key: str | None = None) -> TableInfo:
         """The lobby's line for this table, as told to identity `key`: the game as its players were
         last told of it (the match may hold a change still being saved)."""
         waiting, progress, over = self.told if self.told is not None else self.public()
@@ -116,7 +216,7 @@ class Table:
             table=self.id,
             game=self.game.id,
             title=self.game.title,
-            seats=self.seat_infos(here),
+            seats=self.seat_infos(here, now),
             waiting_for=waiting,
             progress=progress,
             over=over,
@@ -132,6 +232,9 @@ class Table:
             "options": converter.unstructure(m.options, unstructure_as=self.game.Options),
             "seats": converter.unstructure(m.seats, unstructure_as=tuple[SeatSpec, ...]),
             "series": converter.unstructure(m.series),
+            "ai_after": self.ai_after,
+            "ai_keeps": self.ai_keeps,
+            "pausing": self.pausing,
         }
 
     # -- the next game --------------------------------------------------------------------------
@@ -150,7 +253,9 @@ class Table:
         self.bots.clear()  # they are seeded from the match
 
     # -- what a seat is told ---------------------------------------------------------------------
-    def update_for(self, seat: int | None, sent: int, here: set[int]) -> tuple[Update, int]:
+    def update_for(
+        self, seat: int | None, sent: int, here: set[int], now: float | None = None
+    ) -> tuple[Update, int]:
         """The table as `seat` (None: a spectator) sees it, with the events after the first `sent`
         it has already been given; and how many it will have been given."""
         m, g = self.match, self.game
@@ -163,7 +268,7 @@ class Table:
         update = Update(
             view=converter.unstructure(view, unstructure_as=g.state_type),
             to_act=list(m.to_act()),
-            seats=self.seat_infos(here),
+            seats=self.seat_infos(here, now),
             log=[converter.unstructure(e) for e in new],
             log_reset=reset,
             progress=g.progress(view),
@@ -186,23 +291,67 @@ class Table:
         ]
 
     # -- the server's AI -------------------------------------------------------------------------
+    def away(self, seat: int, here: set[int]) -> bool:
+        """A person holds `seat` and is not at the table now."""
+        return not self.match.seats[seat].is_ai and self.holder(seat) and seat not in here
+
+    def keep_time(self, now: float, here: set[int]) -> None:
+        """Bring the away seats' clocks up to date: a seat that owes a decision while away gets
+        `ai_after` seconds for it from now, kept until it decides, its player comes back or
+        pauses it; a seat that no longer owes one has no clock."""
+        owing = () if self.match.over else self.match.to_act()
+        for seat in [s for s in self.due if s not in owing or not self.away(s, here) or s in self.paused]:
+            del self.due[seat]
+        if self.ai_after <= 0:
+            return
+        for seat in owing:
+            waits = self.away(seat, here) and seat not in self.paused and seat not in self.standing_in
+            if waits and seat not in self.due:
+                self.due[seat] = now + self.ai_after
+
     def ai_seat(self, now: float, here: set[int]) -> tuple[int | None, float | None]:
-        """A seat whose decision the server's AI makes now, or None and how long until an absent
-        player's time runs out (None: nothing to wait for). AI seats play as soon as they owe a
-        decision; a claimed seat whose player is away is played once `ai_after` seconds pass."""
+        """A seat whose decision the server makes now, or None and how long until an away
+        player's time runs out (None: nothing to wait for). AI seats play as soon as they owe
+        a decision, and so does an away seat that can only decline (what its own terminal would
+        do: `Match.quick_decline`); an away seat's decision is the AI's once its time is up."""
         if self.match.over:
             return None, None
+        self.keep_time(now, here)
         wait: float | None = None
         for seat in self.match.to_act():
             if self.match.seats[seat].is_ai:
                 return seat, None
-            if self.ai_after <= 0 or seat in here or not self.holder(seat):
+            if not self.away(seat, here):
                 continue
-            left = self.absent_since.get(seat, now) + self.ai_after - now
-            if left <= 0:
+            if self.match.quick_decline(seat, alone=True) is not None or seat in self.standing_in:
                 return seat, None
-            wait = left if wait is None else min(wait, left)
+            due = self.due.get(seat)
+            if due is None:
+                continue
+            if due <= now:
+                return seat, None
+            wait = due - now if wait is None else min(wait, due - now)
         return None, wait
+
+    def still_due(self, seat: int, here: set[int], clock: float | None) -> bool:
+        """The AI, having thought while the seat's clock read `clock`, may still decide for it:
+        its player is away, has not paused it, and has not come and gone meanwhile."""
+        if not self.away(seat, here) or seat in self.paused:
+            return False
+        return seat in self.standing_in or (clock is not None and self.due.get(seat) == clock)
+
+    def stood_in(self, seat: int) -> None:
+        """The AI has just decided for away `seat`: its clock starts again at its next decision,
+        or (`ai_keeps`) the AI plays the seat until its player is back."""
+        self.due.pop(seat, None)
+        if self.ai_keeps:
+            self.standing_in.add(seat)
+
+    def back(self, seat: int) -> None:
+        """The seat's player is at the table again: nobody plays for it and it is not paused."""
+        self.due.pop(seat, None)
+        self.standing_in.discard(seat)
+        self.paused.discard(seat)
 
     def bot(self, seat: int) -> Any:
         if seat not in self.bots:

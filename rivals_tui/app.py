@@ -416,6 +416,11 @@ class RivalsApp(App[None]):
         self.close_session()
         self.back_to_menu_screen()
 
+    def own_name(self) -> str | None:
+        """At a server, the name this player goes by (the new-game form then names only their
+        own seat and the AI seats; other people name themselves); None here."""
+        return None
+
     def open_rules(self, game_id: str | None, section: str = "") -> None:
         from rivals_tui.screens.rules import RulesScreen
 

@@ -32,6 +32,7 @@ from engine.core.info import Catalog
 from engine.core.match import Match, Series
 from engine.core.words import players_text
 from rivals_net.door_limits import DoorLimits
+from rivals_net.limits import add_flags as add_limit_flags
 from rivals_tui.text import safe_text, sentence
 from saves.codec import NAME_LIMIT, SERIES_GAMES_LIMIT, SERIES_POINTS_LIMIT
 
@@ -147,7 +148,10 @@ def build_parser(games: Catalog | None = None) -> argparse.ArgumentParser:
     join.add_argument("address", metavar="HOST:PORT", help="the table server (its --table-port)")
     join.add_argument("code", nargs="?", help="a table's invite code: take a seat there")
     join.add_argument("--watch", type=int, metavar="TABLE", help="watch table number TABLE")
-    join.add_argument("--name", help="your name at the table (default: your user name)")
+    join.add_argument(
+        "--name",
+        help="your name at the tables (default: the one set in the lobby with n, else your user name)",
+    )
 
     serve = sub.add_parser(
         "serve",
@@ -165,6 +169,8 @@ def build_parser(games: Catalog | None = None) -> argparse.ArgumentParser:
         "--host-key", help="the SSH host key file (default: in the user data folder; made on first start)"
     )
     serve.add_argument("--save-dir", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
+    # Every limit of the table server has a flag (rivals_net/limits.py: names, defaults, help).
+    add_limit_flags(serve)
 
     # -- the SSH door's limits (rivals_net/door_limits.py) --
     limits = DoorLimits()
@@ -453,6 +459,7 @@ def _join(args: argparse.Namespace, games: Catalog) -> int:
         code=args.code,
         watch=args.watch,
         games=games,
+        name_given=bool(args.name),
     )
     app.install_hangup_handler()
     try:

@@ -10,6 +10,8 @@ move again. A spectator's session has no seat (`seat_here` None) and only public
 
 from __future__ import annotations
 
+import math
+import time
 from collections.abc import Sequence
 from typing import Any
 
@@ -23,10 +25,16 @@ from rivals_net import trace
 from rivals_net.client import TableClient
 from rivals_tui.session import HINT_LEVEL, Bot
 from rivals_tui.text import safe_text
-from saves.codec import converter, dump_action, load_action, structure_checked
+from saves.convert import converter, dump_action, load_action, structure_checked
 from saves.errors import SaveError
 
 NOT_YOUR_TURN = "It is not your turn to decide."
+
+
+def clock(seconds: float) -> str:
+    """A countdown as a player reads it: 1:40, 0:05."""
+    whole = max(0, math.ceil(seconds))
+    return f"{whole // 60}:{whole % 60:02d}"
 
 
 class RemoteSession:
@@ -47,6 +55,18 @@ class RemoteSession:
         self.seats: tuple[SeatSpec, ...] = tuple(attrs.evolve(s, name=safe_text(s.name)) for s in seats)
         self._series: Series = structure_checked(seated.series, Series, "series", source)
         self._here: list[bool] = [True] * len(self.seats)
+        # The table's rules for an absent player, and what the AI chose for this seat while its
+        # player was away (told once, as the seat is taken again).
+        self.ai_after = seated.ai_after
+        self.ai_keeps = seated.ai_keeps
+        self.pausing = seated.pausing
+        self.played_for = [safe_text(t) for t in seated.played_for]
+        # The away seats as the last update told them, and when it came (the countdowns tick
+        # here, from this terminal's clock: the server sends nothing each second).
+        self._away: list[p.SeatInfo] = []
+        self._told_at = time.monotonic()
+        # Leaving pauses the seat (nobody plays for it meanwhile).
+        self.pause_on_leave = False
         self._view: Any = None
         self._to_act: tuple[int, ...] = ()
         self._prompt = Prompt("")
@@ -74,6 +94,8 @@ class RemoteSession:
             SeatSpec(safe_text(s.name), s.kind, old.level) for s, old in zip(u.seats, self.seats, strict=True)
         )
         self._here = [s.here or s.kind == "ai" or not s.taken for s in u.seats]
+        self._away = list(u.seats)
+        self._told_at = time.monotonic()
         events = [structure_checked(e, Event, "log", source) for e in u.log]
         self._log = events if u.log_reset else [*self._log, *events]
         self._prompt = structure_checked(u.prompt, Prompt, "prompt", source) if u.prompt else Prompt("")
@@ -102,7 +124,34 @@ class RemoteSession:
         return self._to_act
 
     def seat_note(self, seat: int) -> str:
-        return "" if self._here[seat] else " (away)"
+        if self._here[seat]:
+            return ""
+        return " (paused)" if self._away and self._away[seat].paused else " (away)"
+
+    def table_notes(self) -> list[str]:
+        """The server's word about the table, and what happens to each away seat that owes a
+        decision: "Bob is away: the AI plays for Bob in 1:40" (counting down from the update)."""
+        notes = [self.notice] if self.notice else []
+        gone = time.monotonic() - self._told_at
+        for i, info in enumerate(self._away):
+            if self._here[i] or i not in self._to_act or self._outcome is not None:
+                continue
+            who = self.seats[i].name
+            if info.paused:
+                notes.append(f"{who} paused their seat: the table waits for {who}.")
+            elif info.ai_plays:
+                notes.append(f"{who} is away: the AI plays for {who} until {who} is back.")
+            elif info.ai_in is not None:
+                left = info.ai_in - gone
+                when = f"in {clock(left)}" if left > 0 else "now"
+                notes.append(f"{who} is away: the AI plays for {who} {when}.")
+        return notes
+
+    def counting(self) -> bool:
+        """An away seat's countdown is running (its line changes every second)."""
+        return self._outcome is None and any(
+            info.ai_in is not None and not self._here[i] for i, info in enumerate(self._away)
+        )
 
     def view(self, seat: int | None) -> Any:
         # The server sends one view: this seat's (or the public one for a spectator).
@@ -220,10 +269,11 @@ class RemoteSession:
         raise SaveError("this table", "is saved by its server after every decision")
 
     def close(self) -> None:
-        """Leave the table (the seat stays ours: joining again with the code takes it back)."""
+        """Leave the table (the seat stays ours: joining again with the code takes it back),
+        paused if `pause_on_leave`."""
         if not self.closed:
             self.closed = True
-            self.client.send(p.Leave(table=self.table))
+            self.client.send(p.Leave(table=self.table, pause=self.pause_on_leave))
 
 
 def seated_game(seated: p.Seated, games: Any) -> Game[Any, Any, Any]:

@@ -20,17 +20,22 @@ from rivals_net import protocol as p
 from rivals_net import trace
 from rivals_net.client import PING_EVERY, Disconnected, TableClient
 from rivals_tui.app import RivalsApp
+from rivals_tui.dialogs.away import AbsentPlayersDialog, AwayRules, LeaveTableDialog
 from rivals_tui.remote import RemoteSession, options_payload, seated_game
+from rivals_tui.screens.log import LogScreen
+from rivals_tui.screens.new_game import default_name
 from rivals_tui.text import safe_text
 from saves.errors import SaveError
 
-# What a new table offers when the form's creator does not say: an absent player's seat is
-# played by the AI after two minutes.
+# What a new table offers when the form's creator does not say: an absent player's decision is
+# made by the AI after two minutes.
 DEFAULT_AI_AFTER = 120
 
 
 class RemoteApp(RivalsApp):
-    """Connects to `host:port` as `name` with `identity`; with `code`, straight to that table."""
+    """Connects to `host:port` as `name` with `identity`; with `code`, straight to that table.
+    The name chosen in the lobby (kept in the settings) goes before `name`, unless `name_given`
+    (`rivals join --name`)."""
 
     def __init__(
         self,
@@ -44,10 +49,11 @@ class RemoteApp(RivalsApp):
         watch: int | None = None,
         games: Mapping[str, Game[Any, Any, Any]] | None = None,
         settings_path: Path | None = None,
+        name_given: bool = False,
     ) -> None:
         super().__init__(games=games, settings_path=settings_path)
         self.address = (host, port)
-        self.player = name
+        self.player = name if name_given or not self.settings.name else self.settings.name
         self.identity = identity
         self.door = door
         self.first_code = code
@@ -70,6 +76,17 @@ class RemoteApp(RivalsApp):
         if trace.enabled and self._driver is not None:
             self._trace_output(self._driver)
         self.run_worker(self._connection(), group="net", exclusive=True, exit_on_error=False)
+        # An away player's countdown ticks here, once a second, from the last update.
+        self.set_interval(1.0, self._tick)
+
+    def _tick(self) -> None:
+        from rivals_tui.screens.game import GameScreen
+
+        session = self.session
+        if isinstance(session, RemoteSession) and session.counting():
+            for screen in self.screen_stack:
+                if isinstance(screen, GameScreen):
+                    screen.tick()
 
     @staticmethod
     def _trace_output(driver: Any) -> None:
@@ -160,6 +177,8 @@ class RemoteApp(RivalsApp):
             while len(self.screen_stack) > 1:
                 await self.pop_screen()
             self.open_session(joining)
+            if joining.played_for:
+                self._tell_played_for(joining.played_for)
             return
         session = self.session
         if not isinstance(session, RemoteSession):
@@ -220,32 +239,79 @@ class RemoteApp(RivalsApp):
         series: Series | None = None,
         options: Any = None,
     ) -> None:
-        """The new-game form's Start: ask the server for a table with these seats and options."""
-        from rivals_tui.dialogs import AskDialog
-
+        """The new-game form's Start: ask what the table does for absent players, then ask the
+        server for a table with these seats and options. The names typed for AI seats are
+        theirs, and one typed for the creator's seat is the creator's name at this table."""
         game = self.games[game_id]
-        offers = [p.SeatOffer("ai", s.level) if s.is_ai else p.SeatOffer() for s in seats]
+        offers = []
+        for i, s in enumerate(seats):
+            typed = s.name if s.name != default_name(i, "ai" if s.is_ai else "human") else ""
+            mine = not s.is_ai and not any(not x.is_ai for x in seats[:i])
+            offers.append(
+                p.SeatOffer("ai", s.level, typed) if s.is_ai else p.SeatOffer(name=typed if mine else "")
+            )
         raw = options_payload(game, options if options is not None else game.Options())
 
-        def chosen(answer: str | None) -> None:
-            if answer is None:
-                return
-            text = answer.strip() or "0"
-            if not text.isdigit() or int(text) > 86400:
-                self.notify("Give a number of seconds from 0 to 86400.", severity="warning", markup=False)
+        def chosen(rules: AwayRules | None) -> None:
+            if rules is None:
                 return
             offer = p.SeriesOffer(series.games, series.points) if series is not None else p.SeriesOffer()
             self._created = True
-            self.send(p.Create(game=game.id, seats=offers, options=raw, ai_after=int(text), series=offer))
+            self.send(
+                p.Create(
+                    game=game.id,
+                    seats=offers,
+                    options=raw,
+                    ai_after=rules.ai_after,
+                    series=offer,
+                    ai_keeps=rules.ai_keeps,
+                    pausing=rules.pausing,
+                )
+            )
             self.back_to_menu_screen()
 
-        question = "If a player drops, the AI plays their seat after how many seconds? (0: wait for them)"
-        self.push_screen(AskDialog(question, value=str(DEFAULT_AI_AFTER), title="Absent players"), chosen)
+        self.push_screen(AbsentPlayersDialog(DEFAULT_AI_AFTER), chosen)
 
     def to_menu(self) -> None:
+        """Back to the lobby. A player leaving a game in progress is asked how, where it matters:
+        the AI may play for them after the table's time, or they pause their seat."""
+        session = self.session
+        if (
+            isinstance(session, RemoteSession)
+            and session.seat_here is not None
+            and session.outcome() is None
+            and session.ai_after > 0
+        ):
+
+            def chosen(answer: str | None) -> None:
+                if answer is not None:
+                    session.pause_on_leave = answer == "pause"
+                    self._to_lobby()
+
+            self.push_screen(LeaveTableDialog(session.ai_after, session.ai_keeps, session.pausing), chosen)
+            return
+        self._to_lobby()
+
+    def _to_lobby(self) -> None:
         self.close_session()
         self.back_to_menu_screen()
         self.send(p.ListTables())
+
+    def own_name(self) -> str | None:
+        return self.player
+
+    def rename(self, name: str) -> None:
+        """This player's new name at the server's tables, kept in the settings (an SSH player's
+        are kept with their key)."""
+        self.player = name
+        self.settings.name = name
+        self.save_settings()
+        self.send(p.Rename(name=name))
+
+    def _tell_played_for(self, lines: list[str]) -> None:
+        """A player back at their seat is shown what the AI chose for it while they were away."""
+
+        self.push_screen(LogScreen("While you were away, the AI decided for you:", lines))
 
     def rematch(self) -> None:
         """At a table: ask for its next game (the others must agree); it opens when they have."""

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import platformdirs
 
+from rivals_net.protocol import NAME_LIMIT
 from saves.files import read_small
 
 DEFAULT_THEME = "textual-dark"
@@ -36,6 +37,9 @@ class Settings:
     symbols: str = "auto"
     # The game the new-game form starts on: the one played last.
     last_game: str = ""
+    # The name this player chose for the tables of a server ("": their login name). An SSH
+    # player's settings are kept per key by the door, so the name goes with the key.
+    name: str = ""
 
     @staticmethod
     def default_path(override: str | Path | None = None) -> Path:
@@ -67,6 +71,8 @@ class Settings:
             s.symbols = raw["symbols"]
         if isinstance(raw.get("last_game"), str):
             s.last_game = raw["last_game"]
+        if isinstance(raw.get("name"), str):
+            s.name = " ".join(raw["name"].split())[:NAME_LIMIT]
         return s
 
     def save(self, path: Path) -> None:

@@ -92,11 +92,11 @@ class Prompt:
     `section` names the help section (a Markdown heading id) to open with `?`.
     `secret` says the decision involves information other seats must not see, so hot-seat play
     shows the pass-the-keyboard screen before it.
-    `declines` > 0 marks an interrupt: a chance to act in someone else's turn that opens on
-    public facts and is usually declined. The seat's choices then end with that many ways of
-    declining, the plain pass last. A terminal passes at once when only declining is legal,
-    and hot-seat play asks the whole table before passing the keyboard for it
-    (rivals_tui/screens/game.py).
+    `declines` > 0 marks an interrupt: a chance to act that opens on public facts and is usually
+    declined — in someone else's turn, or an extra in one's own (Rivals' mods, asked whenever
+    the hand holds a card). The seat's choices then end with that many ways of declining, the
+    plain pass last. A terminal passes at once when only declining is legal, and hot-seat play
+    asks the whole table before passing the keyboard for it (rivals_tui/screens/game.py).
     """
 
     text: str
@@ -107,21 +107,26 @@ class Prompt:
 
 @attrs.frozen
 class ScoreLine:
-    """One row of the final score table: a category and each seat's points in it."""
+    """One row of the final score table: a category and each seat's points in it. `shown`, when
+    given, is how each value reads in the table where a bare number would not say it (Rivals'
+    "Still standing": yes or no)."""
 
     label: str
     values: tuple[int, ...]
+    shown: tuple[str, ...] = ()
 
 
 @attrs.frozen
 class Outcome:
-    """The end of a game: totals, the breakdown that adds up to them, the winners and why."""
+    """The end of a game: totals, the breakdown that adds up to them, the winners and why.
+    `roles`, when given, says what each seat played as (Rivals: its Ashak), shown under its name."""
 
     scores: tuple[int, ...]
     winners: tuple[int, ...]
     lines: tuple[ScoreLine, ...] = ()
     reason: str = ""
     tiebreak: str = ""
+    roles: tuple[str, ...] = ()
 
 
 @attrs.frozen

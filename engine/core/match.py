@@ -21,6 +21,19 @@ from engine.core.errors import IllegalAction, NotYourTurn
 from engine.core.game import Event, Game, Outcome, Prompt, SeatSpec
 from engine.core.interrupts import decline_ways, forced_decline
 
+# The kind of the log's events that mark a decision the AI made for an absent person.
+STAND_IN = "stand_in"
+
+
+def stand_in_events(seat: int, described: str) -> list[Event]:
+    """The log's mark on a decision the AI made for `seat` while its player was away: a line
+    everyone reads, and what was chosen for the seat itself alone (it may be a secret)."""
+    who = f"Player {seat + 1}"
+    return [
+        Event(f"The AI plays for {who}, who is away.", seat=seat, kind=STAND_IN),
+        Event(f"The AI chose for you: {described}", seat=seat, to=(seat,), kind=STAND_IN),
+    ]
+
 
 def continues_turn(game: Game[Any, Any, Any], state: Any, seat: int, action: Any) -> bool:
     """Whether `action`, a move of `seat` the rules allow in `state`, leaves its turn unfinished:
@@ -83,6 +96,9 @@ class Match:
     # log[i] holds the events produced by history[i]; log_setup those produced by setup.
     log: list[list[Event]] = attrs.field(factory=list)
     series: Series = attrs.field(factory=Series)
+    # The decisions (by index in `history`) that a table server's AI made for a person who was
+    # away: each is marked in the log (`stand_in_events`) and in the save.
+    stand_ins: set[int] = attrs.field(factory=set)
 
     @classmethod
     def new(
@@ -157,16 +173,34 @@ class Match:
         return [(i, e) for i, evs in enumerate(self.log) for e in evs if e.visible_to(seat)]
 
     # -- changing --------------------------------------------------------------------------
-    def submit(self, seat: int, action: Any) -> list[Event]:
+    def submit(self, seat: int, action: Any, *, stand_in: bool = False) -> list[Event]:
         """Judge one decision from outside and apply it: the one place such a move is checked.
         Raises NotYourTurn or IllegalAction, with the rules' sentence, and changes nothing if it
-        is not allowed."""
+        is not allowed. `stand_in`: the AI decides for a person who is away; the log says so
+        first."""
         if seat not in self.to_act():
             raise NotYourTurn("It is not your turn to decide.")
+        # Described before it is applied, as the seat would have seen it in its list of moves.
+        described = self.game.describe(self.view(seat), action) if stand_in else ""
         events = self.game.apply(self.state, seat, action)
+        if stand_in:
+            self.stand_ins.add(len(self.history))
+            events = [*stand_in_events(seat, described), *events]
         self.history.append((seat, action))
         self.log.append(list(events))
         return events
+
+    def stood_in_for(self, seat: int) -> list[str]:
+        """What the AI chose for `seat` since that seat's player last decided themselves, as
+        the seat's own log says it (its view only), oldest first."""
+        texts: list[str] = []
+        for i in range(len(self.history) - 1, -1, -1):
+            if self.history[i][0] != seat:
+                continue
+            if i not in self.stand_ins:
+                break
+            texts[:0] = [e.text for e in self.log[i] if e.kind == STAND_IN and e.to == (seat,)]
+        return texts
 
     def replay(self, upto: int | None = None) -> Any:
         """The state after the first `upto` decisions (all of them by default), rebuilt from the
@@ -210,11 +244,18 @@ class Match:
             raise IllegalAction("Nothing to undo.")
         self.history = self.history[:keep]
         self.log = self.log[:keep]
+        self.stand_ins = {i for i in self.stand_ins if i < keep}
         self.state = self.replay()
 
-    def rebuild(self, history: Sequence[tuple[int, Any]], fill_declines: bool = False) -> int:
+    def rebuild(
+        self,
+        history: Sequence[tuple[int, Any]],
+        fill_declines: bool = False,
+        stand_ins: frozenset[int] = frozenset(),
+    ) -> int:
         """Replay `history` from the seed, every move judged as it is submitted (used when
-        loading a save: the replay is the save's check).
+        loading a save: the replay is the save's check). `stand_ins` numbers the saved moves the
+        AI made for an absent person (marked again).
 
         `fill_declines`: for a save made before its game had interrupt windows (`Prompt.declines`),
         a window the saved moves do not answer is answered with its plain pass, as the player
@@ -223,12 +264,13 @@ class Match:
         self.state = self.game.setup(self.options, len(self.seats), self.seed)
         self.history = []
         self.log = []
+        self.stand_ins = set()
         filled = 0
         upgrade = self.game.upgrade_action
-        for seat, saved in history:
+        for n, (seat, saved) in enumerate(history):
             while True:
                 try:
-                    self.submit(seat, upgrade(self.state, seat, saved))
+                    self.submit(seat, upgrade(self.state, seat, saved), stand_in=n in stand_ins)
                     break
                 except IllegalAction:
                     if not fill_declines or not self._pass_window():

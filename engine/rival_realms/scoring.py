@@ -25,9 +25,11 @@ CATEGORIES: tuple[str, ...] = (
     "Unused gems",
     "Explored regions",
     "Matching neighbours (2 each)",
-    "Matching pairs across a Valley",
+    "Matching pairs across a Valley (3 each)",
     "Quests",
 )
+# The pairs' line under Deep Valleys, where a pair across a Mountain scores too.
+DEEP_VALLEYS_LINE = "Matching pairs across a land card (Valley 4, Mountain 1)"
 
 
 def quest_done(s: RealmsState, seat: int, q: int) -> bool:
@@ -114,6 +116,16 @@ def score(s: RealmsState, seat: int) -> int:
     return sum(score_parts(s, seat))
 
 
+def quest_lines(s: RealmsState) -> list[ScoreLine]:
+    """A score line for each quest someone holds, in QUESTS order: its points in the holder's
+    column, 0 in the others."""
+    return [
+        ScoreLine(f"Quest: {quest.name}", tuple(quest_points(s, q) if h == i else 0 for i in range(s.seats)))
+        for q, (quest, h) in enumerate(zip(QUESTS, s.quests, strict=True))
+        if h >= 0
+    ]
+
+
 def quests_held(s: RealmsState, seat: int) -> int:
     return sum(1 for h in s.quests if h == seat)
 
@@ -126,7 +138,10 @@ def outcome(s: RealmsState) -> Outcome | None:
     columns = zip(*parts, strict=True)  # each category's figures, seat by seat
     lines = [ScoreLine(name, values) for name, values in zip(CATEGORIES, columns, strict=True)]
     if "deep_valleys" in s.enchantments:
-        lines[4] = ScoreLine("Matching pairs across a land card", lines[4].values)
+        lines[4] = ScoreLine(DEEP_VALLEYS_LINE, lines[4].values)
+    # One line per quest won, so the table says which quests were won and (by its column) by
+    # whom; one line of zeros when nobody completed any.
+    lines[5:] = quest_lines(s) or [ScoreLine("Quests (none completed)", (0,) * s.seats)]
     totals = tuple(sum(p) for p in parts)
     if s.solo:
         target = SOLO_TARGET[s.level]

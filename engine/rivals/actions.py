@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import attrs
 
-from engine.rivals.data.board import HEXES
+from engine.rivals.data.board import HEXES, TILE_COUNT
+from engine.rivals.data.catalog import CARD_COUNT
 
 
 @attrs.frozen
@@ -411,3 +412,10 @@ STEP_TO: tuple[StepTo, ...] = tuple(StepTo(h) for h in range(len(HEXES)))
 TARGET_HEX: tuple[TargetHex, ...] = tuple(TargetHex(h) for h in range(len(HEXES)))
 TARGET_ASHAK: tuple[TargetAshak, ...] = tuple(TargetAshak(o) for o in range(6))
 PASS, WAIT, PASS_TURN, TAKE_BACK = Pass(), Wait(), PassTurn(), TakeBack()
+# The turn's menus (an Ashak's and a drone's).
+PLAY: tuple[PlayCard, ...] = tuple(PlayCard(c) for c in range(CARD_COUNT))
+UNINSTALL: tuple[Uninstall, ...] = tuple(Uninstall(c) for c in range(CARD_COUNT))
+MOVE: tuple[Move, ...] = tuple(Move(h) for h in range(len(HEXES)))
+SCOUT: tuple[Scout, ...] = tuple(Scout(t) for t in range(TILE_COUNT))
+END, COLLECT, NEGOTIATE, GUILD = EndTurn(), Collect(), Negotiate(), UseGuild()
+ULTIMATE, TOKEN, SHIELD = UseUltimate(), ActivateToken(), MakeShield()

@@ -1,6 +1,7 @@
 """Drone mode (two seats): the set-up changes, the round schedule and the drone's names and
-limits. The drone's rules live in rules/drone_turn.py (its own turn, collect, negotiation,
-spending, attack, falls) and rules/drone_hack.py (exchange with its Ashak, hacking).
+limits. The drone's rules live in rules/drone_turn.py (its own turn, spending, attack, falls),
+rules/drone_collect.py (its collect and negotiation) and rules/drone_hack.py (exchange with its
+Ashak, hacking).
 
 A drone is not a seat: it belongs to a seat (its owner decides its turns) and its state sits in
 the `d_*` fields of RivalsState, indexed by the owner's seat. See RULES_NOTES.md, "Drone mode"."""
@@ -9,6 +10,8 @@ from __future__ import annotations
 
 from engine.rivals.data.board import (
     ANTICIPATION_MAX,
+    ROUND_ERA,
+    ROUND_REVEALS,
     STARTING_TILES,
     TILE_ERA,
     ZONE_CARDS,
@@ -31,8 +34,6 @@ DRONE_ERA: tuple[int, ...] = (1, 2, 2, 2, 2, 3, 3, 3, 3)
 
 def schedule(s: RivalsState) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The zone cards revealed and the era of each round, for this game's mode."""
-    from engine.rivals.data.board import ROUND_ERA, ROUND_REVEALS
-
     return (DRONE_REVEALS, DRONE_ERA) if s.drone_mode else (ROUND_REVEALS, ROUND_ERA)
 
 

@@ -24,6 +24,7 @@ from engine.rivals.rules.common import (
     gain_tokens,
     heal,
     lose_hp,
+    name,
     remove_token,
     who,
     wound,
@@ -60,8 +61,6 @@ def place_shield(s: RivalsState, seat: int, h: int) -> list[Event]:
 
 def install_top(s: RivalsState, seat: int) -> list[Event]:
     """Install the top card of the interface deck into the seat's hand."""
-    from engine.rivals.rules.common import name
-
     if not s.iface_deck:
         refill_interface(s)
     if not s.iface_deck:

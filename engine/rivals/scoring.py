@@ -1,9 +1,10 @@
 """The outcome: the winners (last Ashak standing, first to 5 Rival Points, or the ranking when
-the Wildtech is spent) with each seat's RP and HP."""
+the Wildtech is spent) with each seat's RP, HP and Ashak."""
 
 from __future__ import annotations
 
 from engine.core import Outcome, ScoreLine
+from engine.rivals.data.ashaks import ASHAKS
 from engine.rivals.state import RivalsState
 
 # Why the game ends when the zone deck has run out (rules/flow.py); the outcome adds what broke
@@ -34,8 +35,13 @@ def outcome(s: RivalsState) -> Outcome | None:
         lines=(
             ScoreLine("Rival Points", tuple(s.rp)),
             ScoreLine("Health", tuple(s.hp)),
-            ScoreLine("Still standing (1 = yes)", tuple(int(a) for a in s.alive)),
+            ScoreLine(
+                "Still standing",
+                tuple(int(a) for a in s.alive),
+                shown=tuple("yes" if a else "no" for a in s.alive),
+            ),
         ),
         reason=s.reason,
         tiebreak=tiebreak(s),
+        roles=tuple(ASHAKS[a].name if a >= 0 else "" for a in s.ashak),
     )

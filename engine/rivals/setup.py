@@ -7,6 +7,7 @@ choosing first)."""
 from __future__ import annotations
 
 from engine.core.rng import Rng
+from engine.rivals.data.ashaks import ASHAKS, PHAE, RENKO
 from engine.rivals.data.board import (
     LONG_FACES,
     LONG_TILES,
@@ -131,8 +132,6 @@ def take_from_box(s: RivalsState, ids: range | list[int], k: int) -> list[int]:
 
 def equip(s: RivalsState, seat: int, ashak: int) -> None:
     """Give `seat` its Ashak's starting deck, signature cards, resource and extras."""
-    from engine.rivals.data.ashaks import ASHAKS, PHAE, RENKO
-
     s.ashak[seat] = ashak
     deck = take_from_box(s, BLASTER_IDS, 3) + take_from_box(s, PSYWAVE_IDS, 2)
     deck += take_from_box(s, SIGNATURE_IDS[ashak], 2)

@@ -1,4 +1,5 @@
-"""The game screen, the same for every game: status line, board, detail panel, log, keys.
+"""The game screen, the same for every game: status line, board, detail panel, log, keys (the
+panes, and the keys that only read them, are `GamePanes` in game_panes.py).
 
 It translates keys and board messages into decisions for the session and never decides rules.
 Everything it shows comes from the view of the seat at the keyboard and the events that seat
@@ -18,16 +19,11 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any
 
-from rich.text import Text
 from textual import on, work
-from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
-from textual.content import Content
 from textual.message import Message
-from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Static
 from textual.worker import Worker, WorkerState, get_current_worker
@@ -36,53 +32,20 @@ from engine.core import IllegalAction
 from engine.core.interrupts import decline_ways
 from rivals_tui import glyphs
 from rivals_tui.dialogs import AskDialog, ConfirmDialog, ErrorDialog
-from rivals_tui.games import board_for
 from rivals_tui.games.book import entries_for
-from rivals_tui.screens.legend import LegendScreen
-from rivals_tui.screens.log import LogScreen
+from rivals_tui.screens.game_panes import GamePanes
 from rivals_tui.screens.pass_keyboard import InterruptScreen, PassScreen
 from rivals_tui.session import Session, options_in_force
-from rivals_tui.text import plain, plain_rich, safe_text
+from rivals_tui.text import plain
 from rivals_tui.widgets.action_picker import ActionPicker
 from rivals_tui.widgets.board import GameBoard
-from rivals_tui.widgets.detail import DetailPanel
 from rivals_tui.widgets.footer import KeysFooter
 from rivals_tui.widgets.log import WrappingLog
-from rivals_tui.widgets.quiet import Steady
-
-if TYPE_CHECKING:
-    from rivals_tui.app import RivalsApp
-
-
-def show_text(widget: Static, content: Content) -> bool:
-    """Show `content` in `widget`; False when it shows that already. Text of as many lines as
-    before needs only the widget's own repaint; the whole screen is laid out (every widget placed
-    and painted again) only when the height changes. At a remote table, where every update
-    rewrites the status line, that is one full layout fewer per update."""
-    if widget.content == content:
-        return False
-    width = widget.content_region.width
-    rules = cast(Any, widget.styles)  # the styles are the rules map Textual itself passes here
-    same_height = width > 0 and content.get_height(rules, width) == widget.content_region.height
-    widget.update(content, layout=not same_height)
-    return True
-
+from rivals_tui.widgets.quiet import show_text
 
 # How long after sending a move a remote table's screen shows the seat waiting, unless the
 # server's update (the new state) has come by then, as it nearly always has.
 PENDING_SHOWN_AFTER = 0.1
-
-
-class StatusLine(Steady, Static):
-    """The status line (its new height asks for one layout of the screen, not two)."""
-
-
-class Row(Steady, Horizontal):
-    """A row of the screen's panes (resized by a layout without asking for another)."""
-
-
-class Column(Steady, Vertical):
-    """A column of the screen's panes (resized by a layout without asking for another)."""
 
 
 class AiChose(Message):
@@ -103,7 +66,7 @@ class HintReady(Message):
         self.generation = generation
 
 
-class GameScreen(Screen[None]):
+class GameScreen(GamePanes):
     """Plays one session until its outcome, then hands over to the game-over screen."""
 
     BINDINGS = [
@@ -111,6 +74,13 @@ class GameScreen(Screen[None]):
             "question_mark,f1", "rules", "Rules", tooltip="The rules at the current step", id="game.rules"
         ),
         Binding("a,space", "picker", "Actions", tooltip="Pick from every action", id="game.picker"),
+        Binding(
+            "f",
+            "hurry",
+            "Skip pauses",
+            tooltip="The AI plays on without its pauses (the AI pace) until you decide again",
+            id="game.hurry",
+        ),
         Binding("u", "undo", "Undo", tooltip="Take back your last decision", id="game.undo"),
         Binding("h", "hint", "Hint", tooltip="Ask the AI what it would do", id="game.hint"),
         Binding("l", "full_log", "Log", tooltip="Everything that happened", id="game.log"),
@@ -154,6 +124,8 @@ class GameScreen(Screen[None]):
         if session.remote:
             self.keyboard = session.seat_here
         self.thinking: int | None = None
+        # Set by `f`: the AI's moves come without the pace's pause until a person decides.
+        self.hurry = False
         # The seat that asked for the keyboard to interrupt a turn (InterruptScreen), until it has it.
         self._taking: int | None = None
         self.message = ""
@@ -168,36 +140,6 @@ class GameScreen(Screen[None]):
         self.turn_so_far: list[str] = []
         # The action picker, once opened (installed in the app, so closing it keeps it).
         self._picker: ActionPicker | None = None
-
-    @property
-    def rivals(self) -> RivalsApp:
-        from rivals_tui.app import RivalsApp
-
-        assert isinstance(self.app, RivalsApp)
-        return self.app
-
-    def compose(self) -> ComposeResult:
-        yield StatusLine("", id="status")
-        with Row(id="body"):
-            with Column(id="board-area"):
-                yield board_for(self.session.game)
-            with Column(id="side"):
-                # The Page keys scroll it (key-scroll): the board keeps the focus meanwhile.
-                detail = DetailPanel(Text("Move the cursor over a card to read it here."), id="detail")
-                detail.add_class("key-scroll")
-                detail.border_title = "Detail"
-                yield detail
-                log = WrappingLog(id="log")
-                log.border_title = "Log"
-                yield log
-        # ctrl+p still opens the palette, ctrl+q still quits: the footer's room goes to the game.
-        # When a board's own keys crowd the row, the reference keys give way first (f2 has them),
-        # the book first of all: it is the least needed in the middle of a decision.
-        yield KeysFooter(
-            show_command_palette=False,
-            leave_out=("save_quit",),
-            spare=("book", "hint", "full_log", "legend", "undo"),
-        )
 
     def on_mount(self) -> None:
         self.advance()
@@ -232,11 +174,13 @@ class GameScreen(Screen[None]):
             self._render_all()
             return
         if humans:
+            self.hurry = False
             nxt = self.keyboard if self.keyboard in humans else humans[0]
             declines = s.prompt(nxt).declines
             if declines and nxt != self.keyboard and nxt != self._taking:
                 # Ask the table before handing over the keyboard for an interrupt.
-                question = InterruptScreen(s.seats[nxt].name, s.words(s.prompt(nxt).text) + ".", declines > 1)
+                passes = [s.describe(nxt, a) for a in decline_ways(s.prompt(nxt), s.choices(nxt))]
+                question = InterruptScreen(s.seats[nxt].name, s.words(s.prompt(nxt).text) + ".", passes)
                 self.app.push_screen(question, lambda answer: self._interrupt_answered(nxt, answer))
                 return
             if nxt == self._taking:
@@ -255,7 +199,7 @@ class GameScreen(Screen[None]):
             if seat is not None and self.thinking is None:
                 self.thinking = seat
                 self._render_status()
-                self.run_ai(seat, s.view(seat), self._generation, self.rivals.settings.ai_pace)
+                self.run_ai(seat, s.view(seat), self._generation, self._pace())
 
     def _after_pass(self, _: None = None) -> None:
         self.advance()
@@ -301,11 +245,6 @@ class GameScreen(Screen[None]):
             board.focus_board()
         self._render_status()
 
-    def _rebuild_log(self) -> None:
-        self.query_one("#log", WrappingLog).reset()
-        self.log_lines = []
-        self._shown = 0
-
     def _render_status(self) -> None:
         s = self.session
         parts = [s.game.title]
@@ -320,20 +259,24 @@ class GameScreen(Screen[None]):
         if out is not None:
             parts.append("Game over")
         elif self.thinking is not None:
-            parts.append(f"{s.seats[self.thinking].name} (AI) is thinking…")
+            skipping = " (no pauses until a person decides)" if self.hurry else ""
+            parts.append(f"{s.seats[self.thinking].name} (AI) is thinking…{skipping}")
         elif self.keyboard is not None and self.keyboard in owing:
             parts.append(f"{s.seats[self.keyboard].name}: {s.prompt(self.keyboard).text}")
         else:
             parts.append("Waiting for " + ", ".join(s.seats[x].name + s.seat_note(x) for x in owing))
-        # A server that cannot save the table says so for as long as the table waits.
-        notice = s.save_problem if s.remote else None
-        line = " · ".join(parts) + "".join("\n" + text for text in (notice, self.message) if text)
+        # A server's table: its word while it cannot save, and when the AI plays for an away seat.
+        line = " · ".join(parts) + "".join("\n" + text for text in (*s.table_notes(), self.message) if text)
         # In the ASCII set, "thinking…" reads "thinking..." (the line filter would make it "~").
         show_text(self.query_one("#status", Static), plain(glyphs.text(line)))
         self.refresh_bindings()
         # The footer's keys in this same paint, not in one of their own once Textual gets round
         # to telling the footer that the bindings changed.
         self.query_one(KeysFooter).update_keys()
+
+    def tick(self) -> None:
+        """A second has passed at a server's table: an away player's countdown moves on."""
+        self._render_status()
 
     def say(self, text: str) -> None:
         """One line of feedback under the status (an illegal move's reason, a hint, an undo blocker)."""
@@ -347,8 +290,8 @@ class GameScreen(Screen[None]):
         started = time.monotonic()
         bot = self.session.bot(seat)
         action = bot.choose(self.session.game, view, seat, should_stop=lambda: worker.is_cancelled)
-        # The pace setting leaves humans time to follow what the bots do.
-        while not worker.is_cancelled and time.monotonic() - started < pace:
+        # The pace setting leaves humans time to follow what the bots do (`f` cuts it short).
+        while not worker.is_cancelled and not self.hurry and time.monotonic() - started < pace:
             time.sleep(0.02)
         if not worker.is_cancelled:
             self.post_message(AiChose(seat, action, generation))
@@ -402,10 +345,8 @@ class GameScreen(Screen[None]):
     def on_hint_ready(self, msg: HintReady) -> None:
         if msg.generation != self._generation:
             return
-        if self.query_one(GameBoard).focus_action(msg.action):
-            self.say(f"{msg.text} The cursor is on it: Enter takes it.")
-        else:
-            self.say(msg.text)
+        note = self.query_one(GameBoard).point_at(msg.action)
+        self.say(f"{msg.text} {note}" if note else msg.text)
 
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         # The one place worker failures surface: a dialog, and the screen keeps working.
@@ -421,26 +362,6 @@ class GameScreen(Screen[None]):
     @on(GameBoard.ActionChosen)
     def _board_chose(self, event: GameBoard.ActionChosen) -> None:
         self.choose(event.action, ask=event.ask)
-
-    @on(GameBoard.DetailChanged)
-    def _detail(self, event: GameBoard.DetailChanged) -> None:
-        self._show_detail(event.title, event.text)
-
-    def _show_detail(self, title: str, text: str) -> None:
-        # The title leads the text rather than sitting in the frame, where a long one is cut.
-        title = self.session.words(title)
-        body = self.session.words(text)
-        shown = plain_rich(body)
-        if title:
-            shown = Text.assemble((safe_text(title), "bold"), "\n", shown)
-        detail = self.query_one("#detail", DetailPanel)
-        if detail.show(shown):
-            # Marked now, in the same paint as the text (right whenever the panel keeps its
-            # height), once the panel has a height at all; again once a layout has given it a
-            # new height, which changes nothing when the mark was right.
-            if detail.scrollable_content_region.height:
-                self._mark_detail()
-            self.call_after_refresh(self._mark_detail)
 
     def _my_turn(self) -> bool:
         return (
@@ -539,6 +460,8 @@ class GameScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("picker", "hint"):
             return True if self._my_turn() else None
+        if action == "hurry":
+            return True if self.thinking is not None and self._pace() > 0 else None
         if action == "undo":
             return True if self.keyboard is not None and not self._over else None
         if action == "book":
@@ -561,6 +484,16 @@ class GameScreen(Screen[None]):
         else:
             picker.show(prompt, entries)
         self.app.push_screen(picker, self._picked)
+
+    def _pace(self) -> float:
+        """The pause after each AI move: the AI pace setting, none once `f` asked for none (and
+        none here at a server's table, which plays the AI at its own pace)."""
+        return 0.0 if self.hurry or self.session.remote else self.rivals.settings.ai_pace
+
+    def action_hurry(self) -> None:
+        """No more pauses between the AI's moves until a person has a decision to make."""
+        self.hurry = True
+        self._render_status()
 
     def _picked(self, action: Any) -> None:
         if action is not None:
@@ -586,45 +519,12 @@ class GameScreen(Screen[None]):
         self.advance()
         self.report_save_problem()
 
-    def action_detail(self, pages: int) -> None:
-        detail = self.query_one("#detail", DetailPanel)
-        detail.scroll_lines(pages * max(1, detail.scrollable_content_region.height - 1))
-        self.call_after_refresh(self._mark_detail)
-
-    def _mark_detail(self) -> None:
-        """Mark the detail panel's frame (also after a refresh, when the game may have ended, or,
-        opened already over, never have put its panels up)."""
-        detail = next(iter(self.query("#detail").results(DetailPanel)), None)
-        if self.is_attached and detail is not None:
-            detail.mark_more()
-
     def action_hint(self) -> None:
         seat = self.keyboard
         if seat is None or not self._my_turn():
             return
         self.say("Asking the AI…")
         self.run_hint(seat, self.session.view(seat), self._generation)
-
-    def action_full_log(self) -> None:
-        seat = self.keyboard
-        whose = "public events" if seat is None else f"as seen by {self.session.seats[seat].name}"
-        lines = [e.text for e in self.session.log_for(seat)]
-        self.app.push_screen(LogScreen(f"Log — {whose}", lines))
-
-    def action_legend(self) -> None:
-        board = self.query_one(GameBoard)
-        title = f"Legend: {self.session.game.title}"
-        variants = options_in_force(self.session.options, len(self.session.seats))
-        self.app.push_screen(LegendScreen(title, board.legend(), variants))
-
-    def action_book(self) -> None:
-        self.rivals.open_book(self.session.game.id)
-
-    def action_rules(self) -> None:
-        section = ""
-        if self.keyboard is not None and self.keyboard in self.session.to_act():
-            section = self.query_one(GameBoard).help_section() or self.session.prompt(self.keyboard).section
-        self.rivals.open_rules(self.session.game.id, section)
 
     # -- saving trouble ------------------------------------------------------------------------
     def report_save_problem(self) -> None:

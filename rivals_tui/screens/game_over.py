@@ -21,6 +21,8 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Static
 
+from engine.core.match import STAND_IN
+from engine.core.words import count
 from rivals_tui.games import board_for
 from rivals_tui.session import Session
 from rivals_tui.text import plain, plain_rich
@@ -31,18 +33,27 @@ if TYPE_CHECKING:
     from rivals_tui.app import RivalsApp
 
 
-def score_widths(screen: int, labels: list[str], heads: list[str]) -> tuple[int, int]:
+def score_widths(screen: int, labels: list[str], heads: list[str], roles: list[str]) -> tuple[int, list[int]]:
     """Widths of the label column and of each player's column so the score table fits
     `screen` columns (each column takes 2 of padding, the body 2 and a scrollbar 2 more).
-    A player's column is at least as wide as the longest word of their name, so names wrap
-    between words; the labels give up room first."""
+    A player's column holds its name on one line (and its role, under it) where there is room;
+    otherwise it narrows, longest first, down to the longest word, so names wrap between words.
+    The labels give up room first: they wrap onto taller rows."""
     n = max(1, len(heads))
     room = screen - 6 - 2 * (n + 1)
-    word = max((len(w) for h in heads for w in h.split()), default=5)
-    seat_w = max(5, word)
-    label_w = max(10, min(max((len(lb) for lb in labels), default=5), room - n * seat_w))
-    seat_w = max(seat_w, min(max((len(h) for h in heads), default=5), (room - label_w) // n))
-    return label_w, seat_w
+    roles = roles or [""] * len(heads)
+    whole = [max(5, len(h), len(r)) for h, r in zip(heads, roles, strict=True)]
+    least = [max(5, len(r), *(len(w) for w in h.split())) for h, r in zip(heads, roles, strict=True)]
+    label_least = 10
+    widths = list(whole)
+    while sum(widths) + label_least > room:
+        i = max(range(len(widths)), key=lambda k: widths[k] - least[k])
+        if widths[i] <= least[i]:
+            break  # every name is down to its longest word: the table scrolls sideways
+        widths[i] -= 1
+    longest = max((len(lb) for lb in labels), default=label_least)
+    label_w = max(label_least, min(longest, room - sum(widths)))
+    return label_w, widths
 
 
 def names(session: Session, seats: tuple[int, ...]) -> str:
@@ -63,11 +74,33 @@ def headline(session: Session, winners: tuple[int, ...]) -> str:
     return f"{who} wins!" if len(winners) == 1 else f"Shared victory: {who}."
 
 
+def stand_in_line(session: Session, seat: int | None) -> str:
+    """At a server's table, whose decisions the AI made while they were away, and how many:
+    "The AI made 3 of Bob's decisions while Bob was away." ("" when it made none)."""
+    made: dict[int, int] = {}
+    for e in session.log_for(seat):
+        if e.kind == STAND_IN and e.to is None and e.seat is not None:
+            made[e.seat] = made.get(e.seat, 0) + 1
+    lines = []
+    for who, n in sorted(made.items()):
+        name = session.seats[who].name
+        lines.append(f"The AI made {count(n, 'decision')} for {name} while {name} was away.")
+    return " ".join(lines)
+
+
 class GameOverScreen(Screen[None]):
     BINDINGS = [
         Binding("r", "rematch", "Rematch", id="over.rematch"),
         Binding("n", "next_game", "Next game", id="over.next"),
-        Binding("m,escape,q", "menu", "Menu", id="over.menu"),
+        Binding("m,q", "menu", "Menu", id="over.menu"),
+        Binding(
+            "escape",
+            "back",
+            "Back",
+            show=False,
+            tooltip="From the final board back to the scores; from the scores to the menu",
+            id="over.back",
+        ),
         Binding("l", "full_log", "Log", id="over.log"),
         Binding(
             "b",
@@ -112,6 +145,9 @@ class GameOverScreen(Screen[None]):
             explain = " ".join(t for t in (out.reason, out.tiebreak) if t)
             if explain:
                 yield Static(plain(explain), id="over-reason")
+            stood_in = stand_in_line(s, self.seat)
+            if stood_in:
+                yield Static(plain(stood_in), id="over-stand-ins")
             if self.record:
                 yield Static(plain(self.record), id="over-record")
             if not self.series.is_single:
@@ -119,7 +155,7 @@ class GameOverScreen(Screen[None]):
             if s.remote:
                 yield Static(plain(self._again_line()), id="over-again")
         with Vertical(id="over-board"):
-            yield Static("The final position — b goes back to the scores.", id="over-board-title")
+            yield Static("The final position — b or Esc goes back to the scores.", id="over-board-title")
             yield board_for(s.game)
         with Horizontal(id="over-buttons"):
             if self.series_continues and self._may_ask:
@@ -176,24 +212,27 @@ class GameOverScreen(Screen[None]):
         table = self.query_one(DataTable)
         s, out = self.session, self.outcome
         heads = [seat.name + (" ★" if i in out.winners else "") for i, seat in enumerate(s.seats)]
+        roles = [s.words(r) for r in out.roles] if len(out.roles) == len(heads) else []
         # A Total row only where it is the sum of the rows above (Rivals' rows are the points
         # and then what breaks a tie: read as a sum, a "Total" there would not add up).
         adds_up = all(
             sum(line.values[i] for line in out.lines) == score for i, score in enumerate(out.scores)
         )
         labels = [line.label for line in out.lines] + (["Total"] if adds_up else [])
-        label_w, seat_w = score_widths(self.app.size.width, labels, heads)
-        # Long names wrap onto a taller header rather than pushing columns off the screen.
-        table.header_height = max(len(textwrap.wrap(h, seat_w, break_long_words=False)) for h in heads)
+        label_w, widths = score_widths(self.app.size.width, labels, heads, roles)
+        # Long names wrap onto a taller header rather than pushing columns off the screen; what
+        # each seat played as (its role) goes on a line of its own under the name.
+        cells = [
+            textwrap.wrap(h, w, break_long_words=False) + ([roles[i]] if roles else [])
+            for i, (h, w) in enumerate(zip(heads, widths, strict=True))
+        ]
+        table.header_height = max(len(c) for c in cells)
         table.add_column("", key="label", width=label_w)
-        for i, head in enumerate(heads):
-            table.add_column(
-                plain_rich("\n".join(textwrap.wrap(head, seat_w, break_long_words=False))),
-                key=f"s{i}",
-                width=seat_w,
-            )
+        for i, cell in enumerate(cells):
+            table.add_column(plain_rich("\n".join(cell)), key=f"s{i}", width=widths[i])
         for line in out.lines:
-            table.add_row(plain_rich(line.label), *map(str, line.values), height=None)
+            values = line.shown if len(line.shown) == len(line.values) else tuple(map(str, line.values))
+            table.add_row(plain_rich(line.label), *values, height=None)
         if adds_up:
             table.add_row("Total", *map(str, out.scores))
         self.query_one("#over-board").display = False
@@ -239,6 +278,13 @@ class GameOverScreen(Screen[None]):
             self.query_one(GameBoard).focus_board()
         else:
             self.query_one(DataTable).focus()
+
+    def action_back(self) -> None:
+        """Esc: the scores again from the final board (as its title says); the menu from them."""
+        if self.showing_board:
+            self.action_board()
+        else:
+            self.action_menu()
 
     def on_game_board_detail_changed(self, event: GameBoard.DetailChanged) -> None:
         event.stop()  # no detail panel here: the board alone

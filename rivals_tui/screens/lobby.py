@@ -3,7 +3,9 @@
 Joining a seat needs the table's invite code (the creator passes it on); anyone may watch a
 table, and a spectator sees only what is public. A table where this player holds a seat (the
 same SSH key or `rivals join` identity) is marked, and opening it takes that seat; a player who
-comes back to a server with one unfinished game of theirs is taken straight back to it.
+comes back to a server with one unfinished game of theirs is taken straight back to it. The
+list follows the tables by itself (the server sends it when they change); `n` sets the name
+this player goes by at every table.
 """
 
 from __future__ import annotations
@@ -34,13 +36,14 @@ def table_line(t: p.TableInfo) -> str:
         elif not s.taken:
             seats.append("free seat")
         else:
-            seats.append(s.name + ("" if s.here else " (away)"))
+            seats.append(s.name + ("" if s.here else " (paused)" if s.paused else " (away)"))
     status = "game over" if t.over else "waiting for " + ", ".join(t.waiting_for)
     bits = [f"#{t.table} {t.title}", "your seat" if t.yours else "", ", ".join(seats), status, t.progress]
     return " · ".join(b for b in bits if b)
 
 
 HOW = "c creates a table; j joins a seat with its invite code; Enter opens one (your seat, or to watch)."
+NAME_HOW = "A name needs a letter or a digit, and at most {limit} characters."
 
 
 class LobbyScreen(Screen[None]):
@@ -48,6 +51,8 @@ class LobbyScreen(Screen[None]):
         Binding("c", "create", "Create table", id="lobby.create"),
         Binding("j", "join", "Join with code", id="lobby.join"),
         Binding("w", "watch", "Open", id="lobby.watch"),  # your seat there, or to watch
+        Binding("n", "name", "Your name", id="lobby.name"),
+        # (The list follows the tables by itself: r is for the impatient, and gives way in the footer.)
         Binding("r", "refresh", "Refresh", id="lobby.refresh"),
         Binding("question_mark,f1", "rules", "Rules", id="lobby.rules"),
         Binding("q", "quit_lobby", "Quit", id="lobby.quit"),
@@ -62,6 +67,10 @@ class LobbyScreen(Screen[None]):
         # so stays until its screen opens).
         self.returning = True
         self.going_back: int | None = None
+        # A sentence for the player (a refusal, a name taken) shown instead of the usual note
+        # until they next do something: the list's own updates do not wipe it.
+        self.message: str | None = None
+        self.count = ""
 
     @property
     def remote(self) -> RemoteApp:
@@ -70,32 +79,40 @@ class LobbyScreen(Screen[None]):
         assert isinstance(self.app, RemoteApp)
         return self.app
 
+    def title_text(self) -> str:
+        return f"Tables at {self.where} · you are {safe_text(self.remote.player)} (n changes it)"
+
     def compose(self) -> ComposeResult:
-        yield Static(plain(f"Tables at {self.where}"), id="lobby-title")
+        yield Static(plain(self.title_text()), id="lobby-title")
         yield OptionList(id="tables")
         yield Static(
             f"Connecting… {HOW}",
             id="lobby-note",
         )
-        yield KeysFooter(leave_out=("save_quit",))
+        yield KeysFooter(leave_out=("save_quit",), spare=("refresh", "rules"))
 
     def on_screen_resume(self) -> None:
         self.going_back = None
         self.action_refresh()
 
     def show(self, tables: list[p.TableInfo]) -> None:
+        """The server's list of tables (asked for, or sent because the tables changed). The
+        cursor stays on the table it was on."""
         ol = self.query_one(OptionList)
         current = ol.highlighted
+        was = self.table_ids[current] if current is not None and current < len(self.table_ids) else None
         ol.clear_options()
         self.table_ids = [t.table for t in tables]
         # Names come from other people: shown escaped, never as terminal codes or markup.
         ol.add_options([Option(plain(safe_text(table_line(t))), id=str(t.table)) for t in tables])
         if tables:
-            ol.highlighted = min(current or 0, len(tables) - 1)
-        note = f"{len(tables)} table{'s' if len(tables) != 1 else ''}." if tables else "No tables yet."
+            at = self.table_ids.index(was) if was in self.table_ids else min(current or 0, len(tables) - 1)
+            ol.highlighted = at
+        self.count = f"{len(tables)} table{'s' if len(tables) != 1 else ''}." if tables else "No tables yet."
         if self.going_back is None:
-            self.say(note + " " + HOW)
-        ol.focus()
+            self._note()
+        if self.is_current:
+            ol.focus()
         ongoing = [t for t in tables if t.yours and not t.over]
         # (Not when the command line named a table to join or watch: that one is opening.)
         asked = self.remote.first_code or self.remote.first_watch is not None
@@ -106,7 +123,16 @@ class LobbyScreen(Screen[None]):
         self.returning = False
 
     def say(self, text: str) -> None:
+        """Tell the player `text` (it stays until they next do something)."""
+        self.message = text
+        self._note()
+
+    def _note(self) -> None:
+        text = self.message or f"{self.count} {HOW}".strip()
         self.query_one("#lobby-note", Static).update(plain(text))
+
+    def on_key(self) -> None:
+        self.message = None  # the player acts: the usual note comes back with the next list
 
     @on(OptionList.OptionSelected)
     def _selected(self, event: OptionList.OptionSelected) -> None:
@@ -135,6 +161,23 @@ class LobbyScreen(Screen[None]):
 
     def action_refresh(self) -> None:
         self.remote.send(p.ListTables())
+
+    def action_name(self) -> None:
+        from rivals_tui.dialogs import AskDialog
+
+        def chosen(name: str | None) -> None:
+            if name is None:
+                return
+            tidy = " ".join(name.split())
+            if not any(ch.isalnum() for ch in tidy) or len(tidy) > p.NAME_LIMIT:
+                self.say(NAME_HOW.format(limit=p.NAME_LIMIT))
+                return
+            self.remote.rename(tidy)
+            self.query_one("#lobby-title", Static).update(plain(self.title_text()))
+            self.say(f"You are {safe_text(tidy)} at every table here now, and when you come back.")
+
+        question = "Your name at the tables here (every table where you hold a seat shows it too)?"
+        self.app.push_screen(AskDialog(question, value=self.remote.player, title="Your name"), chosen)
 
     def action_rules(self) -> None:
         self.remote.open_rules(None)

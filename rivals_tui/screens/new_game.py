@@ -259,10 +259,19 @@ class NewGameScreen(MarksCurrentRow, DismissOnce, Screen[None]):
         many players, the series row if the game has one."""
         info = self._info()
         n = self._count()
+        # At a server the creator names their own seat (the first person's) and the AI seats;
+        # whoever joins another seat is named as they chose.
+        own = self.rivals.own_name()
+        first = True
         for i in range(self._max_seats()):
             self.query_one(f"#seat-row-{i}").display = i < n
             kind = str(self.query_one(f"#kind-{i}", Select).value)
-            self.query_one(f"#name-{i}", Input).placeholder = default_name(i, kind)
+            box = self.query_one(f"#name-{i}", Input)
+            box.placeholder = default_name(i, kind)
+            box.disabled = own is not None and kind == "human" and not first
+            if own is not None and kind == "human" and i < n:
+                box.placeholder = f"{own} (you)" if first else "whoever joins names themselves"
+                first = False
         applies = {f"opt-row-{info.id}-{f.name}" for f in option_fields(info.options) if f.applies(n)}
         for row in self.query(".option-row"):
             row.display = row.id in applies

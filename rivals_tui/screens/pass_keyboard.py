@@ -41,30 +41,39 @@ class PassScreen(DismissOnce, Screen[None]):
         self.dismiss(None)
 
 
+def lower_first(text: str) -> str:
+    return text[:1].lower() + text[1:]
+
+
 class InterruptScreen(DismissOnce, Screen[str]):
     """Asked when a player may interrupt someone else's turn (an engine prompt with `declines`).
-    Answers: "take" (that player takes the keyboard and sees their choices), "quiet" (not until
-    the next turn begins: the game's second-to-last choice) or "wait" (not now: its last choice)."""
+    Answers: "take" (that player takes the keyboard and sees their choices), "quiet" (the game's
+    second-to-last choice: Rivals' "Pass till the next turn") or "wait" (its last choice: "Pass
+    for now").
+    `passes` are the lines of those choices as the game words them (the plain pass last), so the
+    question calls them what the board and the action picker do."""
 
     BINDINGS = [
         Binding("i", "take", "Take the keyboard", id="interrupt.take"),
-        Binding("t", "quiet", "Not till next turn", id="interrupt.quiet"),
-        Binding("enter", "wait", "Go on", id="interrupt.wait"),
+        Binding("t", "quiet", "Pass till the next turn", id="interrupt.quiet"),
+        Binding("enter", "wait", "Pass for now", id="interrupt.wait"),
     ]
 
-    def __init__(self, name: str, question: str, can_quiet: bool) -> None:
+    def __init__(self, name: str, question: str, passes: list[str]) -> None:
         super().__init__()
         self.player = name
         self.question = question
-        self.can_quiet = can_quiet
+        self.passes = passes
+        self.can_quiet = len(passes) > 1
 
     def compose(self) -> ComposeResult:
         with Middle(), Center(), Vertical(id="pass-box"):
             yield Static(plain(f"{self.player} may interrupt."), id="pass-title")
             yield Static(plain(self.question), id="pass-reason")
-            quiet = " t: not until the next turn begins." if self.can_quiet else ""
+            quiet = f" t: {lower_first(self.passes[0])}." if self.can_quiet else ""
+            wait = lower_first(self.passes[-1]) if self.passes else "go on without it"
             yield Static(
-                plain(f"{self.player}: press i to take the keyboard.{quiet} Enter: go on without it."),
+                plain(f"{self.player}: press i to take the keyboard.{quiet} Enter: {wait}."),
                 id="pass-hint",
             )
         yield KeysFooter()

@@ -20,8 +20,9 @@ half-made choice). ``h``, ``l`` and ``g`` are kept free for the screen's hint, l
 
 Three more calls: ``board.help_section()`` names the rules section for a half-made choice,
 ``board.legend()`` gives (symbol, meaning) rows for every symbol the board may
-draw (the screen shows them on the legend key), and ``board.focus_action(action)`` puts the
-cursor on the piece that stands for `action` (the hint names a move; the cursor goes there).
+draw (the screen shows them on the legend key), and ``board.point_at(action)`` puts the cursor
+on the piece that stands for `action` and says what Enter does there (the hint names a move; the
+cursor goes there, and Enter takes it).
 A board of a game with solo difficulties names the personal-best table of a view
 (``record_table``); the app keeps the bests and the board can draw the player's
 (``personal_best()``).
@@ -121,6 +122,11 @@ class GameBoard(Steady, Widget):
     def focus_action(self, action: Any) -> bool:
         """Put the cursor on the piece that stands for `action`; False when no piece does."""
         return False
+
+    def point_at(self, action: Any) -> str | None:
+        """For the hint: put the cursor on the piece that stands for `action` and say what Enter
+        does there now, in a sentence; None when no piece stands for it."""
+        return "The cursor is on it: Enter takes it." if self.focus_action(action) else None
 
     def help_section(self) -> str:
         """The rules section for what the player is doing on the board now (a half-made choice

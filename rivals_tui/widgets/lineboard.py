@@ -8,7 +8,8 @@ A game's board subclasses `LineBoard` and supplies what only the game knows:
   `codes()`: the letter codes it uses ("Y4", "sci0"); together they are the board's legend;
 * optionally `changes(before, after)` (what to mark as new), `verb`, `why_not`,
   `picker_title`, `preference`, `detail`, and the styles: `PREFIX` names its component classes
-  (``rk--legal``...), built with `component_classes` and `board_css` from a dict of looks.
+  (``rk--legal``...), built with `component_classes` and `board_css` (linestyle.py) from a dict
+  of looks.
 
 `LineBoard` does the rest the same way for every game: caching the table per size, drawing
 it with the cursor reversed (underlined when the board is not focused) and "more" marks
@@ -16,17 +17,17 @@ when it is taller than the board, keeping the cursor's line visible, moving the 
 (up/down to the nearest piece on the next line that has one, left/right through the pieces,
 Tab between areas), jumping to the decision at hand after a move, posting the focused piece's
 full text (what Enter does first), and Enter: one fitting action is chosen at once, several
-open the action picker, none says why.
+open the action picker, none says why. The hint's move (`point_at`) is the exception: Enter on the
+piece the hint put the cursor on takes exactly that move, until the cursor leaves the piece.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any, ClassVar, Self
 
 from rich.segment import Segment
 from rich.style import Style
-from textual.binding import Binding
 from textual.dom import NoScreen
 from textual.geometry import Region, Size
 from textual.strip import Strip
@@ -36,59 +37,21 @@ from rivals_tui import glyphs
 from rivals_tui.glyphs import LINES, GlyphTable
 from rivals_tui.widgets.action_picker import ActionPicker
 from rivals_tui.widgets.board import GameBoard
+from rivals_tui.widgets.cursor_start import asks_at, pass_piece
 from rivals_tui.widgets.linetable import Item, Key, LineWriter, Seg, Table, table_text
 
 __all__ = [
-    "BASE_LOOKS",
     "Item",
     "Key",
     "LineBoard",
     "LineWriter",
     "Seg",
     "Table",
-    "board_css",
-    "component_classes",
-    "cursor_bindings",
     "table_text",
 ]
 
 # A row of a board as `_rows` gives it: its runs (text, looks, cursor), a "more" mark, or None.
 RowLook = tuple[tuple[str, tuple[str, ...], int], ...] | str | None
-
-# What the styles every line board uses look like; a game adds its colours and may change these.
-BASE_LOOKS: dict[str, str] = {
-    "legal": "text-style: bold underline;",
-    "cursor": "text-style: reverse bold;",
-    "new": "text-style: italic; color: $accent;",
-    "dim": "color: $text-muted;",
-    "turn": "text-style: bold; color: $accent;",
-    "label": "color: $text-muted; text-style: bold;",
-    "bold": "text-style: bold;",
-}
-
-
-def component_classes(prefix: str, looks: Mapping[str, str]) -> set[str]:
-    """The component class names for `looks` ("legal" → "rk--legal")."""
-    return {f"{prefix}--{name}" for name in looks}
-
-
-def board_css(widget: str, prefix: str, looks: Mapping[str, str]) -> str:
-    """DEFAULT_CSS for a line board class named `widget`: its size and one rule per look."""
-    rules = [f"{widget} {{ height: 1fr; width: 1fr; }}"]
-    rules += [f"{widget} > .{prefix}--{name} {{ {rule} }}" for name, rule in looks.items()]
-    return "\n".join(rules) + "\n"
-
-
-def cursor_bindings(prefix: str) -> list[Binding]:
-    """The cursor keys of a line board: lines, pieces, areas (binding ids start with `prefix`)."""
-    return [
-        Binding("down,j", "move(1)", "Down", show=False, id=f"{prefix}.down"),
-        Binding("up,k", "move(-1)", "Up", show=False, id=f"{prefix}.up"),
-        Binding("right", "step(1)", "Next piece", show=False, id=f"{prefix}.right"),
-        Binding("left", "step(-1)", "Previous piece", show=False, id=f"{prefix}.left"),
-        Binding("tab", "area(1)", "Next area", show=False, id=f"{prefix}.next_area"),
-        Binding("shift+tab", "area(-1)", "Previous area", show=False, id=f"{prefix}.prev_area"),
-    ]
 
 
 class LineBoard(GameBoard):
@@ -131,6 +94,9 @@ class LineBoard(GameBoard):
         # The size and the rows (`_rows`) the board's last repaint was asked for with, when known.
         self._shown: tuple[Size, list[RowLook]] | None = None
         self._last_view: Any = None
+        # The hint's move and the piece the cursor was put on for it (`point_at`): Enter there
+        # takes that move rather than opening the piece's list, while the cursor stays on it.
+        self._hinted: tuple[Key, Any] | None = None
 
     # -- hooks a game overrides -------------------------------------------------------------
     def build_table(self, width: int, height: int) -> Table:
@@ -192,8 +158,12 @@ class LineBoard(GameBoard):
         if idx is None:
             return None
         it = self.table().items[idx]
+        hinted = self.hinted(it.key)
         # A piece whose own text starts with what Enter does needs no second note.
-        note = "" if it.text.startswith("Enter") else self.enter_note(it.key)
+        if hinted is not None:
+            note = f"Enter: {self.verb([hinted])} (the hint)."
+        else:
+            note = "" if it.text.startswith("Enter") else self.enter_note(it.key)
         return it.title, (f"{note}\n{it.text}" if note else it.text)
 
     def why_not(self, key: Key) -> str:
@@ -229,12 +199,35 @@ class LineBoard(GameBoard):
         self._set_cursor(best[2])
         return True
 
+    def point_at(self, action: Any) -> str | None:
+        """The cursor to the piece of the hint's move, and Enter there bound to that move alone
+        (a piece standing for several moves would otherwise open a list)."""
+        self.drop_half_choice()
+        if not self.focus_action(action) or self.cursor_key is None:
+            return None
+        self._hinted = (self.cursor_key, action)
+        self.post_detail()
+        asks = self.asks_first(action) is not None
+        return f"The cursor is on it: Enter {'asks you first, then ' if asks else ''}takes it."
+
+    def drop_half_choice(self) -> None:
+        """Forget a chosen first half of a two-press choice: each piece stands for all it can."""
+
+    def hinted(self, key: Key | None) -> Any:
+        """The hint's move when the cursor still rests on its piece `key`, else None."""
+        if self._hinted is None or key is None or self._hinted[0] != key:
+            return None
+        action = self._hinted[1]
+        return action if action in self.choices(key) else None
+
     def picker_title(self, key: Key) -> str:
         return "Which one?"
 
     # -- the plug-in call -------------------------------------------------------------------
     def show(self, view: Any, seat: int | None, legal: Sequence[Any], events: Sequence[Event]) -> None:
         old = self.view
+        if events or seat != self.seat:
+            self._hinted = None  # a new decision: the hint was about the last one
         super().show(view, seat, legal, events)
         self.names = self.seat_names()
         self.note_changes(old, events)
@@ -285,6 +278,9 @@ class LineBoard(GameBoard):
             self.refresh()
             return
         self._shown = (self.size, self._rows()) if self.size.area else None
+        # Scrolled no further than the cursor needs in the new size: the lines kept out of sight
+        # in a smaller one (the player's own header first) come back when there is room for them.
+        self._top = 0
         self._keep_visible(idx)
         self.post_detail()
         self._repaint_rows()
@@ -303,32 +299,18 @@ class LineBoard(GameBoard):
             return
         idx = self._index()
         targets = self._targets()
-        passing = self._pass_piece(targets) if fresh else None
+        passing = pass_piece(self, targets) if fresh else None
         if passing is not None:
             # A window in someone else's turn (an interrupt, a reaction): Enter's default is to
             # let it go. Playing a card there is a choice, never a reflex on the first card.
             idx = passing
-        elif targets and (self.jump(idx, fresh, targets) or (fresh and idx is not None and self._asks(idx))):
+        elif targets and (self.jump(idx, fresh, targets) or fresh and idx is not None and asks_at(self, idx)):
             # Never onto a piece whose Enter would ask about something for good, if another one
             # does something: Enter pressed by habit should make the decision at hand.
-            idx = min(targets, key=lambda n: (self._asks(n), self.preference(items[n].key), n))
+            idx = min(targets, key=lambda n: (asks_at(self, n), self.preference(items[n].key), n))
         if idx is None:
             idx = next((n for n, it in enumerate(items) if it.area == self.HOME_AREA), 0)
         self._set_cursor(idx)
-
-    def _asks(self, n: int) -> bool:
-        """Whether Enter on item `n` asks first (`asks_first`) instead of deciding."""
-        acts = self.actions_for(self.table().items[n].key)
-        return len(acts) == 1 and self.asks_first(acts[0]) is not None
-
-    def _pass_piece(self, targets: Sequence[int]) -> int | None:
-        """In a window the seat is usually let pass (`Prompt.declines`), the piece that stands
-        for the plain pass alone (the last legal action), if the board shows one."""
-        if not self.legal or self.seat is None or self.game.prompt(self.view, self.seat).declines <= 0:
-            return None
-        passing = self.legal[-1]
-        items = self.table().items
-        return next((n for n in targets if list(self.actions_for(items[n].key)) == [passing]), None)
 
     def _set_cursor(self, at: int | Key) -> None:
         """Put the cursor on item number `at` (or the piece with key `at`) and post its text."""
@@ -339,8 +321,10 @@ class LineBoard(GameBoard):
             key = items[max(0, min(at, len(items) - 1))].key
         else:
             key = at
-        if key != self.cursor_key and self.table_follows_cursor():
-            self._table = None
+        if key != self.cursor_key:
+            self._hinted = None
+            if self.table_follows_cursor():
+                self._table = None
         self.cursor_key = key
         idx = self._index()
         if idx is not None:
@@ -367,13 +351,18 @@ class LineBoard(GameBoard):
         return 0
 
     def _keep_visible(self, idx: int) -> None:
+        """Scroll so that the cursor's line is drawn, not under a "more" mark (the first row says
+        more above while the board is scrolled, the last more below while lines follow it)."""
         h = max(1, self.size.height or self.FALLBACK_SIZE[1])
+        n = len(self.table().lines)
         y = self._line_of(idx)
-        if y < self._top:
-            self._top = y
-        elif y >= self._top + h:
-            self._top = y - h + 1
-        self._top = max(0, min(self._top, max(0, len(self.table().lines) - h)))
+        top = self._top
+        if top and y <= top:
+            top = max(0, y - 1)
+        last = top + h - 1
+        if y > last or (y == last and last < n - 1):
+            top = y - h + 2 if y < n - 1 else n - h
+        self._top = max(0, min(top, n - h))
 
     def _aim(self, pos: int, seg: Seg) -> int:
         """The column up/down aims from or at for a run starting at `pos`."""
@@ -434,7 +423,8 @@ class LineBoard(GameBoard):
         if self.view is None or self._index() is None or self.cursor_key is None:
             return
         key = self.cursor_key
-        acts = self.choices(key)
+        hinted = self.hinted(key)
+        acts = [hinted] if hinted is not None else self.choices(key)
         if not acts:
             if self.legal:
                 self.tell(self.why_not(key))
@@ -463,8 +453,14 @@ class LineBoard(GameBoard):
         self.app.push_screen(ActionPicker(self.words(title), entries), self._picked)
 
     def _picked(self, action: Any) -> None:
-        if action is not None:
+        if action is None:
+            return
+        ask = self.asks_first(action)
+        if ask is None:
             self._chosen(action)
+        else:  # picked from the short list Enter opened: the same question as Enter on it alone
+            self._table = None
+            self.post_message(self.ActionChosen(action, ask))
 
     def _chosen(self, action: Any) -> None:
         self._table = None

@@ -26,6 +26,9 @@ class WrappingLog(RichLog, QuietScroll):
         super().__init__(id=id, classes=classes, wrap=True, markup=False, auto_scroll=True, min_width=1)
         self.texts: list[str] = []
         self._wrapped_at = 0
+        # The height of the text area before the last resize: whether the log followed its end
+        # is judged against it (by the time a resize is handled, `max_scroll_y` is the new one).
+        self._height = 0
 
     def add(self, text: str) -> None:
         """Append one line of text (never read as markup)."""
@@ -47,8 +50,11 @@ class WrappingLog(RichLog, QuietScroll):
     def on_resize(self, event: Resize) -> None:
         # RichLog's own resize handler runs after this one and renders what waited for a size,
         # at the width the panel has now: those lines need no second wrapping.
-        if self.auto_scroll and self._size_known and self.scroll_y >= self.max_scroll_y - 1:
-            # Followed the end before the resize: keep following it at the new height.
+        height, self._height = self._height, self.scrollable_content_region.height
+        end_before = max(0, self.virtual_size.height - height)
+        if self.auto_scroll and self._size_known and self.scroll_y >= min(end_before, self.max_scroll_y) - 1:
+            # Followed the end before the resize: keep following it at the new height. (A panel
+            # above that grew in the same update as the log left its newest lines below the edge.)
             self.call_after_refresh(self.scroll_end, animate=False, immediate=True, x_axis=False)
         if event.size.width and not self._size_known:
             self._wrapped_at = self.scrollable_content_region.width

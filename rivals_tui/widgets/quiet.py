@@ -7,6 +7,8 @@ lands on a new piece), that was a full layout and repaint of the game screen per
 neither widget's box depends on its content's length (the detail panel asks for a layout itself
 when its height must change). Here a new length only moves the scrollbar.
 
+`show_text`: new text for a `Static`, laying the screen out only when its height changes.
+
 `Steady`: a widget that a layout resizes without the screen being laid out a second time.
 After placing the widgets, a layout sets the virtual size of each one it resized, and Textual's
 `virtual_size` asks for another layout of the whole screen when it changes. For a widget that
@@ -18,12 +20,16 @@ columns, the log's scrollbar all get a new height), three paints instead of one.
 
 from __future__ import annotations
 
+from typing import Any, cast
+
 from rich.style import Style
+from textual.content import Content
 from textual.geometry import Region, Size
 from textual.reactive import Reactive
 from textual.scroll_view import ScrollView
 from textual.scrollbar import ScrollBar
 from textual.strip import Strip
+from textual.widgets import Static
 
 
 class Steady:
@@ -72,3 +78,17 @@ class QuietScroll(ScrollView):
             self._vertical_scrollbar = bar
             self.app._start_widget(self, bar)
         return self._vertical_scrollbar
+
+
+def show_text(widget: Static, content: Content) -> bool:
+    """Show `content` in `widget`; False when it shows that already. Text of as many lines as
+    before needs only the widget's own repaint; the whole screen is laid out (every widget placed
+    and painted again) only when the height changes. At a remote table, where every update
+    rewrites the status line, that is one full layout fewer per update."""
+    if widget.content == content:
+        return False
+    width = widget.content_region.width
+    rules = cast(Any, widget.styles)  # the styles are the rules map Textual itself passes here
+    same_height = width > 0 and content.get_height(rules, width) == widget.content_region.height
+    widget.update(content, layout=not same_height)
+    return True

@@ -1,4 +1,4 @@
-"""The bench runs for every registered game (and the toy game) and prints each figure."""
+"""The rules' bench runs for every registered game (and the toy game) and prints each figure."""
 
 from __future__ import annotations
 
@@ -19,9 +19,9 @@ def test_random_playout_reaches_the_end() -> None:
 def test_bench_reports_every_figure_with_its_ratio() -> None:
     rows = bench.bench_game(Goofspiel(), 2, calib=bench.best_of(bench.calibration_loop, 2), seconds=0.05)
     text = "\n".join(rows)
-    for label in ("random playouts/s", "us per decision", "clone us", "save ms", "load ms"):
+    for label in ("random playouts/s", "us per decision", "clone us"):
         assert label in text
-    assert text.count("x calib") >= 3
+    assert text.count("x calib") == 3
 
 
 def test_bench_command_covers_every_game(capsys: pytest.CaptureFixture[str]) -> None:

@@ -36,8 +36,11 @@ def identity(name: str) -> str:
     return f"key:{name}-" + "0" * 24
 
 
-async def player(server: TableServer, name: str) -> TableClient:
-    return await TableClient.connect("127.0.0.1", server.port, name, identity(name))
+async def player(server: TableServer, name: str, local: str | None = None, door: str = "") -> TableClient:
+    """`name` connected (from loopback address `local`, if given) and said hello. With `door`,
+    as the SSH door's app for the key `name` would."""
+    who = f"ssh:SHA256:{name}" + "A" * 30 if door else identity(name)
+    return await TableClient.connect("127.0.0.1", server.port, name, who, door, local=local)
 
 
 async def until(client: TableClient, wanted: Callable[[Any], bool], timeout: float = WAIT) -> Any:

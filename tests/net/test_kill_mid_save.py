@@ -28,7 +28,7 @@ from rivals_net.client import TableClient
 from rivals_net.harness import Host, Stuck
 from rivals_net.server import INDEX_FILE, TableRecord
 from rivals_net.table import identity_key
-from saves.codec import converter
+from saves.convert import converter
 from saves.store import SaveStore
 from tests.net.support import identity, is_update, until
 

@@ -47,7 +47,7 @@ async def test_bad_lines_get_one_error_each_and_change_nothing(tmp_path: Path) -
         (b'{"v": %d, "t": "join", "code": 7}\n' % V, "Bad join message"),
         (b'{"v": %d, "t": "watch", "table": 1e999}\n' % V, "expected a whole number"),
         (b'{"v": %d, "t": "watch", "table": ' % V + b"9" * 40 + b"}\n", "far too large"),
-        (b'{"v": %d, "t": "join", "code": "nope"}\n' % V, "No table has that invite code."),
+        (b'{"v": %d, "t": "join", "code": "nope"}\n' % V, "No table with a free seat has that invite code."),
         (b'{"v": %d, "t": "move", "action": {"type": "Take"}}\n' % V, "You are not seated at a table."),
     ]
     for line, words in bad:
@@ -91,7 +91,7 @@ async def test_an_oversized_line_closes_that_connection_only(tmp_path: Path) -> 
 
 async def test_rate_idle_errors_and_connection_cap(tmp_path: Path) -> None:
     server = await start_server(
-        tmp_path, Limits(rate=1.0, burst=3, idle=0.5, max_connections=2, max_errors=30)
+        tmp_path, Limits(rate=1.0, burst=3, idle=0.5, max_connections=2, seat_reserve=0, max_errors=30)
     )
     ann = await player(server, "Ann")
     for _ in range(6):
@@ -101,6 +101,8 @@ async def test_rate_idle_errors_and_connection_cap(tmp_path: Path) -> None:
     assert [type(m).__name__ for m in replies] == ["Tables", "Tables"] + ["Error"] * 4
     assert replies[-1].text == "Too many messages: slow down."
     bob = await player(server, "Bob")
+    bob.send(p.ListTables())  # (once he has said hello, a newcomer cannot take his place)
+    await until(bob, lambda m: isinstance(m, p.Tables))
     reader, writer = await asyncio.open_connection("127.0.0.1", server.port)
     assert json.loads(await reader.readline())["text"] == "The server is full; try again later."
     writer.close()
@@ -144,7 +146,15 @@ async def test_an_ssh_identity_needs_the_doors_token(tmp_path: Path) -> None:
 
 async def test_a_client_that_stops_reading_is_dropped_and_keeps_its_seat(tmp_path: Path) -> None:
     server = await start_server(
-        tmp_path, Limits(max_unsent=16 * 1024, rate=1e6, burst=10**6, socket_buffer=32 * 1024)
+        tmp_path,
+        Limits(
+            max_unsent=16 * 1024,
+            rate=1e6,
+            burst=10**6,
+            client_rate=1e6,
+            client_burst=10**6,
+            socket_buffer=32 * 1024,
+        ),
     )
     ann, bob = await player(server, "Ann"), await player(server, "Bob")
     code = await table_for(server, [ann, bob], "rivalist")

@@ -107,7 +107,7 @@ async def test_the_lobby_at_80_by_24_loses_nothing(tmp_path: Path) -> None:
 
 
 async def test_a_table_made_from_the_lobby_with_the_new_game_form(tmp_path: Path) -> None:
-    from rivals_tui.dialogs import AskDialog
+    from rivals_tui.dialogs.away import AbsentPlayersDialog
     from rivals_tui.screens.new_game import NewGameScreen
 
     server = await start_server(tmp_path / "saves", seed=5)
@@ -124,18 +124,20 @@ async def test_a_table_made_from_the_lobby_with_the_new_game_form(tmp_path: Path
         await pilot.press("c")
         await until_screen(NewGameScreen)
         await pilot.press("ctrl+s")  # the form's defaults: the first game, one person and AI
-        await until_screen(AskDialog)
+        await until_screen(AbsentPlayersDialog)
         await pilot.press("backspace", "backspace", "backspace", "3", "0", "enter")
         await until_screen(GameScreen)
         table = next(iter(server.tables.values()))
         assert table.ai_after == 30 and table.match.seats[0].name == "Cy"
+        assert not table.ai_keeps and table.pausing  # the dialog's defaults
         assert any(s.is_ai for s in table.match.seats)
-        # The status line is drawn once the table's first update has arrived.
+        # The status line is drawn once the table's first update has arrived (and the screen
+        # on top may not have composed its widgets yet).
         for _ in range(200):
-            if "invite code " + table.code in str(app.screen.query_one("#status", Static).render()):
+            if "invite code " + table.code in status(app):
                 break
             await pilot.pause(0.02)
-        assert "invite code " + table.code in str(app.screen.query_one("#status", Static).render())
+        assert "invite code " + table.code in status(app)
         # The creator is told the code once, to pass it on.
         told = [str(n.message) for n in app._notifications]
         assert f"Invite code: {table.code} — give it to the other players." in told
@@ -258,4 +260,27 @@ async def test_a_move_the_server_is_slow_to_answer_shows_the_seat_waiting(tmp_pa
             pilot,
             lambda: len(table.match.history) > before and ("Ann:" in status(app) or "Bob" in status(app)),
         )
+    await server.stop()
+
+
+async def test_the_lobby_takes_an_invite_code_typed_in_capitals_with_spaces(tmp_path: Path) -> None:
+    from tests.tui.legibility import lost_text
+
+    server = await start_server(tmp_path / "saves", seed=2)
+    bob = await player(server, "Bob")
+    bob.send(p.Create(game="rivalist", seats=[p.SeatOffer(), p.SeatOffer()]))
+    seated = await until(bob, lambda m: isinstance(m, p.Seated))
+    app = RemoteApp("127.0.0.1", server.port, "Ann", identity("Ann"), settings_path=tmp_path / "s.json")
+    async with app.run_test(size=(80, 24)) as pilot:
+        note = app.screen.query_one("#lobby-note", Static)
+        await pause_until(pilot, lambda: "1 table" in str(note.render()))
+        await pilot.press("j")
+        await pause_until(pilot, lambda: not isinstance(app.screen, LobbyScreen))
+        typed = seated.code.upper().replace("-", " ")  # as read out: "BADO KEMI RUTU SILO"
+        await pilot.press(*[{" ": "space"}.get(ch, ch) for ch in typed])
+        assert lost_text(app.screen) == []  # the whole code shows as typed
+        await pilot.press("enter")
+        await pause_until(pilot, lambda: f"invite code {seated.code}" in status(app))
+        assert [c.seat for c in server.conns if c.name == "Ann"] == [1]
+        assert lost_text(app.screen) == []  # the status line with the code still fits 80x24
     await server.stop()

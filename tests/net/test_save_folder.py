@@ -29,7 +29,7 @@ from rivals_net import saving
 from rivals_net.harness import ROOT, Host, free_port
 from rivals_net.server import INDEX_FILE, TableRecord, TableServer
 from rivals_net.table import identity_key
-from saves.codec import converter
+from saves.convert import converter
 from saves.errors import SaveError
 from saves.store import SaveStore
 from tests.net.support import identity, is_update, player, start_server, table_for, until

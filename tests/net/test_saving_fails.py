@@ -110,8 +110,13 @@ async def test_a_move_that_cannot_be_saved_is_told_to_nobody_and_the_table_waits
         latest[c] = await until(c, is_update)
         assert latest[c].decisions == told + 1
     assert len(SaveStore(tmp_path).load(table.name).history) == told + 1
-    zoe.send(p.ListTables())
-    (line,) = (await until(zoe, lambda m: isinstance(m, p.Tables))).tables
+    # (The lobby's lines are at most a second old: asked again until they show the move.)
+    for _ in range(30):
+        zoe.send(p.ListTables())
+        (line,) = (await until(zoe, lambda m: isinstance(m, p.Tables))).tables
+        if line.waiting_for != waiting_for:
+            break
+        await asyncio.sleep(0.1)
     assert line.waiting_for == table.info(set()).waiting_for != waiting_for
     # And play goes on as before.
     deciding = next(c for c in (ann, bob) if latest[c].choices)
@@ -242,7 +247,7 @@ async def test_the_game_over_screen_says_the_next_game_waits_for_the_server(tmp_
         def again_line() -> str:
             return str(app.screen.query_one("#over-again", Static).render()).replace("\n", " ")
 
-        await settle(lambda: isinstance(app.screen, GameOverScreen))
+        await settle(lambda: isinstance(app.screen, GameOverScreen) and bool(app.screen.query("#over-again")))
         bob.send(p.Again())
         await settle(lambda: "Bob asked for the next game" in again_line())
         store.full = True

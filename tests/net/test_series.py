@@ -22,7 +22,7 @@ from rivals_net.table import identity_key
 from rivals_tui.remote_app import RemoteApp
 from rivals_tui.screens.game import GameScreen
 from rivals_tui.screens.game_over import GameOverScreen
-from saves.codec import converter
+from saves.convert import converter
 from saves.store import SaveStore
 from tests.net.support import identity, is_error, is_update, player, start_server, until
 
@@ -123,7 +123,8 @@ async def test_the_remote_game_over_screen_at_80_by_24(tmp_path: Path) -> None:
         def again_line() -> str:
             return str(app.screen.query_one("#over-again", Static).render())
 
-        await settle(lambda: isinstance(app.screen, GameOverScreen))
+        # (A screen is on top before it has composed its widgets: wait for the line itself.)
+        await settle(lambda: isinstance(app.screen, GameOverScreen) and bool(app.screen.query("#over-again")))
         assert "Press n to ask for the next game" in again_line()
         assert "Series (3 games), after game 1" in str(app.screen.query_one("#over-series", Static).render())
         assert lost_text(app.screen) == []

@@ -1,8 +1,8 @@
 """The SSH door runs the app and nothing else, and a terminal's new size reaches the app. Apps
 are forked by the door's spawner; without it they are started as processes, and neither outlives
-its session or the door.
+its session or the door. A stopping server leaves each terminal its sentence, the full screen put away.
 
-Budget: 5 s (the door and the table server in the test's loop; three apps started).
+Budget: 7 s (the door and the table server in the test's loop; four apps started).
 """
 
 from __future__ import annotations
@@ -133,3 +133,21 @@ async def test_the_spawner_ends_with_the_door(tmp_path: Path) -> None:
     await door.stop()
     await tables.stop()
     assert not Path(f"/proc/{spawner}").exists()
+
+
+async def test_a_stopping_server_leaves_each_terminal_its_sentence_and_as_it_was(tmp_path: Path) -> None:
+    from rivals_net.serve import shut_down
+    from rivals_net.server import RESTARTING
+
+    door, tables = await _door(tmp_path)
+    term = Terminal(asyncssh.generate_private_key("ssh-ed25519"), "ann")
+    await term.open(door.port, size=(80, 24))
+    await term.wait_for("Tables at")
+    mark = len(term.screen)
+    await shut_down(tables, door)  # what `rivals serve` does on SIGTERM or Ctrl-C
+    await term.wait_for(RESTARTING, since=mark)
+    # The app left its full screen (the terminal is as the shell had it) before saying so.
+    after = bytes(term.screen[mark:])
+    assert b"\x1b[?1049l" in after and after.index(b"\x1b[?1049l") < after.index(RESTARTING.encode())
+    await term.close()
+    assert not door.children

@@ -89,7 +89,7 @@ async def test_a_restarted_server_resumes_every_table_with_its_code_and_seats(tm
     assert (await until(bob, is_update)).decisions == 1
     eve = await player(again, "Eve")  # a third person finds no free seat
     eve.send(p.Join(code=code))
-    assert (await until(eve, is_error)).text == "Every seat at this table is taken; you may watch it."
+    assert (await until(eve, is_error)).text == "No table with a free seat has that invite code."
     await bob.close()
     await eve.close()
     await again.stop()

@@ -28,7 +28,7 @@ from rivals_net import protocol as p
 from rivals_net.client import TableClient
 from rivals_net.server import Limits
 from rivals_net.table import Table
-from saves.codec import converter
+from saves.convert import converter
 from saves.store import SaveStore
 from tests.net.support import identity, start_server, table_for, until
 
@@ -93,7 +93,12 @@ async def test_one_seat_receives_nothing_of_the_others_secrets(tmp_path: Path, g
     game = GAMES[game_id]
     seats = max(2, game.players.start)
     # Random players move far faster than people: no rate limit here.
-    server = await start_server(tmp_path, Limits(rate=1e6, burst=10**6), store=_Unsaved(tmp_path), seed=3)
+    server = await start_server(
+        tmp_path,
+        Limits(rate=1e6, burst=10**6, client_rate=1e6, client_burst=10**6),
+        store=_Unsaved(tmp_path),
+        seed=3,
+    )
     clients = [await _recorder(server.port, f"P{i}") for i in range(seats)]
     await table_for(server, list[TableClient](clients), game_id)
     table = next(iter(server.tables.values()))

@@ -47,6 +47,7 @@ def assert_same_match(loaded: Match, original: Match) -> None:
     assert loaded.seed == original.seed
     assert loaded.series == original.series
     assert loaded.history == original.history
+    assert loaded.stand_ins == original.stand_ins
     assert loaded.state == original.state
     assert [[e.text for e in evs] for evs in loaded.log] == [[e.text for e in evs] for evs in original.log]
     assert loaded.log == original.log

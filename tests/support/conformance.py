@@ -14,7 +14,7 @@ from typing import Any
 
 from engine.core import AnyGame, Event, IllegalAction, Rng
 from engine.core.phases import PhasedGame
-from saves.codec import converter
+from saves.convert import converter
 
 
 class ContractBroken(AssertionError):

@@ -25,13 +25,17 @@ from engine.rival_realms.actions import EndTurn
 from rivals_tui import glyphs
 from rivals_tui.app import RivalsApp
 from rivals_tui.dialogs import ConfirmDialog, ErrorDialog
+from rivals_tui.glyphs import LINES
 from rivals_tui.screens.book import BookScreen
 from rivals_tui.screens.game import GameScreen
 from rivals_tui.screens.game_over import GameOverScreen
 from rivals_tui.screens.keys import KeysScreen
 from rivals_tui.screens.rules import RulesScreen
+from rivals_tui.screens.too_small import TooSmallScreen
 from rivals_tui.settings import Settings
+from rivals_tui.widgets.board import GameBoard
 from rivals_tui.widgets.footer import KeysFooter
+from rivals_tui.widgets.lineboard import LineBoard
 from saves.store import SaveStore
 from tests.tui.boards import screen_app, settle
 from tests.tui.legibility import lost_text
@@ -272,8 +276,60 @@ async def test_the_game_screen_after_a_resize(tmp_path: Path) -> None:
         await check(pilot, "game screen after shrinking")
 
 
-async def test_game_over_scores_and_board(tmp_path: Path) -> None:
-    app = screen_app(tmp_path, played("rival_kings", table(4), 10_000), symbols="ascii")
+HINT = (
+    "Hint: the AI would Explore 17 Hills in upper 1 (by way of middle 1), paying 38 Forest, "
+    "picking up the Bear on the way. The cursor is on it: Enter takes it."
+)
+
+
+def rival_with_tokens(match: Match) -> bool:
+    """The other seat holds four tokens: with a long name, its header is the widest."""
+    s = match.state
+    return s.phase == "turn" and len(s.supply[1]) + len(s.used[1]) >= 4
+
+
+async def test_back_from_a_too_small_terminal_the_whole_board_shows(tmp_path: Path) -> None:
+    """80×24, then 60×20 (the notice to enlarge the terminal), then 80×24 again, with a two-line
+    message under the status line and the cursor on the other realm's lower row: the status line
+    is the screen's first line, and the board shows all of itself, from the player's own header
+    down to the other realm's lower row, with no "more" mark."""
+    match = played("rival_realms", table(2), 30, until=rival_with_tokens)
+    app = screen_app(tmp_path, match)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        board = screen.query_one(GameBoard)
+        assert isinstance(board, LineBoard)
+        screen.say(HINT)
+        board._set_cursor(("space", 1, 12))
+        await settle(pilot)
+        await pilot.resize_terminal(60, 20)
+        await settle(pilot)
+        assert isinstance(app.screen, TooSmallScreen)
+        await pilot.resize_terminal(*SIZE)
+        await settle(pilot)
+        assert app.screen is screen and board.cursor_key == ("space", 1, 12)
+        drawn = [strip.text for strip in screen._compositor.render_strips()]
+        assert drawn[0].startswith(" Rival Realms"), drawn[0]
+        rows = [board.render_line(y).text for y in range(board.size.height)]
+        assert board._top == 0 and LONG_NAMES[0] in rows[0], rows
+        assert not any(row.startswith((LINES.more_up, LINES.more_down)) for row in rows), rows
+        assert [row[:2] for row in rows if row[:2] in ("Up", "Mi", "Lo")] == ["Up", "Mi", "Lo"] * 2, rows
+
+
+GAME_OVERS = [
+    ("rival_kings", 4, {}),
+    # The longest score label (Deep Valleys' pairs) and a line per quest won.
+    ("rival_realms", 2, {"enchantments": ("deep_valleys",)}),
+]
+
+
+@pytest.mark.parametrize(("game_id", "players", "options"), GAME_OVERS)
+async def test_game_over_scores_and_board(
+    tmp_path: Path, game_id: str, players: int, options: dict[str, Any]
+) -> None:
+    app = screen_app(tmp_path, played(game_id, table(players), 10_000, **options), symbols="ascii")
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert isinstance(app.screen, GameOverScreen)

@@ -194,6 +194,8 @@ async def test_the_players_list_offers_every_seat_count_each_game_allows(
             await pilot.pause()
             shown = [row for row in form.query(".seat-row") if row.display]
             assert len(shown) == info.players.stop - 1, info.id
+        if size != (80, 24):
+            return  # (starting the game is the same at any size)
         # A six-seat Rivals game starts from the form, with its six seats.
         form.query_one("#game", Select).value = "rivals"
         await pilot.pause()

@@ -7,7 +7,7 @@ from engine.core.game import Event
 from engine.rival_realms.actions import DRAW_DECK, DRAWS_OTHER, DRAWS_OWN, Draw
 from engine.rival_realms.effects import deck_regions, draw_card, take_into_hand, who
 from engine.rival_realms.realm import card_name
-from engine.rival_realms.rules.flow import continue_redraw, continue_steal, other_nest
+from engine.rival_realms.rules.flow import continue_redraw, continue_steal, other_nest, start_event
 from engine.rival_realms.state import RealmsState
 
 
@@ -53,8 +53,6 @@ def draw_perform(s: RealmsState, seat: int, a: Draw, ev: list[Event]) -> None:
             s.deck_draws += 1
         got = draw_card(s, seat, ev)
         if got >= 100:
-            from engine.rival_realms.rules.events import start_event
-
             start_event(s, seat, got, back, ev)
             return
     else:

@@ -1,5 +1,6 @@
 """The flow between decisions: beginning and ending turns, redrawing (with the solo Raven's
-thefts), a gem's theft, the end of the game with equal turns.
+thefts), a gem's theft, an event drawn on the way (who is asked, the replacement card, and back
+to the draw it interrupted), the end of the game with equal turns.
 
 Automatic steps here use public facts only: a redraw is made for the player only when the deck
 is the one place left to draw from (the nests are face up and the deck's size is known).
@@ -9,7 +10,15 @@ from __future__ import annotations
 
 from engine.core.game import Event
 from engine.core.words import count
-from engine.rival_realms.data import HAND_SIZE
+from engine.rival_realms.data import (
+    CREATURE_KIND,
+    EVENT_BY_ID,
+    EVENTS,
+    HAND_SIZE,
+    LANDS,
+    EventCard,
+    event_of,
+)
 from engine.rival_realms.effects import (
     claim_quests,
     deck_regions,
@@ -19,7 +28,7 @@ from engine.rival_realms.effects import (
     said,
     who,
 )
-from engine.rival_realms.realm import card_name
+from engine.rival_realms.realm import card_name, star_targets
 from engine.rival_realms.state import RealmsState
 
 
@@ -90,9 +99,6 @@ def continue_redraw(s: RealmsState, ev: list[Event]) -> None:
             break  # the deck holds no region card
         s.deck_draws += 1
         if got >= 100:
-            # Imported here: events.py builds on this module. Only reached when an event is drawn.
-            from engine.rival_realms.rules.events import start_event
-
             start_event(s, seat, got, "redraw", ev)
             return
     finish_redraw(s, ev)
@@ -184,3 +190,105 @@ def continue_steal(s: RealmsState, ev: list[Event]) -> None:
         s.steal_left = 0
     s.actor = seat
     s.phase = "steal" if s.steal_left > 0 else "turn"
+
+
+# --- an event drawn on the way ---------------------------------------------------------------
+# A player is asked only when they have something to decide; whether they do is read from public
+# facts (hand sizes, nests, used tokens, the realm), so skipping never reveals a hand. What the
+# answers are and do is in rules/events.py.
+
+
+def current_event(s: RealmsState) -> EventCard:
+    """The event being resolved."""
+    return EVENTS[EVENT_BY_ID[s.event_now]]
+
+
+def start_event(s: RealmsState, seat: int, card: int, back: str, ev: list[Event]) -> None:
+    """Event `card` was drawn by `seat` while doing `back` ("redraw" or "steal")."""
+    e = event_of(card)
+    s.event_now = e.id
+    s.resolved_events.append(e.id)
+    s.event_turn = True
+    s.event_drawer = seat
+    s.event_back = back
+    s.phase = "event"
+    ev.append(Event(f"Event: {e.name}. {e.text}", reveal=True, kind="event"))
+    active = s.turn
+    s.responders = [i for i in (active, 1 - active) if not s.passed[i]]
+    if not e.answer:
+        _resolve_auto(s, e, ev)
+        s.responders = []
+    ask_next(s, ev)
+
+
+def _resolve_auto(s: RealmsState, e: EventCard, ev: list[Event]) -> None:
+    if e.id == "gentle_rain":
+        for seat in s.responders:
+            if draw_card(s, seat, ev) == 0:
+                ev.append(Event("The deck holds no region card to draw."))
+    elif e.id == "homing_raven":
+        if s.raven >= 0:
+            s.raven = -1
+            ev.append(Event("The Raven flies back beside the deck."))
+        else:
+            ev.append(Event("The Raven already perches beside the deck."))
+    elif e.id == "ravens_mischief":
+        active = s.turn
+        for nest in (active, 1 - active):
+            raven_flip(s, nest, ev)
+
+
+def needs_answer(s: RealmsState, seat: int) -> bool:
+    """Whether `seat` has anything to decide for the current event (public facts only)."""
+    a = current_event(s).answer
+    hand = len(s.hands[seat])
+    if a == "give":
+        if s.event_now == "merchant":
+            return hand > 0 and deck_regions(s) > 0
+        return hand > 0
+    if a == "lands":
+        return True
+    if a == "nest":
+        return bool(s.nests[seat])
+    if a == "revive":
+        return any(t in CREATURE_KIND for t in s.used[seat])
+    if a == "star":
+        return bool(star_targets(s, seat))
+    if a == "raven":
+        return any(not s.valleys[seat][m] and s.raven != seat * LANDS + m for m in range(LANDS))
+    if a == "stash":
+        return hand > HAND_SIZE
+    if a == "trade":
+        return hand > 0 and bool(s.nests[seat])
+    return False
+
+
+def ask_next(s: RealmsState, ev: list[Event]) -> None:
+    """Ask the next player who has something to decide, or finish the event."""
+    while s.responders:
+        seat = s.responders[0]
+        if needs_answer(s, seat):
+            s.actor = seat
+            if current_event(s).answer == "stash" and s.stash_left == 0:
+                s.stash_left = len(s.hands[seat]) - HAND_SIZE
+            return
+        s.responders.pop(0)
+        ev.append(Event(f"{current_event(s).name} passes {who(seat)} by: nothing to decide.", seat=seat))
+    finish_event(s, ev)
+
+
+def finish_event(s: RealmsState, ev: list[Event]) -> None:
+    """The event is over: the drawer draws a replacement, then play goes back where it was."""
+    drawer, back = s.event_drawer, s.event_back
+    s.event_now = ""
+    s.event_drawer = -1
+    s.event_back = ""
+    s.stash_left = 0
+    s.phase = back
+    s.actor = s.turn
+    if draw_card(s, drawer, ev) == 0 and deck_regions(s) == 0:
+        ev.append(Event("No region card is left to replace the event."))
+    if back == "redraw":
+        continue_redraw(s, ev)
+    else:
+        continue_steal(s, ev)

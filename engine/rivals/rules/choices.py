@@ -41,7 +41,7 @@ from engine.rivals.data.board import TILE_OF
 from engine.rivals.data.cards import ENEMY, MOD, PHYSICAL, card_said
 from engine.rivals.data.catalog import CARD
 from engine.rivals.effects import do_step, place_shield, step_options
-from engine.rivals.rules import drone_cards, resolve
+from engine.rivals.rules import drone_cards, resolve, targeting
 from engine.rivals.rules.board import border_hexes, reveal, shields_of
 from engine.rivals.rules.combat import design
 from engine.rivals.rules.common import (
@@ -49,10 +49,11 @@ from engine.rivals.rules.common import (
     gain_tokens,
     lootable,
     name,
+    seat_skill,
     who,
 )
-from engine.rivals.rules.turn import CHECK, card_reason, seat_skill
-from engine.rivals.state import RivalsState
+from engine.rivals.rules.limits import CHECK, card_reason
+from engine.rivals.state import RivalsState, Task
 
 Option = tuple[object, str | None]
 
@@ -66,8 +67,10 @@ def mods_options(s: RivalsState, seat: int) -> list[Option]:
         c = CARD[m]
         if c.type == MOD:
             opts.append((AddMod(m), None if c.ap <= s.ap else f"{c.name} costs {c.ap} AP."))
-    opts.append((DoneMods(), None))
+    # The ways of adding none, the plain one last (`Prompt.declines`): with no mod in hand a
+    # player is not asked (taking the card back is offered again with the target).
     opts.append((TAKE_BACK, None))
+    opts.append((DoneMods(), None))
     return opts
 
 
@@ -89,23 +92,23 @@ def mods_perform(s: RivalsState, seat: int, a: object) -> list[Event]:
 
 
 def range_extra(s: RivalsState) -> int:
-    return sum(map(resolve.RANGE_MOD.__getitem__, s.p_mods))
+    return sum(map(targeting.RANGE_MOD.__getitem__, s.p_mods))
 
 
 def target_options(s: RivalsState, seat: int) -> list[Option]:
     c = design(s)
     extra = range_extra(s)
     if c.target == ENEMY:
-        reach = resolve.Reach(s, seat)
+        reach = targeting.Reach(s, seat)
         opts: list[Option] = [
-            (TARGET_ASHAK[o], None) for o in resolve.ashak_targets(s, seat, c, extra, reach)
+            (TARGET_ASHAK[o], None) for o in targeting.ashak_targets(s, seat, c, extra, reach)
         ]
         if c.is_attack:
-            opts += [(TARGET_HEX[h], None) for h in resolve.shield_targets(s, seat, c, extra, reach)]
+            opts += [(TARGET_HEX[h], None) for h in targeting.shield_targets(s, seat, c, extra, reach)]
         if s.drone_mode:
             opts += drone_cards.target_options(s, seat, extra)
     else:
-        opts = [(TARGET_HEX[h], None) for h in resolve.hex_targets(s, seat, c)]
+        opts = [(TARGET_HEX[h], None) for h in targeting.hex_targets(s, seat, c)]
     return opts + [(TAKE_BACK, None)]
 
 
@@ -129,7 +132,7 @@ def target_perform(s: RivalsState, seat: int, a: object) -> list[Event]:
 def target2_options(s: RivalsState, seat: int) -> list[Option]:
     c = design(s)
     opts: list[Option] = [
-        (TARGET_ASHAK[o], None) for o in resolve.ashak_targets(s, seat, c) if o != s.p_target
+        (TARGET_ASHAK[o], None) for o in targeting.ashak_targets(s, seat, c) if o != s.p_target
     ]
     return opts + [(NoSecondTarget(), None)]
 
@@ -209,8 +212,6 @@ def uninstall_options(s: RivalsState, seat: int) -> list[Option]:
 
 
 def uninstall_perform(s: RivalsState, seat: int, a: object) -> list[Event]:
-    from engine.rivals.state import Task
-
     t = s.tasks.pop(0)
     s.phase = "idle"
     if isinstance(a, StopUninstalling):
@@ -250,8 +251,6 @@ def reward_options(s: RivalsState, seat: int) -> list[Option]:
 
 
 def reward_perform(s: RivalsState, seat: int, a: object) -> list[Event]:
-    from engine.rivals.state import Task
-
     assert isinstance(a, Reward)
     if a.kind == "schema":
         s.phase = "schema"
@@ -311,8 +310,6 @@ def resource_options(s: RivalsState, seat: int) -> list[Option]:
 
 
 def resource_perform(s: RivalsState, seat: int, a: object) -> list[Event]:
-    from engine.rivals.state import Task
-
     assert isinstance(a, ChooseResource)
     t = s.tasks.pop(0)
     s.phase = "idle"

@@ -163,8 +163,6 @@ def install(s: RivalsState, seat: int, a: Install) -> list[Event]:
 def stop_installing(s: RivalsState, seat: int) -> list[Event]:
     """Unchosen row cards stay in the row; unchosen deck cards go to the interface discard; the
     row is refilled to two."""
-    from engine.rivals.rules.flow import fill_row
-
     row_cards = [c for c in s.consult if c in s.consult_row]
     dropped = [c for c in s.consult if c not in row_cards]
     s.iface_row.extend(row_cards)
@@ -181,6 +179,15 @@ def stop_installing(s: RivalsState, seat: int) -> list[Event]:
     if len(s.iface_row) > before:
         ev.append(Event("The interface row is refilled.", reveal=True))
     return ev
+
+
+def fill_row(s: RivalsState) -> None:
+    """The interface row is refilled to two cards (the discard reshuffled when the deck runs out)."""
+    while len(s.iface_row) < 2:
+        refill_interface(s)
+        if not s.iface_deck:
+            return
+        s.iface_row.append(s.iface_deck.pop())
 
 
 def token_options(s: RivalsState, seat: int) -> list[Option]:

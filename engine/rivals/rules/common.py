@@ -1,5 +1,5 @@
-"""State changes shared by every phase: drawing (Flashers included), tokens, healing, the
-ultimate gauge, wounds and HP loss, elimination and the instant victory check."""
+"""State changes shared by every phase: drawing (Flashers included), tokens, a skill taking its
+slot, healing, the ultimate gauge, wounds and HP loss, elimination and the instant victory check."""
 
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ from engine.rivals.data.board import (
     RP_TO_WIN,
     START_HP,
 )
-from engine.rivals.data.catalog import CARD, FLASHER_IDS
-from engine.rivals.state import RivalsState
+from engine.rivals.data.catalog import ATLANS_ID, CARD, FLASHER_IDS, GUILD_IDS, SIGNATURE_IDS
+from engine.rivals.state import RivalsState, Task
 
 FLASHER_SET = frozenset(FLASHER_IDS)
 
@@ -145,6 +145,16 @@ def can_activate(s: RivalsState, seat: int) -> bool:
     return s.tokens[seat] > 0 and s.active_tokens[seat] < ANTICIPATION_ACTIVE_MAX
 
 
+def token_reason(s: RivalsState, seat: int) -> str | None:
+    return None if can_activate(s, seat) else "Two tokens are already active."
+
+
+def activate(s: RivalsState, seat: int) -> list[Event]:
+    s.tokens[seat] -= 1
+    s.active_tokens[seat] += 1
+    return [Event(f"{who(s, seat)} activates an anticipation token.", seat=seat)]
+
+
 def heal(s: RivalsState, seat: int, n: int) -> list[Event]:
     k = min(n, START_HP - s.hp[seat])
     if k <= 0 or not s.alive[seat]:
@@ -200,8 +210,6 @@ def lose_hp(s: RivalsState, victim: int, n: int, by: int, why: str) -> list[Even
 def eliminate(s: RivalsState, victim: int, by: int, check: bool = True) -> list[Event]:
     """Take `victim` out. A killer (not a fall) scores 2 RP and then installs one of the
     victim's cards (queued as a decision); everything else the victim owned is uninstalled."""
-    from engine.rivals.state import Task
-
     s.alive[victim] = False
     s.died[victim] = s.stamp
     s.pos[victim] = -1
@@ -248,8 +256,6 @@ def return_flasher(s: RivalsState, c: int) -> None:
 def lootable(s: RivalsState, victim: int) -> list[int]:
     """The victim's cards a killer may install: its deck, hand, discard and skills, but not its
     guild, its Ashak cards or Flashers."""
-    from engine.rivals.data.catalog import ATLANS_ID, GUILD_IDS, SIGNATURE_IDS
-
     banned = set(SIGNATURE_IDS[s.ashak[victim]]) | {ATLANS_ID} | set(GUILD_IDS) | FLASHER_SET
     pool = s.deck[victim] + s.hand[victim] + s.discard[victim] + s.skills[victim]
     return sorted(c for c in pool if c not in banned)
@@ -271,6 +277,18 @@ def clear_victim(s: RivalsState, victim: int) -> list[Event]:
         s.box.extend(s.extra)
         s.extra = []
     return ev
+
+
+def seat_skill(s: RivalsState, seat: int, card: int) -> list[Event]:
+    s.in_play.remove(card)
+    s.skills[seat].append(card)
+    c = CARD[card]
+    if c.once:
+        s.exhausted[seat].append(card)
+    if c.key == "premium":
+        s.tasks.insert(0, Task("resource", seat, n=4))
+        s.phase = "idle"
+    return []
 
 
 def alive_seats(s: RivalsState) -> list[int]:

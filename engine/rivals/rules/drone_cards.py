@@ -9,49 +9,19 @@ from __future__ import annotations
 from engine.core import Event, count
 from engine.rivals.actions import TargetDrone
 from engine.rivals.data.board import LAKE
-from engine.rivals.data.cards import ENEMY, EXPLOSIVE, Card
 from engine.rivals.drone import drone_name
 from engine.rivals.effects import apply_effect
-from engine.rivals.hexes import DIST
-from engine.rivals.rules.board import enemy_shield, forced_steps, has_sight, hex_type, step_cost
+from engine.rivals.rules.board import enemy_shield, forced_steps, hex_type, step_cost
 from engine.rivals.rules.combat import design, mod_total, pierces
 from engine.rivals.rules.common import gain_tokens, token_room, who
+from engine.rivals.rules.targeting import drone_targets
 from engine.rivals.state import RivalsState, Task
 
-# Cards whose whole effect is about the other player's deck or body: nothing to do to a drone.
-KEYED = frozenset({"swarm", "accel", "flashers", "spores"})
 # Effects that act on the target itself; a drone answers to these few, the rest pass it by.
 ON_TARGET = frozenset(
     {"wound", "hploss", "poison", "m_poison", "pull", "push", "approach", "leap", "breakshield"}
     | {"strip", "steal", "discard", "counter"}
 )
-
-
-def can_aim_at_drones(c: Card) -> bool:
-    return c.target == ENEMY and c.type != EXPLOSIVE and c.key not in KEYED
-
-
-def drone_targets(s: RivalsState, seat: int, c: Card, extra: int = 0) -> list[int]:
-    """The drones (by owner) `seat` may aim card `c` at now."""
-    from engine.rivals.rules.resolve import max_range, needs_sight
-
-    if not s.drone_mode or not can_aim_at_drones(c) or s.pos[seat] < 0:
-        return []
-    here = s.pos[seat]
-    hi = max_range(s, seat, c, extra)
-    sight = needs_sight(c)
-    out = []
-    for o in range(s.seats):
-        h = s.d_pos[o]
-        if h < 0:
-            continue
-        d = DIST[here][h]
-        if d < c.rmin or (hi >= 0 and d > hi):
-            continue
-        if sight and not has_sight(s, seat, here, h, -1, target_drone=o):
-            continue
-        out.append(o)
-    return out
 
 
 def target_options(s: RivalsState, seat: int, extra: int) -> list[tuple[object, str | None]]:

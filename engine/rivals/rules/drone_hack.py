@@ -14,9 +14,10 @@ from engine.rivals.drone import (
     drone_name,
 )
 from engine.rivals.hexes import DIST
-from engine.rivals.rules import common, drone_turn
+from engine.rivals.rules import common, drone_collect, drone_turn
 from engine.rivals.rules.board import has_sight, reachable
 from engine.rivals.rules.common import check_end, gain_tokens, name, token_room, who
+from engine.rivals.rules.limits import FIRST_TURN, first_turn, move_budget
 from engine.rivals.state import RivalsState, Task
 
 Option = tuple[object, str | None]
@@ -66,8 +67,6 @@ def exchange_reason(s: RivalsState, seat: int, a: Exchange) -> str | None:
 
 
 def hack_reason(s: RivalsState, seat: int) -> str | None:
-    from engine.rivals.rules.turn import FIRST_TURN, first_turn
-
     v = 1 - seat
     d = s.d_pos[v]
     if first_turn(s):
@@ -143,8 +142,6 @@ def hack(s: RivalsState, seat: int) -> list[Event]:
 
 def hack_options(s: RivalsState, seat: int) -> list[Option]:
     """What one success can do; the same action may be chosen again with the next success."""
-    from engine.rivals.rules.turn import move_budget
-
     v = 1 - seat
     opts: list[Option] = [(HackPick("card", c), None) for c in s.d_cards[v]]
     if s.d_crystals[v] or s.d_resins[v]:
@@ -155,8 +152,8 @@ def hack_options(s: RivalsState, seat: int) -> list[Option]:
         opts.append((HackPick("rp"), None))
     for h in sorted(reachable(s, v, s.d_pos[v], move_budget(s))):
         opts.append((HackPick("move", h), None))
-    opts.append((HackPick("collect"), drone_turn.collect_reason(s, v, need_ap=False)))
-    opts.append((HackPick("negotiate"), drone_turn.negotiate_reason(s, v, need_ap=False)))
+    opts.append((HackPick("collect"), drone_collect.collect_reason(s, v, need_ap=False)))
+    opts.append((HackPick("negotiate"), drone_collect.negotiate_reason(s, v, need_ap=False)))
     opts.append((HackPick("stop"), None))
     return opts
 
@@ -200,9 +197,9 @@ def steal_or_drive(s: RivalsState, seat: int, v: int, a: HackPick) -> list[Event
     if a.kind == "move":
         return drone_turn.move_drone(s, v, a.arg)
     if a.kind == "collect":
-        return drone_turn.collect(s, v, seat)
+        return drone_collect.collect(s, v, seat)
     assert a.kind == "negotiate"
-    return drone_turn.negotiate(s, v, seat)
+    return drone_collect.negotiate(s, v, seat)
 
 
 def task_hack(s: RivalsState, t: Task) -> list[Event]:

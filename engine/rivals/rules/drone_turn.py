@@ -1,55 +1,46 @@
 """A drone's own actions (drone mode): its placement, its turn (scout, move, collect, negotiate,
-spend resources, attack), the collect and negotiation decisions it shares with a hack, and its
-fall and return. The drone acting is `s.d_body`; the seat deciding is `s.actor` (its owner, or
-the hacker making it act)."""
+spend resources, attack) and its fall and return. What collecting and negotiating open, which a
+hack can start too, is in drone_collect.py. The drone acting is `s.d_body`; the seat deciding is
+`s.actor` (its owner, or the hacker making it act)."""
 
 from __future__ import annotations
 
 from engine.core import Event, count
 from engine.rivals.actions import (
+    COLLECT,
+    END,
+    MOVE,
+    NEGOTIATE,
+    PASS,
+    SCOUT,
+    SHIELD,
+    TOKEN,
+    UNINSTALL,
     ActivateToken,
     BuyPoint,
     BuySchema,
-    BuyToken,
     Collect,
-    Consult,
     DroneAttack,
     EndTurn,
-    Install,
     MakeShield,
     Move,
     Negotiate,
-    Pass,
-    PickSchema,
     PlaceDrone,
-    Reward,
     Scout,
     StepTo,
-    StopBuying,
-    StopInstalling,
-    StopUninstalling,
     Uninstall,
 )
-from engine.rivals.data.board import (
-    AP_PER_TURN,
-    FOREST,
-    SHIELD_LIMIT,
-    TILE_HEXES,
-    TILE_OF,
-)
-from engine.rivals.drone import (
-    ATTACK_DAMAGE,
-    ATTACK_RANGE,
-    CARD_SLOTS,
-    TOKEN_SLOTS,
-    drone_name,
-)
+from engine.rivals.data.board import AP_PER_TURN, FOREST, SHIELD_LIMIT, TILE_HEXES, TILE_OF
+from engine.rivals.drone import ATTACK_DAMAGE, ATTACK_RANGE, drone_name
 from engine.rivals.effects import front, place_shield
 from engine.rivals.hexes import DIST, NEIGHBOURS
-from engine.rivals.rules import common
+from engine.rivals.rules import common, drone_collect
 from engine.rivals.rules.board import border_hexes, hex_type, reachable, reveal, shields_of
 from engine.rivals.rules.combat import event_on
-from engine.rivals.rules.common import can_activate, name, resources, skill_total, temp_total, who, wound
+from engine.rivals.rules.common import activate, can_activate, name, skill_total, temp_total, who, wound
+from engine.rivals.rules.drone_collect import collect_reason, negotiate_reason, schema_reason
+from engine.rivals.rules.limits import FIRST_TURN, first_turn, move_budget
+from engine.rivals.rules.setup_phase import after_placing
 from engine.rivals.state import RivalsState, Task
 
 Option = tuple[object, str | None]
@@ -64,8 +55,6 @@ def place_options(s: RivalsState, seat: int) -> list[Option]:
 
 
 def place_perform(s: RivalsState, seat: int, a: object) -> list[Event]:
-    from engine.rivals.rules.setup_phase import after_placing
-
     assert isinstance(a, PlaceDrone)
     s.d_pos[seat] = a.hex
     ev = [Event(f"{drone_name(s, seat)} enters the Wildtech on hex {a.hex}.", seat=seat, kind="move")]
@@ -99,19 +88,6 @@ def turn_start(s: RivalsState, t: Task) -> list[Event]:
 
 
 def options(s: RivalsState, seat: int) -> list[Option]:
-    from engine.rivals.rules.turn import (
-        COLLECT,
-        END,
-        FIRST_TURN,
-        MOVE,
-        NEGOTIATE,
-        SCOUT,
-        SHIELD,
-        UNINSTALL,
-        first_turn,
-        move_budget,
-    )
-
     opts: list[Option] = []
     h = s.d_pos[seat]
     for t in scoutable(s, h):
@@ -140,7 +116,6 @@ def options(s: RivalsState, seat: int) -> list[Option]:
 
 
 ATTACK: tuple[DroneAttack, ...] = (DroneAttack(0), DroneAttack(1))
-ACTIVATE, PASS = ActivateToken(), Pass()
 
 
 def scoutable(s: RivalsState, h: int) -> list[int]:
@@ -150,27 +125,6 @@ def scoutable(s: RivalsState, h: int) -> list[int]:
         if not s.revealed[t] and not s.fallen[t] and t not in out:
             out.append(t)
     return sorted(out)
-
-
-def collect_reason(s: RivalsState, seat: int, need_ap: bool = True) -> str | None:
-    t = TILE_OF[s.d_pos[seat]]
-    if need_ap and s.ap < 1:
-        return "Collecting costs 1 AP."
-    if len(TILE_HEXES[t]) == 1:
-        return "The Volcano has nothing to collect."
-    if s.drought[t]:
-        return "This tile is dried up."
-    return None
-
-
-def negotiate_reason(s: RivalsState, seat: int, need_ap: bool) -> str | None:
-    if s.sponsor[s.d_pos[seat]] != 2:
-        return "There is no active sponsor on the drone's hex."
-    if need_ap and s.ap < 1:
-        return "Negotiating costs 1 AP."
-    if not s.d_tokens[seat]:
-        return "Negotiating spends one of the drone's anticipation tokens."
-    return None
 
 
 def attack_reason(s: RivalsState, seat: int, victim: int, first: bool, first_text: str) -> str | None:
@@ -183,14 +137,6 @@ def attack_reason(s: RivalsState, seat: int, victim: int, first: bool, first_tex
     return None
 
 
-def schema_reason(s: RivalsState, seat: int) -> str | None:
-    if len(s.d_cards[seat]) >= CARD_SLOTS:
-        return "The drone holds three cards: uninstall one first."
-    if not (s.schema_row or s.schema_deck):
-        return "No schema is left."
-    return None
-
-
 def perform(s: RivalsState, seat: int, a: object) -> list[Event]:
     if isinstance(a, Scout):
         return reveal(s, a.tile)
@@ -199,10 +145,10 @@ def perform(s: RivalsState, seat: int, a: object) -> list[Event]:
         return move_drone(s, seat, a.hex)
     if isinstance(a, Collect):
         s.ap -= 1
-        return collect(s, seat, seat)
+        return drone_collect.collect(s, seat, seat)
     if isinstance(a, Negotiate):
         s.ap -= 1
-        return negotiate(s, seat, seat)
+        return drone_collect.negotiate(s, seat, seat)
     if isinstance(a, DroneAttack):
         s.ap -= 1
         return aim_shot(s, seat, a.seat)
@@ -277,12 +223,10 @@ def task_shot(s: RivalsState, t: Task) -> list[Event]:
 
 
 def shot_options(s: RivalsState, seat: int) -> list[Option]:
-    return [(ACTIVATE, None), (PASS, None)]
+    return [(TOKEN, None), (PASS, None)]
 
 
 def shot_perform(s: RivalsState, seat: int, a: object) -> list[Event]:
-    from engine.rivals.rules.turn import activate
-
     t = s.tasks.pop(0)
     s.phase = "idle"
     if isinstance(a, ActivateToken):
@@ -331,216 +275,6 @@ def defence_dice(s: RivalsState, victim: int) -> int:
     if event_on(s, "ironskin"):
         n += 1
     return max(0, n)
-
-
-# --- collecting for a drone -------------------------------------------------------------------
-
-
-def collect(s: RivalsState, body: int, decider: int) -> list[Event]:
-    """The drone collects on its tile (the decisions by `decider`): resources to its board,
-    interface cards into its free slots, anticipation tokens bought with its resources."""
-    from engine.rivals.rules.collect import tile_yield
-
-    here = s.d_pos[body]
-    t = TILE_OF[here]
-    ev = [Event(f"{drone_name(s, body)} collects on tile {t}.", seat=decider, kind="collect")]
-    cry, res, iface, anti, free = tile_yield(s, here)
-    s.d_crystals[body] += cry
-    s.d_resins[body] += res
-    if cry or res:
-        ev.append(Event(f"{drone_name(s, body)} gains {resources(cry, res)}."))
-    tasks = []
-    if iface:
-        tasks.append(Task("dconsult", decider, iface, body))
-    if anti:
-        tasks.append(Task("dtokens", decider, free, body))
-    tasks.append(Task("dry", decider, t))
-    s.tasks[0:0] = tasks
-    s.phase = "idle"
-    return ev
-
-
-def free_slots(s: RivalsState, body: int) -> int:
-    return CARD_SLOTS - len(s.d_cards[body])
-
-
-def task_consult(s: RivalsState, t: Task) -> list[Event]:
-    if free_slots(s, t.b) <= 0:
-        return [Event(f"{drone_name(s, t.b)} has no free card slot: it skips the interface.")]
-    s.d_body, s.c_installs = t.b, t.a
-    s.phase, s.actor = "dconsult", t.seat
-    return []
-
-
-def consult_options(s: RivalsState, seat: int) -> list[Option]:
-    from engine.rivals.rules.collect import consult_options as shared
-
-    return shared(s, seat)
-
-
-def consult_perform(s: RivalsState, seat: int, a: object) -> list[Event]:
-    from engine.rivals.rules.collect import consult
-
-    assert isinstance(a, Consult)
-    ev = consult(s, seat, a)
-    s.phase = "dinstall"
-    s.c_installs = min(s.c_installs, free_slots(s, s.d_body))
-    return ev
-
-
-def install_options(s: RivalsState, seat: int) -> list[Option]:
-    return [(Install(c), None) for c in s.consult] + [(StopInstalling(), None)]
-
-
-def install_perform(s: RivalsState, seat: int, a: object) -> list[Event]:
-    from engine.rivals.rules.collect import stop_installing
-
-    body = s.d_body
-    if isinstance(a, StopInstalling):
-        s.d_body = -1
-        return stop_installing(s, seat)
-    assert isinstance(a, Install)
-    s.consult.remove(a.card)
-    s.d_cards[body].append(a.card)
-    s.c_installs -= 1
-    ev = [
-        Event(
-            f"{drone_name(s, body)} stores {name(a.card)}, face up.", seat=seat, kind="install", reveal=True
-        )
-    ]
-    if s.c_installs <= 0 or not s.consult:
-        s.d_body = -1
-        ev += stop_installing(s, seat)
-    return ev
-
-
-def task_tokens(s: RivalsState, t: Task) -> list[Event]:
-    s.d_body, s.c_free = t.b, t.a
-    if not token_options(s, t.seat):
-        s.d_body = -1
-        return []
-    s.phase, s.actor = "dtokens", t.seat
-    return []
-
-
-def token_options(s: RivalsState, seat: int) -> list[Option]:
-    body = s.d_body
-    if s.d_tokens[body] >= TOKEN_SLOTS:
-        return []
-    cry, res = s.d_crystals[body], s.d_resins[body]
-    opts: list[Option] = []
-    if s.c_free:
-        opts.append((BuyToken("free"), None))
-    for pay, ok in (("cc", cry >= 2), ("cr", cry >= 1 and res >= 1), ("rr", res >= 2)):
-        if ok:
-            opts.append((BuyToken(pay), None))
-    return opts + [(StopBuying(), None)] if opts else []
-
-
-def token_perform(s: RivalsState, seat: int, a: object) -> list[Event]:
-    body = s.d_body
-    if isinstance(a, StopBuying):
-        s.c_free, s.d_body, s.phase = 0, -1, "idle"
-        return []
-    assert isinstance(a, BuyToken)
-    if a.pay == "free":
-        s.c_free = 0
-    else:
-        s.d_crystals[body] -= a.pay.count("c")
-        s.d_resins[body] -= a.pay.count("r")
-    s.d_tokens[body] += 1
-    ev = [Event(f"{drone_name(s, body)} gains an anticipation token ({s.d_tokens[body]}).")]
-    if not token_options(s, seat):
-        s.c_free, s.d_body, s.phase = 0, -1, "idle"
-    return ev
-
-
-# --- negotiating for a drone ------------------------------------------------------------------
-
-
-def negotiate(s: RivalsState, body: int, decider: int) -> list[Event]:
-    """The drone spends a token (never activated) for the sponsor: the point is the drone's."""
-    s.d_tokens[body] -= 1
-    h = s.d_pos[body]
-    s.sponsor[h] = 0
-    s.sponsors_left += 1
-    s.d_rp[body] += 1
-    s.d_body = body
-    s.phase, s.actor = "dreward", decider
-    return [
-        Event(
-            f"{drone_name(s, body)} negotiates with the sponsor: "
-            f"it holds {count(s.d_rp[body], 'Rival Point')}.",
-            kind="rp",
-        )
-    ]
-
-
-def reward_options(s: RivalsState, seat: int) -> list[Option]:
-    body = s.d_body
-    return [
-        (Reward("schema"), schema_reason(s, body)),
-        (Reward("tokens"), None),
-        (Reward("uninstall"), None if s.d_cards[body] else "The drone stores no card."),
-    ]
-
-
-def reward_perform(s: RivalsState, seat: int, a: object) -> list[Event]:
-    assert isinstance(a, Reward)
-    body = s.d_body
-    if a.kind == "schema":
-        s.phase = "dschema"
-        return []
-    if a.kind == "tokens":
-        s.d_body, s.phase = -1, "idle"
-        k = min(2, TOKEN_SLOTS - s.d_tokens[body])
-        s.d_tokens[body] += k
-        return [Event(f"{drone_name(s, body)} gains {count(k, 'anticipation token')}.")]
-    s.phase = "duninstall"
-    s.c_installs = 2  # cards still to uninstall
-    return []
-
-
-def schema_options(s: RivalsState, seat: int) -> list[Option]:
-    from engine.rivals.rules.choices import schema_options as shared
-
-    return shared(s, seat)
-
-
-def schema_perform(s: RivalsState, seat: int, a: object) -> list[Event]:
-    assert isinstance(a, PickSchema)
-    body = s.d_body
-    s.d_body, s.phase = -1, "idle"
-    if a.card >= 0:
-        s.schema_row.remove(a.card)
-        c = a.card
-        ev = [Event(f"{drone_name(s, body)} stores the schema {name(c)}, face up.", kind="install")]
-        if s.schema_deck:
-            s.schema_row.append(s.schema_deck.pop())
-            ev.append(Event("A new schema is shown.", reveal=True))
-    else:
-        c = s.schema_deck.pop()
-        ev = [Event(f"{drone_name(s, body)} stores the top schema, {name(c)}, face up.", reveal=True)]
-    s.d_cards[body].append(c)
-    return ev
-
-
-def uninstall_options(s: RivalsState, seat: int) -> list[Option]:
-    return [(Uninstall(c), None) for c in sorted(s.d_cards[s.d_body])] + [(StopUninstalling(), None)]
-
-
-def uninstall_perform(s: RivalsState, seat: int, a: object) -> list[Event]:
-    body = s.d_body
-    if isinstance(a, StopUninstalling):
-        s.d_body, s.phase, s.c_installs = -1, "idle", 0
-        return []
-    assert isinstance(a, Uninstall)
-    s.d_cards[body].remove(a.card)
-    s.box.append(a.card)
-    s.c_installs -= 1
-    if s.c_installs <= 0 or not s.d_cards[body]:
-        s.d_body, s.phase, s.c_installs = -1, "idle", 0
-    return [Event(f"{drone_name(s, body)} uninstalls {name(a.card)}.", reveal=True)]
 
 
 # --- falling and returning ----------------------------------------------------------------------

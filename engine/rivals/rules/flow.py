@@ -20,10 +20,18 @@ from engine.rivals.data.board import (
 )
 from engine.rivals.data.catalog import CARD
 from engine.rivals.data.events import EVENT_KEYS, EVENTS
-from engine.rivals.effects import do_step, refill_interface, step_options
-from engine.rivals.rules import drone_cards, drone_hack, drone_turn, reactions, resolve, specials
+from engine.rivals.effects import do_step, step_options
+from engine.rivals.rules import (
+    drone_cards,
+    drone_collect,
+    drone_hack,
+    drone_turn,
+    reactions,
+    resolve,
+    specials,
+)
 from engine.rivals.rules.board import border_hexes, reveal
-from engine.rivals.rules.collect import collect_step
+from engine.rivals.rules.collect import collect_step, fill_row
 from engine.rivals.rules.combat import event_on, salvo
 from engine.rivals.rules.common import (
     FLASHER_SET,
@@ -38,6 +46,7 @@ from engine.rivals.rules.common import (
     roll,
     who,
 )
+from engine.rivals.rules.events import instant_event
 from engine.rivals.scoring import WILDTECH_SPENT
 from engine.rivals.state import RivalsState, Task
 
@@ -113,9 +122,9 @@ def turn_start(s: RivalsState, t: Task) -> list[Event]:
     # Poison: oldest token first, 1 HP and a die each; the poisoner charges its ultimate.
     kept: list[int] = []
     for by in list(s.poison[seat]):
-        if not s.alive[seat]:
-            break
         ev += lose_hp(s, seat, 1, by if s.alive[by] else -1, "poison")
+        if not s.alive[seat]:
+            break  # the poison killed it: no die for a token an eliminated Ashak no longer has
         if roll(s):
             ev.append(Event(f"{who(s, seat)} rolls a success and sheds that poison token.", reveal=True))
         else:
@@ -330,8 +339,6 @@ def phase6(s: RivalsState, t: Task) -> list[Event]:
 
 
 def phase7(s: RivalsState, t: Task) -> list[Event]:
-    from engine.rivals.rules.events import instant_event
-
     s.event = -1
     if not s.event_deck:
         return []
@@ -351,14 +358,6 @@ def phase8(s: RivalsState, t: Task) -> list[Event]:
     s.iface_row = []
     fill_row(s)
     return [Event("The interface row is renewed.", reveal=True)]
-
-
-def fill_row(s: RivalsState) -> None:
-    while len(s.iface_row) < 2:
-        refill_interface(s)
-        if not s.iface_deck:
-            return
-        s.iface_row.append(s.iface_deck.pop())
 
 
 def phase9(s: RivalsState, t: Task) -> list[Event]:
@@ -512,8 +511,8 @@ HANDLERS: dict[str, Handler] = {
     "finish": resolve.task_finish,
     "salvo": lambda s, t: salvo_task(s, t),
     "drone_turn": drone_turn.turn_start,
-    "dconsult": drone_turn.task_consult,
-    "dtokens": drone_turn.task_tokens,
+    "dconsult": drone_collect.task_consult,
+    "dtokens": drone_collect.task_tokens,
     "dreentry": drone_turn.task_reentry,
     "dshot": drone_turn.task_shot,
     "hack": drone_hack.task_hack,

@@ -59,7 +59,16 @@ from engine.rivals.actions import (
     Uninstall,
     Wait,
 )
-from engine.rivals.rules import choices, collect, drone_hack, drone_turn, reactions, setup_phase, turn
+from engine.rivals.rules import (
+    choices,
+    collect,
+    drone_collect,
+    drone_hack,
+    drone_turn,
+    reactions,
+    setup_phase,
+    turn,
+)
 from engine.rivals.rules.flow import advance
 from engine.rivals.state import RivalsState
 
@@ -117,6 +126,13 @@ def _react_prompt(s: RivalsState, seat: int) -> Prompt:
     return Prompt("React to the attack", "reactions", secret=True, declines=1)
 
 
+def _mods_prompt(s: RivalsState, seat: int) -> Prompt:
+    # Mods are asked whenever the hand holds a card (public), so being asked tells nobody
+    # whether it holds a mod; the seat itself is not asked when it holds none (the two ways of
+    # adding none are its only moves: `engine.core.interrupts.forced_decline`).
+    return Prompt("Add mods to your physical card", "playing-a-card", secret=True, declines=2)
+
+
 def _interrupt_prompt(s: RivalsState, seat: int) -> Prompt:
     # A seat whose turn is not the one held up may also pass till the next turn.
     declines = 1 if seat == s.i_seat else 2
@@ -153,8 +169,8 @@ PHASES: dict[str, Phase[RivalsState]] = {
                       "Install cards you consulted", "collecting", secret=True),
     "tokens": _phase((BuyToken, StopBuying), collect.token_options, _buy_token,
                      "Buy anticipation tokens", "collecting"),
-    "mods": _phase((AddMod, DoneMods, TakeBack), choices.mods_options, choices.mods_perform,
-                   "Add mods to your physical card", "playing-a-card", secret=True),
+    "mods": Phase((AddMod, DoneMods, TakeBack), choices.mods_options, _decided(choices.mods_perform),
+                  _mods_prompt, "playing-a-card", secret=True),
     "target": _phase((TargetAshak, TargetHex, TargetDrone, TakeBack), choices.target_options,
                      choices.target_perform, "Choose the target", "playing-a-card"),
     "target2": _phase((TargetAshak, NoSecondTarget), choices.target2_options, choices.target2_perform,
@@ -195,18 +211,19 @@ PHASES: dict[str, Phase[RivalsState]] = {
                      "Place your drone on your Ashak's tile", "drone-mode"),
     "drone": Phase(_DRONE_TURN, drone_turn.options, _decided(drone_turn.perform, menu=True),
                    "Your drone's turn", "drone-mode"),
-    "dconsult": _phase((Consult,), drone_turn.consult_options, drone_turn.consult_perform,
+    "dconsult": _phase((Consult,), collect.consult_options, drone_collect.consult_perform,
                        "Your drone consults the row or the deck", "drone-mode"),
-    "dinstall": _phase((Install, StopInstalling), drone_turn.install_options, drone_turn.install_perform,
-                       "Store consulted cards on the drone", "drone-mode", secret=True),
-    "dtokens": _phase((BuyToken, StopBuying), drone_turn.token_options, drone_turn.token_perform,
+    "dinstall": _phase((Install, StopInstalling), drone_collect.install_options,
+                       drone_collect.install_perform, "Store consulted cards on the drone", "drone-mode",
+                       secret=True),
+    "dtokens": _phase((BuyToken, StopBuying), drone_collect.token_options, drone_collect.token_perform,
                       "Buy anticipation tokens for the drone", "drone-mode"),
-    "dreward": _phase((Reward,), drone_turn.reward_options, drone_turn.reward_perform,
+    "dreward": _phase((Reward,), drone_collect.reward_options, drone_collect.reward_perform,
                       "Choose the drone's sponsor reward", "drone-mode"),
-    "dschema": _phase((PickSchema,), drone_turn.schema_options, drone_turn.schema_perform,
+    "dschema": _phase((PickSchema,), choices.schema_options, drone_collect.schema_perform,
                       "Choose a schema for the drone", "drone-mode"),
-    "duninstall": _phase((Uninstall, StopUninstalling), drone_turn.uninstall_options,
-                         drone_turn.uninstall_perform, "Uninstall a card the drone stores", "drone-mode"),
+    "duninstall": _phase((Uninstall, StopUninstalling), drone_collect.uninstall_options,
+                         drone_collect.uninstall_perform, "Uninstall a card the drone stores", "drone-mode"),
     "dreentry": _phase((StepTo,), drone_turn.reentry_options, drone_turn.reentry_perform,
                        "Bring your drone back at the border", "drone-mode"),
     "dshot": _phase((ActivateToken, Pass), drone_turn.shot_options, drone_turn.shot_perform,

@@ -22,16 +22,16 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.core import Event
-from engine.rivals.actions import PASS, PASS_TURN, WAIT, ActivateToken, PassTurn, React
+from engine.rivals.actions import PASS, PASS_TURN, TOKEN, WAIT, ActivateToken, PassTurn, React
 from engine.rivals.data.ashaks import ASHAKS
 from engine.rivals.data.cards import UTILITY, Card, card_said
 from engine.rivals.data.catalog import CARD, ULTIMATES
 from engine.rivals.effects import apply_effect
 from engine.rivals.rules import specials
 from engine.rivals.rules.combat import design
-from engine.rivals.rules.common import can_activate, who, wound
+from engine.rivals.rules.common import activate, can_activate, token_reason, who, wound
 from engine.rivals.rules.resolve import OWN_TURN_ONLY, PASSIVE
-from engine.rivals.rules.turn import NOT_NOW, TOKEN, activate, token_reason
+from engine.rivals.rules.turn import NOT_NOW
 from engine.rivals.state import RivalsState, Task
 
 Option = tuple[object, str | None]

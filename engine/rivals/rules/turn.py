@@ -13,6 +13,17 @@ from typing import Any
 
 from engine.core import Event
 from engine.rivals.actions import (
+    COLLECT,
+    END,
+    GUILD,
+    MOVE,
+    NEGOTIATE,
+    PLAY,
+    SCOUT,
+    SHIELD,
+    TOKEN,
+    ULTIMATE,
+    UNINSTALL,
     Action,
     ActivateToken,
     BuyMixedPoint,
@@ -34,130 +45,37 @@ from engine.rivals.actions import (
 )
 from engine.rivals.data.ashaks import ASHAKS
 from engine.rivals.data.board import LAKE, LAKE_LOSS
-from engine.rivals.data.cards import ENEMY, HEX, MOD, SKILL, Card, card_said
+from engine.rivals.data.cards import SKILL, card_said
 from engine.rivals.data.catalog import ATLANS_ID, CARD, ULTIMATES
 from engine.rivals.effects import calm, raise_shield
-from engine.rivals.rules import drone_cards, drone_hack, resolve
+from engine.rivals.rules import drone_hack, resolve, targeting
 from engine.rivals.rules.board import hex_type, move_targets, reaches, reveal, scoutable
 from engine.rivals.rules.collect import collect_reason, do_collect
-from engine.rivals.rules.combat import event_on
 from engine.rivals.rules.common import (
-    can_activate,
+    activate,
     check_end,
     draw,
     has_skill,
     lose_hp,
     name,
     resources,
+    seat_skill,
+    token_reason,
     who,
 )
+from engine.rivals.rules.limits import CHECK, FIRST_TURN, card_reason, first_turn, move_budget, offensive
 from engine.rivals.state import RivalsState, Task
 
 Option = tuple[object, str | None]
-FIRST_TURN = "No attacks in the very first turn of the game."
-
-
-def first_turn(s: RivalsState) -> bool:
-    return s.round == 1 and s.turn_no == 1
-
-
-class CardCheck:
-    """What `card_reason` reads of one design, worked out once: the refusals that depend on the
-    card alone, its AP cost, whether it is a reaction, a skill or an attack, and how it aims."""
-
-    __slots__ = (
-        "aim",
-        "ap",
-        "ap_short",
-        "card",
-        "fixed",
-        "hex",
-        "name",
-        "offensive",
-        "reaction",
-        "skill",
-        "swarm",
-    )
-
-    def __init__(self, c: Card) -> None:
-        self.card, self.name, self.ap = c, c.name, c.ap
-        # The refusal for each AP count short of the cost (written once, read at every menu).
-        self.ap_short = tuple(f"{c.name} costs {c.ap} AP; you have {have}." for have in range(c.ap))
-        self.fixed = (
-            "A Flasher cannot be played."
-            if c.key == "flasher"
-            else "A mod is played together with a physical card."
-            if c.type == MOD
-            else None
-        )
-        self.reaction, self.skill = c.reaction, c.type == SKILL
-        self.offensive = resolve.offensive(c)
-        self.hex = c.target == HEX
-        self.swarm = c.key == "swarm"
-        self.aim = resolve.Aim(c) if c.target == ENEMY else None
-
-
 GAUGE: tuple[int, ...] = tuple(a.gauge for a in ASHAKS)
 # The gauge's sentence for each fill below each size (written once, read at every menu).
 GAUGE_TEXT: dict[int, tuple[str, ...]] = {
     g: tuple(f"Your ultimate gauge is at {u}/{g}." for u in range(g)) for g in set(GAUGE)
 }
-# Every card instance's check, by card id.
-CHECK: tuple[CardCheck, ...] = tuple(CardCheck(c) for c in CARD)
-
-
-def card_reason(
-    s: RivalsState,
-    seat: int,
-    k: CardCheck,
-    source: str,
-    free: bool = False,
-    reach: resolve.Reach | None = None,
-) -> str | None:
-    """Why `seat` cannot start playing the card checked by `k` from `source` now (None: it
-    can). `reach` shares the rivals' distances and line of sight while one menu is listed."""
-    if k.fixed is not None:
-        return k.fixed
-    if not free and k.ap > s.ap:
-        return k.ap_short[s.ap] if s.ap >= 0 else f"{k.name} costs {k.ap} AP; you have {s.ap}."
-    if k.reaction:
-        return "Keep it for when you are attacked."
-    if k.skill and source == "hand":
-        if any(CARD[x].name == k.name for x in s.skills[seat]):
-            return f"{k.name} is already installed on your board."
-        return None
-    if k.offensive and s.round == 1 and s.turn_no == 1:
-        return FIRST_TURN
-    c = k.card
-    if k.hex:
-        if resolve.hex_targets(s, seat, c, first=True):
-            return None
-        return (
-            "No Flasher is left in your extra deck."
-            if k.swarm and not s.extra
-            else f"No target in range of {k.name}."
-        )
-    aim = k.aim
-    if aim is None:
-        return None
-    if k.swarm and not s.extra:
-        return "No Flasher is left in your extra deck."
-    if reach is None:
-        reach = resolve.Reach(s, seat)
-    extra = reach.hand_mods if aim.physical else 0
-    if reach.can_aim(aim, extra):
-        return None
-    if s.drone_mode and drone_cards.drone_targets(s, seat, c, extra):
-        return None
-    return f"No target in range of {k.name}."
-
-
-def move_budget(s: RivalsState) -> int:
-    return 1 if event_on(s, "gravity") else 2
 
 
 def options(s: RivalsState, seat: int) -> list[Option]:
-    reach = resolve.Reach(s, seat)  # the rivals' distances and sight, once per menu
+    reach = targeting.Reach(s, seat)  # the rivals' distances and sight, once per menu
     here = s.pos[seat]
     opts: list[Option] = [(SCOUT[t], None) for t in scoutable(s, seat)]
     if s.ap >= 1:
@@ -226,7 +144,7 @@ def _move_reason(s: RivalsState, seat: int, a: Move) -> str | None:
     return NOT_NOW
 
 
-def guild_reason(s: RivalsState, seat: int, reach: resolve.Reach | None = None) -> str | None:
+def guild_reason(s: RivalsState, seat: int, reach: targeting.Reach | None = None) -> str | None:
     if s.guild_used[seat]:
         return "Your guild is used for this round."
     return card_reason(s, seat, CHECK[s.guild[seat]], "guild", reach=reach)
@@ -236,7 +154,7 @@ def _guild_reason(s: RivalsState, seat: int, a: UseGuild) -> str | None:
     return guild_reason(s, seat) if s.guild[seat] >= 0 else NOT_NOW
 
 
-def skill_reason(s: RivalsState, seat: int, c: int, reach: resolve.Reach | None = None) -> str | None:
+def skill_reason(s: RivalsState, seat: int, c: int, reach: targeting.Reach | None = None) -> str | None:
     if c in s.exhausted[seat]:
         return "Already used this round."
     return card_reason(s, seat, CHECK[c], "skill", reach=reach)
@@ -246,10 +164,6 @@ def _skill_reason(s: RivalsState, seat: int, a: UseSkill) -> str | None:
     if a.card not in s.skills[seat] or not CARD[a.card].once:
         return NOT_NOW
     return skill_reason(s, seat, a.card)
-
-
-def token_reason(s: RivalsState, seat: int) -> str | None:
-    return None if can_activate(s, seat) else "Two tokens are already active."
 
 
 SHIELD_COST = "A shield costs 2 resins."
@@ -311,14 +225,14 @@ def negotiate_reason(s: RivalsState, seat: int) -> str | None:
     return None
 
 
-def ultimate_reason(s: RivalsState, seat: int, reach: resolve.Reach | None = None) -> str | None:
+def ultimate_reason(s: RivalsState, seat: int, reach: targeting.Reach | None = None) -> str | None:
     gauge, u = GAUGE[s.ashak[seat]], s.ult[seat]
     if u < gauge:
         return GAUGE_TEXT[gauge][u] if u >= 0 else f"Your ultimate gauge is at {u}/{gauge}."
     c = ULTIMATES[s.ashak[seat]]
-    if first_turn(s) and resolve.offensive(c):
+    if first_turn(s) and offensive(c):
         return FIRST_TURN
-    if not resolve.has_target(s, seat, c, 0, reach):
+    if not targeting.has_target(s, seat, c, 0, reach):
         return f"No target in range of {c.name}."
     return None
 
@@ -383,12 +297,6 @@ def do_move(s: RivalsState, seat: int, h: int) -> list[Event]:
     if hex_type(s, h) == LAKE and not calm(s):
         ev += lose_hp(s, seat, LAKE_LOSS, -1, "a lake")
     return ev
-
-
-def activate(s: RivalsState, seat: int) -> list[Event]:
-    s.tokens[seat] -= 1
-    s.active_tokens[seat] += 1
-    return [Event(f"{who(s, seat)} activates an anticipation token.", seat=seat)]
 
 
 def negotiate(s: RivalsState, seat: int) -> list[Event]:
@@ -477,28 +385,9 @@ def place_skill(s: RivalsState, seat: int, card: int) -> list[Event]:
     return ev + seat_skill(s, seat, card)
 
 
-def seat_skill(s: RivalsState, seat: int, card: int) -> list[Event]:
-    s.in_play.remove(card)
-    s.skills[seat].append(card)
-    c = CARD[card]
-    if c.once:
-        s.exhausted[seat].append(card)
-    if c.key == "premium":
-        s.tasks.insert(0, Task("resource", seat, n=4))
-        s.phase = "idle"
-    return []
-
-
 NEXT_TURN = Task("next_turn")
 SKILL_SLOTS = 3
-# Interned decisions: the menu is rebuilt at every step, its actions need not be.
-PLAY: tuple[PlayCard, ...] = tuple(PlayCard(c) for c in range(len(CARD)))
-UNINSTALL: tuple[Uninstall, ...] = tuple(Uninstall(c) for c in range(len(CARD)))
-MOVE: tuple[Move, ...] = tuple(Move(h) for h in range(127))
-END = EndTurn()
-SCOUT: tuple[Scout, ...] = tuple(Scout(t) for t in range(43))
-COLLECT, NEGOTIATE, GUILD = Collect(), Negotiate(), UseGuild()
-ULTIMATE, TOKEN, SHIELD = UseUltimate(), ActivateToken(), MakeShield()
+# Interned (as the menu's others, actions.PLAY...): the menu is rebuilt at every step.
 MIXED_POINT: tuple[BuyMixedPoint, ...] = tuple(BuyMixedPoint(k) for k in range(POINT_COST))
 
 _REASONS: dict[type, Callable[[RivalsState, int, Any], str | None]] = {

@@ -33,15 +33,8 @@ from rivals_tui.games.rival_kings.targets import (
     swap_starts,
 )
 from rivals_tui.glyphs import RIVAL_KINGS
-from rivals_tui.widgets.lineboard import (
-    BASE_LOOKS,
-    Key,
-    LineBoard,
-    Table,
-    board_css,
-    component_classes,
-    cursor_bindings,
-)
+from rivals_tui.widgets.lineboard import Key, LineBoard, Table
+from rivals_tui.widgets.linestyle import BASE_LOOKS, board_css, component_classes, cursor_bindings
 
 AREAS = ("players", "cards", "piles", "court", "hand")
 
@@ -222,6 +215,12 @@ class RivalKingsBoard(LineBoard):
     def action_end_turn(self) -> None:
         if EndTurn() in self.legal:
             self._chosen(EndTurn())
+
+    def drop_half_choice(self) -> None:
+        if self.pending is not None:
+            self.pending = None
+            self._table = None
+            self.refresh()
 
     def action_cancel(self) -> None:
         if self.pending is not None:

@@ -45,15 +45,8 @@ from rivals_tui.games.rival_realms.targets import (
     step_words,
 )
 from rivals_tui.glyphs import RIVAL_REALMS
-from rivals_tui.widgets.lineboard import (
-    BASE_LOOKS,
-    Key,
-    LineBoard,
-    Table,
-    board_css,
-    component_classes,
-    cursor_bindings,
-)
+from rivals_tui.widgets.lineboard import Key, LineBoard, Table
+from rivals_tui.widgets.linestyle import BASE_LOOKS, board_css, component_classes, cursor_bindings
 
 AREAS = ("realm", "tokens", "hand", "nests", "deck", "actions", "quests", "them")
 
@@ -296,6 +289,20 @@ class RivalRealmsBoard(LineBoard):
                 else "Which one?"
             )
         return "Which one?"
+
+    # -- the hint ---------------------------------------------------------------------------
+    def point_at(self, action: Any) -> str | None:
+        # The hint is about the realm as it stands, before any planned step: Enter on a piece
+        # while planning would add a step to the plan, not take the hint's move.
+        note = None if self.plan else super().point_at(action)
+        if note is not None and isinstance(action, PLAN_TYPES):
+            return "The cursor is on it: Enter plans it as a step, then c plays the plan."
+        return note
+
+    def drop_half_choice(self) -> None:
+        if self.chosen is not None:
+            self.chosen = None
+            self._redraw(fresh=False)
 
     # -- choosing ---------------------------------------------------------------------------
     def action_choose(self) -> None:

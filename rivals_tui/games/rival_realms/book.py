@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from engine.rival_realms.data import CARDS, ENCHANTMENTS, EVENTS, QUESTS, TOKEN_NAMES, TYPES
 from rivals_tui.games.book import Entry
-from rivals_tui.games.rival_realms.layout import TYPE_CODES, token_text
+from rivals_tui.games.rival_realms.layout import TYPE_CODES
+from rivals_tui.games.rival_realms.words import token_text
 
 
 def region_text(kind: int) -> str:

@@ -6,8 +6,16 @@ lines between the sub-realms — and the other realm compact underneath. What th
 middle of (a chosen card's slots, a planned path) arrives in `Marks`, so this module stays a pure
 function of its inputs, with no Textual import.
 
-A cell reads ``[38Fo]@``: the card's number and type code, brackets when explored, then one mark
-(the adventurer, a token lying there, or the step number of a planned path).
+A cell reads ``@[38Fo]``: one mark (the adventurer, a token lying there, or the step number of a
+planned path), then the card's number and type code, in brackets when explored. A compact cell
+reads ``@ 38Fo``: the mark, a space, the card.
+
+The table is laid out for the room the board has (`build_table` tries `Layout` at growing levels
+of `tight` until it fits): at 80×24 the status line above the board can take four lines, and the
+other realm, drawn last, must not fall below the board's edge. `NESTS_JOINED` puts both nests on
+one line; `SHARED_LINES` also cuts a long name so that the tokens stay on its line and puts the
+deck after the hand when both fit; `QUESTS_LAST` also moves the quests (a reference, not a
+decision) below the other realm.
 """
 
 from __future__ import annotations
@@ -33,6 +41,7 @@ from engine.rival_realms.data import (
 )
 from engine.rival_realms.scoring import quest_points, score
 from engine.rival_realms.state import RealmsState
+from rivals_tui.games.rival_realms.words import token_text
 from rivals_tui.glyphs import RIVAL_REALMS as RR
 from rivals_tui.widgets.linetable import Key, LineWriter, Table
 
@@ -66,24 +75,6 @@ def token_title(t: str) -> str:
     return TOKEN_NAMES[t]
 
 
-def token_text(t: str) -> str:
-    """What a token does, in a sentence."""
-    if t == "gem":
-        return (
-            "Spend it to fly the Raven onto one of your Mountains, or to take two cards from the deck "
-            "and the nests. Unused gems score a point each."
-        )
-    if t == "espresso":
-        return "Play it for another turn straight after this one."
-    if t == "carpet":
-        return "Fly to any region of your realm and explore it, then keep adventuring."
-    if t == "mirror":
-        return "Exchange two of your region cards, two tokens, or two land cards."
-    kind = CREATURE_KIND[t]
-    where = "any region" if kind < 0 else f"a {TYPES[kind]} region"
-    return f"A creature: it guides you into {where} instead of a card. Counts for Tea Time, used or not."
-
-
 @dataclass
 class Marks:
     """What the board adds to the view: which pieces Enter works on, what changed, the slots of
@@ -101,20 +92,37 @@ class Marks:
     best: int | None = None
 
 
+# The levels of `Layout.tight`, each saving lines the one before does not.
+NESTS_JOINED = 1
+SHARED_LINES = 2
+QUESTS_LAST = 3
+# The fewest characters a name is cut to (with the cut mark) to keep the tokens on its line.
+SHORTEST_NAME = 4
+
+
 class Layout:
-    """Builds the table for one view; `me` is the seat whose realm is drawn large."""
+    """Builds the table for one view; `me` is the seat whose realm is drawn large; `tight` (0 to
+    QUESTS_LAST) saves lines for a short board."""
 
     def __init__(
-        self, v: RealmsState, seat: int | None, names: Sequence[str], width: int, height: int, marks: Marks
+        self,
+        v: RealmsState,
+        seat: int | None,
+        names: Sequence[str],
+        width: int,
+        height: int,
+        marks: Marks,
+        tight: int = 0,
     ) -> None:
         self.v = v
+        self.tight = tight
         self.seat = seat
         self.me = seat if seat is not None else 0
         self.names = list(names)
         self.width = width
         self.height = height
         self.m = marks
-        self.w = LineWriter(width)
+        self.w = LineWriter(width, level=tight)
         # Wide boards get a space between cells and blank lines between blocks.
         self.gap = 1 if width >= 3 + COLS * 8 else 0
         self.roomy = height >= 30
@@ -131,20 +139,32 @@ class Layout:
         return out
 
     def item(self, key: Key, label: str, title: str, text: str, area: str, *styles: str) -> None:
+        self.room(label, "     ")
+        self.w.piece(key, label, title, text, area, self.styles(key, *styles))
+
+    def room(self, label: str, indent: str) -> None:
+        """Start a new line, indented, when `label` would run past the right edge."""
         if self.w.line and self.w.used() + cell_len(label) > self.width:
             self.newline()
-            self.w.text("     ")
-        self.w.piece(key, label, title, text, area, self.styles(key, *styles))
+            self.w.text(indent)
 
     def name(self, seat: int) -> str:
         return self.names[seat] if seat < len(self.names) else f"Player {seat + 1}"
 
     def newline(self) -> None:
-        # Separating spaces at the end of a line would only push it past the edge.
+        self.trim()
+        self.w.newline()
+
+    def trim(self) -> None:
+        """Drop the separating spaces at the end of the line (they would only push it past the edge)."""
         line = self.w.line
         while line and line[-1].item is None and not line[-1].text.strip():
             line.pop()
-        self.w.newline()
+
+    def bar(self) -> None:
+        """The bar between two parts of a line."""
+        self.trim()
+        self.w.text(f" {RR.bar} ", "dim")
 
     def blank(self) -> None:
         if self.roomy:
@@ -163,9 +183,23 @@ class Layout:
             self.plan()
         self.blank()
         self.hand()
-        self.nests()
-        self.deck()
-        self.quests()
+        self.trim()
+        deck_here = (
+            self.tight >= SHARED_LINES and self.w.used() + cell_len(self.deck_words()) + 3 <= self.width
+        )
+        if deck_here:
+            self.bar()
+            self.deck()
+        else:
+            self.newline()
+        if self.tight >= NESTS_JOINED:
+            self.nests_line()
+        else:
+            self.nests()
+        if not deck_here:
+            self.deck()
+        if self.tight < QUESTS_LAST:
+            self.quests()
         if self.roomy:
             self.key_lines()
         self.blank()
@@ -175,38 +209,69 @@ class Layout:
             other = 1 - self.me
             self.header(other)
             self.realm_compact(other)
+        if self.tight >= QUESTS_LAST:
+            self.quests()
         if self.w.line:
             self.newline()
         return self.w.t
 
     def header(self, i: int) -> None:
+        """The seat's name, points and (for the other seat) hand, then its tokens: on the same
+        line when they all fit, else on the next line, never split between the two."""
         v = self.v
         turn = RR.turn if v.actor == i and v.phase != "over" else " "
         mine = i == self.me and self.seat is not None
-        self.w.text(f"{turn} ", "turn")
-        self.w.text(self.name(i), "bold")
         points = score(v, i)
-        self.w.text(f" {points} {'pt' if abs(points) == 1 else 'pts'}", "bold")
+        tail = f" {points} {'pt' if abs(points) == 1 else 'pts'}"
         parts = [f"hand {len(v.hands[i])}"] if not mine else []
         if v.passed[i]:
             parts.append("passed")
-        if parts:
-            self.w.text(" " + " ".join(parts))
-        if v.supply[i] or v.used[i]:
-            self.w.text(f" {RR.bar} ", "dim")
+        rest = " " + " ".join(parts) if parts else ""
+        supply, used = v.supply[i], v.used[i]
+        codes = [TOKEN_CODES[t] for t in (*supply, *used)]
+        run = f" {RR.bar} " + " ".join(codes) + (" used" if used else "") if codes else ""
+        room = self.width - 2 - cell_len(tail + rest)
+        if self.tight >= SHARED_LINES and room - cell_len(run) >= SHORTEST_NAME:
+            room -= cell_len(run)
+        self.w.text(f"{turn} ", "turn")
+        self.w.text(self.fitted_name(i, room), "bold")
+        self.w.text(tail, "bold")
+        if rest:
+            self.w.text(rest)
+        if codes:
+            if self.w.used() + cell_len(run) <= self.width:
+                self.w.text(f" {RR.bar} ", "dim")
+            else:
+                self.newline()
+                self.w.text("  ")
+            self.tokens(i, mine)
+        self.newline()
+
+    def fitted_name(self, i: int, room: int) -> str:
+        """The seat's name, cut to `room` characters when longer (the legend gives it whole)."""
+        name = self.name(i)
+        if cell_len(name) <= room:
+            return name
+        cut = RR.cut
+        return self.w.shortened(name[: max(1, room - cell_len(cut))].rstrip() + cut, name)
+
+    def tokens(self, i: int, mine: bool) -> None:
+        """The seat's tokens, then its used ones after the word "used" (kept with the first)."""
+        v = self.v
         for n, t in enumerate(v.supply[i]):
             key = ("token", i, t, n)
-            label = TOKEN_CODES[t]
-            self.item(key, label, token_title(t), token_text(t), "tokens" if mine else "them", "token")
+            self.item(
+                key, TOKEN_CODES[t], token_title(t), token_text(t), "tokens" if mine else "them", "token"
+            )
             self.w.text(" ")
-        if v.used[i]:
-            self.w.text("used ", "dim")
-            for n, t in enumerate(v.used[i]):
-                key = ("used", i, t, n)
-                text = "Used already. " + token_text(t)
-                self.item(key, TOKEN_CODES[t], token_title(t) + " (used)", text, "tokens", "dim")
-                self.w.text(" ")
-        self.newline()
+        for n, t in enumerate(v.used[i]):
+            if n == 0:
+                self.room("used " + TOKEN_CODES[t], "  ")
+                self.w.text("used ", "dim")
+            key = ("used", i, t, n)
+            text = "Used already. " + token_text(t)
+            self.item(key, TOKEN_CODES[t], token_title(t) + " (used)", text, "tokens", "dim")
+            self.w.text(" ")
 
     def columns(self) -> None:
         cw = 7 + self.gap
@@ -306,15 +371,16 @@ class Layout:
             if r < 2:
                 self.lands(i, r, 7, 1 if self.gap else 0, "realm")
 
-    def lands(self, i: int, r: int, cw: int, gap: int, area: str) -> None:
-        """The land cards between sub-realm r and the next, centred under the cells."""
+    def lands(self, i: int, r: int, cw: int, gap: int, area: str, lead: int = 0) -> None:
+        """The land cards between sub-realm r and the next, centred under the cells (`cw` wide)
+        past their first `lead` characters (the compact cell's mark and space)."""
         v = self.v
         self.w.text("   ")
         for c in range(COLS):
             m = r * COLS + c
             key = ("land", i, m)
             look = ["valley" if v.valleys[i][m] else "mountain"]
-            label = f"{self.land_glyph(i, m):^{cw}}"
+            label = " " * lead + f"{self.land_glyph(i, m):^{cw - lead}}"
             self.w.piece(
                 key, label, self.land_title(i, m), self.land_text(i, m), area, self.styles(key, *look)
             )
@@ -323,7 +389,8 @@ class Layout:
         self.newline()
 
     def realm_compact(self, i: int) -> None:
-        """Five characters a space (and a space between): the mark, then the card."""
+        """Six characters a space (and a space between): the mark, a space, then the card, so a
+        token's letter never runs into the card's number."""
         v = self.v
         for r in range(3):
             self.w.text(f"{ROW_LABELS[r]} ", "label")
@@ -341,7 +408,7 @@ class Layout:
                     body = " " + RR.empty
                     look.append("dim")
                 key = ("space", i, p)
-                label = f"{mark}{body:<4}"
+                label = f"{mark} {body:<4}"
                 self.w.piece(
                     key, label, self.space_title(i, p), self.space_text(i, p), "them", self.styles(key, *look)
                 )
@@ -349,7 +416,7 @@ class Layout:
                     self.w.text(" ")
             self.newline()
             if r < 2:
-                self.lands(i, r, 5, 1, "them")
+                self.lands(i, r, 6, 1, "them", lead=1)
 
     # -- the rest of the table ---------------------------------------------------------------
     def plan(self) -> None:
@@ -383,7 +450,6 @@ class Layout:
             else:
                 self.item(key, "??", "A hidden card", "A card you may not see.", "hand", "dim")
             self.w.text(" ")
-        self.newline()
 
     def nest_owner(self, k: int) -> str:
         if k == self.me and self.seat is not None:
@@ -396,7 +462,10 @@ class Layout:
         v = self.v
         order = [self.me, 1 - self.me] if not v.solo else [0, 1]
         for k in order:
-            label = "Your nest " if k == order[0] else ("Raven nest " if v.solo else "Rival nest ")
+            if self.seat is None:  # a spectator: each nest named by its owner
+                label = f"{self.nest_owner(k)} "
+            else:
+                label = "Your nest " if k == order[0] else ("Raven nest " if v.solo else "Rival nest ")
             self.w.text(label, "label")
             if not v.nests[k]:
                 self.w.text("empty", "dim")
@@ -407,6 +476,48 @@ class Layout:
                 self.w.text(" ")
             self.newline()
 
+    def nests_line(self) -> None:
+        """Both nests on one line (a short board): yours first, then the other seat's."""
+        v = self.v
+        order = [self.me, 1 - self.me] if not v.solo else [0, 1]
+        self.w.text("Nests ", "label")
+        for k in order:
+            if k != order[0]:
+                self.bar()
+            if self.seat is None:  # a spectator: each nest named by its owner
+                whose = "Raven's" if v.solo and k == 1 else f"{self.name(k)}'s"
+            else:
+                whose = "yours" if k == order[0] else ("Raven's" if v.solo else "rival's")
+            self.room(whose + " empty", "      ")
+            self.w.text(whose + " ", "dim")
+            if not v.nests[k]:
+                self.w.text("empty", "dim")
+            for c in v.nests[k]:
+                key = ("nest", k, c)
+                text = f"{c} {TYPES[KIND[c]]}, face up in {self.nest_owner(k).lower()}."
+                self.item(key, card_code(c), f"{c} {TYPES[KIND[c]]}", text, "nests", TYPE_STYLES[KIND[c]])
+                self.w.text(" ")
+        self.newline()
+
+    def turn_actions(self) -> list[tuple[Key, str, str]]:
+        """The actions drawn after the deck (those Enter works on now): key, label, text."""
+        return [
+            (key, label, text)
+            for key, label, text in (
+                (("end",), "End turn", "Finish your turn: quests are checked, then you redraw."),
+                (("pass",), "Pass", "Show your hand and pass for the rest of the game."),
+                (("decline",), "Decline", "Let the event pass you by."),
+            )
+            if self.m.targets.get(key)
+        ]
+
+    def deck_words(self) -> str:
+        """The deck's line as `deck` draws it."""
+        out = f"Deck {count(len(self.v.deck), 'card')}" + (
+            f" {RR.raven} beside it" if self.v.raven < 0 else ""
+        )
+        return out + "".join(f" {RR.bar} {label}" for _, label, _ in self.turn_actions())
+
     def deck(self) -> None:
         v = self.v
         self.w.text("Deck ", "label")
@@ -414,14 +525,9 @@ class Layout:
         self.item(("deck",), count(n, "card"), "The region deck", f"{count(n, 'card')}, face down.", "deck")
         if v.raven < 0:
             self.w.text(f" {RR.raven} beside it", "dim")
-        for key, label, text in (
-            (("end",), "End turn", "Finish your turn: quests are checked, then you redraw."),
-            (("pass",), "Pass", "Show your hand and pass for the rest of the game."),
-            (("decline",), "Decline", "Let the event pass you by."),
-        ):
-            if self.m.targets.get(key):
-                self.w.text(f" {RR.bar} ", "dim")
-                self.item(key, label, label, text, "actions")
+        for key, label, text in self.turn_actions():
+            self.bar()
+            self.item(key, label, label, text, "actions")
         self.newline()
 
     def quests(self) -> None:
@@ -472,4 +578,10 @@ class Layout:
 def build_table(
     v: RealmsState, seat: int | None, names: Sequence[str], width: int, height: int, marks: Marks
 ) -> Table:
-    return Layout(v, seat, names, width, height, marks).build()
+    """The table for `width`×`height`: the least tight layout that fits (the tightest when none
+    does)."""
+    for tight in range(QUESTS_LAST + 1):
+        table = Layout(v, seat, names, width, height, marks, tight).build()
+        if len(table.lines) <= height:
+            break
+    return table

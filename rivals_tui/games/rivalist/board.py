@@ -29,15 +29,8 @@ from rivals_tui.games.rivalist.labels import COLOUR_CODES, RES_CODES
 from rivals_tui.games.rivalist.layout import build_table
 from rivals_tui.games.rivalist.targets import actions_at, first_of, wonder_builds
 from rivals_tui.glyphs import RIVALIST
-from rivals_tui.widgets.lineboard import (
-    BASE_LOOKS,
-    Key,
-    LineBoard,
-    Table,
-    board_css,
-    component_classes,
-    cursor_bindings,
-)
+from rivals_tui.widgets.lineboard import Key, LineBoard, Table
+from rivals_tui.widgets.linestyle import BASE_LOOKS, board_css, component_classes, cursor_bindings
 
 AREAS = ("pyramid", "actions", "players", "board")
 

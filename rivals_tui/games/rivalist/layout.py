@@ -21,21 +21,12 @@ from typing import Any
 
 from rich.cells import cell_len
 
-from engine.core.words import count
 from engine.rivalist.actions import BuildWonder, Construct, DestroyCard, StealCard
 from engine.rivalist.data import (
-    CAPITAL,
     CARDS,
-    COLOUR_NAMES,
     COLOURS,
     COVERED_BY,
     LAYOUTS,
-    LOOT_BIG,
-    LOOT_BIG_AT,
-    LOOT_SMALL,
-    LOOT_SMALL_AT,
-    RESOURCES,
-    SYMBOLS,
     TOKEN_NAMES,
     TOKEN_TEXTS,
     WONDERS,
@@ -43,13 +34,11 @@ from engine.rivalist.data import (
     military_vp,
 )
 from engine.rivalist.rules.costs import card_price, trade_prices, wonder_price
-from engine.rivalist.scoring import breakdown
 from engine.rivalist.state import HIDDEN, RLState, distinct_symbols
 from engine.rivalist.texts import AGE_NAMES, payment_lines
 from rivals_tui.games.rivalist.labels import (
     COLOUR_CODES,
     RES_CODES,
-    SCORE_LABELS,
     abbrev,
     card_label,
     card_short,
@@ -61,6 +50,14 @@ from rivals_tui.games.rivalist.labels import (
     track_cells,
     wonder_name,
     wonder_short,
+)
+from rivals_tui.games.rivalist.texts import (
+    colour_text,
+    player_text,
+    prod_text,
+    science_text,
+    track_text,
+    who,
 )
 from rivals_tui.glyphs import RIVALIST as RL
 from rivals_tui.widgets.linetable import LineWriter, Seg, Table
@@ -107,7 +104,7 @@ class TableBuilder(LineWriter):
         self.piece(key, label, title, text, area, st)
 
     def who(self, i: int) -> str:
-        return self.names[i] if i < len(self.names) else f"Player {i + 1}"
+        return who(self.names, i)
 
     def short_name(self, i: int) -> str:
         """The player's name cut to fit; two names that cut alike ("Christopher", "Christophe")
@@ -146,7 +143,7 @@ class TableBuilder(LineWriter):
         self.text(f"{self.short_name(0)} ", "bold")
         sep = " " if self.level == 0 else ""
         label = sep.join(sign for sign, _p in track_cells(v))
-        lines = [self.track_words()]
+        lines = [track_text(self.v, self.names)]
         self.item(("track",), label, "Military track", "\n".join(lines), "board", "track")
         self.text(f" {self.short_name(1)}", "bold")
         if self.level == 0 and v.pawn:
@@ -155,33 +152,6 @@ class TableBuilder(LineWriter):
             if self.used() + cell_len(note) <= self.width:
                 self.text(note, "dim")
         self.newline()
-
-    def track_words(self) -> str:
-        v = self.v
-        if v.pawn == 0:
-            where = "The Conflict pawn stands in the middle: nobody scores military VP now."
-        else:
-            lead = 0 if v.pawn > 0 else 1
-            d = abs(v.pawn)
-            where = (
-                f"The Conflict pawn stands {d} space{'s' if d > 1 else ''} toward {self.who(1 - lead)}'s "
-                f"capital: {self.who(lead)} would score {military_vp(d)} VP for it now."
-            )
-        loot: list[str] = []
-        for side in (0, 1):
-            left = [str(LOOT_SMALL)] * v.loot_small[side] + [str(LOOT_BIG)] * v.loot_big[side]
-            if left:
-                loot.append(f"on {self.who(side)}'s side {' and '.join(left)} coins")
-            else:
-                loot.append(f"nothing left on {self.who(side)}'s side")
-        return (
-            f"{where}\nLoot still to take: {'; '.join(loot)}. Pushing the pawn onto a loot space "
-            f"({LOOT_SMALL_AT} or {LOOT_BIG_AT} spaces out) makes that player lose the coins once; "
-            f"reaching a capital ({CAPITAL} out, {RL.capital}) wins at once.\n"
-            f"Final VP by distance: 1-{LOOT_SMALL_AT - 1} spaces 2, {LOOT_SMALL_AT}-{LOOT_BIG_AT - 1} "
-            f"spaces 5, {LOOT_BIG_AT}-{CAPITAL - 1} spaces 10.\n"
-            f"{self.who(0)}'s capital is on the left, {self.who(1)}'s on the right; {RL.pawn} is the pawn."
-        )
 
     # -- progress tokens on the board, discard pile -----------------------------------------
     def tokens(self) -> None:
@@ -451,7 +421,12 @@ class TableBuilder(LineWriter):
             name += " (you)"
         self.text(mark, "turn" if on_turn else "")
         self.item(
-            ("player", i), name, self.who(i), self.player_text(i), "players", "turn" if on_turn else "bold"
+            ("player", i),
+            name,
+            self.who(i),
+            player_text(self.v, i, self.names),
+            "players",
+            "turn" if on_turn else "bold",
         )
         money = f" {v.coins[i]}$"
         self.item(
@@ -468,7 +443,7 @@ class TableBuilder(LineWriter):
             ("sci", i),
             f"sci{n}" if lv else f"science {n}/6",
             "Science symbols",
-            self.science_text(i),
+            science_text(self.v, i, self.names),
             "players",
         )
         self.text(f" {RL.bar} " if lv == 0 else RL.bar, "dim")
@@ -480,7 +455,7 @@ class TableBuilder(LineWriter):
                 ("colour", i, col),
                 label,
                 f"{self.who(i)}: {COLOURS[col]} cards",
-                self.colour_text(i, col),
+                colour_text(self.v, i, col, self.names),
                 "players",
                 COLOURS[col] if cnt else "dim",
             )
@@ -488,7 +463,7 @@ class TableBuilder(LineWriter):
         # Production and what buying from the bank costs this player.
         self.text("   " if lv == 0 else "  ")
         make, buy = self.prod_labels(i)
-        detail = self.prod_text(i)
+        detail = prod_text(self.v, i, self.names)
         self.item(("prod", i), make, f"{self.who(i)}: production", detail, "players")
         sep = RL.dot if self.level == 0 else RL.bar
         self.room(sep + buy)
@@ -560,63 +535,6 @@ class TableBuilder(LineWriter):
         if self.level == 0:
             return f"makes {made or 'nothing'}{extra}", f"buys at {buy}"
         return f"make {made or '-'}{extra}", f"buy {buy}"
-
-    def prod_text(self, i: int) -> str:
-        v = self.v
-        made = ", ".join(f"{RESOURCES[r]} {n}" for r, n in enumerate(v.prod[i]) if n) or "nothing"
-        lines = [f"Brown and grey cards make, every turn: {made}."]
-        if v.choice_raw[i]:
-            lines.append(
-                f"Plus {count(v.choice_raw[i], 'unit')} of Lumber, Brick or Ore, whichever is needed."
-            )
-        if v.choice_goods[i]:
-            units = count(v.choice_goods[i], "unit")
-            lines.append(f"Plus {units} of Paper or Diamond, whichever is needed.")
-        prices = trade_prices(v, i)
-        buy = ", ".join(
-            f"{RESOURCES[r]} {p}{' (fixed)' if v.fixed[i][r] else ''}" for r, p in enumerate(prices)
-        )
-        lines.append(
-            f"A missing unit bought from the bank costs {self.who(i)}: {buy} coins "
-            f"(2 plus the rival's brown and grey production of it, or 1 where a yellow card fixes it)."
-        )
-        return "\n".join(lines)
-
-    def science_text(self, i: int) -> str:
-        v = self.v
-        owned = [f"{SYMBOLS[s]}{' x2' if n >= 2 else ''}" for s, n in enumerate(v.symbols[i]) if n]
-        n = distinct_symbols(v, i)
-        have = ", ".join(owned) if owned else "none"
-        return (
-            f"{self.who(i)} holds {n} different science symbol{'s' if n != 1 else ''}: {have}. "
-            "Six different symbols win at once; a second copy of a symbol earns a progress token."
-        )
-
-    def colour_text(self, i: int, col: int) -> str:
-        v = self.v
-        cards = [c for c in v.city[i] if CARDS[c].colour == col]
-        head = (
-            f"{COLOURS[col].capitalize()} cards ({COLOUR_NAMES[col]}) in {self.who(i)}'s city: {len(cards)}."
-        )
-        if not cards:
-            return head
-        return head + "\n" + "\n".join(f"- {CARDS[c].name}: {CARDS[c].text}" for c in cards)
-
-    def player_text(self, i: int) -> str:
-        v = self.v
-        bd = breakdown(v, i)
-        parts = ", ".join(f"{lab} {n}" for lab, n in zip(SCORE_LABELS, bd, strict=True) if n)
-        lines = [
-            f"{self.who(i)} (Player {i + 1} in the log): {coins(v.coins[i])}, "
-            f"{len(v.city[i])} card{'s' if len(v.city[i]) != 1 else ''} in the city.",
-            f"VP if the game ended now: {sum(bd)}" + (f" ({parts})." if parts else "."),
-        ]
-        if v.tokens[i]:
-            lines.append("Progress tokens: " + ", ".join(TOKEN_NAMES[t] for t in v.tokens[i]) + ".")
-        gone = [w for w in v.wonders_out if w not in v.wonders[i]]
-        if gone:
-            lines.append("Wonders out of the game: " + ", ".join(WONDERS[w].name for w in gone) + ".")
-        return "\n".join(lines)
 
 
 def build_table(

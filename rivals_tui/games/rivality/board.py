@@ -41,7 +41,8 @@ from rivals_tui.games.rivality.texts import (
     where,
 )
 from rivals_tui.glyphs import RIVALITY
-from rivals_tui.widgets.lineboard import BASE_LOOKS, LineBoard, Table, board_css, component_classes
+from rivals_tui.widgets.lineboard import LineBoard, Table
+from rivals_tui.widgets.linestyle import BASE_LOOKS, board_css, component_classes
 
 AREAS = ("cell", "hand", "side")
 

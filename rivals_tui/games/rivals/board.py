@@ -25,6 +25,7 @@ from engine.rivals.data.catalog import CARD, ULTIMATES
 from engine.rivals.rules.combat import design
 from engine.rivals.rules.resolve import blast_area
 from engine.rivals.state import RivalsState
+from engine.rivals.texts import label
 from rivals_tui.games.rivals.layout import PAGES, ROWS, TALL, build, hex_row, hex_x
 from rivals_tui.games.rivals.targets import Key, actions_at, zone_of
 from rivals_tui.games.rivals.texts import (
@@ -36,7 +37,8 @@ from rivals_tui.games.rivals.texts import (
     table_lines,
 )
 from rivals_tui.glyphs import RIVALS
-from rivals_tui.widgets.lineboard import BASE_LOOKS, LineBoard, Table, board_css, component_classes
+from rivals_tui.widgets.lineboard import LineBoard, Table
+from rivals_tui.widgets.linestyle import BASE_LOOKS, board_css, component_classes
 
 LOOKS = {
     **BASE_LOOKS,
@@ -68,7 +70,7 @@ LOOKS = {
 HEX_PHASES = frozenset(
     {"place", "target", "target2", "step", "reentry", "dropshield", "victim", "dplace", "dreentry"}
 )
-CARD_KINDS = ("card", "skill", "row", "schema", "guild", "ult", "dcard")
+CARD_KINDS = ("card", "discard", "skill", "row", "schema", "guild", "ult", "dcard")
 
 
 class RivalsBoard(LineBoard):
@@ -228,8 +230,9 @@ class RivalsBoard(LineBoard):
             title, text = hex_detail(v, key[1], names, me)
         elif kind == "card":
             title, text = card_detail(v, me, key[1], names, "hand")
-        elif kind in ("skill", "temp", "row", "schema", "dcard"):
+        elif kind in ("discard", "skill", "temp", "row", "schema", "dcard"):
             where = {
+                "discard": "discard",
                 "skill": "skill",
                 "temp": "lasting",
                 "row": "interface row",
@@ -270,20 +273,28 @@ class RivalsBoard(LineBoard):
 
     def verb(self, acts: Sequence[Any]) -> str:
         if len(acts) == 1:
-            text = self.words(self.game.describe(self.view, acts[0])).rstrip(".")
             if self.cursor_key is not None and self.cursor_key[0] in CARD_KINDS:
-                # The card's own text follows in the panel: only the deed here.
-                text = text.split(" (")[0].split(":")[0]
-            return text
+                # The card's own text follows in the panel: only the deed, by its name, here.
+                return self.words(label(self.view, acts[0]))
+            return self.words(self.game.describe(self.view, acts[0])).rstrip(".")
         return super().verb(acts)
 
     def asks_first(self, action: Any) -> str | None:
-        # Enter on a hand card in a turn plays or installs it; when nothing else is possible it
-        # would uninstall it, for crystals and for good: asked first.
+        # Enter never takes a card away for good, nor discards one, without asking (Back is
+        # Enter's answer): on a hand card that can only be uninstalled, on a discarded card, on a
+        # skill to make room for another, on a card paid for an optional effect.
         v: RivalsState = self.view
-        if isinstance(action, A.Uninstall) and v.phase == "turn":
-            deed = self.words(self.game.describe(v, action)).rstrip(".")
-            return f"{deed}? It costs 2 crystals and the card leaves the game for good."
+        deed = self.words(label(v, action))
+        if isinstance(action, A.Uninstall):
+            if v.phase != "turn":
+                return f"{deed}? The card leaves the game for good."
+            from_hand = self.seat is not None and action.card in v.hand[self.seat]
+            draw = " You draw a card in its place." if from_hand else ""
+            return f"{deed}? It costs 2 crystals and the card leaves the game for good.{draw}"
+        if isinstance(action, A.ReplaceSkill):
+            return f"{deed} to make room? It leaves the game for good."
+        if isinstance(action, A.PayOptional):
+            return f"{deed} for the optional effect? It goes to your discard pile."
         return None
 
     def picker_title(self, key: Key) -> str:

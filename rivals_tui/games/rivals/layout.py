@@ -35,6 +35,7 @@ from engine.rivals.state import RivalsState
 from rivals_tui.games.rivals.targets import (
     Key,
     actions_at,
+    card_of,
     placed,
     reach_of,
     scout_hexes,
@@ -48,6 +49,7 @@ from rivals_tui.games.rivals.texts import (
     seat_line,
     short_label,
     table_lines,
+    waiting_lines,
 )
 from rivals_tui.glyphs import RIVALS as RS
 from rivals_tui.widgets.linetable import Item, LineWriter, Seg, Table
@@ -172,9 +174,11 @@ class Builder(LineWriter):
             self.text(self.fit(playing, self.width), "bold")
             self.flush()
         if v.actor >= 0 and v.actor != self.seat and not v.winners:
-            self.text(RS.turn, "turn")
-            self.text(self.fit(f"{self.names[v.actor]} is deciding", self.width - 1), "dim")
-            self.flush()
+            # Whose turn it is and how far the round has come, the long wait of a big table.
+            for n, line in enumerate(waiting_lines(v, self.names)):
+                self.text(RS.turn if n == 0 else " ", "turn")
+                self.text(self.fit(line, self.width - 1), "dim")
+                self.flush()
 
     def buttons(self) -> None:
         """Every legal action no other piece stands for, as a button."""
@@ -186,7 +190,7 @@ class Builder(LineWriter):
         for n, a in enumerate(self.legal):
             if placed(self.v, a, shown, own):
                 continue
-            self.add(("act", n), short_label(self.v, a), "act", "legal")
+            self.add(("act", n), short_label(self.v, a, self.names), "act", "legal")
         if len(self.line) == 1:
             self.line = []
         self.flush()
@@ -200,6 +204,8 @@ class Builder(LineWriter):
             out |= set(v.iface_row) | set(v.schema_row)
         if self.seat is not None and (tall or self.page in ("map", "you")):
             out |= set(v.hand[self.seat])
+        if self.seat is not None and (tall or self.page == "map") and self.discard_shown():
+            out |= set(v.discard[self.seat])
         if self.seat is not None and (tall or self.page == "you"):
             out |= set(v.skills[self.seat])
         if v.drone_mode and (tall or self.page in ("you", "rivals")):
@@ -316,6 +322,20 @@ class Builder(LineWriter):
         for c in hand:
             self.add(("card", c), CARD[c].name, "hand", self.card_look(("card", c)))
         self.flush()
+        if self.discard_shown():
+            # Its cards as pieces of their own, apart from the hand's copies of the same names.
+            self.text("Discard:", "label")
+            for c in self.v.discard[self.seat]:
+                self.add(("discard", c), CARD[c].name, "hand", self.card_look(("discard", c)))
+            self.flush()
+
+    def discard_shown(self) -> bool:
+        """Your discard pile is drawn under your hand while Enter may do something with one of
+        its cards (uninstall it): otherwise its size, on your board, is all there is to know."""
+        if self.seat is None:
+            return False
+        pile = set(self.v.discard[self.seat])
+        return any(card_of(a) in pile for a in self.legal)
 
     def card_look(self, key: Key) -> str:
         return "legal" if actions_at(self.v, self.seat, self.legal, key) else ""

@@ -3,7 +3,8 @@ list alone, and the hexes a card reaches (its range and line of sight) for the m
 The board never decides a rule: reach and sight come from the engine's own helpers. No Textual
 import.
 
-Pieces (keys): ("hex", h) a hex of the map; ("card", c) a card of your hand; ("skill", c),
+Pieces (keys): ("hex", h) a hex of the map; ("card", c) a card of your hand; ("discard", c) a
+card of your discard pile (shown while one may be uninstalled); ("skill", c),
 ("guild",), ("ult",) your board; ("seat", o) an Ashak's line; ("row", c) / ("schema", c) the
 visible interface cards and schemas; ("dcard", c) a card stored on a drone; ("act", n) a
 button for the n-th legal action that no other piece stands for.
@@ -19,7 +20,7 @@ from engine.rivals.data.board import TILE_OF
 from engine.rivals.data.cards import Card
 from engine.rivals.hexes import N_HEX
 from engine.rivals.rules.board import has_sight
-from engine.rivals.rules.resolve import in_range, needs_sight
+from engine.rivals.rules.targeting import in_range, needs_sight
 from engine.rivals.state import RivalsState
 
 Key = tuple[Any, ...]
@@ -68,7 +69,7 @@ def actions_at(v: RivalsState, seat: int | None, legal: Sequence[Any], key: Key)
     kind = key[0]
     if kind == "hex":
         return [a for a in legal if on_hex(v, a, key[1])]
-    if kind in ("card", "skill", "row", "schema", "dcard"):
+    if kind in ("card", "discard", "skill", "row", "schema", "dcard"):
         c = key[1]
         return [a for a in legal if card_of(a) == c]
     if kind == "guild":

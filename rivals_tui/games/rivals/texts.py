@@ -4,9 +4,10 @@ seat's view; nothing here decides a rule. No Textual import."""
 
 from __future__ import annotations
 
-from engine.core import seat_label
+from collections.abc import Sequence
+
+from engine.core import name_seats, seat_label
 from engine.core.words import count
-from engine.rivals import actions as A
 from engine.rivals.data.ashaks import ASHAKS
 from engine.rivals.data.board import (
     TILE_ERA,
@@ -21,9 +22,9 @@ from engine.rivals.data.events import EVENTS
 from engine.rivals.drone import schedule
 from engine.rivals.hexes import DIST
 from engine.rivals.rules.board import hex_type
-from engine.rivals.rules.resolve import Reach, ashak_targets, hex_targets, max_range, needs_sight
+from engine.rivals.rules.targeting import Reach, ashak_targets, hex_targets, max_range, needs_sight
 from engine.rivals.state import RivalsState
-from engine.rivals.texts import card_line
+from engine.rivals.texts import card_line, label
 
 DROUGHT = ("", "yellow drought token", "green drought token")
 SPONSOR = ("", "an inactive sponsor", "an active sponsor")
@@ -57,61 +58,10 @@ def falling_tiles(v: RivalsState) -> set[int]:
     return out
 
 
-def short_label(v: RivalsState, a: object) -> str:
-    """A button's label: a word or two; the detail panel gives the full sentence."""
-    simple = {
-        A.Collect: "Collect",
-        A.StopInstalling: "Install no more",
-        A.StopBuying: "Buy no more",
-        A.Negotiate: "Negotiate",
-        A.StopUninstalling: "Uninstall no more",
-        A.MakeShield: "Raise shield",
-        A.UseGuild: "Guild",
-        A.UseUltimate: "Ultimate",
-        A.DoneMods: "No more mods",
-        A.NoSecondTarget: "No 2nd target",
-        A.SkipOptional: "Skip it",
-        A.ActivateToken: "Activate token",
-        A.Pass: "Pass",
-        A.Wait: "Pass",
-        A.PassTurn: "Not till next turn",
-        A.StopMoving: "Stay",
-        A.TakeBack: "Take back",
-        A.EndTurn: "End turn",
-    }
-    if type(a) in simple:
-        return simple[type(a)]
-    drone = drone_label(v, a)
-    if drone:
-        return drone
-    if isinstance(a, A.ChooseAshak):
-        return ASHAKS[a.ashak].name
-    if isinstance(a, A.Consult):
-        return "Consult deck" if a.deck else "Consult row"
-    if isinstance(a, A.BuyToken):
-        return {"free": "Token free", "cc": "Token CC", "cr": "Token CR", "rr": "Token RR"}[a.pay]
-    if isinstance(a, A.Reward):
-        return {"schema": "Schema", "tokens": "2 tokens", "uninstall": "Uninstall 2"}[a.kind]
-    if isinstance(a, A.PickSchema):
-        return "Top schema" if a.card < 0 else CARD[a.card].name
-    if isinstance(a, A.BuySchema):
-        return f"Schema ({a.resource}s)"
-    if isinstance(a, A.BuyPoint):
-        return f"RP ({a.resource}s)"
-    if isinstance(a, A.BuyMixedPoint):
-        return f"RP ({a.crystals}C {10 - a.crystals}R)"
-    if isinstance(a, A.React):
-        return "React: ultimate" if a.card == -1 else ("React: guild" if a.card == -2 else CARD[a.card].name)
-    if isinstance(a, A.ChooseResource):
-        return f"Take {a.resource}"
-    if isinstance(a, A.ChooseVictim | A.TargetAshak):
-        return ashak_name(v, a.seat)
-    for kind in (A.KeepGuild, A.Install, A.Uninstall, A.PlayCard, A.AddMod, A.PayOptional, A.ReplaceSkill):
-        if isinstance(a, kind):
-            return CARD[a.card].name
-    if isinstance(a, A.UseSkill):
-        return CARD[a.card].name
-    return str(a)
+def short_label(v: RivalsState, a: object, names: Sequence[str]) -> str:
+    """A button's label: the action's name, the same words that start its line in the action
+    picker (`engine.rivals.texts.label`); the detail panel gives the whole line."""
+    return name_seats(label(v, a), names)
 
 
 def resources(v: RivalsState, seat: int) -> str:
@@ -253,6 +203,38 @@ def in_play_line(v: RivalsState, names: list[str], me: int | None) -> str:
     return text
 
 
+# What a seat decides in someone else's turn, by phase ("decides" for the rest).
+ASIDE = {
+    "interrupt": "may interrupt",
+    "react": "answers the attack",
+    "loot": "picks a card of the eliminated Ashak",
+    "reentry": "climbs back at the border",
+    "dshot": "answers the drone's shot",
+}
+
+
+def waiting_lines(v: RivalsState, names: Sequence[str]) -> list[str]:
+    """While another seat decides: whose turn it is and how far the round has come; then who
+    decides now, when that is someone else (an interrupt, the attacked Ashak)."""
+    deciding = seat_name(list(names), v.actor)
+    if v.round == 0:
+        return [f"{deciding} is setting up"]
+    if v.drone_mode and v.d_active >= 0:
+        player, line = v.d_active, f"{seat_name(list(names), v.d_active)}'s drone plays"
+    elif v.active >= 0:
+        player = v.active
+        order = v.turn_order
+        place = (
+            f", {order.index(player) + 1} of {len(order)} in turn {v.turn_no} of 2" if player in order else ""
+        )
+        line = f"{seat_name(list(names), player)} ({ashak_name(v, player)}) plays{place}"
+    else:
+        player, line = -1, f"The end of round {v.round}"
+    if v.actor == player:
+        return [line]
+    return [line, f"{deciding} {ASIDE.get(v.phase, 'decides')}"]
+
+
 def table_lines(v: RivalsState) -> list[str]:
     """Round, era, what falls next, the current event."""
     out = []
@@ -289,35 +271,3 @@ def drone_line(v: RivalsState, seat: int, name: str) -> str:
         f"{name}'s drone on {where}: {cards}; {v.d_crystals[seat]}C {v.d_resins[seat]}R "
         f"tok {v.d_tokens[seat]} {v.d_rp[seat]}RP"
     )
-
-
-def drone_label(v: RivalsState, a: object) -> str:
-    """Button labels of drone mode ("" for other actions)."""
-    if isinstance(a, A.Hack):
-        return "Hack drone"
-    if isinstance(a, A.DroneAttack):
-        return f"Drone shot: {ashak_name(v, a.seat)}"
-    if isinstance(a, A.PlaceDrone):
-        return f"Drone to {a.hex}"
-    if isinstance(a, A.TargetDrone):
-        return f"{ashak_name(v, a.seat)}'s drone"
-    if isinstance(a, A.Exchange):
-        if a.what in ("store", "take"):
-            return f"{'Store' if a.what == 'store' else 'Take'} {CARD[a.card].name}"
-        return {"crystal": "Take crystal", "resin": "Take resin", "token": "Take token", "rp": "Take RP"}[
-            a.what
-        ]
-    if isinstance(a, A.HackPick):
-        if a.kind == "card":
-            return f"Steal {CARD[a.arg].name}"
-        if a.kind == "move":
-            return f"Drive to {a.arg}"
-        return {
-            "resources": "Steal resources",
-            "tokens": "Steal tokens",
-            "rp": "Steal RP",
-            "collect": "Make it collect",
-            "negotiate": "Make it negotiate",
-            "stop": "Stop hacking",
-        }[a.kind]
-    return ""

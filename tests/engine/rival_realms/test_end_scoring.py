@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.core.game import Outcome, SeatSpec
+from engine.core.game import Outcome, ScoreLine, SeatSpec
 from engine.core.match import Match, Series
 from engine.rival_realms.actions import END_TURN, PASS, Summon
 from engine.rival_realms.data import CORNERS, SOLO_TARGET
@@ -189,3 +189,27 @@ def test_in_a_series_the_loser_begins_the_next_game() -> None:
         assert nxt.options == m.options
     assert GAME.next_options(RealmsOptions(), Outcome((10, 12), (1,))).start == "player 1"
     assert GAME.next_options(RealmsOptions(start="player 2"), Outcome((12, 10), (0,))).start == "player 2"
+
+
+def test_the_breakdown_names_what_each_line_scores_and_every_quest_won() -> None:
+    """The final table says a pair across a Valley is worth 3 and lists the quests won, one line
+    each, with the points in the winner's column; the lines still add up to the totals."""
+    s = new(places=(6, 6))
+    s.phase = "over"
+    out = outcome(s)
+    assert out is not None
+    labels = [line.label for line in out.lines]
+    assert "Matching pairs across a Valley (3 each)" in labels
+    assert out.lines[-1] == ScoreLine("Quests (none completed)", (0, 0))
+    s.quests[0] = 1  # Upper Realm, 4 points, to Player 2
+    s.quests[4] = 0  # Tea Time, 6 points, to Player 1
+    out = outcome(s)
+    assert out is not None
+    assert out.lines[-2:] == (ScoreLine("Quest: Upper Realm", (0, 4)), ScoreLine("Quest: Tea Time", (6, 0)))
+    for seat in (0, 1):
+        assert sum(line.values[seat] for line in out.lines) == out.scores[seat]
+    s.enchantments = ["deep_valleys", "grand_quests"]
+    out = outcome(s)
+    assert out is not None
+    assert "Matching pairs across a land card (Valley 4, Mountain 1)" in [line.label for line in out.lines]
+    assert out.lines[-1] == ScoreLine("Quest: Tea Time", (8, 0))

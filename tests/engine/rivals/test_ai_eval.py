@@ -36,13 +36,15 @@ def played(seats: int, drone: bool, seed: int, steps: int) -> RivalsState:
             6,
             4,
             300,
+            # (re-pinned when the mods prompt gained its ways of passing at the end of its
+            # choices: the random picks of this game land elsewhere since)
             [
-                0.1839252050746421,
-                0.0756610791256942,
-                0.21150710755591787,
-                0.17151118357364856,
-                0.3573954246700973,
-                0.0,
+                0.20264530589547736,
+                0.07129430307413612,
+                0.21070506237995656,
+                0.09279381010701993,
+                0.27863729560628137,
+                0.14392422293712878,
             ],
         ),
     ],
@@ -58,7 +60,7 @@ def test_battle_royale_estimates_are_unchanged(
 def test_drone_mode_estimates_use_the_drone_weights() -> None:
     s = played(2, True, 5, 120)
     assert ai.weights_for(s) is ai.DRONE_MODE
-    assert [GAME.evaluate(s, o) for o in range(2)] == [0.4186307519640853, 0.5813692480359146]
+    assert [GAME.evaluate(s, o) for o in range(2)] == [0.28495575221238933, 0.7150442477876106]
     # Ten crystals, which buy one point, are worth less than a point already won.
     before = GAME.evaluate(s, 0)
     s.crystals[0] += 10

@@ -247,9 +247,9 @@ def test_premium_card_offers_every_split_of_ten_the_player_can_pay() -> None:
         return [GAME.describe(s, a) for a in GAME.legal(s, 1) if isinstance(a, (BuyPoint, BuyMixedPoint))]
 
     assert points() == [
-        "Buy a Rival Point with 5 crystals and 5 resins (Premium Card)",
-        "Buy a Rival Point with 6 crystals and 4 resins (Premium Card)",
-        "Buy a Rival Point with 7 crystals and 3 resins (Premium Card)",
+        "Buy a Rival Point with 5C 5R: 5 crystals and 5 resins (Premium Card)",
+        "Buy a Rival Point with 6C 4R: 6 crystals and 4 resins (Premium Card)",
+        "Buy a Rival Point with 7C 3R: 7 crystals and 3 resins (Premium Card)",
     ]
     ev = act(s, 1, BuyMixedPoint(5))  # not the larger pile first: the player's choice
     assert (s.rp[1], s.crystals[1], s.resins[1]) == (1, 2, 0)
@@ -257,7 +257,7 @@ def test_premium_card_offers_every_split_of_ten_the_player_can_pay() -> None:
     s.crystals[1], s.resins[1] = 12, 1
     assert points() == [
         "Buy a Rival Point with 10 crystals",
-        "Buy a Rival Point with 9 crystals and 1 resin (Premium Card)",
+        "Buy a Rival Point with 9C 1R: 9 crystals and 1 resin (Premium Card)",
     ]
     s.skills[1] = []
     assert points() == ["Buy a Rival Point with 10 crystals"]

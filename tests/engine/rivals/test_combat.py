@@ -227,6 +227,19 @@ def test_poison_costs_1_hp_at_the_start_of_turn_and_charges_the_poisoner() -> No
     assert s.hp[0] == 16 and s.poison[0] == []
 
 
+def test_poison_that_kills_rolls_no_die_for_the_eliminated_ashak() -> None:
+    s = duel()
+    s.poison[0] = [1, 1]
+    s.hp[0] = 1
+    with dice(False):
+        ev = turn_start(s, Task("turn_start", 0))
+    assert not s.alive[0]
+    words = texts(ev)
+    assert "is eliminated" in words
+    # Nothing more about its poison tokens once it is out.
+    assert "poison token" not in words.split("is eliminated")[1]
+
+
 def test_a_kill_scores_2_rp_and_installs_a_card_of_the_victim() -> None:
     s = duel()
     put(s, 0, 0, -2)

@@ -14,7 +14,7 @@ from engine.rivals.game import GAME
 from engine.rivals.hexes import N_HEX, NEIGHBOURS
 from engine.rivals.options import RivalsOptions
 from engine.rivals.rules import board
-from engine.rivals.rules.resolve import shield_hexes
+from engine.rivals.rules.targeting import shield_hexes
 from engine.rivals.state import RivalsState
 
 

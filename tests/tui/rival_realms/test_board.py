@@ -22,7 +22,8 @@ from engine.rival_realms.data import COLS, space_name
 from engine.rival_realms.realm import step_preview, summon_slots
 from engine.rival_realms.state import RealmsState
 from rivals_tui import glyphs
-from rivals_tui.games.rival_realms.layout import card_code
+from rivals_tui.games.rival_realms.layout import Marks, build_table, card_code
+from rivals_tui.widgets.linetable import Table, table_text
 from tests.engine.rival_realms.helpers import token_beyond_a_walk
 from tests.tui.boards import random_game
 from tests.tui.rival_realms.harness import BoardApp, find_state
@@ -389,3 +390,42 @@ async def test_a_step_paid_by_a_creature_picked_up_on_the_way_is_planned_on_the_
         assert "1 M3 (Bear) +b" in board.rendered_text()
         after = board.plan_view
         assert after.board_tokens[0][7] == "" and after.explored[0][8] and "bear" in after.used[0]
+
+
+LONG_NAMES = ["Annabel Winterbourne", "Bartholomew Quince"]
+# Two planned steps as the plan line shows them (targets.step_short).
+PLAN = ("M3 (43Fo) +G", "M4 (walk) +t")
+
+
+def lines_of(table: Table, kinds: tuple[str, ...], seat: int) -> set[int]:
+    """The lines holding a piece of one of `kinds` belonging to `seat` (keys ("kind", seat, ...))."""
+    return {
+        y
+        for y, line in enumerate(table.lines)
+        for s in line
+        if s.item is not None and table.items[s.item].key[:2] in {(k, seat) for k in kinds}
+    }
+
+
+def test_whole_games_keep_the_other_realm_in_sight_at_80x24() -> None:
+    """At 80×24 the board is 46 wide and 17 to 19 lines high: the status line above it takes two
+    to four. Through whole games with long names the table fits 17 lines, and 18 with a plan
+    (whose message, "Step 2 planned: ...", takes one line): the other realm, drawn last, is never
+    pushed under the board's edge. No line is wider than the board, a seat's tokens stay on one
+    line, and in the compact realm a token's letter never runs into a card's number."""
+    for seed in (3, 11):
+        s = GAME.setup(GAME.Options(), 2, seed)
+        rng = random.Random(seed)
+        while GAME.to_act(s):
+            seat = GAME.to_act(s)[0]
+            v = GAME.view(s, seat)
+            for height, plan in ((17, ()), (18, PLAN)):
+                table = build_table(v, seat, LONG_NAMES, 46, height, Marks(plan=plan))
+                text = table_text(table)
+                assert len(table.lines) <= height and table.width() <= 46, text
+                for i in range(2):
+                    assert len(lines_of(table, ("token", "used"), i)) <= 1, text
+                for y in lines_of(table, ("space",), 1 - seat):
+                    row = "".join(s.text for s in table.lines[y])
+                    assert not re.search(r"[^\s\d]\d", row), row
+            GAME.apply(s, seat, rng.choice(GAME.legal(s, seat)))

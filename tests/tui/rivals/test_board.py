@@ -13,7 +13,7 @@ from engine.rivals import actions as A
 from engine.rivals.data.board import TILE_HEXES, TILE_OF
 from engine.rivals.data.catalog import CARD
 from engine.rivals.rules.combat import design
-from engine.rivals.rules.resolve import ashak_targets
+from engine.rivals.rules.targeting import ashak_targets
 from rivals_tui.games.rivals.layout import MAP_W, build, hex_row, hex_x
 from rivals_tui.games.rivals.targets import actions_at
 from rivals_tui.games.rivals.texts import falling_tiles
@@ -161,7 +161,11 @@ def test_each_premium_split_has_its_own_button_naming_its_resources() -> None:
             words = "".join(seg.text for line in t.lines for seg in line if seg.item == i)
             drawn[actions_at(v, seat, legal, it.key)[0]] = words.strip()
     splits = [a for a in legal if isinstance(a, A.BuyMixedPoint)]
-    assert [drawn[a] for a in splits] == ["RP (5C 5R)", "RP (6C 4R)", "RP (7C 3R)"]
+    assert [drawn[a] for a in splits] == [
+        "Buy a Rival Point with 5C 5R",
+        "Buy a Rival Point with 6C 4R",
+        "Buy a Rival Point with 7C 3R",
+    ]
 
 
 def test_nothing_another_seat_holds_is_drawn() -> None:
@@ -224,7 +228,7 @@ def test_a_reaction_shows_the_attack_to_the_defender_and_only_who_decides_to_the
     assert A.Pass() in legal and "Pass" in mine
     other = next(o for o in range(3) if o not in (seat, s.p_seat))
     theirs = table_text(build(GAME.view(s, other), other, [], NAMES, 46, 20, None, "map", set(), None))
-    assert f"{NAMES[seat]} is deciding" in theirs
+    assert f"{NAMES[seat]} answers the attack" in theirs
     assert "Pass" not in theirs and "Do:" not in theirs
 
 

@@ -71,7 +71,7 @@ async def test_a_drone_game_against_the_ai_first_drone_turn_by_keys_then_to_the_
         # (then the AI's answer to the interrupt window the move opened)
         assert m.history[before] == (0, Move(goal)) and m.state.d_pos[0] == goal
     # From a seeded match in the last round, through the screen to the game-over screen.
-    late_match = drone_match(1, lambda m: late(m, 9) and m.to_act() == (0,))
+    late_match = drone_match(3, lambda m: late(m, 9) and m.to_act() == (0,))
     app = screen_app(tmp_path / "late", late_match)
     async with app.run_test(size=(80, 24)) as pilot:
         over = await to_the_end(pilot, random.Random(3))

@@ -168,7 +168,7 @@ async def test_a_whole_game_against_two_ai(tmp_path: Path) -> None:
 
 
 async def test_the_end_of_a_game_against_five_ai(tmp_path: Path) -> None:
-    match = near_the_end(5, 14, 11)
+    match = near_the_end(5, 20, 11)
     assert match.to_act() == (0,) and sum(match.state.alive) == 2  # Ann and one bot are left
     app = screen_app(tmp_path, match)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -181,4 +181,4 @@ async def test_the_end_of_a_game_against_five_ai(tmp_path: Path) -> None:
         # their sum.
         table = over.query_one(DataTable)
         labels = [str(table.get_row_at(r)[0]) for r in range(table.row_count)]
-        assert labels == ["Rival Points", "Health", "Still standing (1 = yes)"]
+        assert labels == ["Rival Points", "Health", "Still standing"]

@@ -18,7 +18,7 @@ from engine.core.match import Match
 from engine.rivals.actions import PlayCard
 from engine.rivals.data.catalog import CARD
 from engine.rivals.game import GAME
-from engine.rivals.rules.resolve import ashak_targets
+from engine.rivals.rules.targeting import ashak_targets
 from rivals_tui.games.rivals import BOARD
 from rivals_tui.games.rivals.layout import PAGES
 from tests.tui.boards import SIZES, pinned, screen_app, settle

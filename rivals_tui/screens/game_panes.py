@@ -1,0 +1,140 @@
+"""The game screen's panes and what reading them takes: the status line, the board, the detail
+panel (its Page keys), the log (in full on `l`), the legend, the book and the rules at the step
+in play. `GameScreen` (game.py), which plays the session, builds on it and sets what the panes
+read: `session`, `keyboard` (the seat at this keyboard, None when no seat is) and the log's lines.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Static
+
+from rivals_tui.games import board_for
+from rivals_tui.screens.legend import LegendScreen
+from rivals_tui.screens.log import LogScreen
+from rivals_tui.session import Session, options_in_force
+from rivals_tui.text import plain_rich, safe_text
+from rivals_tui.widgets.board import GameBoard
+from rivals_tui.widgets.detail import DetailPanel
+from rivals_tui.widgets.footer import KeysFooter
+from rivals_tui.widgets.log import WrappingLog
+from rivals_tui.widgets.quiet import Steady
+
+if TYPE_CHECKING:
+    from rivals_tui.app import RivalsApp
+
+
+class StatusLine(Steady, Static):
+    """The status line (its new height asks for one layout of the screen, not two)."""
+
+
+class Row(Steady, Horizontal):
+    """A row of the screen's panes (resized by a layout without asking for another)."""
+
+
+class Column(Steady, Vertical):
+    """A column of the screen's panes (resized by a layout without asking for another)."""
+
+
+class GamePanes(Screen[None]):
+    """The panes of a game screen, and the keys that read them."""
+
+    session: Session
+    keyboard: int | None
+    # The log panel's lines, and how many of the seat's events they hold (GameScreen sets both).
+    log_lines: list[str]
+    _shown: int
+
+    @property
+    def rivals(self) -> RivalsApp:
+        from rivals_tui.app import RivalsApp
+
+        assert isinstance(self.app, RivalsApp)
+        return self.app
+
+    def compose(self) -> ComposeResult:
+        yield StatusLine("", id="status")
+        with Row(id="body"):
+            with Column(id="board-area"):
+                yield board_for(self.session.game)
+            with Column(id="side"):
+                # The Page keys scroll it (key-scroll): the board keeps the focus meanwhile.
+                detail = DetailPanel(Text("Move the cursor over a card to read it here."), id="detail")
+                detail.add_class("key-scroll")
+                detail.border_title = "Detail"
+                yield detail
+                log = WrappingLog(id="log")
+                log.border_title = "Log"
+                yield log
+        # ctrl+p still opens the palette, ctrl+q still quits: the footer's room goes to the game.
+        # When a board's own keys crowd the row, the reference keys give way first (f2 has them),
+        # the book first of all: it is the least needed in the middle of a decision.
+        yield KeysFooter(
+            show_command_palette=False,
+            leave_out=("save_quit",),
+            spare=("book", "hint", "full_log", "legend", "undo"),
+        )
+
+    @on(GameBoard.DetailChanged)
+    def _detail(self, event: GameBoard.DetailChanged) -> None:
+        self._show_detail(event.title, event.text)
+
+    def _show_detail(self, title: str, text: str) -> None:
+        # The title leads the text rather than sitting in the frame, where a long one is cut.
+        title = self.session.words(title)
+        body = self.session.words(text)
+        shown = plain_rich(body)
+        if title:
+            shown = Text.assemble((safe_text(title), "bold"), "\n", shown)
+        detail = self.query_one("#detail", DetailPanel)
+        if detail.show(shown):
+            # Marked now, in the same paint as the text (right whenever the panel keeps its
+            # height), once the panel has a height at all; again once a layout has given it a
+            # new height, which changes nothing when the mark was right.
+            if detail.scrollable_content_region.height:
+                self._mark_detail()
+            self.call_after_refresh(self._mark_detail)
+
+    def action_detail(self, pages: int) -> None:
+        detail = self.query_one("#detail", DetailPanel)
+        detail.scroll_lines(pages * max(1, detail.scrollable_content_region.height - 1))
+        self.call_after_refresh(self._mark_detail)
+
+    def _mark_detail(self) -> None:
+        """Mark the detail panel's frame (also after a refresh, when the game may have ended, or,
+        opened already over, never have put its panels up)."""
+        detail = next(iter(self.query("#detail").results(DetailPanel)), None)
+        if self.is_attached and detail is not None:
+            detail.mark_more()
+
+    def _rebuild_log(self) -> None:
+        self.query_one("#log", WrappingLog).reset()
+        self.log_lines = []
+        self._shown = 0
+
+    def action_full_log(self) -> None:
+        seat = self.keyboard
+        whose = "public events" if seat is None else f"as seen by {self.session.seats[seat].name}"
+        lines = [e.text for e in self.session.log_for(seat)]
+        self.app.push_screen(LogScreen(f"Log — {whose}", lines))
+
+    def action_legend(self) -> None:
+        board = self.query_one(GameBoard)
+        title = f"Legend: {self.session.game.title}"
+        variants = options_in_force(self.session.options, len(self.session.seats))
+        self.app.push_screen(LegendScreen(title, board.legend(), variants))
+
+    def action_book(self) -> None:
+        self.rivals.open_book(self.session.game.id)
+
+    def action_rules(self) -> None:
+        section = ""
+        if self.keyboard is not None and self.keyboard in self.session.to_act():
+            section = self.query_one(GameBoard).help_section() or self.session.prompt(self.keyboard).section
+        self.rivals.open_rules(self.session.game.id, section)

@@ -1,0 +1,66 @@
+"""Save and load figures for every registered game: `python -m saves.bench`.
+
+For each game and player count it plays one seeded random game to its end and prints the
+milliseconds to save it (`codec.dumps`) and to load it back (`codec.loads`, which replays and
+re-checks every decision), the best of three runs each. Each figure is also given as a ratio to
+the calibration loop of the rules' bench (`python -m engine.bench`), timed in the same process,
+so figures from different machines can be compared.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+from typing import Any
+
+from engine.bench import best_of, calibration_loop
+from engine.core.game import Game, SeatSpec
+from engine.core.match import Match
+from engine.core.rng import Rng
+from engine.registry import GAMES
+from saves import codec
+
+
+def finished_match(game: Game[Any, Any, Any], players: int, seed: int = 1) -> Match:
+    """A game played to its end with random legal decisions, through a `Match` (as a save holds it)."""
+    seats = [SeatSpec(f"P{i + 1}", "ai", "easy") for i in range(players)]
+    match = Match.new(game, game.Options(), seats, seed)
+    rng = Rng.from_seed(seed)
+    while not match.over:
+        seat = match.to_act()[0]
+        match.submit(seat, rng.choice(match.legal(seat)))
+    return match
+
+
+def bench_saves(game: Game[Any, Any, Any], players: int, calib: float) -> list[str]:
+    match = finished_match(game, players)
+    text = codec.dumps(match)
+    save_t = best_of(lambda: codec.dumps(match), 3)
+    load_t = best_of(lambda: codec.loads(text, games={game.id: game}), 3)
+    return [
+        f"  save ms (whole game)  {save_t * 1e3:12.2f}   ({save_t / calib:8.3f} x calib,"
+        f" {len(match.history)} decisions)",
+        f"  load ms (replayed)    {load_t * 1e3:12.2f}   ({load_t / calib:8.3f} x calib)",
+    ]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m saves.bench", description=__doc__.split("\n\n")[0])
+    p.add_argument("--game", action="append", help="only this game id (repeatable)")
+    p.add_argument("--smallest", action="store_true", help="only each game's smallest table")
+    args = p.parse_args(argv)
+    calib = best_of(calibration_loop, 7)
+    print(f"calibration loop: {calib * 1e3:.2f} ms (best of 7)")
+    for game_id in GAMES:
+        if args.game and game_id not in args.game:
+            continue
+        game = GAMES[game_id]
+        for players in game.players[:1] if args.smallest else game.players:
+            print(f"{game.title}, {players} players")
+            for row in bench_saves(game, players, calib):
+                print(row)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
