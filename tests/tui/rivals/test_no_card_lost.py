@@ -63,7 +63,7 @@ async def test_six_seats_by_enter_and_arrows_lose_no_card_without_a_question(tmp
         phases: set[str] = set()  # where Ann was asked to decide
         for _ in range(1500):
             await settle(pilot)
-            if isinstance(app.screen, GameOverScreen) or match.state.round > 3:
+            if isinstance(app.screen, GameOverScreen) or match.state.round > 2:
                 break
             if isinstance(app.screen, ConfirmDialog):
                 backs += 1
