@@ -18,6 +18,7 @@ from collections.abc import Callable
 
 import attrs
 
+from rivals_net.limits import limit
 from rivals_net.protocol import NAME_LIMIT
 
 # The kernel keeps a terminal's size as two 16-bit numbers: a client saying more is no terminal.
@@ -68,9 +69,13 @@ class DoorLimits:
     """How many sessions the door runs at once (each is one app process, about 20 MB of memory of
     its own): in all, for one key, and for one address. Tests use tighter ones."""
 
-    max_sessions: int = 50
-    per_key: int = 4  # room to come back while the old connection is not yet seen to be gone
-    per_address: int = 10  # a club behind one router shares an address
+    max_sessions: int = limit(50, "N", "sessions at once in all", least=1)
+    # Room to come back while the old connection is not yet seen to be gone.
+    per_key: int = limit(4, "N", "sessions at once for one SSH key", flag="max-sessions-per-key", least=1)
+    # A club behind one router shares an address.
+    per_address: int = limit(
+        10, "N", "sessions at once from one network address", flag="max-sessions-per-address", least=1
+    )
 
     def refusal(self, total: int, key: int, address: int) -> str | None:
         """The sentence refusing one more session, given those open now, or None."""

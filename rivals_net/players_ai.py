@@ -6,6 +6,7 @@ changed meanwhile that takes it away: a move still legal, and for a person, stil
 
 from __future__ import annotations
 
+import abc
 import asyncio
 import logging
 import time
@@ -20,8 +21,9 @@ if TYPE_CHECKING:
 log = logging.getLogger("rivals_net")
 
 
-class TableAI:
-    """The AI part of `TableServer` (which sets these up and provides `_here` and `_changed`)."""
+class TableAI(abc.ABC):
+    """The AI part of `TableServer`, which sets these fields up and writes `_here` (who is at a
+    table) and `_changed` (save, then tell everyone), the two things the AI needs of it."""
 
     tables: dict[int, Table]
     executor: ThreadPoolExecutor
@@ -30,11 +32,11 @@ class TableAI:
     _timers: dict[int, asyncio.TimerHandle]
     _stopping: bool
 
-    def _here(self, table: Table) -> set[int]:
-        raise NotImplementedError
+    @abc.abstractmethod
+    def _here(self, table: Table) -> set[int]: ...
 
-    async def _changed(self, table: Table) -> None:
-        raise NotImplementedError
+    @abc.abstractmethod
+    async def _changed(self, table: Table) -> None: ...
 
     def _kick(self, table: Table) -> None:
         """Start the AI on the table if a seat of its owes a decision, or wake up when an absent

@@ -65,11 +65,8 @@ def serve_main(args: argparse.Namespace, store: Any) -> int:
 
 def door_limits_from(args: argparse.Namespace) -> DoorLimits:
     """The SSH door's limits from `rivals serve`'s options."""
-    return DoorLimits(
-        max_sessions=args.max_sessions,
-        per_key=args.max_sessions_per_key,
-        per_address=args.max_sessions_per_address,
-    )
+    limits: DoorLimits = from_flags(args, DoorLimits)
+    return limits
 
 
 async def _serve(

@@ -172,37 +172,9 @@ def build_parser(games: Catalog | None = None) -> argparse.ArgumentParser:
     # Every limit of the table server has a flag (rivals_net/limits.py: names, defaults, help).
     add_limit_flags(serve)
 
-    # -- the SSH door's limits (rivals_net/door_limits.py) --
-    limits = DoorLimits()
-    door = serve.add_argument_group("SSH door limits", "Each session is one app process (about 20 MB).")
-    door.add_argument(
-        "--max-sessions",
-        type=_at_least_one,
-        default=limits.max_sessions,
-        metavar="N",
-        help=f"sessions at once in all (default {limits.max_sessions})",
-    )
-    door.add_argument(
-        "--max-sessions-per-key",
-        type=_at_least_one,
-        default=limits.per_key,
-        metavar="N",
-        help=f"sessions at once for one SSH key (default {limits.per_key})",
-    )
-    door.add_argument(
-        "--max-sessions-per-address",
-        type=_at_least_one,
-        default=limits.per_address,
-        metavar="N",
-        help=f"sessions at once from one network address (default {limits.per_address})",
-    )
+    # The SSH door's limits (rivals_net/door_limits.py), declared the same way.
+    add_limit_flags(serve, DoorLimits, "SSH door limits", "Each session is one app process (about 20 MB).")
     return p
-
-
-def _at_least_one(text: str) -> int:
-    if not text.isdigit() or int(text) < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number from 1 up")
-    return int(text)
 
 
 def make_seats(game: Game[Any, Any, Any], args: argparse.Namespace) -> list[SeatSpec]:

@@ -16,6 +16,7 @@ lies, on the position), never on the order of a legal list. Reading never decide
 
 from __future__ import annotations
 
+import abc
 import re
 from collections.abc import Iterable, Mapping
 from typing import Any
@@ -37,18 +38,19 @@ def words(text: str) -> tuple[str, ...]:
     return tuple(text.lower().split())
 
 
-class Codec:
+class Codec(abc.ABC):
     """How one field is written as words and read back. `width` words per value; `write` gives
-    None for a value it cannot write, `read` None for words that are not a value."""
+    None for a value it cannot write, `read` None for words that are not a value. Each kind of
+    field (a number, a word, a name from a list, a game's own) is a subclass writing both."""
 
     width = 1
     name = "value"
 
-    def write(self, s: Any, value: Any) -> str | None:
-        raise NotImplementedError
+    @abc.abstractmethod
+    def write(self, s: Any, value: Any) -> str | None: ...
 
-    def read(self, s: Any, ws: tuple[str, ...]) -> Any:
-        raise NotImplementedError
+    @abc.abstractmethod
+    def read(self, s: Any, ws: tuple[str, ...]) -> Any: ...
 
 
 class Number(Codec):
