@@ -196,6 +196,12 @@ async def test_a_lone_human_is_asked_only_with_a_utility_to_play(tmp_path: Path)
             screen.choose(end if end in m.legal(0) else m.legal(0)[0])
         assert m.state.phase == "interrupt" and m.to_act() == (0,)
         assert "Interrupt the turn of" in str(screen.query_one("#status").render())
+        # The cursor starts on the plain pass: Enter by habit lets the window go and spends nothing.
+        hand = list(m.state.hand[0])
+        passing = m.legal(0)[-1]
+        await pilot.press("enter")
+        await wait(pilot)
+        assert (0, passing) in m.history[-3:] and sorted(m.state.hand[0]) == sorted(hand)
 
 
 def test_snapshot_interrupt_window_with_a_utility_in_hand(snap_compare: Any, tmp_path: Path) -> None:
