@@ -10,7 +10,7 @@ from __future__ import annotations
 from engine.ai.bots import Bot, GreedyBot, RandomBot
 from engine.ai.ismcts import ISMCTSBot
 
-LEVELS = ("easy", "normal", "hard")
+LEVELS = ("easy", "normal", "hard", "expert")
 
 # What each level plays. Hard thinks for at most a second and at most HARD_ITERATIONS iterations,
 # whichever comes first; on this project's 2-core reference machine the cap usually comes first,
@@ -20,6 +20,9 @@ LEVELS = ("easy", "normal", "hard")
 # level with 20 (7-5) at three quarters of that; greedy (evaluated) rollouts added nothing.
 HARD_BUDGET = 1.0
 HARD_ITERATIONS = 500
+# Expert is hard's search given a few seconds: for players who beat hard and will wait for it.
+EXPERT_BUDGET = 4.0
+EXPERT_ITERATIONS = 2500
 NORMAL_BUDGET = 0.3
 NORMAL_ITERATIONS = 100
 ROLLOUT_DEPTH = 10
@@ -30,7 +33,7 @@ KINDS = (*LEVELS, "random", "greedy", "ismcts")
 
 
 def make_bot(level: str, seed: int) -> Bot:
-    """A bot for a level ("easy", "normal", "hard") or a kind ("random", "greedy", "ismcts")."""
+    """A bot for a level ("easy", "normal", "hard", "expert") or a kind ("random", "greedy", "ismcts")."""
     if level == "easy":
         return GreedyBot(seed, samples=2, mistake_rate=EASY_MISTAKES, name="easy")
     if level == "normal":
@@ -50,6 +53,15 @@ def make_bot(level: str, seed: int) -> Bot:
             exploration=EXPLORATION,
             rollout_depth=ROLLOUT_DEPTH,
             name="hard",
+        )
+    if level == "expert":
+        return ISMCTSBot(
+            seed,
+            budget=EXPERT_BUDGET,
+            max_iterations=EXPERT_ITERATIONS,
+            exploration=EXPLORATION,
+            rollout_depth=ROLLOUT_DEPTH,
+            name="expert",
         )
     if level == "random":
         return RandomBot(seed)
