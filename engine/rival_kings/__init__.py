@@ -1,5 +1,8 @@
-"""Rival Kings: court characters, conflicts, subjects and buildings.
+"""Rival Kings: court characters, conflicts, subjects and buildings (2-5 players).
 
-The package stays light so the game list loads without the rules (engine.registry reads
-`meta.py`); the rules are in `engine.rival_kings.game` (`GAME`) and the modules it wires.
+The package imports nothing: the game list reads `meta.py`, and the rules load from
+`engine.rival_kings.game` (`GAME`) when the game is chosen. Modules by role: `data` (the box),
+`state`, `options`, `actions`, `setup`, `queries` (read-only facts: purses, ranks, prices),
+`rules/` (the phase table, legality, the cycle, a player's turn), `effects` (what cards do),
+`views`, `scoring`, `ai`, `texts`, `notation`.
 """

@@ -198,7 +198,7 @@ ACTION_TYPES: tuple[type, ...] = (
 )
 
 # Every decision of the game: the action type parameter of its Game.
-RKAction = (
+Action = (
     ChooseCharacter
     | Gardener
     | Watchman

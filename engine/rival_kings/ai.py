@@ -13,10 +13,10 @@ import math
 from engine.rival_kings.data import CARDS
 from engine.rival_kings.queries import purse
 from engine.rival_kings.scoring import outcome, score
-from engine.rival_kings.state import RKState
+from engine.rival_kings.state import RivalKingsState
 
 
-def coin_weight(s: RKState) -> float:
+def coin_weight(s: RivalKingsState) -> float:
     """What a coin in a purse is worth to a bot, in points. At the end 3 coins score 1; while
     there is time to spend them (no pile nearly empty) they are worth more; an idle table makes
     them worth less, so that buying anything beats waiting."""
@@ -24,7 +24,7 @@ def coin_weight(s: RKState) -> float:
     return (1 / 3 + (1 / 6) * min(1.0, left / 4)) / (1 + s.idle_cycles)
 
 
-def evaluate(s: RKState, seat: int) -> float:
+def evaluate(s: RivalKingsState, seat: int) -> float:
     """Cards and markers count as they would score now; coins at `coin_weight`; a card still
     waiting for its partner carries some of the pair it may become."""
     if s.over:

@@ -28,12 +28,12 @@ from engine.rival_kings.data import (
     VINTNER,
 )
 from engine.rival_kings.queries import active_ability, coins, greens, player, price
-from engine.rival_kings.state import RKState
+from engine.rival_kings.state import RivalKingsState
 
 # -- money -------------------------------------------------------------------------------------
 
 
-def take_money(s: RKState, seat: int, pile: int, ev: list[Event]) -> None:
+def take_money(s: RivalKingsState, seat: int, pile: int, ev: list[Event]) -> None:
     """Take whatever lies under `pile` (first refilling all four piles when none has money)."""
     if all(s.pile_ones[p] == 0 and s.pile_twos[p] == 0 for p in range(4)):
         refill(s, ev)
@@ -54,7 +54,7 @@ def take_money(s: RKState, seat: int, pile: int, ev: list[Event]) -> None:
     )
 
 
-def refill(s: RKState, ev: list[Event]) -> None:
+def refill(s: RivalKingsState, ev: list[Event]) -> None:
     """No pile has money: each gets a 2-coin card from the supply, in pile order, while they last."""
     filled = 0
     for p in range(4):
@@ -69,7 +69,7 @@ def refill(s: RKState, ev: list[Event]) -> None:
     ev.append(Event(text, kind="refill"))
 
 
-def pay(s: RKState, seat: int, pile: int, amount: int) -> str:
+def pay(s: RivalKingsState, seat: int, pile: int, amount: int) -> str:
     """Put exactly `amount` under `pile`, 2-coin cards first.
 
     The one case a purse cannot pay exactly is an odd amount with no 1-coin card in it. Then the
@@ -101,7 +101,7 @@ def pay(s: RKState, seat: int, pile: int, amount: int) -> str:
     return note
 
 
-def from_supply(s: RKState, seat: int, amount: int) -> int:
+def from_supply(s: RivalKingsState, seat: int, amount: int) -> int:
     """Give up to `amount` coins from the supply (never more), 2-coin cards first; returns what
     was given."""
     t = min(s.supply_twos, amount // 2)
@@ -116,7 +116,7 @@ def from_supply(s: RKState, seat: int, amount: int) -> int:
 # -- cards -------------------------------------------------------------------------------------
 
 
-def acquire(s: RKState, seat: int, pile: int, discount: bool, ev: list[Event]) -> None:
+def acquire(s: RivalKingsState, seat: int, pile: int, discount: bool, ev: list[Event]) -> None:
     """Recruit or buy the top card of `pile`. The card below it comes into view: that event is a
     reveal (as is a change of money, which shows the purse held no 1-coin card)."""
     card = s.piles[pile][-1]
@@ -174,7 +174,7 @@ def exchange(mine_row: list[int], mine: int, their_row: list[int], theirs: int) 
 # -- subject abilities -------------------------------------------------------------------------
 
 
-def give_marker(s: RKState, seat: int, a: GiveMarker, ev: list[Event]) -> None:
+def give_marker(s: RivalKingsState, seat: int, a: GiveMarker, ev: list[Event]) -> None:
     s.marker_supply -= 1
     s.markers[a.to] += 1
     ev.append(
@@ -187,7 +187,7 @@ def give_marker(s: RKState, seat: int, a: GiveMarker, ev: list[Event]) -> None:
     )
 
 
-def swap_building(s: RKState, seat: int, a: SwapBuilding, ev: list[Event]) -> None:
+def swap_building(s: RivalKingsState, seat: int, a: SwapBuilding, ev: list[Event]) -> None:
     exchange(s.buildings[seat], a.mine, s.buildings[a.other], a.theirs)
     ev.append(
         Event(
@@ -199,7 +199,7 @@ def swap_building(s: RKState, seat: int, a: SwapBuilding, ev: list[Event]) -> No
     )
 
 
-def swap_subject(s: RKState, seat: int, a: SwapSubject, ev: list[Event]) -> None:
+def swap_subject(s: RivalKingsState, seat: int, a: SwapSubject, ev: list[Event]) -> None:
     exchange(s.subjects[seat], a.mine, s.subjects[a.other], a.theirs)
     ev.append(
         Event(
@@ -211,7 +211,7 @@ def swap_subject(s: RKState, seat: int, a: SwapSubject, ev: list[Event]) -> None
     )
 
 
-def swap_display(s: RKState, seat: int, a: SwapDisplay, ev: list[Event]) -> None:
+def swap_display(s: RivalKingsState, seat: int, a: SwapDisplay, ev: list[Event]) -> None:
     mine = CARDS[a.mine]
     row = s.buildings[seat] if mine.kind == BUILDING else s.subjects[seat]
     row.remove(a.mine)
@@ -228,7 +228,7 @@ def swap_display(s: RKState, seat: int, a: SwapDisplay, ev: list[Event]) -> None
     )
 
 
-def plain_ability(s: RKState, seat: int, ev: list[Event]) -> None:
+def plain_ability(s: RivalKingsState, seat: int, ev: list[Event]) -> None:
     """The abilities used without a further choice (UseAbility), by the active subject."""
     ab = active_ability(s, seat)
     who = player(seat)

@@ -6,7 +6,7 @@ thefts announced) -> turns from rank A to F. Where each part lives:
 
 - `rules.phases`: the phase table, each decision's rules, effect and prompt;
 - `rules.legality`: the decisions worth listing and the one reason per rule;
-- `rules.cycle` / `rules.turns`: what each decision starts, and the automatic steps after it;
+- `rules.cycle` / `rules.turn`: what each decision starts, and the automatic steps after it;
 - `effects`: money, cards and abilities; `views`: view and determinize; `scoring`: the end;
 - `texts`: prompts and descriptions; `ai`: the evaluation.
 Interpretations are recorded in RULES_NOTES.md.
@@ -17,27 +17,27 @@ from __future__ import annotations
 from engine.core import Game
 from engine.core.phases import PhasedGame
 from engine.rival_kings import ai, scoring, texts, views
-from engine.rival_kings.actions import ACTION_TYPES, RKAction
+from engine.rival_kings.actions import ACTION_TYPES, Action
 from engine.rival_kings.notation import NOTATION
-from engine.rival_kings.options import RKOptions
+from engine.rival_kings.options import RivalKingsOptions
 from engine.rival_kings.rules.legality import misplaced
 from engine.rival_kings.rules.phases import PHASES
 from engine.rival_kings.setup import new_game
-from engine.rival_kings.state import RKState
+from engine.rival_kings.state import RivalKingsState
 
 
-class RivalKings(PhasedGame[RKState, RKAction, RKOptions]):
+class RivalKings(PhasedGame[RivalKingsState, Action, RivalKingsOptions]):
     id = "rival_kings"
     title = "Rival Kings"
     players = range(2, 5)
-    Options = RKOptions
+    Options = RivalKingsOptions
     action_types = ACTION_TYPES
     notation = NOTATION
-    state_type = RKState
+    state_type = RivalKingsState
     supports_series = True
     phases = PHASES
 
-    def misplaced(self, s: RKState, seat: int, a: RKAction) -> str:
+    def misplaced(self, s: RivalKingsState, seat: int, a: Action) -> str:
         return misplaced(a)
 
     # The rest of the contract, each in its module.
@@ -51,4 +51,4 @@ class RivalKings(PhasedGame[RKState, RKAction, RKOptions]):
     evaluate = staticmethod(ai.evaluate)
 
 
-GAME: Game[RKState, RKAction, RKOptions] = RivalKings()
+GAME: Game[RivalKingsState, Action, RivalKingsOptions] = RivalKings()

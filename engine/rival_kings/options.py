@@ -12,7 +12,7 @@ STALL_CYCLES = 6
 
 
 @attrs.frozen
-class RKOptions:
+class RivalKingsOptions:
     """Rival Kings variants; the series option lives in Match.Series."""
 
     stalemate: bool = option(

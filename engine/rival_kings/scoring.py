@@ -19,7 +19,7 @@ from engine.core import Outcome, ScoreLine
 from engine.rival_kings.data import CARDS, COLOURS, PILE_NAMES
 from engine.rival_kings.options import STALL_CYCLES
 from engine.rival_kings.queries import purse_value
-from engine.rival_kings.state import RKState
+from engine.rival_kings.state import RivalKingsState
 
 
 @attrs.frozen
@@ -94,16 +94,16 @@ def score(buildings: Sequence[int], subjects: Sequence[int], coins: int, markers
 TIE_RULE = "Tied totals: fewer Conflict markers wins; then more coins; players still level share the win."
 
 
-def breakdown(s: RKState, seat: int) -> Breakdown:
+def breakdown(s: RivalKingsState, seat: int) -> Breakdown:
     """Seat's score as it stands, by category."""
     return score(s.buildings[seat], s.subjects[seat], max(0, purse_value(s, seat)), s.markers[seat])
 
 
-def final_scores(s: RKState) -> tuple[int, ...]:
+def final_scores(s: RivalKingsState) -> tuple[int, ...]:
     return tuple(breakdown(s, i).total for i in range(s.seats))
 
 
-def end_reason(s: RKState) -> str:
+def end_reason(s: RivalKingsState) -> str:
     """Why the game ends after this cycle ("" while it goes on), as a sentence."""
     empty = [PILE_NAMES[p] for p in range(4) if not s.piles[p]]
     if empty:
@@ -113,7 +113,7 @@ def end_reason(s: RKState) -> str:
     return ""
 
 
-def outcome(s: RKState) -> Outcome | None:
+def outcome(s: RivalKingsState) -> Outcome | None:
     if not s.over:
         return None
     bd = [breakdown(s, i) for i in range(s.seats)]

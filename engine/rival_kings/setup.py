@@ -13,11 +13,11 @@ from engine.rival_kings.data import (
     SUBJECT_IDS,
     TOTAL_MARKERS,
 )
-from engine.rival_kings.options import RKOptions
-from engine.rival_kings.state import RKState
+from engine.rival_kings.options import RivalKingsOptions
+from engine.rival_kings.state import RivalKingsState
 
 
-def new_game(options: RKOptions, seats: int, seed: int) -> RKState:
+def new_game(options: RivalKingsOptions, seats: int, seed: int) -> RivalKingsState:
     """Shuffle the cards into two building and two subject piles; the 32 cards left over are the
     money (their backs say 1 or 2 coins): one 2-coin card under each pile, and a 2 and three 1s
     in each purse. Then deal the first characters."""
@@ -30,7 +30,7 @@ def new_game(options: RKOptions, seats: int, seed: int) -> RKState:
     left = b[2 * PILE_SIZE :] + sub[2 * PILE_SIZE :]
     ones = sum(1 for c in left if CARDS[c].back == 1)
     twos = len(left) - ones
-    s = RKState(
+    s = RivalKingsState(
         seats=seats,
         rng=rng,
         phase="choose",
@@ -72,7 +72,7 @@ def new_game(options: RKOptions, seats: int, seed: int) -> RKState:
     return s
 
 
-def deal(s: RKState) -> None:
+def deal(s: RivalKingsState) -> None:
     """Start a round: all 12 characters shuffled, 3 to each hand. With three players the rest lie
     aside unseen; with two they form the face-down pile that turns up one card a cycle."""
     chars = list(range(len(CHARACTERS)))

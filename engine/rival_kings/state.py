@@ -26,7 +26,7 @@ class Crest:
 
 
 @attrs.define
-class RKState:
+class RivalKingsState:
     seats: int
     rng: Rng
     phase: str  # "choose" | "gardener" | "watchman" | "turn" | "over"
@@ -67,7 +67,7 @@ class RKState:
     over: bool = False
     bought: bool = False  # someone recruited or bought a card this cycle
     idle_cycles: int = 0  # completed cycles in a row without any card recruited or bought
-    stall_end: bool = False  # the optional idle-cycles ending is in force (RKOptions.stalemate)
+    stall_end: bool = False  # the optional idle-cycles ending is in force (RivalKingsOptions.stalemate)
 
     @property
     def actor(self) -> int:

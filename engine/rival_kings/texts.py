@@ -7,6 +7,7 @@ from typing import Any
 
 from engine.core import Prompt
 from engine.rival_kings.actions import (
+    Action,
     Buy,
     ChooseAction,
     ChooseCharacter,
@@ -16,7 +17,6 @@ from engine.rival_kings.actions import (
     GiveMarker,
     PassConflict,
     Recruit,
-    RKAction,
     Settle,
     Skip,
     Steal,
@@ -47,7 +47,7 @@ from engine.rival_kings.data import (
     VINTNER,
 )
 from engine.rival_kings.queries import active_ability, char_label, coins, pending, player, price
-from engine.rival_kings.state import RKState
+from engine.rival_kings.state import RivalKingsState
 
 SOURCE_WORDS = {"stolen": " (stolen)", "ability": " (subject ability)", "sailor": " (Sailor: again)"}
 SECTIONS = {
@@ -69,13 +69,13 @@ ABILITY_LINES = {
 }
 
 
-def progress(s: RKState) -> str:
+def progress(s: RivalKingsState) -> str:
     if s.over:
         return f"finished after round {s.round}"
     return f"round {s.round}, cycle {s.cycle}"
 
 
-def waiting_prompt(s: RKState, seat: int) -> Prompt:
+def waiting_prompt(s: RivalKingsState, seat: int) -> Prompt:
     """What a seat owing no decision reads."""
     if s.over:
         return Prompt("The game is over.", "scoring")
@@ -84,7 +84,7 @@ def waiting_prompt(s: RKState, seat: int) -> Prompt:
     return Prompt("Waiting for another player.", "course-of-a-cycle")
 
 
-def turn_prompt(s: RKState, seat: int, legal: list[RKAction]) -> Prompt:
+def turn_prompt(s: RivalKingsState, seat: int, legal: list[Action]) -> Prompt:
     """The prompt of the seat whose turn it is, given its legal decisions."""
     now = pending(s)
     if now is not None:
@@ -102,7 +102,7 @@ def turn_prompt(s: RKState, seat: int, legal: list[RKAction]) -> Prompt:
     return Prompt("Use your subject's ability, or end your turn.", "subject-abilities")
 
 
-def _acquire_line(s: RKState, a: Recruit | Buy) -> str:
+def _acquire_line(s: RivalKingsState, a: Recruit | Buy) -> str:
     recruit = isinstance(a, Recruit)
     if not s.piles[a.pile] or s.piles[a.pile][-1] < 0:
         return f"{'Recruit from' if recruit else 'Buy from'} {PILE_NAMES[a.pile]}"
@@ -115,7 +115,7 @@ def _acquire_line(s: RKState, a: Recruit | Buy) -> str:
     return f"{verb} {card.name} ({card.colour}, value {card.value}) for {cost}{extra}"
 
 
-def describe(s: RKState, a: Any) -> str:
+def describe(s: RivalKingsState, a: Any) -> str:
     if isinstance(a, ChooseCharacter):
         return f"Play the {char_label(a.card)}: {CHARACTERS[a.card].text}"
     if isinstance(a, Gardener):

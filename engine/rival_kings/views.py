@@ -9,12 +9,12 @@ import math
 from engine.core import Rng
 from engine.core.copying import copier
 from engine.rival_kings.data import BUILDING_IDS, CARDS, CHARACTERS, SUBJECT_IDS
-from engine.rival_kings.state import RKState
+from engine.rival_kings.state import RivalKingsState
 
-_copy = copier(RKState)
+_copy = copier(RivalKingsState)
 
 
-def view(s: RKState, seat: int | None) -> RKState:
+def view(s: RivalKingsState, seat: int | None) -> RivalKingsState:
     v = _copy(s)
     for i in range(s.seats):
         if i == seat:
@@ -34,7 +34,7 @@ def view(s: RKState, seat: int | None) -> RKState:
     return v
 
 
-def determinize(v: RKState, seat: int, rng: Rng) -> RKState:
+def determinize(v: RivalKingsState, seat: int, rng: Rng) -> RivalKingsState:
     d = _copy(v)
     # Characters: every id not seen by `seat` goes, shuffled, into the hidden slots.
     known = set(d.hands[seat]) | set(d.pile_shown)
@@ -61,7 +61,7 @@ def determinize(v: RKState, seat: int, rng: Rng) -> RKState:
     return d
 
 
-def _fill_piles(d: RKState, rng: Rng) -> None:
+def _fill_piles(d: RivalKingsState, rng: Rng) -> None:
     seen = {c for p in d.piles for c in p if c >= 0}
     for i in range(d.seats):
         seen.update(d.buildings[i])
@@ -102,7 +102,7 @@ def _fill_piles(d: RKState, rng: Rng) -> None:
         d.piles[p] = [pool.pop() if c < 0 and pool else c for c in d.piles[p]]
 
 
-def _fill_money(d: RKState, seat: int, rng: Rng) -> None:
+def _fill_money(d: RivalKingsState, seat: int, rng: Rng) -> None:
     hidden_piles = [p for p in range(4) if d.pile_ones[p] < 0]
     others = [i for i in range(d.seats) if i != seat and d.purse_ones[i] < 0]
     known1 = d.supply_ones + sum(x for x in d.pile_ones if x > 0) + sum(x for x in d.purse_ones if x > 0)

@@ -1,22 +1,10 @@
 """Rival Realms: summon regions into your realm and explore them before your rival (1-2 players,
-or solo against the Mischievous Raven). Exposes `GAME`."""
+or solo against the Mischievous Raven).
 
-# The package itself stays light so the game list loads without the rules (engine.registry);
-# the rules load on first use of one of these names.
-from typing import Any
-
-_LAZY = {
-    "GAME": "engine.rival_realms.game",
-    "RivalRealms": "engine.rival_realms.game",
-    "RealmsOptions": "engine.rival_realms.options",
-    "RealmsState": "engine.rival_realms.state",
-}
-
-
-def __getattr__(name: str) -> Any:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    import importlib
-
-    return getattr(importlib.import_module(module), name)
+The package imports nothing: the game list reads `meta.py`, and the rules load from
+`engine.rival_realms.game` (`GAME`) when the game is chosen. Modules by role: `data` (the box),
+`state`, `options`, `actions`, `setup`, `queries` (read-only facts about a realm: where a card
+may go, where the adventurer may walk and what it costs), `rules/` (the phase table, set-up,
+the turn, draws, events, the flow), `effects` (what cards do), `views`, `scoring`, `ai`,
+`texts`, `notation`.
+"""

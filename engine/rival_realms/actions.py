@@ -274,7 +274,7 @@ def go(space: int, via: int, card: int = 0, creature: str = "") -> Go:
 
 
 # The free step (a walk into an explored region) by step key `space * 32 + via + 1`, as in
-# `realm.steps`: the same shared instances as `go(space, via)`.
+# `queries.steps`: the same shared instances as `go(space, via)`.
 WALKS: dict[int, Go] = {space * 32 + via + 1: go(space, via) for space in range(18) for via in range(18)}
 
 # Every Magic Mirror exchange, by its (kind, a, b): shared instances (see `mirror`).

@@ -24,10 +24,10 @@ from engine.rival_realms.data import (
     SOLO_TARGET,
     creature_fits,
 )
-from engine.rival_realms.realm import empty_gaps, loose_tokens, steps
+from engine.rival_realms.queries import empty_gaps, loose_tokens, steps
 from engine.rival_realms.rules.turn import can_act
 from engine.rival_realms.scoring import quest_points, score
-from engine.rival_realms.state import RealmsState
+from engine.rival_realms.state import RivalRealmsState
 
 CARD_FITS = 0.8  # a card in hand that can still be summoned somewhere
 CARD_STUCK = 0.3  # one that fits nowhere now (it can still pay for a step)
@@ -56,7 +56,7 @@ def _open_spaces(regions: list[int]) -> tuple[float, tuple[tuple[int, int, int, 
     return chance, gaps
 
 
-def _quest_hope(s: RealmsState, seat: int) -> float:
+def _quest_hope(s: RivalRealmsState, seat: int) -> float:
     regions, explored = s.regions[seat], s.explored[seat]
     hope = 0.0
     for q, holder in enumerate(s.quests):
@@ -75,7 +75,7 @@ def _quest_hope(s: RealmsState, seat: int) -> float:
     return hope
 
 
-def estimate(s: RealmsState, seat: int) -> float:
+def estimate(s: RivalRealmsState, seat: int) -> float:
     """`seat`'s expected final score: points now plus the worth of what it still holds."""
     pts = float(score(s, seat))
     if s.phase == "over":
@@ -98,7 +98,7 @@ def estimate(s: RealmsState, seat: int) -> float:
     return pts + _quest_hope(s, seat)
 
 
-def evaluate(s: RealmsState, seat: int) -> float:
+def evaluate(s: RivalRealmsState, seat: int) -> float:
     mine = estimate(s, seat)
     if s.solo:
         return 1.0 / (1.0 + math.exp(-(mine - SOLO_TARGET[s.level]) / SCALE_SOLO))
@@ -117,7 +117,7 @@ MOBILITY_PAID = 0.5  # per such type the hand or a creature can pay for (up to 2
 ROOM_SPREAD = 2.0  # numbers per space at which a run's credit reaches 1 - 1/e of a space each
 
 
-def bound_to_pass(s: RealmsState, seat: int) -> bool:
+def bound_to_pass(s: RivalRealmsState, seat: int) -> bool:
     """Whether `seat` has passed, or will have to when its next turn begins: judged only where a
     turn begins (the search's leaves), on a hand that is known (a sampled world's) and without a
     gem (which may steal a card that fits)."""
@@ -145,7 +145,7 @@ def room_credit(regions: list[int], placed: set[int]) -> float:
     return credit
 
 
-def mobility(s: RealmsState, seat: int) -> tuple[int, int]:
+def mobility(s: RivalRealmsState, seat: int) -> tuple[int, int]:
     """(region types among the unexplored regions the adventurer can step into next, how many of
     those types the hand or a creature can pay for, one lying on the way included), as at the
     start of an action (`came_from` is the walk of the seat whose turn it is, not necessarily
@@ -166,7 +166,7 @@ def mobility(s: RealmsState, seat: int) -> tuple[int, int]:
     return len(kinds), paid
 
 
-def search_estimate(s: RealmsState, seat: int, placed: set[int]) -> float:
+def search_estimate(s: RivalRealmsState, seat: int, placed: set[int]) -> float:
     """`estimate` as the search reads it (`placed`: the numbers in either realm). A seat bound to
     pass keeps only the points it has scored, as its rival plays on alone."""
     if s.phase == "over" or bound_to_pass(s, seat):
@@ -181,7 +181,7 @@ def search_estimate(s: RealmsState, seat: int, placed: set[int]) -> float:
     return pts + MOBILITY_KINDS * min(kinds, 3) + MOBILITY_PAID * min(paid, 2)
 
 
-def search_evaluate(s: RealmsState, seat: int) -> float:
+def search_evaluate(s: RivalRealmsState, seat: int) -> float:
     """The search's value (`Game.ai_search_evaluate`); the greedy bot keeps `evaluate`."""
     if s.solo:
         return evaluate(s, seat)

@@ -18,9 +18,9 @@ from engine.rival_realms.data import (
     event_of,
     space_name,
 )
-from engine.rival_realms.realm import card_name
+from engine.rival_realms.queries import card_name
 from engine.rival_realms.scoring import quest_points, quests_met
-from engine.rival_realms.state import RealmsState
+from engine.rival_realms.state import RivalRealmsState
 
 _WHO: tuple[str, ...] = (seat_label(0), seat_label(1))
 
@@ -68,7 +68,7 @@ def _drawn(seat: int, card: int) -> Event:
     return e
 
 
-def collect(s: RealmsState, seat: int, p: int, ev: list[Event]) -> None:
+def collect(s: RivalRealmsState, seat: int, p: int, ev: list[Event]) -> None:
     """The adventurer is in space p: claim the token lying there, if any."""
     t = s.board_tokens[seat][p]
     if t:
@@ -82,7 +82,7 @@ def collect(s: RealmsState, seat: int, p: int, ev: list[Event]) -> None:
         ev.append(e)
 
 
-def explore(s: RealmsState, seat: int, p: int, ev: list[Event]) -> None:
+def explore(s: RivalRealmsState, seat: int, p: int, ev: list[Event]) -> None:
     """Turn the region in p to explored and claim its token."""
     if not s.explored[seat][p]:
         s.explored[seat][p] = True
@@ -97,22 +97,22 @@ def explore(s: RealmsState, seat: int, p: int, ev: list[Event]) -> None:
         collect(s, seat, p, ev)
 
 
-def spend_card(s: RealmsState, seat: int, card: int) -> None:
+def spend_card(s: RivalRealmsState, seat: int, card: int) -> None:
     """A region card leaves the hand for the opponent's Raven's Nest."""
     s.hands[seat].remove(card)
     s.nests[s.nest_for_used(seat)].append(card)
 
 
-def spend_token(s: RealmsState, seat: int, token: str) -> None:
+def spend_token(s: RivalRealmsState, seat: int, token: str) -> None:
     s.supply[seat].remove(token)
     s.used[seat].append(token)
 
 
-def take_into_hand(s: RealmsState, seat: int, card: int) -> None:
+def take_into_hand(s: RivalRealmsState, seat: int, card: int) -> None:
     insort(s.hands[seat], card)
 
 
-def claim_quests(s: RealmsState, seat: int, ev: list[Event]) -> None:
+def claim_quests(s: RivalRealmsState, seat: int, ev: list[Event]) -> None:
     """Quests still open that `seat` now meets go to `seat` (first come, first served)."""
     quests = s.quests
     if -1 not in quests:
@@ -131,7 +131,7 @@ def claim_quests(s: RealmsState, seat: int, ev: list[Event]) -> None:
 # --- the Magic Mirror ----------------------------------------------------------------------
 
 
-def mirror(s: RealmsState, seat: int, kind: str, a: int, b: int, ev: list[Event]) -> None:
+def mirror(s: RivalRealmsState, seat: int, kind: str, a: int, b: int, ev: list[Event]) -> None:
     """Exchange two pieces (already checked legal) and apply the Mirror's follow-up rules."""
     if kind == "land":
         v = s.valleys[seat]
@@ -169,27 +169,27 @@ def mirror(s: RealmsState, seat: int, kind: str, a: int, b: int, ev: list[Event]
 # --- the region deck ---------------------------------------------------------------------
 
 
-def deck_events(s: RealmsState) -> int:
+def deck_events(s: RivalRealmsState) -> int:
     """Event cards still in the deck (public: the events in play are known, and every drawn one
     was shown)."""
     return len(s.event_cards) - len(s.resolved_events) - len(s.aside)
 
 
-def deck_regions(s: RealmsState) -> int:
+def deck_regions(s: RivalRealmsState) -> int:
     """Region cards left in the deck (public)."""
     if not s.event_cards:
         return len(s.deck)  # the usual game: no events, the deck is all region cards
     return len(s.deck) - len(s.event_cards) + len(s.resolved_events) + len(s.aside)
 
 
-def note_deck_empty(s: RealmsState, ev: list[Event]) -> None:
+def note_deck_empty(s: RivalRealmsState, ev: list[Event]) -> None:
     if not s.end_triggered and deck_regions(s) == 0:
         s.end_triggered = True
         s.reason = "The last region card has left the deck."
         ev.append(Event("The last region card has left the deck: the game ends after this turn.", kind="end"))
 
 
-def draw_card(s: RealmsState, seat: int, ev: list[Event]) -> int:
+def draw_card(s: RivalRealmsState, seat: int, ev: list[Event]) -> int:
     """Draw from the deck for `seat` until a region card comes or an event must be resolved.
 
     Returns the region card drawn, an event card (>= EVENT_BASE) that must now be resolved, or 0
@@ -224,7 +224,7 @@ def draw_card(s: RealmsState, seat: int, ev: list[Event]) -> int:
     return 0
 
 
-def reshuffle_aside(s: RealmsState, ev: list[Event]) -> None:
+def reshuffle_aside(s: RivalRealmsState, ev: list[Event]) -> None:
     """Events set aside this turn go back into the deck, which is shuffled."""
     if s.aside:
         s.deck.extend(s.aside)
@@ -233,7 +233,7 @@ def reshuffle_aside(s: RealmsState, ev: list[Event]) -> None:
         ev.append(Event("The events set aside are shuffled back into the deck."))
 
 
-def raven_flip(s: RealmsState, nest: int, ev: list[Event]) -> bool:
+def raven_flip(s: RivalRealmsState, nest: int, ev: list[Event]) -> bool:
     """The Raven flips the top region card of the deck face up into `nest` (events met on the
     way are set aside). False when the deck has no region card left."""
     while deck_regions(s) > 0:

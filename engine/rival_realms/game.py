@@ -2,7 +2,7 @@
 views, texts, scoring and the AI's evaluation. See the package modules for each role, and
 RULES_NOTES.md for every interpretation and designed component.
 
-Board helpers (read-only): engine.rival_realms.realm (`summon_slots`, `summon_problem`;
+Board helpers (read-only): engine.rival_realms.queries (`summon_slots`, `summon_problem`;
 `step_targets` — where the next adventuring step can go — and `step_preview` — its walk, ways to
 pay and tokens collected; `crossable`, `star_targets`, `mirror_moves`), engine.rival_realms.scoring
 (`score_parts` by category, `quest_done`), and engine.rival_realms.rules.flow (`hand_target`).
@@ -20,22 +20,22 @@ from engine.core.phases import PhasedGame
 from engine.rival_realms import ai, scoring, texts, views
 from engine.rival_realms.actions import ACTION_TYPES, Action
 from engine.rival_realms.notation import NOTATION
-from engine.rival_realms.options import START_CHOICES, RealmsOptions
+from engine.rival_realms.options import START_CHOICES, RivalRealmsOptions
 from engine.rival_realms.rules.phases import PHASES
 from engine.rival_realms.setup import new_state
-from engine.rival_realms.state import RealmsState
+from engine.rival_realms.state import RivalRealmsState
 
 SETUP_PHASES = ("valleys", "raven", "place")
 
 
-class RivalRealms(PhasedGame[RealmsState, Action, RealmsOptions]):
+class RivalRealms(PhasedGame[RivalRealmsState, Action, RivalRealmsOptions]):
     id = "rival_realms"
     title = "Rival Realms"
     players = range(1, 3)
-    Options = RealmsOptions
+    Options = RivalRealmsOptions
     action_types = ACTION_TYPES
     notation = NOTATION
-    state_type = RealmsState
+    state_type = RivalRealmsState
     supports_series = True
     phases = PHASES
     # The search scores a leaf with `evaluate` at once: random moves after it are mostly
@@ -48,7 +48,7 @@ class RivalRealms(PhasedGame[RealmsState, Action, RealmsOptions]):
     ai_root_moves: ClassVar[int | None] = 5
     ai_iteration_scale: ClassVar[float] = 0.2
 
-    def next_options(self, options: RealmsOptions, out: Outcome) -> RealmsOptions:
+    def next_options(self, options: RivalRealmsOptions, out: Outcome) -> RivalRealmsOptions:
         """The options of the next game of a series: whoever lost this one begins (a shared
         victory keeps the same start player)."""
         if len(out.scores) != 2 or len(out.winners) != 1:
@@ -56,10 +56,10 @@ class RivalRealms(PhasedGame[RealmsState, Action, RealmsOptions]):
         loser = 1 - out.winners[0]
         return attrs.evolve(options, start=START_CHOICES[loser])
 
-    def setup(self, options: RealmsOptions, seats: int, seed: int) -> RealmsState:
+    def setup(self, options: RivalRealmsOptions, seats: int, seed: int) -> RivalRealmsState:
         return new_state(options, seats, seed)
 
-    def outcome(self, s: RealmsState) -> Outcome | None:
+    def outcome(self, s: RivalRealmsState) -> Outcome | None:
         return None if s.phase != "over" else scoring.outcome(s)
 
     # The rest of the contract, each in its module.
@@ -71,7 +71,7 @@ class RivalRealms(PhasedGame[RealmsState, Action, RealmsOptions]):
     evaluate = staticmethod(ai.evaluate)
     ai_search_evaluate = staticmethod(ai.search_evaluate)
 
-    def ai_turn_mark(self, s: RealmsState) -> int | None:
+    def ai_turn_mark(self, s: RivalRealmsState) -> int | None:
         # Turns begun so far: the search plays the rest of its turn greedily below each new node
         # and scores every leaf where the turn ends (with the redraw), so a step that only pays
         # off two steps later is seen, and leaves before and after a redraw are never compared.
@@ -79,4 +79,4 @@ class RivalRealms(PhasedGame[RealmsState, Action, RealmsOptions]):
         return None if s.phase in SETUP_PHASES else sum(s.turns)
 
 
-GAME: Game[RealmsState, Action, RealmsOptions] = RivalRealms()
+GAME: Game[RivalRealmsState, Action, RivalRealmsOptions] = RivalRealms()

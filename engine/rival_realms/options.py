@@ -24,7 +24,7 @@ START_CHOICES: tuple[str, ...] = ("player 1", "player 2")
 
 
 @attrs.frozen
-class RealmsOptions:
+class RivalRealmsOptions:
     """Rival Realms variants. All off for a first game, as the rulebook advises."""
 
     start: str = option(

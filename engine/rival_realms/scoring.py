@@ -18,7 +18,7 @@ from engine.rival_realms.data import (
     SOLO_TARGET,
     SPACES,
 )
-from engine.rival_realms.state import RealmsState
+from engine.rival_realms.state import RivalRealmsState
 
 CATEGORIES: tuple[str, ...] = (
     "Empty spaces (-1 each)",
@@ -32,12 +32,12 @@ CATEGORIES: tuple[str, ...] = (
 DEEP_VALLEYS_LINE = "Matching pairs across a land card (Valley 4, Mountain 1)"
 
 
-def quest_done(s: RealmsState, seat: int, q: int) -> bool:
+def quest_done(s: RivalRealmsState, seat: int, q: int) -> bool:
     """Whether `seat`'s realm meets quest q now (held or not)."""
     return bool(quests_met(s, seat, (q,)))
 
 
-def quests_met(s: RealmsState, seat: int, which: Iterable[int] | None = None) -> list[int]:
+def quests_met(s: RivalRealmsState, seat: int, which: Iterable[int] | None = None) -> list[int]:
     """The quests among `which` (QUESTS indexes; None: those nobody holds yet) that `seat`'s
     realm meets now, in QUESTS order. Written out quest by quest: it runs at every turn's end."""
     # Quests still to judge read -1 (open), as in `s.quests`.
@@ -79,11 +79,11 @@ assert QUEST_INDEX["upper"] == 0 and QUEST_INDEX["middle"] == 1 and QUEST_INDEX[
 _CREATURE_SET = frozenset(CREATURES)
 
 
-def quest_points(s: RealmsState, q: int) -> int:
+def quest_points(s: RivalRealmsState, q: int) -> int:
     return QUESTS[q].points + (2 if "grand_quests" in s.enchantments else 0)
 
 
-def explored_count(s: RealmsState, seat: int) -> int:
+def explored_count(s: RivalRealmsState, seat: int) -> int:
     return s.explored[seat].count(True)
 
 
@@ -91,7 +91,7 @@ def explored_count(s: RealmsState, seat: int) -> int:
 _NEIGHBOUR_PAIRS: tuple[tuple[int, int], ...] = tuple((p, p + 1) for p in range(SPACES) if (p + 1) % COLS)
 
 
-def score_parts(s: RealmsState, seat: int) -> tuple[int, ...]:
+def score_parts(s: RivalRealmsState, seat: int) -> tuple[int, ...]:
     """`seat`'s points as the realm stands, one figure per entry of CATEGORIES."""
     regions = s.regions[seat]
     empty = -regions.count(0)
@@ -112,11 +112,11 @@ def score_parts(s: RealmsState, seat: int) -> tuple[int, ...]:
     return (empty, gems, explored, adjacent, valley, quests)
 
 
-def score(s: RealmsState, seat: int) -> int:
+def score(s: RivalRealmsState, seat: int) -> int:
     return sum(score_parts(s, seat))
 
 
-def quest_lines(s: RealmsState) -> list[ScoreLine]:
+def quest_lines(s: RivalRealmsState) -> list[ScoreLine]:
     """A score line for each quest someone holds, in QUESTS order: its points in the holder's
     column, 0 in the others."""
     return [
@@ -126,11 +126,11 @@ def quest_lines(s: RealmsState) -> list[ScoreLine]:
     ]
 
 
-def quests_held(s: RealmsState, seat: int) -> int:
+def quests_held(s: RivalRealmsState, seat: int) -> int:
     return sum(1 for h in s.quests if h == seat)
 
 
-def outcome(s: RealmsState) -> Outcome | None:
+def outcome(s: RivalRealmsState) -> Outcome | None:
     """The final result: per-category lines, totals, winners, and the tie-break used."""
     if s.phase != "over":
         return None

@@ -22,12 +22,12 @@ from engine.rival_realms.data import (
     TOKEN_COLUMNS,
     is_event,
 )
-from engine.rival_realms.options import RealmsOptions
-from engine.rival_realms.realm import card_name
-from engine.rival_realms.state import RealmsState
+from engine.rival_realms.options import RivalRealmsOptions
+from engine.rival_realms.queries import card_name
+from engine.rival_realms.state import RivalRealmsState
 
 
-def new_state(opts: RealmsOptions, seats: int, seed: int) -> RealmsState:
+def new_state(opts: RivalRealmsOptions, seats: int, seed: int) -> RivalRealmsState:
     """The state before the first set-up decision: empty realms, all land cards Mountains, the
     deck shuffled (with five random events when they are in play)."""
     rng = Rng.from_seed(seed)
@@ -41,7 +41,7 @@ def new_state(opts: RealmsOptions, seats: int, seed: int) -> RealmsState:
         events = [EVENTS[i].id for i in chosen]
         deck.extend(EVENT_BASE + i for i in chosen)
     rng.shuffle(deck)
-    return RealmsState(
+    return RivalRealmsState(
         seats=seats,
         level=opts.solo_level if seats == 1 else "",
         enchantments=sorted(opts.enchantments),
@@ -66,7 +66,7 @@ def new_state(opts: RealmsOptions, seats: int, seed: int) -> RealmsState:
     )
 
 
-def lay_tokens(s: RealmsState, ev: list[Event]) -> None:
+def lay_tokens(s: RivalRealmsState, ev: list[Event]) -> None:
     """Each sub-realm gets a gem, an artifact and two creatures in its four central spaces, in
     random order; the other realm is laid out the same (the Looking-Glass Realm)."""
     artifacts = list(ARTIFACTS)
@@ -93,7 +93,7 @@ _STOLEN: dict[int, Event] = {
 }
 
 
-def deal(s: RealmsState, ev: list[Event]) -> None:
+def deal(s: RivalRealmsState, ev: list[Event]) -> None:
     """Solo: the Raven steals cards unseen first. Then five cards each; an event dealt into a
     starting hand goes back into the deck, which is shuffled, and is replaced."""
     if s.solo:

@@ -19,7 +19,7 @@ from engine.core.rng import Rng
 
 
 @attrs.define
-class RealmsState:
+class RivalRealmsState:
     """Everything about a game of Rival Realms.
 
     Settings (fixed at set-up):

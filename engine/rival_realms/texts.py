@@ -28,12 +28,12 @@ from engine.rival_realms.actions import (
     Trade,
 )
 from engine.rival_realms.data import EVENT_BY_ID, EVENTS, TOKEN_NAMES, land_name, space_name
-from engine.rival_realms.realm import card_name, walk_tokens
+from engine.rival_realms.queries import card_name, walk_tokens
 from engine.rival_realms.rules.flow import hand_target
-from engine.rival_realms.state import RealmsState
+from engine.rival_realms.state import RivalRealmsState
 
 
-def describe(s: RealmsState, a: Any) -> str:
+def describe(s: RivalRealmsState, a: Any) -> str:
     seat = s.actor if s.actor >= 0 else s.turn
     if isinstance(a, MakeValley):
         return f"Turn {land_name(a.land)} to a Valley"
@@ -97,7 +97,7 @@ def describe(s: RealmsState, a: Any) -> str:
     return str(a)
 
 
-def _describe_go(s: RealmsState, seat: int, a: Go) -> str:
+def _describe_go(s: RivalRealmsState, seat: int, a: Go) -> str:
     r = s.regions[seat]
     target = f"{card_name(r[a.space])} in {space_name(a.space)}"
     if a.via != s.adventurer[seat]:
@@ -125,7 +125,7 @@ def _token_list(tokens: tuple[str, ...]) -> str:
     return " and ".join(f"the {TOKEN_NAMES[t]}" for t in tokens)
 
 
-def waiting_prompt(s: RealmsState, seat: int) -> Prompt:
+def waiting_prompt(s: RivalRealmsState, seat: int) -> Prompt:
     """What a seat owing no decision reads: whom it waits for, or the end."""
     if s.phase == "over":
         return Prompt("The game is over.", "end-of-the-game")
@@ -133,12 +133,12 @@ def waiting_prompt(s: RealmsState, seat: int) -> Prompt:
 
 
 # The prompts that name something or change with the turn (rules/phases.py holds the fixed ones).
-def valleys_prompt(s: RealmsState, seat: int) -> str:
+def valleys_prompt(s: RivalRealmsState, seat: int) -> str:
     n = sum(s.valleys[s.start])
     return f"Turn three cards of each land row to Valley ({n} of 6 done)."
 
 
-def turn_prompt(s: RealmsState, seat: int) -> Prompt:
+def turn_prompt(s: RivalRealmsState, seat: int) -> Prompt:
     if s.action == "summon":
         return Prompt("You summoned: play tokens if you like, then end your turn.", "the-turn", secret=True)
     if s.action == "adventure" or s.explored_now:
@@ -146,23 +146,23 @@ def turn_prompt(s: RealmsState, seat: int) -> Prompt:
     return Prompt("Summon a region or go adventuring (tokens any time).", "the-turn", secret=True)
 
 
-def steal_prompt(s: RealmsState, seat: int) -> str:
+def steal_prompt(s: RivalRealmsState, seat: int) -> str:
     return f"The Raven helps you: take {count(s.steal_left, 'more card')}."
 
 
-def redraw_prompt(s: RealmsState, seat: int) -> str:
+def redraw_prompt(s: RivalRealmsState, seat: int) -> str:
     need = hand_target(s) - len(s.hands[seat])
     return f"Redraw: {count(need, 'more card')}, from the deck or your nest."
 
 
-def event_prompt(s: RealmsState, seat: int) -> str:
+def event_prompt(s: RivalRealmsState, seat: int) -> str:
     e = EVENTS[EVENT_BY_ID[s.event_now]]
     if s.event_now == "packing_up":
         return f"{e.name}: put {count(s.stash_left, 'more card')} into your nest."
     return f"{e.name}: {e.text}"
 
 
-def progress(s: RealmsState) -> str:
+def progress(s: RivalRealmsState) -> str:
     if s.phase in ("valleys", "raven", "place"):
         return "setting up"
     rounds = max(s.turns) if s.turns else 0

@@ -10,18 +10,18 @@ from __future__ import annotations
 from engine.core.copying import copier
 from engine.core.rng import Rng
 from engine.rival_realms.data import CARD_COUNT, EVENT_BASE, EVENT_BY_ID
-from engine.rival_realms.state import RealmsState
+from engine.rival_realms.state import RivalRealmsState
 
 
-def clone_state(s: RealmsState) -> RealmsState:
+def clone_state(s: RivalRealmsState) -> RivalRealmsState:
     """A deep copy, generated from the attrs fields (the same copier GameBase.clone uses)."""
     return _COPY(s)
 
 
-_COPY = copier(RealmsState)
+_COPY = copier(RivalRealmsState)
 
 
-def view(s: RealmsState, seat: int | None) -> RealmsState:
+def view(s: RivalRealmsState, seat: int | None) -> RivalRealmsState:
     v = clone_state(s)
     for i in range(s.seats):
         if i != seat and not s.passed[i]:
@@ -32,7 +32,7 @@ def view(s: RealmsState, seat: int | None) -> RealmsState:
     return v
 
 
-def determinize(v: RealmsState, seat: int, rng: Rng) -> RealmsState:
+def determinize(v: RivalRealmsState, seat: int, rng: Rng) -> RivalRealmsState:
     d = clone_state(v)
     known: set[int] = set()
     for realm in d.regions:

@@ -110,7 +110,7 @@ ACTION_TYPES: tuple[type, ...] = (
 )
 
 # Every decision of the game: the action type parameter of its Game.
-RLAction = (
+Action = (
     PickWonder
     | Take
     | Construct

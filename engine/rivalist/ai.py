@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 
 from engine.rivalist.scoring import TREASURY, breakdown
-from engine.rivalist.state import SIGN, RLState, distinct_symbols
+from engine.rivalist.state import SIGN, RivalistState, distinct_symbols
 
 # What the evaluation adds for n different science symbols (six win outright).
 SCIENCE_VALUE = (0.0, 1.5, 3.5, 6.5, 11.0, 20.0, 0.0, 0.0)
@@ -14,7 +14,7 @@ SCIENCE_VALUE = (0.0, 1.5, 3.5, 6.5, 11.0, 20.0, 0.0, 0.0)
 MILITARY_VALUE = (0.0, 0.5, 1.0, 2.0, 3.0, 4.5, 6.5, 9.0, 13.0, 20.0)
 
 
-def evaluate(s: RLState, seat: int) -> float:
+def evaluate(s: RivalistState, seat: int) -> float:
     """VP as they would score now, plus what production and coins are still worth while Ages
     remain, plus a premium for closing in on either instant victory."""
     if s.over:
@@ -28,7 +28,7 @@ def evaluate(s: RLState, seat: int) -> float:
     return 1.0 / (1.0 + math.exp(-diff / 8.0))
 
 
-def _worth(s: RLState, i: int) -> float:
+def _worth(s: RivalistState, i: int) -> float:
     late = s.age >= 3
     bd = breakdown(s, i)
     v = float(sum(bd)) - bd[TREASURY] + s.coins[i] / (3.0 if late else 2.0)

@@ -47,7 +47,14 @@ from engine.rivalist.data import (
     YELLOW,
     wonder_effects,
 )
-from engine.rivalist.state import SIGN, RLState, built_count, distinct_symbols, union_count, wonders_built
+from engine.rivalist.state import (
+    SIGN,
+    RivalistState,
+    built_count,
+    distinct_symbols,
+    union_count,
+    wonders_built,
+)
 from engine.rivalist.texts import coins, player, spaces
 
 # Coins the Harvest and Sociology tokens pay when taken, and Sociology per chained build.
@@ -56,21 +63,21 @@ SOCIOLOGY_CHAIN_COINS = 4
 
 
 # -- a city's cards and the counts derived from them -------------------------------------------
-def add_card(s: RLState, seat: int, card: int) -> None:
+def add_card(s: RivalistState, seat: int, card: int) -> None:
     """Put `card` in `seat`'s city and update the derived counts (no effects, no payment)."""
     _count_card(s, seat, card, 1)
     s.city[seat].append(card)
     s.chains[seat] |= CHAIN_BIT[card]
 
 
-def remove_card(s: RLState, seat: int, card: int) -> None:
+def remove_card(s: RivalistState, seat: int, card: int) -> None:
     """Take `card` out of `seat`'s city (destroyed or stolen) and update the derived counts."""
     _count_card(s, seat, card, -1)
     s.city[seat].remove(card)
     s.chains[seat] &= ~CHAIN_BIT[card]
 
 
-def _count_card(s: RLState, seat: int, card: int, k: int) -> None:
+def _count_card(s: RivalistState, seat: int, card: int, k: int) -> None:
     c = CARDS[card]
     s.colours[seat][c.colour] += k
     if c.colour <= GREY:
@@ -85,7 +92,7 @@ def _count_card(s: RLState, seat: int, card: int, k: int) -> None:
         s.fixed[seat][r] = k > 0
 
 
-def pay(s: RLState, seat: int, price: int, trade: int, ev: list[Event]) -> None:
+def pay(s: RivalistState, seat: int, price: int, trade: int, ev: list[Event]) -> None:
     """`seat` pays `price`; with the Trade token the rival receives the `trade` part of it."""
     s.coins[seat] -= price
     if trade and TRADE in s.tokens[1 - seat]:
@@ -100,7 +107,7 @@ def pay(s: RLState, seat: int, price: int, trade: int, ev: list[Event]) -> None:
 
 
 # -- a card enters a city ----------------------------------------------------------------------
-def build(s: RLState, seat: int, card: int, ev: list[Event]) -> None:
+def build(s: RivalistState, seat: int, card: int, ev: list[Event]) -> None:
     """A card enters `seat`'s city and its once-only effects happen (shields, symbols, coins).
     A science pair moves the turn to the "token" phase."""
     add_card(s, seat, card)
@@ -116,7 +123,7 @@ def build(s: RLState, seat: int, card: int, ev: list[Event]) -> None:
             ev.append(Event(f"{player(seat)} takes {coins(gain)} from {c.name}.", seat, kind="coins"))
 
 
-def _per_coins(s: RLState, seat: int, card: int) -> int:
+def _per_coins(s: RivalistState, seat: int, card: int) -> int:
     """Coins a yellow or union card pays when built, counted from the cities."""
     c = CARDS[card]
     gain = 0
@@ -140,7 +147,7 @@ def _per_coins(s: RLState, seat: int, card: int) -> int:
     return gain
 
 
-def _add_symbol(s: RLState, seat: int, sym: int, ev: list[Event]) -> None:
+def _add_symbol(s: RivalistState, seat: int, sym: int, ev: list[Event]) -> None:
     s.symbols[seat][sym] += 1
     if science_check(s, seat, ev):
         return
@@ -155,7 +162,7 @@ def _add_symbol(s: RLState, seat: int, sym: int, ev: list[Event]) -> None:
         )
 
 
-def science_check(s: RLState, seat: int, ev: list[Event]) -> bool:
+def science_check(s: RivalistState, seat: int, ev: list[Event]) -> bool:
     """Six different symbols end the game at once; True when they did."""
     if distinct_symbols(s, seat) < SCIENCE_WIN:
         return False
@@ -168,7 +175,7 @@ def science_check(s: RLState, seat: int, ev: list[Event]) -> bool:
     return True
 
 
-def _win(s: RLState, seat: int, victory: str) -> None:
+def _win(s: RivalistState, seat: int, victory: str) -> None:
     s.over = True
     s.phase = "over"
     s.winner = seat
@@ -176,7 +183,7 @@ def _win(s: RLState, seat: int, victory: str) -> None:
 
 
 # -- military ------------------------------------------------------------------------------------
-def push(s: RLState, seat: int, n: int, ev: list[Event]) -> None:
+def push(s: RivalistState, seat: int, n: int, ev: list[Event]) -> None:
     """Move the Conflict pawn `n` spaces toward `seat`'s rival: loot, then perhaps the capital."""
     if n <= 0:
         return
@@ -202,14 +209,14 @@ def push(s: RLState, seat: int, n: int, ev: list[Event]) -> None:
         )
 
 
-def _loot(s: RLState, seat: int, amount: int, ev: list[Event]) -> None:
+def _loot(s: RivalistState, seat: int, amount: int, ev: list[Event]) -> None:
     lost = min(amount, s.coins[seat])
     s.coins[seat] -= lost
     ev.append(Event(f"Loot: {player(seat)} loses {coins(lost)}.", seat, kind="military"))
 
 
 # -- Wonders ---------------------------------------------------------------------------------------
-def build_wonder(s: RLState, seat: int, w: int, price: int, ev: list[Event]) -> None:
+def build_wonder(s: RivalistState, seat: int, w: int, price: int, ev: list[Event]) -> None:
     """`seat` tucks the taken card under its Wonder `w`, pays, and the Wonder's effects happen.
     A Wonder that asks for a choice (destroy, Library, steal) moves the turn to that phase."""
     wd = WONDERS[w]
@@ -247,7 +254,7 @@ def build_wonder(s: RLState, seat: int, w: int, price: int, ev: list[Event]) -> 
         _wonder_choice(s, seat, w, ev)
 
 
-def _retire_unbuilt_wonders(s: RLState, ev: list[Event]) -> None:
+def _retire_unbuilt_wonders(s: RivalistState, ev: list[Event]) -> None:
     """Seven Wonders stand: every unbuilt one leaves the game."""
     for i in (0, 1):
         for j in range(len(s.wonders[i]) - 1, -1, -1):
@@ -264,7 +271,7 @@ def _retire_unbuilt_wonders(s: RLState, ev: list[Event]) -> None:
                 )
 
 
-def _wonder_choice(s: RLState, seat: int, w: int, ev: list[Event]) -> None:
+def _wonder_choice(s: RivalistState, seat: int, w: int, ev: list[Event]) -> None:
     """Open the decision a Wonder asks for, or say why there is nothing to choose."""
     wd = WONDERS[w]
     opp = 1 - seat
@@ -287,7 +294,7 @@ def _wonder_choice(s: RLState, seat: int, w: int, ev: list[Event]) -> None:
 
 
 # -- progress tokens -----------------------------------------------------------------------------
-def gain_token(s: RLState, seat: int, t: int, ev: list[Event]) -> None:
+def gain_token(s: RivalistState, seat: int, t: int, ev: list[Event]) -> None:
     """`seat` owns token `t` from now on; its immediate part happens (coins, the Scales)."""
     s.tokens[seat].append(t)
     if t in (HARVEST, SOCIOLOGY):
@@ -297,7 +304,7 @@ def gain_token(s: RLState, seat: int, t: int, ev: list[Event]) -> None:
         science_check(s, seat, ev)
 
 
-def chain_bonus(s: RLState, seat: int, ev: list[Event]) -> None:
+def chain_bonus(s: RivalistState, seat: int, ev: list[Event]) -> None:
     """Sociology pays its owner for each card built through a chain."""
     if SOCIOLOGY in s.tokens[seat]:
         s.coins[seat] += SOCIOLOGY_CHAIN_COINS

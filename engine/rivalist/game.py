@@ -14,31 +14,31 @@ from __future__ import annotations
 from engine.core import Game, Outcome
 from engine.core.phases import PhasedGame
 from engine.rivalist import ai, scoring, texts, views
-from engine.rivalist.actions import ACTION_TYPES, RLAction
+from engine.rivalist.actions import ACTION_TYPES, Action
 from engine.rivalist.notation import NOTATION
-from engine.rivalist.options import RLOptions
+from engine.rivalist.options import RivalistOptions
 from engine.rivalist.rules.phases import PHASES, misplaced
 from engine.rivalist.setup import new_state
-from engine.rivalist.state import RLState
+from engine.rivalist.state import RivalistState
 
 
-class Rivalist(PhasedGame[RLState, RLAction, RLOptions]):
+class Rivalist(PhasedGame[RivalistState, Action, RivalistOptions]):
     id = "rivalist"
     title = "Rivalist"
     players = range(2, 3)
-    Options = RLOptions
+    Options = RivalistOptions
     action_types = ACTION_TYPES
     notation = NOTATION
-    state_type = RLState
+    state_type = RivalistState
     phases = PHASES
 
-    def setup(self, options: RLOptions, seats: int, seed: int) -> RLState:
+    def setup(self, options: RivalistOptions, seats: int, seed: int) -> RivalistState:
         return new_state(seed)
 
-    def misplaced(self, s: RLState, seat: int, a: RLAction) -> str:
+    def misplaced(self, s: RivalistState, seat: int, a: Action) -> str:
         return misplaced(s, a)
 
-    def outcome(self, s: RLState) -> Outcome | None:
+    def outcome(self, s: RivalistState) -> Outcome | None:
         # Asked after every decision: the common answer without a call.
         return scoring.outcome(s) if s.over else None
 
@@ -51,4 +51,4 @@ class Rivalist(PhasedGame[RLState, RLAction, RLOptions]):
     evaluate = staticmethod(ai.evaluate)
 
 
-GAME: Game[RLState, RLAction, RLOptions] = Rivalist()
+GAME: Game[RivalistState, Action, RivalistOptions] = Rivalist()

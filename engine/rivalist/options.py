@@ -6,5 +6,5 @@ import attrs
 
 
 @attrs.frozen
-class RLOptions:
+class RivalistOptions:
     """Rivalist has no variants."""

@@ -15,7 +15,7 @@ from engine.rivalist.data import (
     YELLOW,
     military_vp,
 )
-from engine.rivalist.state import SIGN, RLState, union_count
+from engine.rivalist.state import SIGN, RivalistState, union_count
 from engine.rivalist.texts import player
 
 TIE_RULE = (
@@ -35,7 +35,7 @@ CATEGORIES = (
 TREASURY = 7  # the index of the coins' VP in a breakdown
 
 
-def breakdown(s: RLState, seat: int) -> list[int]:
+def breakdown(s: RivalistState, seat: int) -> list[int]:
     """VP `seat` would score now, by category (CATEGORIES): military, blue, yellow, green,
     purple, wonders, tokens, treasury."""
     mil = military_vp(s.pawn * SIGN[seat])
@@ -54,7 +54,7 @@ def breakdown(s: RLState, seat: int) -> list[int]:
     return [mil, by[BLUE], by[YELLOW], by[GREEN], purple, won, toks, max(0, s.coins[seat]) // 3]
 
 
-def outcome(s: RLState) -> Outcome | None:
+def outcome(s: RivalistState) -> Outcome | None:
     if not s.over:
         return None
     bd = [breakdown(s, 0), breakdown(s, 1)]

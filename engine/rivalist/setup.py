@@ -21,17 +21,17 @@ from engine.rivalist.data import (
     UNIONS_DEALT,
     WONDERS,
 )
-from engine.rivalist.state import RLState
+from engine.rivalist.state import RivalistState
 
 
-def new_state(seed: int) -> RLState:
+def new_state(seed: int) -> RivalistState:
     """A game at the start of the draft: Player 1 picks first among four revealed Wonders."""
     rng = Rng.from_seed(seed)
     ws = list(range(len(WONDERS)))
     rng.shuffle(ws)
     ts = list(range(len(TOKEN_NAMES)))
     rng.shuffle(ts)
-    return RLState(
+    return RivalistState(
         rng=rng,
         phase="draft",
         current=0,
@@ -68,7 +68,7 @@ def new_state(seed: int) -> RLState:
     )
 
 
-def deal(s: RLState, age: int) -> None:
+def deal(s: RivalistState, age: int) -> None:
     """Lay out `age`'s pyramid from its shuffled deck; the cards left over stay out unseen.
     In Age III three of the seven unions are shuffled in among seventeen Age cards."""
     s.unseen.extend(s.box)

@@ -72,7 +72,7 @@ from engine.rivalist.data import (
 
 
 @attrs.define
-class RLState:
+class RivalistState:
     rng: Rng
     phase: str
     current: int
@@ -126,23 +126,23 @@ HIDDEN = -2
 SIGN = (1, -1)
 
 
-def built_count(s: RLState) -> int:
+def built_count(s: RivalistState) -> int:
     """Wonders built by both players together."""
     return wonders_built(s, 0) + wonders_built(s, 1)
 
 
-def wonders_built(s: RLState, seat: int) -> int:
+def wonders_built(s: RivalistState, seat: int) -> int:
     row = s.wonder_cards[seat]
     return len(row) - row.count(-1)  # -1 marks an unbuilt Wonder
 
 
-def distinct_symbols(s: RLState, seat: int) -> int:
+def distinct_symbols(s: RivalistState, seat: int) -> int:
     """Different science symbols `seat` owns (six win at once)."""
     row = s.symbols[seat]
     return len(row) - row.count(0)
 
 
-def union_count(s: RLState, seat: int, union: int) -> int:
+def union_count(s: RivalistState, seat: int, union: int) -> int:
     """What a union card counts in `seat`'s city (cards of its colours, built Wonders, or coins / 3)."""
     cols = s.colours[seat]
     if union == U_YELLOW:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from engine.core import Prompt, seat_label
 from engine.core.words import count
 from engine.rivalist.actions import (
+    Action,
     BuildWonder,
     ChooseStarter,
     Construct,
@@ -14,7 +15,6 @@ from engine.rivalist.actions import (
     Discard,
     PickToken,
     PickWonder,
-    RLAction,
     StealCard,
     Take,
 )
@@ -30,7 +30,7 @@ from engine.rivalist.data import (
     YELLOW,
 )
 from engine.rivalist.rules.costs import bought_units, card_discount, card_price, chained, wonder_discount
-from engine.rivalist.state import RLState
+from engine.rivalist.state import RivalistState
 
 AGE_NAMES = ("the draft", "Age I", "Age II", "Age III")
 VICTORY_WORDS = {"military": "military supremacy", "science": "scientific supremacy"}
@@ -56,7 +56,7 @@ def spaces(n: int) -> str:
     return count(n, "space")
 
 
-def progress(s: RLState) -> str:
+def progress(s: RivalistState) -> str:
     """How far the game is, in the words the status line and the load list show."""
     if s.over:
         how = VICTORY_WORDS.get(s.victory)
@@ -67,7 +67,7 @@ def progress(s: RLState) -> str:
     return f"{AGE_NAMES[s.age]}, {cards(left)} left"
 
 
-def waiting_prompt(s: RLState, seat: int) -> Prompt:
+def waiting_prompt(s: RivalistState, seat: int) -> Prompt:
     """What a seat owing no decision reads: whom it waits for, or the end."""
     if s.over:
         return Prompt("The game is over.", "final-scoring")
@@ -75,24 +75,24 @@ def waiting_prompt(s: RLState, seat: int) -> Prompt:
 
 
 # The prompts that name something (rules/phases.py holds the fixed ones).
-def take_prompt(s: RLState, seat: int) -> str:
+def take_prompt(s: RivalistState, seat: int) -> str:
     extra = " (extra turn)" if s.extra else ""
     return f"{AGE_NAMES[s.age]}: take an accessible card from the pyramid{extra}."
 
 
-def use_prompt(s: RLState, seat: int) -> str:
+def use_prompt(s: RivalistState, seat: int) -> str:
     return f"You took {CARDS[s.taken].name}: construct it, discard it for coins, or build a Wonder with it."
 
 
-def destroy_prompt(s: RLState, seat: int) -> str:
+def destroy_prompt(s: RivalistState, seat: int) -> str:
     return f"Choose which {COLOURS[s.destroy_colour]} card of your rival to destroy."
 
 
-def starter_prompt(s: RLState, seat: int) -> str:
+def starter_prompt(s: RivalistState, seat: int) -> str:
     return f"Choose who begins {AGE_NAMES[s.age]}."
 
 
-def payment_lines(s: RLState, seat: int, card: int = -1, wonder: int = -1) -> list[str]:
+def payment_lines(s: RivalistState, seat: int, card: int = -1, wonder: int = -1) -> list[str]:
     """Exactly what building `card` (or `wonder`) costs `seat` now, one piece per line, without
     a closing full stop (callers join the pieces into their own sentences)."""
     if card >= 0:
@@ -112,7 +112,7 @@ def payment_lines(s: RLState, seat: int, card: int = -1, wonder: int = -1) -> li
     return lines or ["nothing"]
 
 
-def describe(s: RLState, a: RLAction) -> str:
+def describe(s: RivalistState, a: Action) -> str:
     """What a decision would do, in one or two sentences, for the action picker."""
     seat = s.current
     if isinstance(a, PickWonder):

@@ -11,12 +11,12 @@ from __future__ import annotations
 from engine.core.copying import copier
 from engine.core.rng import Rng
 from engine.rivalist.data import AGE_DECKS, COLOUR, PURPLE, TOKEN_NAMES, UNIONS, UNIONS_DEALT, WONDERS
-from engine.rivalist.state import HIDDEN, RLState
+from engine.rivalist.state import HIDDEN, RivalistState
 
-_copy = copier(RLState)
+_copy = copier(RivalistState)
 
 
-def view(s: RLState, seat: int | None) -> RLState:
+def view(s: RivalistState, seat: int | None) -> RivalistState:
     v = _copy(s)
     v.rng = Rng(0)
     v.draft_deck = [-1] * len(s.draft_deck)
@@ -28,7 +28,7 @@ def view(s: RLState, seat: int | None) -> RLState:
     return v
 
 
-def determinize(v: RLState, seat: int, rng: Rng) -> RLState:
+def determinize(v: RivalistState, seat: int, rng: Rng) -> RivalistState:
     d = _copy(v)
     # Wonders never revealed: every id not seen anywhere, in a fresh random order.
     seen_w = set(d.draft_pool) | set(d.wonders_out) | set(d.wonders[0]) | set(d.wonders[1])
@@ -52,7 +52,7 @@ def determinize(v: RLState, seat: int, rng: Rng) -> RLState:
     return d
 
 
-def _fill_this_age(d: RLState, rng: Rng) -> None:
+def _fill_this_age(d: RivalistState, rng: Rng) -> None:
     """This Age's unseen cards: the face-down pyramid cards and the set-aside ones, shuffled
     together from what of the Age's deck nobody has seen."""
     seen_c = set(_seen_cards(d))
@@ -67,7 +67,7 @@ def _fill_this_age(d: RLState, rng: Rng) -> None:
         d.box = [pool.pop() for _ in d.box]
 
 
-def _seen_cards(d: RLState) -> list[int]:
+def _seen_cards(d: RivalistState) -> list[int]:
     seen = [c for c in d.pyramid if c >= 0] + d.discard + d.city[0] + d.city[1]
     seen += [c for row in d.wonder_cards for c in row if c >= 0]
     if d.taken >= 0:
@@ -75,7 +75,7 @@ def _seen_cards(d: RLState) -> list[int]:
     return seen
 
 
-def _fill_age3(d: RLState, pool: list[int], rng: Rng) -> None:
+def _fill_age3(d: RivalistState, pool: list[int], rng: Rng) -> None:
     unions_seen = sum(1 for c in d.pyramid if c >= 0 and COLOUR[c] == PURPLE)
     for row in (d.city[0], d.city[1], d.discard):
         unions_seen += sum(1 for c in row if c in UNIONS and c not in AGE_DECKS[3])

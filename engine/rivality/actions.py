@@ -91,7 +91,7 @@ ACTION_TYPES: tuple[type, ...] = (
 )
 
 # Every decision of the game: the action type parameter of its Game.
-RYAction = Mulligan | ChooseTile | PlaceAt | Orient | RemoveGolem | CastDelayed | MoveMagician
+Action = Mulligan | ChooseTile | PlaceAt | Orient | RemoveGolem | CastDelayed | MoveMagician
 
 A = TypeVar("A")
 

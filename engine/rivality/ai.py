@@ -7,7 +7,7 @@ import math
 
 from engine.rivality.data import LIMIT, MANA_WELL, SHIELDS, SPELLS, VALUE
 from engine.rivality.scoring import outcome
-from engine.rivality.state import RYState
+from engine.rivality.state import RivalityState
 
 # How much of the best gain open to the player laying a tile the evaluation credits them with.
 # Any positive weight ranks that player's choices the same way; a full weight made the search's
@@ -15,7 +15,7 @@ from engine.rivality.state import RYState
 PENDING_WEIGHT = 0.5
 
 
-def placement_gain(s: RYState, t: int, p: int, rot: int, side: int) -> float:
+def placement_gain(s: RivalityState, t: int, p: int, rot: int, side: int) -> float:
     """A quick estimate of the points `side` gains by laying tile t at p facing rot: each spell's
     change of control (taking a tile from a rival counts its value for both), plus a little for
     golems added to tiles already held. Delayed spells and sieges are not looked at."""
@@ -58,7 +58,7 @@ def placement_gain(s: RYState, t: int, p: int, rot: int, side: int) -> float:
     return gain
 
 
-def pending_gain(s: RYState) -> float:
+def pending_gain(s: RivalityState) -> float:
     """The best `placement_gain` open to the player laying a tile now (0 when it is unknown)."""
     side = s.side_of[s.turn]
     tiles = [s.chosen] if s.chosen >= 0 else [t for t in s.hands[s.turn] if t >= 0]
@@ -73,7 +73,7 @@ def pending_gain(s: RYState) -> float:
     return best
 
 
-def evaluate(s: RYState, seat: int) -> float:
+def evaluate(s: RivalityState, seat: int) -> float:
     """Projected score lead over the best rival, squashed into [0, 1].
 
     Tiles count their value, scaled by how safely they are held (a margin of one golem is

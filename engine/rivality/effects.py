@@ -5,14 +5,14 @@ follows the golems, and a face-down solo tile is turned up when something touche
 from __future__ import annotations
 
 from engine.core import Event
-from engine.rivality.battlefield import controller, shields_of
 from engine.rivality.data import LABEL, LIMIT, STEP
 from engine.rivality.geometry import EDGE_SPELL
-from engine.rivality.state import RYState
+from engine.rivality.queries import controller, shields_of
+from engine.rivality.state import RivalityState
 from engine.rivality.texts import SPELL_TEXT, colour, golems, side_name, tile_name, where
 
 
-def new_cell(s: RYState, p: int, t: int, rot: int, side: int) -> int:
+def new_cell(s: RivalityState, p: int, t: int, rot: int, side: int) -> int:
     """Put tile t at position p facing rot, laid by `side`; returns its cell. Keeps the frontier
     (the empty squares touching the battlefield) up to date."""
     c = len(s.pos)
@@ -35,7 +35,7 @@ def new_cell(s: RYState, p: int, t: int, rot: int, side: int) -> int:
     return c
 
 
-def reveal(s: RYState, c: int, ev: list[Event]) -> None:
+def reveal(s: RivalityState, c: int, ev: list[Event]) -> None:
     """Solo: turn a face-down tile up (everyone learns what it is)."""
     if not s.faceup[c]:
         s.faceup[c] = True
@@ -43,7 +43,7 @@ def reveal(s: RYState, c: int, ev: list[Event]) -> None:
         ev.append(Event(f"The face-down tile at {where(s, s.pos[c])} is turned up: {label}.", reveal=True))
 
 
-def cast(s: RYState, ref: int, side: int, delayed: bool, ev: list[Event]) -> None:
+def cast(s: RivalityState, ref: int, side: int, delayed: bool, ev: list[Event]) -> None:
     """Cast spell `ref` (cell * 4 + edge) for `side`. A tile pushed over the limit is left for
     `cut` (s.cut_cell); otherwise its control is settled here."""
     src = ref >> 2
@@ -100,7 +100,7 @@ def cast(s: RYState, ref: int, side: int, delayed: bool, ev: list[Event]) -> Non
     ev.append(Event(text + ".", kind="spell"))
 
 
-def settle_control(s: RYState, c: int, ev: list[Event]) -> None:
+def settle_control(s: RivalityState, c: int, ev: list[Event]) -> None:
     """Give cell c to whoever has the most golems on it now, saying so when it changes."""
     old = s.ctrl[c]
     new = controller(s, c)
@@ -113,7 +113,7 @@ def settle_control(s: RYState, c: int, ev: list[Event]) -> None:
             ev.append(Event(f"The {name} at {where(s, s.pos[c])} is contested: nobody controls it."))
 
 
-def tied_enemies(s: RYState) -> list[int]:
+def tied_enemies(s: RivalityState) -> list[int]:
     """The caster's opponents level for the most golems on the over-full tile."""
     b = s.cut_cell * 3
     g = s.golems
@@ -121,7 +121,7 @@ def tied_enemies(s: RYState) -> list[int]:
     return [k for k in range(s.sides) if k != s.caster and g[b + k] == top and top > 0]
 
 
-def cut(s: RYState, ev: list[Event]) -> bool:
+def cut(s: RivalityState, ev: list[Event]) -> bool:
     """Bring the over-full tile (s.cut_cell) back to five golems: enemy golems first, always the
     opponent with the most, the caster's own only when no enemy is left. Returns False when two
     opponents are level and the caster must choose (the state is left waiting for RemoveGolem)."""
@@ -160,7 +160,7 @@ def cut(s: RYState, ev: list[Event]) -> bool:
     return True
 
 
-def _most_enemy_golems(s: RYState, b: int, side: int) -> list[int]:
+def _most_enemy_golems(s: RivalityState, b: int, side: int) -> list[int]:
     top = 0
     tied: list[int] = []
     g = s.golems

@@ -15,23 +15,23 @@ from typing import ClassVar
 from engine.core import Game
 from engine.core.phases import PhasedGame
 from engine.rivality import ai, scoring, texts, views
-from engine.rivality.actions import ACTION_TYPES, RYAction
+from engine.rivality.actions import ACTION_TYPES, Action
 from engine.rivality.notation import NOTATION
-from engine.rivality.options import RYOptions
+from engine.rivality.options import RivalityOptions
 from engine.rivality.rules.legality import MISPLACED
 from engine.rivality.rules.phases import PHASES
 from engine.rivality.setup import setup as new_table
-from engine.rivality.state import RYState
+from engine.rivality.state import RivalityState
 
 
-class Rivality(PhasedGame[RYState, RYAction, RYOptions]):
+class Rivality(PhasedGame[RivalityState, Action, RivalityOptions]):
     id = "rivality"
     title = "Rivality"
     players = range(1, 5)
-    Options = RYOptions
+    Options = RivalityOptions
     action_types = ACTION_TYPES
     notation = NOTATION
-    state_type = RYState
+    state_type = RivalityState
     supports_series = True
     phases = PHASES
     # The AI's search scores a leaf with `evaluate` at once: a few random placements after it
@@ -39,7 +39,7 @@ class Rivality(PhasedGame[RYState, RYAction, RYOptions]):
     # rollout moves, 62% with none).
     ai_rollout_depth: ClassVar[int | None] = 0
 
-    def misplaced(self, s: RYState, seat: int, a: RYAction) -> str:
+    def misplaced(self, s: RivalityState, seat: int, a: Action) -> str:
         return MISPLACED[type(a)]
 
     # The rest of the contract, each in its module.
@@ -53,4 +53,4 @@ class Rivality(PhasedGame[RYState, RYAction, RYOptions]):
     progress = staticmethod(texts.progress)
 
 
-GAME: Game[RYState, RYAction, RYOptions] = Rivality()
+GAME: Game[RivalityState, Action, RivalityOptions] = Rivality()

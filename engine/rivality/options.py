@@ -10,7 +10,7 @@ LEVELS = ("beginner", "normal", "seasoned")
 
 
 @attrs.frozen
-class RYOptions:
+class RivalityOptions:
     """Rivality variants. Each applies only to the player counts it names."""
 
     expert: bool = option(

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import attrs
 
-from engine.rivality.battlefield import besieger
 from engine.rivality.data import LIMIT, SHIELDS, SPELLS, STEP
-from engine.rivality.state import RYState
+from engine.rivality.queries import besieger
+from engine.rivality.state import RivalityState
 
 
 @attrs.frozen
@@ -113,7 +113,7 @@ def _land(
     return lost, n, (removed[0], removed[1], removed[2]), choice
 
 
-def preview(s: RYState, tile: int, pos: int, rot: int, side: int | None = None) -> PlacementPreview:
+def preview(s: RivalityState, tile: int, pos: int, rot: int, side: int | None = None) -> PlacementPreview:
     """The effects of laying `tile` at `pos` facing `rot` for `side` (default: the side on turn).
     In solo, `pos` may be the tile the magician stands on: its spells are followed the same way."""
     if side is None:
@@ -168,7 +168,7 @@ def _landing(
 
 
 def _delayed(
-    s: RYState, tile: int, pos: int, side: int, new: list[int], supply: list[int]
+    s: RivalityState, tile: int, pos: int, side: int, new: list[int], supply: list[int]
 ) -> tuple[SpellPreview, ...]:
     """Expert: the waiting spells aimed at `pos`, in the order they fire, landing on the new tile
     (golems `new`, changed in place); spells of contested tiles never fire."""
@@ -190,7 +190,7 @@ def _delayed(
 
 
 def _sieges(
-    s: RYState, pos: int, side: int, new: list[int], local: dict[int, list[int]]
+    s: RivalityState, pos: int, side: int, new: list[int], local: dict[int, list[int]]
 ) -> tuple[SiegePreview, ...]:
     """The sieges that would follow: control as the spells leave it (the new tile included),
     taken tiles changing hands in turn, until no ring changes (as the rules repeat the check)."""
@@ -213,6 +213,6 @@ def _sieges(
     return tuple(out)
 
 
-def preview_all(s: RYState, tile: int, pos: int, side: int | None = None) -> list[PlacementPreview]:
+def preview_all(s: RivalityState, tile: int, pos: int, side: int | None = None) -> list[PlacementPreview]:
     """`preview` for the four orientations, north, east, south, west."""
     return [preview(s, tile, pos, r, side) for r in range(4)]

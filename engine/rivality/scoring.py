@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.core import Outcome, ScoreLine
 from engine.rivality.data import KIND_INDEX, VALUE
-from engine.rivality.state import RYState
+from engine.rivality.state import RivalityState
 from engine.rivality.texts import side_name
 
 LEVEL_TEXT = {
@@ -15,7 +15,7 @@ LEVEL_TEXT = {
 }
 
 
-def score_parts(s: RYState) -> tuple[list[list[int]], list[int], list[int]]:
+def score_parts(s: RivalityState) -> tuple[list[list[int]], list[int], list[int]]:
     """Points per side as the game stands: (by kind [plain, cottage, fortress, well], tied tiles
     taken through the Mana Well, expert/seasoned one-point losses). Tiles under a magician and
     unallocated tied tiles count for nobody."""
@@ -55,12 +55,12 @@ def score_parts(s: RYState) -> tuple[list[list[int]], list[int], list[int]]:
     return kinds, tied, loss
 
 
-def side_scores(s: RYState) -> list[int]:
+def side_scores(s: RivalityState) -> list[int]:
     kinds, tied, loss = score_parts(s)
     return [sum(kinds[i]) + tied[i] + loss[i] for i in range(s.sides)]
 
 
-def outcome(s: RYState) -> Outcome | None:
+def outcome(s: RivalityState) -> Outcome | None:
     if s.phase != "over":
         return None
     if s.mode == "solo":
@@ -93,7 +93,7 @@ def outcome(s: RYState) -> Outcome | None:
     return Outcome(col(tot), winners, tuple(lines), s.reason, tiebreak)
 
 
-def _solo_outcome(s: RYState) -> Outcome:
+def _solo_outcome(s: RivalityState) -> Outcome:
     kinds, tied, loss = score_parts(s)
     mine = sum(kinds[0]) + tied[0] + loss[0]
     theirs = sum(kinds[1]) + tied[1] + loss[1]

@@ -4,7 +4,6 @@ the solo layout against Souramoun. The options are checked by the game before th
 from __future__ import annotations
 
 from engine.core import Rng
-from engine.rivality.battlefield import solo_reachable
 from engine.rivality.data import (
     GOLEMS,
     HAND_SIZE,
@@ -18,8 +17,9 @@ from engine.rivality.data import (
     TILES,
 )
 from engine.rivality.geometry import SOLO_AT, SOLO_COLS, SOLO_POS, SOLO_ROWS
-from engine.rivality.options import RYOptions
-from engine.rivality.state import RYState
+from engine.rivality.options import RivalityOptions
+from engine.rivality.queries import solo_reachable
+from engine.rivality.state import RivalityState
 
 
 def shuffle_pile(rng: Rng, pile: list[int]) -> None:
@@ -32,7 +32,7 @@ def shuffle_pile(rng: Rng, pile: list[int]) -> None:
         rng.shuffle(pile)
 
 
-def setup(opts: RYOptions, seats: int, seed: int) -> RYState:
+def setup(opts: RivalityOptions, seats: int, seed: int) -> RivalityState:
     rng = Rng.from_seed(seed)
     if seats == 1:
         return _setup_solo(opts, rng)
@@ -50,7 +50,7 @@ def setup(opts: RYOptions, seats: int, seed: int) -> RYState:
     for p in piles:
         shuffle_pile(rng, p)
     golems = GOLEMS[seats]
-    s = RYState(
+    s = RivalityState(
         seats=seats,
         mode="duel",
         expert=opts.expert,
@@ -85,14 +85,14 @@ def setup(opts: RYOptions, seats: int, seed: int) -> RYState:
     return s
 
 
-def _setup_solo(opts: RYOptions, rng: Rng) -> RYState:
+def _setup_solo(opts: RivalityOptions, rng: Rng) -> RivalityState:
     mine = list(PILE_A)
     theirs = list(PILE_B)
     rng.shuffle(mine)
     rng.shuffle(theirs)
     # Row-major from the top: Souramoun's lands (rows 0-2, face down, upside down), then yours.
     half = SOLO_COLS * SOLO_ROWS // 2
-    s = RYState(
+    s = RivalityState(
         seats=1,
         mode="solo",
         expert=False,

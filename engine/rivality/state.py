@@ -45,13 +45,13 @@ from __future__ import annotations
 import attrs
 
 from engine.core.rng import Rng
-from engine.rivality.options import LEVELS, RYOptions
+from engine.rivality.options import LEVELS, RivalityOptions
 
-__all__ = ["LEVELS", "RYOptions", "RYState"]
+__all__ = ["LEVELS", "RivalityOptions", "RivalityState"]
 
 
 @attrs.define
-class RYState:
+class RivalityState:
     """The whole game, as the fields above describe it."""
 
     seats: int

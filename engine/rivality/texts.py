@@ -13,18 +13,18 @@ from __future__ import annotations
 from engine.core import Prompt, seat_label
 from engine.core.words import count
 from engine.rivality.actions import (
+    Action,
     CastDelayed,
     ChooseTile,
     Mulligan,
     Orient,
     PlaceAt,
     RemoveGolem,
-    RYAction,
 )
-from engine.rivality.battlefield import side_seats
 from engine.rivality.data import COLOURS, DIR_NAMES, EDGE_NAMES, LABEL, SOURAMOUN, TILES, xy_of
 from engine.rivality.geometry import EDGE_SPELL
-from engine.rivality.state import RYState
+from engine.rivality.queries import side_seats
+from engine.rivality.state import RivalityState
 
 # SPELL_TEXT[tile][rot][edge]: the spell named for the log ("Left spell of the Cottage (2x3 north)").
 SPELL_TEXT: tuple[tuple[tuple[str, ...], ...], ...] = tuple(
@@ -45,19 +45,19 @@ def player(seat: int) -> str:
     return seat_label(seat)
 
 
-def colour(s: RYState, side: int) -> str:
+def colour(s: RivalityState, side: int) -> str:
     """A side's name in texts: its colour, or Souramoun in solo."""
     if s.mode == "solo" and side == 1:
         return SOURAMOUN
     return COLOURS[side]
 
 
-def seat_with_colour(s: RYState, seat: int) -> str:
+def seat_with_colour(s: RivalityState, seat: int) -> str:
     """ "Player 1 (Salmon)": the seat and the colour it plays."""
     return f"{player(seat)} ({COLOURS[s.side_of[seat]]})"
 
 
-def side_label(s: RYState, side: int) -> str:
+def side_label(s: RivalityState, side: int) -> str:
     """Who a side is, for texts: "Player 1 (Salmon)", a team "the Salmon team (Player 1 and
     Player 3)", or, in solo, "you" and Souramoun. Always grammatically one subject."""
     if s.mode == "solo":
@@ -68,7 +68,7 @@ def side_label(s: RYState, side: int) -> str:
     return f"the {COLOURS[side]} team ({' and '.join(player(i) for i in seats)})"
 
 
-def side_name(s: RYState, side: int) -> str:
+def side_name(s: RivalityState, side: int) -> str:
     """A side as the subject of a sentence ("Player 2 (Mauve) now controls it"): its seats and
     colour, or in solo the colour alone (Salmon is you, Souramoun the other)."""
     return colour(s, side) if s.mode == "solo" else side_label(s, side)
@@ -81,7 +81,7 @@ def golems(n: int) -> str:
 _WHERE: dict[int, str] = {}
 
 
-def where(s: RYState, p: int) -> str:
+def where(s: RivalityState, p: int) -> str:
     """A position in words: "(x, y)", column and row from the Mana Well (solo: of the layout)."""
     w = _WHERE.get(p)
     if w is None:
@@ -94,7 +94,7 @@ def tile_name(t: int) -> str:
     return TILES[t].kind if t >= 0 else "face-down tile"
 
 
-def progress(s: RYState) -> str:
+def progress(s: RivalityState) -> str:
     if s.phase == "over":
         return f"finished after {count(s.turns, 'turn')}"
     if s.mode == "solo":
@@ -103,7 +103,7 @@ def progress(s: RYState) -> str:
     return f"turn {s.turns + 1}, {count(left, 'tile')} to play"
 
 
-def waiting_prompt(s: RYState, seat: int) -> Prompt:
+def waiting_prompt(s: RivalityState, seat: int) -> Prompt:
     """What a seat owing no decision reads: whom it waits for, or the end."""
     if s.phase == "over":
         return Prompt(
@@ -114,21 +114,21 @@ def waiting_prompt(s: RYState, seat: int) -> Prompt:
 
 
 # The prompts of the phases that name something (rules/phases.py holds the fixed ones).
-def place_prompt(s: RYState, seat: int) -> str:
+def place_prompt(s: RivalityState, seat: int) -> str:
     return f"Lay the {tile_name(s.chosen)} next to the battlefield."
 
 
-def orient_prompt(s: RYState, seat: int) -> str:
+def orient_prompt(s: RivalityState, seat: int) -> str:
     return f"Turn the {tile_name(s.chosen)}: which way does its front face?"
 
 
-def move_prompt(s: RYState, seat: int) -> str:
+def move_prompt(s: RivalityState, seat: int) -> str:
     if s.mage[0] < 0:
         return "Enter the battlefield: choose a tile of the bottom row."
     return "Move your magician to an empty tile."
 
 
-def describe(s: RYState, a: RYAction) -> str:
+def describe(s: RivalityState, a: Action) -> str:
     """A decision in words, for the action picker, the confirmation and the hint line."""
     if isinstance(a, ChooseTile):
         return f"Lay the {LABEL[a.tile]}"

@@ -16,12 +16,12 @@ from __future__ import annotations
 from engine.core import Rng
 from engine.core.copying import copier
 from engine.rivality.data import HITS_ADJACENT, IS_FORTRESS, PILE_A, PILE_B, TILES
-from engine.rivality.state import RYState
+from engine.rivality.state import RivalityState
 
-_copy = copier(RYState)
+_copy = copier(RivalityState)
 
 
-def view(s: RYState, seat: int | None) -> RYState:
+def view(s: RivalityState, seat: int | None) -> RivalityState:
     v = _copy(s)
     v.hands = [list(h) if i == seat else [-1] * len(h) for i, h in enumerate(s.hands)]
     v.piles = [[-1] * len(p) for p in s.piles]
@@ -32,7 +32,7 @@ def view(s: RYState, seat: int | None) -> RYState:
     return v
 
 
-def determinize(v: RYState, seat: int, rng: Rng) -> RYState:
+def determinize(v: RivalityState, seat: int, rng: Rng) -> RivalityState:
     """A full state behind view `v` of `seat`, drawn with `rng`."""
     d = _copy(v)
     if d.mode == "solo":
@@ -59,7 +59,7 @@ def determinize(v: RYState, seat: int, rng: Rng) -> RYState:
     return d
 
 
-def _mulligan_hand(d: RYState, seat: int, rng: Rng) -> list[int]:
+def _mulligan_hand(d: RivalityState, seat: int, rng: Rng) -> list[int]:
     """While the redraw is offered and the first player's hand is hidden from `seat`: a hand of
     tiles that cannot reach the Mana Well, picked among the tiles `seat` has not seen."""
     if d.phase != "mulligan" or seat == 0 or any(t >= 0 for t in d.hands[0]):
@@ -74,7 +74,7 @@ def _mulligan_hand(d: RYState, seat: int, rng: Rng) -> list[int]:
     return far[: len(d.hands[0])]
 
 
-def _deal_three(d: RYState, seat: int, rng: Rng, fixed: list[int]) -> None:
+def _deal_three(d: RivalityState, seat: int, rng: Rng, fixed: list[int]) -> None:
     """Three players: each player's eight tiles hold exactly two Fortresses, so each side is
     dealt the Fortresses and other tiles it still lacks, after what it has laid and shown."""
     laid_f = [0] * 3
@@ -105,7 +105,7 @@ def _deal_three(d: RYState, seat: int, rng: Rng, fixed: list[int]) -> None:
         _deal_hidden(d, k, pool, rng, fixed)
 
 
-def _deal_hidden(d: RYState, side: int, pool: list[int], rng: Rng, fixed: list[int]) -> None:
+def _deal_hidden(d: RivalityState, side: int, pool: list[int], rng: Rng, fixed: list[int]) -> None:
     """Fill the hidden hands of `side`'s seats and its pile from `pool` (the first player's hand
     from `fixed` when one was picked for the redraw offer)."""
     rng.shuffle(pool)

@@ -1,25 +1,9 @@
-"""Rivals: the deckbuilding battle royale on a shrinking hex map (2-6 players). Exposes `GAME`.
+"""Rivals: the deckbuilding battle royale on a shrinking hex map (2-6 players).
 
-The package is split by role: `data/` (the box), `hexes` (geometry and sight), `state`,
-`actions`, `setup`, `rules/` (phases and legality), `effects` (what cards do), `views`,
-`scoring`, `texts`, `ai` and `game` (the contract object). Interpretations and every designed
-component are recorded in RULES_NOTES.md. The package itself stays light: the rules load on
-first use of `GAME`.
+The package imports nothing: the game list reads `meta.py`, and the rules load from
+`engine.rivals.game` (`GAME`) when the game is chosen. Modules by role: `data/` (the box) and
+`geometry` (hexes, distances, lines of sight), `state`, `options`, `actions`, `setup`, `drone`
+(the two-seat drone mode's body), `rules/` (the phase table and every decision), `effects`
+(what cards do), `views`, `scoring`, `ai`, `texts`, `notation`. Every designed component and
+interpretation is in RULES_NOTES.md.
 """
-
-from typing import Any
-
-_LAZY = {
-    "GAME": "engine.rivals.game",
-    "RivalsOptions": "engine.rivals.options",
-    "RivalsState": "engine.rivals.state",
-}
-
-
-def __getattr__(name: str) -> Any:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    import importlib
-
-    return getattr(importlib.import_module(module), name)

@@ -152,7 +152,7 @@ class BuySchema:
 @attrs.frozen
 class BuyPoint:
     """A Rival Point for ten resources of one kind. `resource`: "crystal" or "resin"; saves made
-    before Premium Card named its split may hold "mix" (see `RivalsGame.upgrade_action`)."""
+    before Premium Card named its split may hold "mix" (see `Rivals.upgrade_action`)."""
 
     resource: str
 

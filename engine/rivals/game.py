@@ -22,11 +22,11 @@ from engine.rivals.rules.turn import NOT_NOW
 from engine.rivals.setup import build
 from engine.rivals.state import RivalsState
 
-# From this many seats the search stops at the end of the turn (`RivalsGame.ai_turn_mark`).
+# From this many seats the search stops at the end of the turn (`Rivals.ai_turn_mark`).
 HORIZON_SEATS = 3
 
 
-class RivalsGame(PhasedGame[RivalsState, Action, RivalsOptions]):
+class Rivals(PhasedGame[RivalsState, Action, RivalsOptions]):
     id: ClassVar[str] = "rivals"
     title: ClassVar[str] = "Rivals"
     players: ClassVar[range] = range(2, 7)
@@ -102,4 +102,4 @@ class RivalsGame(PhasedGame[RivalsState, Action, RivalsOptions]):
         return turn.upgrade_saved(s, seat, a)
 
 
-GAME: Game[RivalsState, Action, RivalsOptions] = RivalsGame()
+GAME: Game[RivalsState, Action, RivalsOptions] = Rivals()

@@ -30,7 +30,7 @@ from engine.rivals.data.catalog import (
     SIGNATURE_IDS,
 )
 from engine.rivals.data.events import EVENTS
-from engine.rivals.hexes import N_HEX
+from engine.rivals.geometry import N_HEX
 from engine.rivals.state import RivalsState
 
 STANDARD = "standard"

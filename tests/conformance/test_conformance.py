@@ -20,7 +20,7 @@ from engine.core.game import Prompt
 from engine.core.options import option_fields
 from engine.registry import GAMES, INFOS
 from engine.rivals.actions import Move, Scout
-from engine.rivals.game import RivalsGame
+from engine.rivals.game import Rivals
 from engine.rivals.options import RivalsOptions
 from tests.support.conformance import ContractBroken, conformance_game
 from tests.support.goofspiel import GoofOptions, Goofspiel
@@ -174,7 +174,7 @@ def test_an_interrupt_in_a_game_that_says_it_has_none_is_caught() -> None:
 # not pick the move concerned: the suite asks the rules about every move it lists.
 
 
-class _NoScouting(RivalsGame):
+class _NoScouting(Rivals):
     """Rivals whose check refuses scouting, which its menu still lists."""
 
     def reason(self, s: Any, seat: int, a: Any) -> str | None:
@@ -199,7 +199,7 @@ class _NoScoutingRemembered(_NoScouting):
         return super().why_illegal(s, seat, a)
 
 
-class _MovesAnywhere(RivalsGame):
+class _MovesAnywhere(Rivals):
     """Rivals whose check lets an Ashak move to any hex, while its menu lists the reachable ones."""
 
     def reason(self, s: Any, seat: int, a: Any) -> str | None:

@@ -24,8 +24,6 @@ ENGINE = ROOT / "engine"
 LOADS_BY_NAME = {
     "engine.registry": "reads each listed game's meta.py: the game list, without any rules",
     "engine.core.info": "GameInfo.load imports a game's rules the first time the game is used",
-    "engine.rivals": "the package's lazy names (GAME, ...): the rules load on first use",
-    "engine.rival_realms": "the package's lazy names (GAME, ...): the rules load on first use",
     "engine.ai.arena": "`--game module:attribute` names a game outside the registry (test games)",
 }
 

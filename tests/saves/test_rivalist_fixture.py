@@ -1,5 +1,5 @@
 """A Rivalist save written before the engine was split by role (and its state renamed from
-RVState to RLState) still loads: saves store decisions and field values, never class names, and
+RVState to RivalistState) still loads: saves store decisions and field values, never class names, and
 the replayed game must match the saved snapshot move for move."""
 
 from __future__ import annotations

@@ -76,9 +76,9 @@ def test_real_games_and_options_in_new_help(capsys: pytest.CaptureFixture[str]) 
 @pytest.mark.parametrize("typed", ["start=player_2", "start=Player 2", "start=PLAYER_2"])
 def test_a_choice_is_taken_as_the_help_writes_it_or_with_its_space(typed: str) -> None:
     from engine.core.options import parse_assignments
-    from engine.rival_realms.options import RealmsOptions
+    from engine.rival_realms.options import RivalRealmsOptions
 
-    assert parse_assignments(RealmsOptions, [typed]).start == "player 2"
+    assert parse_assignments(RivalRealmsOptions, [typed]).start == "player 2"
 
 
 def test_an_empty_save_dir_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -11,13 +11,13 @@ from engine.rival_kings.options import STALL_CYCLES
 from engine.rival_kings.queries import CHAR_RANK, RANK_INDEX, active_ability, char_label, player, rank
 from engine.rival_kings.scoring import end_reason, final_scores
 from engine.rival_kings.setup import deal
-from engine.rival_kings.state import RKState
+from engine.rival_kings.state import RivalKingsState
 
 # (seat, True when the pile card outranks it / False when its rank is equal)
 PileHit = tuple[int, bool]
 
 
-def choose(s: RKState, seat: int, card: int, ev: list[Event]) -> None:
+def choose(s: RivalKingsState, seat: int, card: int, ev: list[Event]) -> None:
     """Lay a character face down; the last one to choose turns them all over."""
     s.hands[seat].remove(card)
     s.played[seat] = card
@@ -47,7 +47,7 @@ def choose(s: RKState, seat: int, card: int, ev: list[Event]) -> None:
         open_watchman(s, ev)
 
 
-def gardener(s: RKState, seat: int, a: Gardener, ev: list[Event]) -> None:
+def gardener(s: RivalKingsState, seat: int, a: Gardener, ev: list[Event]) -> None:
     t = a.target
     mine, theirs = s.played[seat], s.played[t]
     assert mine is not None and theirs is not None
@@ -64,7 +64,7 @@ def gardener(s: RKState, seat: int, a: Gardener, ev: list[Event]) -> None:
     next_window(s, ev)
 
 
-def watchman(s: RKState, seat: int, a: Watchman, ev: list[Event]) -> None:
+def watchman(s: RivalKingsState, seat: int, a: Watchman, ev: list[Event]) -> None:
     s.watch[seat] = True
     s.ability_used[seat] = True
     ev.append(
@@ -78,13 +78,13 @@ def watchman(s: RKState, seat: int, a: Watchman, ev: list[Event]) -> None:
     next_window(s, ev)
 
 
-def decline(s: RKState, seat: int, a: Decline, ev: list[Event]) -> None:
+def decline(s: RivalKingsState, seat: int, a: Decline, ev: list[Event]) -> None:
     what = "Gardener" if s.phase == "gardener" else "Watchman"
     ev.append(Event(f"{player(seat)} does not use the {what}.", seat))
     next_window(s, ev)
 
 
-def next_window(s: RKState, ev: list[Event]) -> None:
+def next_window(s: RivalKingsState, ev: list[Event]) -> None:
     s.window.pop(0)
     if s.window:
         return
@@ -94,7 +94,7 @@ def next_window(s: RKState, ev: list[Event]) -> None:
         resolve_conflicts(s, ev)
 
 
-def open_watchman(s: RKState, ev: list[Event]) -> None:
+def open_watchman(s: RivalKingsState, ev: list[Event]) -> None:
     """The Watchman window opens for players under threat from a higher rank this cycle."""
     _, steals, pile_hits = conflicts(s)
     threatened = {t for _, t in steals} | {i for i, higher in pile_hits if higher}
@@ -108,7 +108,7 @@ def open_watchman(s: RKState, ev: list[Event]) -> None:
         resolve_conflicts(s, ev)
 
 
-def conflicts(s: RKState) -> tuple[list[bool], list[tuple[int, int]], list[PileHit]]:
+def conflicts(s: RivalKingsState) -> tuple[list[bool], list[tuple[int, int]], list[PileHit]]:
     """Equal-rank flags per seat, (thief, victim) pairs from the highest thief, and the 2-player
     pile card's hits."""
     n = s.seats
@@ -133,7 +133,7 @@ def conflicts(s: RKState) -> tuple[list[bool], list[tuple[int, int]], list[PileH
     return ties, steals, hits
 
 
-def give_marker(s: RKState, seat: int, ev: list[Event], why: str) -> None:
+def give_marker(s: RivalKingsState, seat: int, ev: list[Event], why: str) -> None:
     if s.marker_supply <= 0:
         text = f"{player(seat)} would take a Conflict marker ({why}), but the supply is empty."
     else:
@@ -143,7 +143,7 @@ def give_marker(s: RKState, seat: int, ev: list[Event], why: str) -> None:
     ev.append(Event(text, seat, kind="marker"))
 
 
-def resolve_conflicts(s: RKState, ev: list[Event]) -> None:
+def resolve_conflicts(s: RivalKingsState, ev: list[Event]) -> None:
     """Hand out the markers (equal ranks first), announce the thefts, then start the turns."""
     ties, steals, hits = conflicts(s)
     s.tie = ties
@@ -171,7 +171,7 @@ def resolve_conflicts(s: RKState, ev: list[Event]) -> None:
     s.turn = -1
 
 
-def _equal_ranks(s: RKState, ties: list[bool], ev: list[Event]) -> None:
+def _equal_ranks(s: RivalKingsState, ties: list[bool], ev: list[Event]) -> None:
     done: set[int] = set()
     for i in sorted(range(s.seats), key=lambda i: (rank(s, i), i)):
         if not ties[i] or i in done:
@@ -190,7 +190,7 @@ def _equal_ranks(s: RKState, ties: list[bool], ev: list[Event]) -> None:
             give_marker(s, j, ev, "equal rank")
 
 
-def _pile_hits(s: RKState, hits: list[PileHit], ev: list[Event]) -> None:
+def _pile_hits(s: RivalKingsState, hits: list[PileHit], ev: list[Event]) -> None:
     pc = s.pile_card
     for j, higher in hits:
         assert pc is not None
@@ -209,7 +209,7 @@ def _pile_hits(s: RKState, hits: list[PileHit], ev: list[Event]) -> None:
             give_marker(s, j, ev, f"same rank as the pile's {char_label(pc)}")
 
 
-def end_cycle(s: RKState, ev: list[Event]) -> None:
+def end_cycle(s: RivalKingsState, ev: list[Event]) -> None:
     """Clear the cycle; end the game if a pile is empty (or, with the option, the table idled),
     otherwise start the next cycle or round."""
     for i in range(s.seats):
@@ -260,7 +260,7 @@ def end_cycle(s: RKState, ev: list[Event]) -> None:
         ev.append(Event(f"Cycle {s.cycle} of round {s.round}: choose your next character.", kind="round"))
 
 
-def _end_game(s: RKState, ev: list[Event]) -> None:
+def _end_game(s: RivalKingsState, ev: list[Event]) -> None:
     s.over = True
     s.phase = "over"
     ev.append(Event(f"The cycle is complete. {end_reason(s)} The game is over.", kind="end"))

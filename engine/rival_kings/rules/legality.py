@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.rival_kings.actions import (
+    Action,
     Buy,
     ChooseAction,
     ChooseCharacter,
@@ -19,7 +20,6 @@ from engine.rival_kings.actions import (
     GiveMarker,
     PassConflict,
     Recruit,
-    RKAction,
     Settle,
     Skip,
     Steal,
@@ -74,7 +74,7 @@ from engine.rival_kings.queries import (
     swaps,
     uncovered_actions,
 )
-from engine.rival_kings.state import RKState
+from engine.rival_kings.state import RivalKingsState
 
 WINDOW_ONLY = "The Gardener and the Watchman act only right after the characters are revealed."
 # Abilities used without a further choice (or that open an extra action), through UseAbility.
@@ -83,40 +83,40 @@ PLAIN_ABILITIES = (JAILER, SCHOLAR, SHEPHERD, MINER, VINTNER, INNKEEPER, MERCHAN
 # -- the secret choice and the start windows ----------------------------------------------------
 
 
-def choose_candidates(s: RKState, seat: int) -> list[RKAction]:
+def choose_candidates(s: RivalKingsState, seat: int) -> list[Action]:
     return [ChooseCharacter(c) for c in s.hands[seat]]
 
 
-def choose_reason(s: RKState, seat: int, a: ChooseCharacter) -> str | None:
+def choose_reason(s: RivalKingsState, seat: int, a: ChooseCharacter) -> str | None:
     return None if a.card in s.hands[seat] else "That character is not in your hand."
 
 
-def choosing(s: RKState) -> tuple[int, ...]:
+def choosing(s: RivalKingsState) -> tuple[int, ...]:
     """The seats still to choose their character: they choose at once, in secret."""
     return tuple(i for i, c in enumerate(s.played) if c is None)
 
 
-def gardener_candidates(s: RKState, seat: int) -> list[RKAction]:
-    out: list[RKAction] = [Gardener(t) for t in range(s.seats) if t != seat]
+def gardener_candidates(s: RivalKingsState, seat: int) -> list[Action]:
+    out: list[Action] = [Gardener(t) for t in range(s.seats) if t != seat]
     out.append(Decline())
     return out
 
 
-def gardener_reason(s: RKState, seat: int, a: Gardener | Decline) -> str | None:
+def gardener_reason(s: RivalKingsState, seat: int, a: Gardener | Decline) -> str | None:
     if isinstance(a, Gardener) and (a.target == seat or not 0 <= a.target < s.seats):
         return "Trade with another player."
     return None
 
 
-def watchman_candidates(s: RKState, seat: int) -> list[RKAction]:
+def watchman_candidates(s: RivalKingsState, seat: int) -> list[Action]:
     return [Watchman(), Decline()]
 
 
-def watchman_reason(s: RKState, seat: int, a: Watchman | Decline) -> str | None:
+def watchman_reason(s: RivalKingsState, seat: int, a: Watchman | Decline) -> str | None:
     return None
 
 
-def misplaced(a: RKAction) -> str:
+def misplaced(a: Action) -> str:
     """Why an action of a type the current phase does not decide is refused."""
     if isinstance(a, ChooseCharacter):
         return "Characters are chosen at the start of a cycle."
@@ -128,8 +128,8 @@ def misplaced(a: RKAction) -> str:
 # -- a turn -------------------------------------------------------------------------------------
 
 
-def turn_candidates(s: RKState, seat: int) -> list[RKAction]:
-    out: list[RKAction] = []
+def turn_candidates(s: RivalKingsState, seat: int) -> list[Action]:
+    out: list[Action] = []
     if s.stack:
         out.extend(_pending_options(s, seat, pending_kind(s)))
         out.append(Skip())
@@ -146,7 +146,7 @@ def turn_candidates(s: RKState, seat: int) -> list[RKAction]:
     return out
 
 
-def _pending_options(s: RKState, seat: int, kind: str) -> list[RKAction]:
+def _pending_options(s: RivalKingsState, seat: int, kind: str) -> list[Action]:
     if kind == SETTLE:
         return [Settle()]
     if kind == PASS:
@@ -156,7 +156,7 @@ def _pending_options(s: RKState, seat: int, kind: str) -> list[RKAction]:
     recruit = kind == RECRUIT
     helper = MILLER if recruit else BLACKSMITH
     discount = not s.ability_used[seat] and active_ability(s, seat) == helper
-    out: list[RKAction] = []
+    out: list[Action] = []
     for p in (2, 3) if recruit else (0, 1):
         out.append(Recruit(p) if recruit else Buy(p))
         if discount and s.piles[p]:
@@ -164,7 +164,7 @@ def _pending_options(s: RKState, seat: int, kind: str) -> list[RKAction]:
     return out
 
 
-def ability_candidates(s: RKState, seat: int) -> list[RKAction]:
+def ability_candidates(s: RivalKingsState, seat: int) -> list[Action]:
     """The decisions the active subject offers now (those that can never apply are left out)."""
     if s.ability_used[seat]:
         return []
@@ -190,7 +190,7 @@ def ability_candidates(s: RKState, seat: int) -> list[RKAction]:
 # -- a turn's reasons, per action type ---------------------------------------------------------
 
 
-def _r_steal(s: RKState, seat: int, a: Steal) -> str | None:
+def _r_steal(s: RivalKingsState, seat: int, a: Steal) -> str | None:
     if s.stack:
         return "Finish or skip the pending choice first."
     if a.target not in s.steal_from:
@@ -202,7 +202,7 @@ def _r_steal(s: RKState, seat: int, a: Steal) -> str | None:
     return None
 
 
-def _r_choose_action(s: RKState, seat: int, a: ChooseAction) -> str | None:
+def _r_choose_action(s: RivalKingsState, seat: int, a: ChooseAction) -> str | None:
     if not s.tie[seat]:
         return "Only a character in an equal-rank conflict picks a single action."
     owner = crest_owner(s, seat, a.action)
@@ -213,13 +213,13 @@ def _r_choose_action(s: RKState, seat: int, a: ChooseAction) -> str | None:
     return None
 
 
-def _r_take_money(s: RKState, seat: int, a: TakeMoney) -> str | None:
+def _r_take_money(s: RivalKingsState, seat: int, a: TakeMoney) -> str | None:
     if pending_kind(s) != MONEY:
         return "You are not carrying out a Take money action now."
     return None if 0 <= a.pile < 4 else "No such pile."
 
 
-def _r_acquire(s: RKState, seat: int, a: Recruit | Buy) -> str | None:
+def _r_acquire(s: RivalKingsState, seat: int, a: Recruit | Buy) -> str | None:
     want = RECRUIT if isinstance(a, Recruit) else BUY
     if pending_kind(s) != want:
         return f"You are not carrying out a {ACTION_NAMES[want]} action now."
@@ -239,13 +239,13 @@ def _r_acquire(s: RKState, seat: int, a: Recruit | Buy) -> str | None:
     return None
 
 
-def _r_settle(s: RKState, seat: int, a: Settle) -> str | None:
+def _r_settle(s: RivalKingsState, seat: int, a: Settle) -> str | None:
     if pending_kind(s) != SETTLE:
         return "That action is not pending now."
     return "You have no Conflict marker." if s.markers[seat] == 0 else None
 
 
-def _r_pass(s: RKState, seat: int, a: PassConflict) -> str | None:
+def _r_pass(s: RivalKingsState, seat: int, a: PassConflict) -> str | None:
     if pending_kind(s) != PASS:
         return "That action is not pending now."
     if s.markers[seat] == 0:
@@ -255,11 +255,11 @@ def _r_pass(s: RKState, seat: int, a: PassConflict) -> str | None:
     return None if 0 <= a.to < s.seats else "There is no such player."
 
 
-def _r_skip(s: RKState, seat: int, a: Skip) -> str | None:
+def _r_skip(s: RivalKingsState, seat: int, a: Skip) -> str | None:
     return None if s.stack else "There is no pending action to skip."
 
 
-def _r_end_turn(s: RKState, seat: int, a: EndTurn) -> str | None:
+def _r_end_turn(s: RivalKingsState, seat: int, a: EndTurn) -> str | None:
     if s.stack:
         return "Finish or skip the pending choice first."
     if s.steal_from:
@@ -276,7 +276,7 @@ ABILITY_ACTION = {
 }
 
 
-def _r_ability(s: RKState, seat: int, a: Any) -> str | None:
+def _r_ability(s: RivalKingsState, seat: int, a: Any) -> str | None:
     """Every subject ability: one per cycle, the active subject's, at the right moment."""
     if s.ability_used[seat]:
         return "You have already used a subject ability this cycle."
@@ -290,55 +290,55 @@ def _r_ability(s: RKState, seat: int, a: Any) -> str | None:
     return ABILITY_CHECKS[ab](s, seat, a)
 
 
-def _can_jail(s: RKState, seat: int, a: Any) -> str | None:
+def _can_jail(s: RivalKingsState, seat: int, a: Any) -> str | None:
     if s.markers[seat] == 0:
         return "The Jailer pays for Conflict markers, and you have none."
     return None if supply_value(s) else "The supply has no coins left."
 
 
-def _can_study(s: RKState, seat: int, a: Any) -> str | None:
+def _can_study(s: RivalKingsState, seat: int, a: Any) -> str | None:
     if not s.buildings[seat]:
         return "The Scholar pays for buildings, and you have none."
     return None if supply_value(s) else "The supply has no coins left."
 
 
-def _can_herd(s: RKState, seat: int, a: Any) -> str | None:
+def _can_herd(s: RivalKingsState, seat: int, a: Any) -> str | None:
     if not greens(s, seat):
         return "The Shepherd pays for green cards, and you have none."
     return None if supply_value(s) else "The supply has no coins left."
 
 
-def _can_mine(s: RKState, seat: int, a: Any) -> str | None:
+def _can_mine(s: RivalKingsState, seat: int, a: Any) -> str | None:
     return None if supply_value(s) else "The supply has no coins left."
 
 
-def _can_soothe(s: RKState, seat: int, a: Any) -> str | None:
+def _can_soothe(s: RivalKingsState, seat: int, a: Any) -> str | None:
     return None if s.markers[seat] else "You have no Conflict marker to return."
 
 
-def _can_host(s: RKState, seat: int, a: Any) -> str | None:
+def _can_host(s: RivalKingsState, seat: int, a: Any) -> str | None:
     return None
 
 
-def _can_trade(s: RKState, seat: int, a: Any) -> str | None:
+def _can_trade(s: RivalKingsState, seat: int, a: Any) -> str | None:
     # Whether the player can afford a building does not matter here: the extra Buy is then a
     # decision with only Skip allowed. Deciding it by the purse would tell the table the amount.
     return None if s.piles[0] or s.piles[1] else "Both building piles are empty."
 
 
-def _can_sail(s: RKState, seat: int, a: Any) -> str | None:
+def _can_sail(s: RivalKingsState, seat: int, a: Any) -> str | None:
     if not (s.tie[seat] and s.single[seat] and not s.stack):
         return "The Sailor repeats your one action in an equal-rank conflict, after you carried it out."
     return None
 
 
-def _can_herbalist(s: RKState, seat: int, a: GiveMarker) -> str | None:
+def _can_herbalist(s: RivalKingsState, seat: int, a: GiveMarker) -> str | None:
     if a.to == seat or not 0 <= a.to < s.seats:
         return "Give the marker to a rival."
     return None if s.marker_supply > 0 else "The marker supply is empty."
 
 
-def _can_swap_rows(s: RKState, seat: int, a: SwapBuilding | SwapSubject) -> str | None:
+def _can_swap_rows(s: RivalKingsState, seat: int, a: SwapBuilding | SwapSubject) -> str | None:
     kind = BUILDING if isinstance(a, SwapBuilding) else SUBJECT
     if a.other == seat or not 0 <= a.other < s.seats:
         return "Trade with another player."
@@ -349,7 +349,7 @@ def _can_swap_rows(s: RKState, seat: int, a: SwapBuilding | SwapSubject) -> str 
     return None
 
 
-def _can_swap_display(s: RKState, seat: int, a: SwapDisplay) -> str | None:
+def _can_swap_display(s: RivalKingsState, seat: int, a: SwapDisplay) -> str | None:
     if a.mine not in s.buildings[seat] + s.subjects[seat]:
         return "That card is not yours."
     if not 0 <= a.pile < 4 or not s.piles[a.pile]:
@@ -359,7 +359,7 @@ def _can_swap_display(s: RKState, seat: int, a: SwapDisplay) -> str | None:
     return None
 
 
-ABILITY_CHECKS: dict[str, Callable[[RKState, int, Any], str | None]] = {
+ABILITY_CHECKS: dict[str, Callable[[RivalKingsState, int, Any], str | None]] = {
     JAILER: _can_jail,
     SCHOLAR: _can_study,
     SHEPHERD: _can_herd,
@@ -375,7 +375,7 @@ ABILITY_CHECKS: dict[str, Callable[[RKState, int, Any], str | None]] = {
 }
 
 # A turn's decisions, by type: the one check of each.
-TURN_REASONS: dict[type, Callable[[RKState, int, Any], str | None]] = {
+TURN_REASONS: dict[type, Callable[[RivalKingsState, int, Any], str | None]] = {
     Steal: _r_steal,
     ChooseAction: _r_choose_action,
     TakeMoney: _r_take_money,
@@ -394,7 +394,7 @@ TURN_REASONS: dict[type, Callable[[RKState, int, Any], str | None]] = {
 TURN_ACTIONS = tuple(TURN_REASONS)
 
 
-def turn_reason(s: RKState, seat: int, a: RKAction) -> str | None:
+def turn_reason(s: RivalKingsState, seat: int, a: Action) -> str | None:
     """None when `a` is allowed for `seat`, whose turn it is, else the sentence saying why not."""
     return TURN_REASONS[type(a)](s, seat, a)
 
@@ -405,12 +405,12 @@ def turn_reason(s: RKState, seat: int, a: RKAction) -> str | None:
 _CHECKED = frozenset({Recruit, Buy, Settle, PassConflict, ChooseAction, UseAbility, GiveMarker})
 
 
-def turn_legal(s: RKState, seat: int) -> list[RKAction]:
+def turn_legal(s: RivalKingsState, seat: int) -> list[Action]:
     """The allowed candidates, checking only those that can be refused."""
     return [a for a in turn_candidates(s, seat) if type(a) not in _CHECKED or turn_reason(s, seat, a) is None]
 
 
-def can_use_ability(s: RKState, seat: int) -> bool:
+def can_use_ability(s: RivalKingsState, seat: int) -> bool:
     """Whether the active subject offers something the seat may do now (a reason to stop and
     ask instead of moving on automatically). Never depends on the seat's purse."""
     return any(turn_reason(s, seat, a) is None for a in ability_candidates(s, seat))

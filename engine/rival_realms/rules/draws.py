@@ -6,17 +6,17 @@ from __future__ import annotations
 from engine.core.game import Event
 from engine.rival_realms.actions import DRAW_DECK, DRAWS_OTHER, DRAWS_OWN, Draw
 from engine.rival_realms.effects import deck_regions, draw_card, take_into_hand, who
-from engine.rival_realms.realm import card_name
+from engine.rival_realms.queries import card_name
 from engine.rival_realms.rules.flow import continue_redraw, continue_steal, other_nest, start_event
-from engine.rival_realms.state import RealmsState
+from engine.rival_realms.state import RivalRealmsState
 
 
-def _other_allowed(s: RealmsState) -> bool:
+def _other_allowed(s: RivalRealmsState) -> bool:
     """Whether the nest that is not yours is open: always for a gem, under Open Nests in a redraw."""
     return s.phase == "steal" or "open_nests" in s.enchantments
 
 
-def draw_legal(s: RealmsState, seat: int) -> list[Draw]:
+def draw_legal(s: RivalRealmsState, seat: int) -> list[Draw]:
     out: list[Draw] = []
     if deck_regions(s) > 0:
         out.append(DRAW_DECK)
@@ -26,7 +26,7 @@ def draw_legal(s: RealmsState, seat: int) -> list[Draw]:
     return out
 
 
-def draw_reason(s: RealmsState, seat: int, a: Draw) -> str | None:
+def draw_reason(s: RivalRealmsState, seat: int, a: Draw) -> str | None:
     if a.source == "deck":
         if a.card:
             return "Cards from the deck are drawn unseen."
@@ -44,7 +44,7 @@ def draw_reason(s: RealmsState, seat: int, a: Draw) -> str | None:
 _TAKEN: dict[int, Event] = {}
 
 
-def draw_perform(s: RealmsState, seat: int, a: Draw, ev: list[Event]) -> None:
+def draw_perform(s: RivalRealmsState, seat: int, a: Draw, ev: list[Event]) -> None:
     back = s.phase
     if back == "steal":
         s.steal_left -= 1

@@ -31,19 +31,19 @@ from engine.rival_realms.effects import (
     take_into_hand,
     who,
 )
-from engine.rival_realms.realm import card_name, star_targets
+from engine.rival_realms.queries import card_name, star_targets
 from engine.rival_realms.rules.flow import ask_next, current_event
-from engine.rival_realms.state import RealmsState
+from engine.rival_realms.state import RivalRealmsState
 
 Answer = GiveCard | SwapLands | Draw | Revive | StarStep | PerchRaven | Trade | Decline
 
 
-def current(s: RealmsState) -> EventCard:
+def current(s: RivalRealmsState) -> EventCard:
     """The event being answered."""
     return current_event(s)
 
 
-def answers(s: RealmsState, seat: int) -> list[Answer]:
+def answers(s: RivalRealmsState, seat: int) -> list[Answer]:
     """Every legal answer of `seat` to the current event."""
     e = current(s)
     out: list[Answer] = []
@@ -75,7 +75,7 @@ def answers(s: RealmsState, seat: int) -> list[Answer]:
     return out
 
 
-def perform_answer(s: RealmsState, seat: int, a: Answer, ev: list[Event]) -> None:
+def perform_answer(s: RivalRealmsState, seat: int, a: Answer, ev: list[Event]) -> None:
     e = current(s)
     name = who(seat)
     done = True

@@ -28,21 +28,21 @@ from engine.rival_realms.effects import (
     said,
     who,
 )
-from engine.rival_realms.realm import card_name, star_targets
-from engine.rival_realms.state import RealmsState
+from engine.rival_realms.queries import card_name, star_targets
+from engine.rival_realms.state import RivalRealmsState
 
 
-def hand_target(s: RealmsState) -> int:
+def hand_target(s: RivalRealmsState) -> int:
     """The hand size a redraw fills up to (enchantments may change it)."""
     return HAND_SIZE + 1 if "deep_satchel" in s.enchantments else HAND_SIZE
 
 
-def other_nest(s: RealmsState, seat: int) -> int:
+def other_nest(s: RivalRealmsState, seat: int) -> int:
     """The nest that is not `seat`'s own (solo: the Raven's)."""
     return 1 - seat if s.seats == 2 else 1
 
 
-def begin_turn(s: RealmsState, seat: int, ev: list[Event]) -> None:
+def begin_turn(s: RivalRealmsState, seat: int, ev: list[Event]) -> None:
     s.turn = seat
     s.actor = seat
     s.phase = "turn"
@@ -63,13 +63,13 @@ _TURN_BEGINS: tuple[Event, ...] = tuple(
 )
 
 
-def game_over(s: RealmsState, ev: list[Event]) -> None:
+def game_over(s: RivalRealmsState, ev: list[Event]) -> None:
     s.phase = "over"
     s.actor = -1
     ev.append(Event(f"The game is over. {s.reason}".strip(), reveal=True, kind="over"))
 
 
-def end_turn(s: RealmsState, ev: list[Event]) -> None:
+def end_turn(s: RivalRealmsState, ev: list[Event]) -> None:
     """The active player ends their turn: quests, then the redraw."""
     seat = s.turn
     claim_quests(s, seat, ev)
@@ -82,7 +82,7 @@ def end_turn(s: RealmsState, ev: list[Event]) -> None:
     continue_redraw(s, ev)
 
 
-def continue_redraw(s: RealmsState, ev: list[Event]) -> None:
+def continue_redraw(s: RivalRealmsState, ev: list[Event]) -> None:
     """Draw for the player while the deck is the only source; stop at a real choice (a card in
     a nest the player may take from), at an event, or when the hand is full or nothing is left
     to draw (then the turn is over)."""
@@ -104,7 +104,7 @@ def continue_redraw(s: RealmsState, ev: list[Event]) -> None:
     finish_redraw(s, ev)
 
 
-def finish_redraw(s: RealmsState, ev: list[Event]) -> None:
+def finish_redraw(s: RivalRealmsState, ev: list[Event]) -> None:
     """The hand is full (or nothing is left to draw): the solo Raven copies the deck draws, the
     events set aside go back into the deck, and the next turn begins."""
     if s.deck_draws and s.seats == 1:  # solo
@@ -131,7 +131,7 @@ def finish_redraw(s: RealmsState, ev: list[Event]) -> None:
 _RAVEN_COPIES: dict[int, Event] = {}  # deck draws copied: the line said (built once per number)
 
 
-def next_turn(s: RealmsState, ev: list[Event]) -> None:
+def next_turn(s: RivalRealmsState, ev: list[Event]) -> None:
     """Who plays next: an extra turn, the final turn, the same player while the other has passed,
     or nobody (the game is over)."""
     cur = s.turn
@@ -159,7 +159,7 @@ def next_turn(s: RealmsState, ev: list[Event]) -> None:
     begin_turn(s, cur if s.passed[other] else other, ev)
 
 
-def pass_turn(s: RealmsState, ev: list[Event]) -> None:
+def pass_turn(s: RivalRealmsState, ev: list[Event]) -> None:
     seat = s.turn
     s.passed[seat] = True
     s.espresso = False
@@ -178,11 +178,11 @@ def pass_turn(s: RealmsState, ev: list[Event]) -> None:
     next_turn(s, ev)
 
 
-def steal_sources(s: RealmsState, seat: int) -> bool:
+def steal_sources(s: RivalRealmsState, seat: int) -> bool:
     return deck_regions(s) > 0 or bool(s.nests[seat]) or bool(s.nests[other_nest(s, seat)])
 
 
-def continue_steal(s: RealmsState, ev: list[Event]) -> None:
+def continue_steal(s: RivalRealmsState, ev: list[Event]) -> None:
     """After each of a gem's draws: draw again, or go back to the turn."""
     seat = s.turn
     if s.steal_left > 0 and not steal_sources(s, seat):
@@ -198,12 +198,12 @@ def continue_steal(s: RealmsState, ev: list[Event]) -> None:
 # answers are and do is in rules/events.py.
 
 
-def current_event(s: RealmsState) -> EventCard:
+def current_event(s: RivalRealmsState) -> EventCard:
     """The event being resolved."""
     return EVENTS[EVENT_BY_ID[s.event_now]]
 
 
-def start_event(s: RealmsState, seat: int, card: int, back: str, ev: list[Event]) -> None:
+def start_event(s: RivalRealmsState, seat: int, card: int, back: str, ev: list[Event]) -> None:
     """Event `card` was drawn by `seat` while doing `back` ("redraw" or "steal")."""
     e = event_of(card)
     s.event_now = e.id
@@ -221,7 +221,7 @@ def start_event(s: RealmsState, seat: int, card: int, back: str, ev: list[Event]
     ask_next(s, ev)
 
 
-def _resolve_auto(s: RealmsState, e: EventCard, ev: list[Event]) -> None:
+def _resolve_auto(s: RivalRealmsState, e: EventCard, ev: list[Event]) -> None:
     if e.id == "gentle_rain":
         for seat in s.responders:
             if draw_card(s, seat, ev) == 0:
@@ -238,7 +238,7 @@ def _resolve_auto(s: RealmsState, e: EventCard, ev: list[Event]) -> None:
             raven_flip(s, nest, ev)
 
 
-def needs_answer(s: RealmsState, seat: int) -> bool:
+def needs_answer(s: RivalRealmsState, seat: int) -> bool:
     """Whether `seat` has anything to decide for the current event (public facts only)."""
     a = current_event(s).answer
     hand = len(s.hands[seat])
@@ -263,7 +263,7 @@ def needs_answer(s: RealmsState, seat: int) -> bool:
     return False
 
 
-def ask_next(s: RealmsState, ev: list[Event]) -> None:
+def ask_next(s: RivalRealmsState, ev: list[Event]) -> None:
     """Ask the next player who has something to decide, or finish the event."""
     while s.responders:
         seat = s.responders[0]
@@ -277,7 +277,7 @@ def ask_next(s: RealmsState, ev: list[Event]) -> None:
     finish_event(s, ev)
 
 
-def finish_event(s: RealmsState, ev: list[Event]) -> None:
+def finish_event(s: RivalRealmsState, ev: list[Event]) -> None:
     """The event is over: the drawer draws a replacement, then play goes back where it was."""
     drawer, back = s.event_drawer, s.event_back
     s.event_now = ""

@@ -34,16 +34,16 @@ from engine.rival_realms.actions import (
     Trade,
 )
 from engine.rival_realms.rules import draws, events, setup_phase, turn
-from engine.rival_realms.state import RealmsState
+from engine.rival_realms.state import RivalRealmsState
 
 
 def _counted(
-    fn: Callable[[RealmsState, int, Any, list[Event]], None],
-) -> Callable[[RealmsState, int, Any], list[Event]]:
+    fn: Callable[[RivalRealmsState, int, Any, list[Event]], None],
+) -> Callable[[RivalRealmsState, int, Any], list[Event]]:
     """`fn` as a phase's effect: the decision counted in the state's `stamp`, its events
     gathered."""
 
-    def perform(s: RealmsState, seat: int, a: Any) -> list[Event]:
+    def perform(s: RivalRealmsState, seat: int, a: Any) -> list[Event]:
         s.stamp += 1
         ev: list[Event] = []
         fn(s, seat, a, ev)
@@ -52,7 +52,7 @@ def _counted(
     return perform
 
 
-def _event_reason(s: RealmsState, seat: int, a: Any) -> str | None:
+def _event_reason(s: RivalRealmsState, seat: int, a: Any) -> str | None:
     if a in events.answers(s, seat):
         return None
     e = events.current(s)
@@ -61,7 +61,7 @@ def _event_reason(s: RealmsState, seat: int, a: Any) -> str | None:
     return f"That is not a possible answer to {e.name}."
 
 
-PHASES: dict[str, Phase[RealmsState]] = {
+PHASES: dict[str, Phase[RivalRealmsState]] = {
     # Set-up lists only what is allowed: its legal list is the candidates themselves.
     "valleys": Phase.judged(
         (MakeValley,),

@@ -9,12 +9,12 @@ from engine.rival_realms.data import COLS, LANDS, SPACES, land_name, space_name
 from engine.rival_realms.effects import collect, said, who
 from engine.rival_realms.rules.flow import begin_turn
 from engine.rival_realms.setup import deal, lay_tokens
-from engine.rival_realms.state import RealmsState
+from engine.rival_realms.state import RivalRealmsState
 
 VALLEYS_PER_ROW = 3
 
 
-def _row_full(s: RealmsState, land: int) -> bool:
+def _row_full(s: RivalRealmsState, land: int) -> bool:
     r0 = land - land % COLS
     return sum(s.valleys[s.start][r0 : r0 + COLS]) >= VALLEYS_PER_ROW
 
@@ -41,7 +41,7 @@ _PLACED: tuple[tuple[Event, ...], ...] = tuple(
 )
 
 
-def valleys_legal(s: RealmsState, seat: int) -> list[MakeValley]:
+def valleys_legal(s: RivalRealmsState, seat: int) -> list[MakeValley]:
     v = s.valleys[s.start]
     key = tuple(v)
     known = _VALLEY_LISTS.get(key)  # a few hundred layouts at most: remembered
@@ -58,7 +58,7 @@ def valleys_legal(s: RealmsState, seat: int) -> list[MakeValley]:
 _VALLEY_LISTS: dict[tuple[bool, ...], tuple[MakeValley, ...]] = {}
 
 
-def valleys_reason(s: RealmsState, seat: int, a: MakeValley) -> str | None:
+def valleys_reason(s: RivalRealmsState, seat: int, a: MakeValley) -> str | None:
     if not 0 <= a.land < LANDS:
         return "There is no such land card."
     if s.valleys[s.start][a.land]:
@@ -68,7 +68,7 @@ def valleys_reason(s: RealmsState, seat: int, a: MakeValley) -> str | None:
     return None
 
 
-def valleys_perform(s: RealmsState, seat: int, a: MakeValley, ev: list[Event]) -> None:
+def valleys_perform(s: RivalRealmsState, seat: int, a: MakeValley, ev: list[Event]) -> None:
     s.valleys[s.start][a.land] = True
     ev.append(_VALLEY_TURNED[s.start][a.land])
     if s.valleys[s.start].count(True) < 2 * VALLEYS_PER_ROW:
@@ -94,11 +94,11 @@ PERCHES: tuple[tuple[PerchRaven, ...], ...] = tuple(
 )
 
 
-def raven_legal(s: RealmsState, seat: int) -> list[PerchRaven]:
+def raven_legal(s: RivalRealmsState, seat: int) -> list[PerchRaven]:
     return [PERCHES[o][m] for o in range(s.seats) for m in range(LANDS) if not s.valleys[o][m]]
 
 
-def raven_reason(s: RealmsState, seat: int, a: PerchRaven) -> str | None:
+def raven_reason(s: RivalRealmsState, seat: int, a: PerchRaven) -> str | None:
     if not (0 <= a.owner < s.seats and 0 <= a.land < LANDS):
         return "There is no such land card."
     if s.valleys[a.owner][a.land]:
@@ -106,7 +106,7 @@ def raven_reason(s: RealmsState, seat: int, a: PerchRaven) -> str | None:
     return None
 
 
-def raven_perform(s: RealmsState, seat: int, a: PerchRaven, ev: list[Event]) -> None:
+def raven_perform(s: RivalRealmsState, seat: int, a: PerchRaven, ev: list[Event]) -> None:
     s.raven = a.owner * LANDS + a.land
     ev.append(
         said(f"{who(seat)} perches the Raven on {who(a.owner)}'s Mountain {land_name(a.land)}.", seat=seat)
@@ -120,17 +120,17 @@ def raven_perform(s: RealmsState, seat: int, a: PerchRaven, ev: list[Event]) -> 
 PLACES: tuple[PlaceAdventurer, ...] = tuple(PlaceAdventurer(p) for p in range(SPACES))
 
 
-def place_legal(s: RealmsState, seat: int) -> list[PlaceAdventurer]:
+def place_legal(s: RivalRealmsState, seat: int) -> list[PlaceAdventurer]:
     return list(PLACES)
 
 
-def place_reason(s: RealmsState, seat: int, a: PlaceAdventurer) -> str | None:
+def place_reason(s: RivalRealmsState, seat: int, a: PlaceAdventurer) -> str | None:
     if not 0 <= a.space < SPACES:
         return "There is no such space in your realm."
     return None
 
 
-def place_perform(s: RealmsState, seat: int, a: PlaceAdventurer, ev: list[Event]) -> None:
+def place_perform(s: RivalRealmsState, seat: int, a: PlaceAdventurer, ev: list[Event]) -> None:
     s.adventurer[seat] = a.space
     ev.append(_PLACED[seat][a.space])
     collect(s, seat, a.space, ev)

@@ -41,7 +41,7 @@ from engine.rival_realms.data import (
 )
 from engine.rival_realms.data import ESPRESSO as ESPRESSO_TOKEN
 from engine.rival_realms.effects import collect, explore, mirror, said, spend_card, spend_token, who
-from engine.rival_realms.realm import (
+from engine.rival_realms.queries import (
     card_name,
     empty_gaps,
     fits_somewhere,
@@ -55,17 +55,17 @@ from engine.rival_realms.realm import (
     walk_tokens,
 )
 from engine.rival_realms.rules.flow import end_turn, pass_turn, steal_sources
-from engine.rival_realms.state import RealmsState
+from engine.rival_realms.state import RivalRealmsState
 
 TurnAction = Summon | Go | EndTurn | Pass | GemRaven | GemSteal | Espresso | Carpet | Mirror
 
 
-def committed(s: RealmsState) -> bool:
+def committed(s: RivalRealmsState) -> bool:
     """The player is adventuring: free moves through explored regions are open to them."""
     return s.action == "adventure" or (s.action == "" and s.explored_now > 0)
 
 
-def can_act(s: RealmsState, seat: int) -> bool:
+def can_act(s: RivalRealmsState, seat: int) -> bool:
     """Whether the turn's action is possible now: a summon, a paid step, a walk that claims a
     token lying on an explored region, or an exploring Flying Carpet."""
     if s.action != "":
@@ -89,7 +89,7 @@ def can_act(s: RealmsState, seat: int) -> bool:
 
 
 def walk_collects(
-    s: RealmsState, seat: int, space: int, via: int, found: dict[int, int] | None = None
+    s: RivalRealmsState, seat: int, space: int, via: int, found: dict[int, int] | None = None
 ) -> bool:
     """Whether the free walk into explored `space` from `via` claims a token, on the way or in
     `space` itself. `found`: `steps(s, seat)`, or the walk up to this step, when the caller has
@@ -97,7 +97,7 @@ def walk_collects(
     return bool(s.board_tokens[seat][space] or walk_tokens(s, seat, space, via, found))
 
 
-def turn_legal(s: RealmsState, seat: int) -> list[TurnAction]:
+def turn_legal(s: RivalRealmsState, seat: int) -> list[TurnAction]:
     # End turn comes first once it is allowed: among moves that change nothing worth having
     # (a free walk in a circle), a bot that keeps the first best choice then stops walking.
     action = s.action
@@ -162,7 +162,7 @@ def turn_legal(s: RealmsState, seat: int) -> list[TurnAction]:
     return out
 
 
-def turn_candidates(s: RealmsState, seat: int) -> list[TurnAction]:
+def turn_candidates(s: RivalRealmsState, seat: int) -> list[TurnAction]:
     """Every action worth showing: the legal ones, the summons that break the left-to-right
     order (greyed with the reason), and End turn / Pass when they are not allowed."""
     out = turn_legal(s, seat)
@@ -176,7 +176,7 @@ def turn_candidates(s: RealmsState, seat: int) -> list[TurnAction]:
     return out
 
 
-def turn_reason(s: RealmsState, seat: int, a: TurnAction) -> str | None:
+def turn_reason(s: RivalRealmsState, seat: int, a: TurnAction) -> str | None:
     supply = s.supply[seat]
     if isinstance(a, Summon):
         if s.action == "summon":
@@ -229,7 +229,7 @@ def turn_reason(s: RealmsState, seat: int, a: TurnAction) -> str | None:
     return "That is not a decision for now."
 
 
-def _go_reason(s: RealmsState, seat: int, a: Go) -> str | None:
+def _go_reason(s: RivalRealmsState, seat: int, a: Go) -> str | None:
     if s.action == "summon":
         return "You summoned a region this turn: one action only."
     if not (0 <= a.space < SPACES and -1 <= a.via < SPACES):
@@ -280,7 +280,7 @@ _UNCLAIMED: tuple[dict[str, Event], ...] = tuple(
 )
 
 
-def turn_perform(s: RealmsState, seat: int, a: TurnAction, ev: list[Event]) -> None:
+def turn_perform(s: RivalRealmsState, seat: int, a: TurnAction, ev: list[Event]) -> None:
     # The usual decisions first: a summon, the turn's end, a step.
     if isinstance(a, Summon):
         s.hands[seat].remove(a.card)
@@ -348,7 +348,7 @@ def turn_perform(s: RealmsState, seat: int, a: TurnAction, ev: list[Event]) -> N
         mirror(s, seat, a.kind, a.a, a.b, ev)
 
 
-def _go(s: RealmsState, seat: int, a: Go, ev: list[Event]) -> None:
+def _go(s: RivalRealmsState, seat: int, a: Go, ev: list[Event]) -> None:
     if a.via == s.adventurer[seat] and (a.space != s.came_from or "surefoot" in s.enchantments):
         # A step straight out of where the adventurer stands walks through nothing (the walk
         # finds it first; only the way straight back can be barred there and reached around).

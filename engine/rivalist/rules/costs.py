@@ -20,20 +20,20 @@ from engine.rivalist.data import (
     NEEDS,
     WONDER_NEEDS,
 )
-from engine.rivalist.state import RLState
+from engine.rivalist.state import RivalistState
 
 _price = itemgetter(1)
 Needs = tuple[tuple[int, int], ...]  # (resource, units) pairs, only the resources needed
 
 
-def trade_prices(s: RLState, seat: int) -> list[int]:
+def trade_prices(s: RivalistState, seat: int) -> list[int]:
     """What `seat` pays the bank for one unit of each resource now."""
     o = s.prod[1 - seat]
     f = s.fixed[seat]
     return [1 if f[r] else 2 + o[r] for r in range(5)]
 
 
-def trade_cost(s: RLState, seat: int, needs: Needs, discount: int) -> int:
+def trade_cost(s: RivalistState, seat: int, needs: Needs, discount: int) -> int:
     """Coins `seat` pays the bank for the units of `needs` its own production does not cover:
     the sum of `bought_units`' prices, computed on bare prices (a search prices every card it
     considers, and ints need no lists in the common case and sort fastest in the other)."""
@@ -69,7 +69,7 @@ def trade_cost(s: RLState, seat: int, needs: Needs, discount: int) -> int:
     return sum(rest)
 
 
-def bought_units(s: RLState, seat: int, needs: Needs, discount: int) -> list[tuple[int, int]]:
+def bought_units(s: RivalistState, seat: int, needs: Needs, discount: int) -> list[tuple[int, int]]:
     """(resource, price) of every unit bought from the bank. Choice producers cover the dearest
     units they can make; then the token discount drops the dearest units left."""
     prod = s.prod[seat]
@@ -92,22 +92,22 @@ def bought_units(s: RLState, seat: int, needs: Needs, discount: int) -> list[tup
     return rest
 
 
-def chained(s: RLState, seat: int, card: int) -> bool:
+def chained(s: RivalistState, seat: int, card: int) -> bool:
     """`seat` owns the chain symbol that makes `card` free."""
     return bool(s.chains[seat] & CHAIN_FROM_BIT[card])
 
 
-def card_discount(s: RLState, seat: int, card: int) -> int:
+def card_discount(s: RivalistState, seat: int, card: int) -> int:
     """Units the Blacksmith token removes from `card`'s cost (blue cards only)."""
     return 2 if COLOUR[card] == BLUE and BLACKSMITH in s.tokens[seat] else 0
 
 
-def wonder_discount(s: RLState, seat: int) -> int:
+def wonder_discount(s: RivalistState, seat: int) -> int:
     """Units the Construction token removes from a Wonder's cost."""
     return 2 if CONSTRUCTION in s.tokens[seat] else 0
 
 
-def card_price(s: RLState, seat: int, card: int) -> tuple[int, int]:
+def card_price(s: RivalistState, seat: int, card: int) -> tuple[int, int]:
     """(total coins, of which paid for trading) to construct `card`; (0, 0) through a chain."""
     if s.chains[seat] & CHAIN_FROM_BIT[card]:
         return 0, 0
@@ -115,6 +115,6 @@ def card_price(s: RLState, seat: int, card: int) -> tuple[int, int]:
     return CARDS[card].coins + t, t
 
 
-def wonder_price(s: RLState, seat: int, wonder: int) -> int:
+def wonder_price(s: RivalistState, seat: int, wonder: int) -> int:
     """Coins `seat` pays (all of it to the bank for resources) to build `wonder`."""
     return trade_cost(s, seat, WONDER_NEEDS[wonder], wonder_discount(s, seat))

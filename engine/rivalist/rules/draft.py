@@ -8,27 +8,27 @@ leads the second group the same way. Then Age I is laid out and Player 2 takes i
 from __future__ import annotations
 
 from engine.core import Event
-from engine.rivalist.actions import PICK_WONDERS, PickWonder, RLAction
+from engine.rivalist.actions import PICK_WONDERS, Action, PickWonder
 from engine.rivalist.data import DRAFT_ROUND, WONDERS
 from engine.rivalist.setup import deal
-from engine.rivalist.state import RLState
+from engine.rivalist.state import RivalistState
 from engine.rivalist.texts import player
 
 # Player 1 leads the draft, so Player 2 takes the first card of Age I (RULES_NOTES.md: balance).
 AGE1_STARTER = 1
 
 
-def candidates(s: RLState, seat: int) -> list[RLAction]:
+def candidates(s: RivalistState, seat: int) -> list[Action]:
     return [PICK_WONDERS[w] for w in s.draft_pool]
 
 
-def reason(s: RLState, seat: int, a: PickWonder) -> str | None:
+def reason(s: RivalistState, seat: int, a: PickWonder) -> str | None:
     if a.wonder not in s.draft_pool:
         return "Pick one of the Wonders revealed for the draft."
     return None
 
 
-def perform(s: RLState, seat: int, a: PickWonder) -> list[Event]:
+def perform(s: RivalistState, seat: int, a: PickWonder) -> list[Event]:
     first = s.draft_round  # Player 1 leads the first group, Player 2 the second
     s.draft_pool.remove(a.wonder)
     _own(s, seat, a.wonder)
@@ -58,7 +58,7 @@ def perform(s: RLState, seat: int, a: PickWonder) -> list[Event]:
     return ev
 
 
-def _second_group(s: RLState, ev: list[Event]) -> None:
+def _second_group(s: RivalistState, ev: list[Event]) -> None:
     s.draft_round = 1
     s.draft_picks = 0
     s.draft_pool = s.draft_deck[:DRAFT_ROUND]
@@ -68,6 +68,6 @@ def _second_group(s: RLState, ev: list[Event]) -> None:
     s.current = 1
 
 
-def _own(s: RLState, seat: int, w: int) -> None:
+def _own(s: RivalistState, seat: int, w: int) -> None:
     s.wonders[seat].append(w)
     s.wonder_cards[seat].append(-1)

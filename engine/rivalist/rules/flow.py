@@ -6,11 +6,11 @@ from __future__ import annotations
 from engine.core import Event
 from engine.rivalist.scoring import outcome
 from engine.rivalist.setup import deal
-from engine.rivalist.state import RLState
+from engine.rivalist.state import RivalistState
 from engine.rivalist.texts import AGE_NAMES, player
 
 
-def end_turn(s: RLState, ev: list[Event]) -> None:
+def end_turn(s: RivalistState, ev: list[Event]) -> None:
     """The turn's decisions are over: next turn, an extra turn, or the end of the Age."""
     if s.over:
         return
@@ -30,7 +30,7 @@ def end_turn(s: RLState, ev: list[Event]) -> None:
         _next_age(s, ev)
 
 
-def _next_age(s: RLState, ev: list[Event]) -> None:
+def _next_age(s: RivalistState, ev: list[Event]) -> None:
     # The pawn leans toward the weaker side's capital; centred, the last taker chooses.
     chooser = 1 if s.pawn > 0 else 0 if s.pawn < 0 else s.last_taker
     deal(s, s.age + 1)
@@ -47,7 +47,7 @@ def _next_age(s: RLState, ev: list[Event]) -> None:
     )
 
 
-def _civilian_end(s: RLState, ev: list[Event]) -> None:
+def _civilian_end(s: RivalistState, ev: list[Event]) -> None:
     s.over = True
     s.phase = "over"
     s.victory = "civilian"

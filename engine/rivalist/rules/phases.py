@@ -9,6 +9,7 @@ from __future__ import annotations
 from engine.core.phases import Phase
 from engine.rivalist import texts
 from engine.rivalist.actions import (
+    Action,
     BuildWonder,
     ChooseStarter,
     Construct,
@@ -16,14 +17,13 @@ from engine.rivalist.actions import (
     Discard,
     PickToken,
     PickWonder,
-    RLAction,
     StealCard,
     Take,
 )
 from engine.rivalist.rules import draft, picks, turn
-from engine.rivalist.state import RLState
+from engine.rivalist.state import RivalistState
 
-PHASES: dict[str, Phase[RLState]] = {
+PHASES: dict[str, Phase[RivalistState]] = {
     "draft": Phase.judged(
         (PickWonder,),
         draft.candidates,
@@ -99,7 +99,7 @@ PHASES: dict[str, Phase[RLState]] = {
 }
 
 
-def misplaced(s: RLState, a: RLAction) -> str:
+def misplaced(s: RivalistState, a: Action) -> str:
     """Why an action of a type the current phase does not decide is refused."""
     if isinstance(a, Take):
         return (

@@ -9,39 +9,39 @@ from engine.core import Event
 from engine.rivalist.actions import (
     PICK_TOKENS,
     STARTERS,
+    Action,
     ChooseStarter,
     DestroyCard,
     PickToken,
-    RLAction,
     StealCard,
 )
 from engine.rivalist.data import CARDS, COLOUR, COLOURS, GREEN, TOKEN_NAMES, TOKEN_TEXTS
 from engine.rivalist.effects import build, gain_token, remove_card
 from engine.rivalist.rules.flow import end_turn
-from engine.rivalist.state import RLState
+from engine.rivalist.state import RivalistState
 from engine.rivalist.texts import AGE_NAMES, player
 
 
 # -- progress tokens -----------------------------------------------------------------------------
-def token_candidates(s: RLState, seat: int) -> list[RLAction]:
+def token_candidates(s: RivalistState, seat: int) -> list[Action]:
     return [PICK_TOKENS[t] for t in s.board_tokens]
 
 
-def token_reason(s: RLState, seat: int, a: PickToken) -> str | None:
+def token_reason(s: RivalistState, seat: int, a: PickToken) -> str | None:
     return None if a.token in s.board_tokens else "Choose one of the progress tokens on the board."
 
 
-def library_candidates(s: RLState, seat: int) -> list[RLAction]:
+def library_candidates(s: RivalistState, seat: int) -> list[Action]:
     return [PICK_TOKENS[t] for t in s.unused_tokens if t >= 0]
 
 
-def library_reason(s: RLState, seat: int, a: PickToken) -> str | None:
+def library_reason(s: RivalistState, seat: int, a: PickToken) -> str | None:
     if a.token >= 0 and a.token in s.unused_tokens:
         return None
     return "Choose one of the progress tokens left out of the game."
 
 
-def pick_token(s: RLState, seat: int, a: PickToken) -> list[Event]:
+def pick_token(s: RivalistState, seat: int, a: PickToken) -> list[Event]:
     library = s.phase == "library"
     (s.unused_tokens if library else s.board_tokens).remove(a.token)
     where = "from the tokens left out of the game" if library else "from the board"
@@ -61,18 +61,18 @@ def pick_token(s: RLState, seat: int, a: PickToken) -> list[Event]:
 
 
 # -- rival cards ---------------------------------------------------------------------------------
-def destroy_candidates(s: RLState, seat: int) -> list[RLAction]:
+def destroy_candidates(s: RivalistState, seat: int) -> list[Action]:
     col = s.destroy_colour
     return [DestroyCard(c) for c in s.city[1 - seat] if COLOUR[c] == col]
 
 
-def destroy_reason(s: RLState, seat: int, a: DestroyCard) -> str | None:
+def destroy_reason(s: RivalistState, seat: int, a: DestroyCard) -> str | None:
     if a.card in s.city[1 - seat] and COLOUR[a.card] == s.destroy_colour:
         return None
     return f"Choose one of your rival's {COLOURS[s.destroy_colour]} cards."
 
 
-def destroy(s: RLState, seat: int, a: DestroyCard) -> list[Event]:
+def destroy(s: RivalistState, seat: int, a: DestroyCard) -> list[Event]:
     opp = 1 - seat
     remove_card(s, opp, a.card)
     s.discard.append(a.card)
@@ -82,12 +82,12 @@ def destroy(s: RLState, seat: int, a: DestroyCard) -> list[Event]:
     return ev
 
 
-def steal_candidates(s: RLState, seat: int) -> list[RLAction]:
+def steal_candidates(s: RivalistState, seat: int) -> list[Action]:
     """Every card of the rival's city: the green ones are listed greyed, so a player sees why."""
     return [StealCard(c) for c in s.city[1 - seat]]
 
 
-def steal_reason(s: RLState, seat: int, a: StealCard) -> str | None:
+def steal_reason(s: RivalistState, seat: int, a: StealCard) -> str | None:
     if a.card not in s.city[1 - seat]:
         return "Choose a card in your rival's city that is not green."
     if COLOUR[a.card] == GREEN:
@@ -95,7 +95,7 @@ def steal_reason(s: RLState, seat: int, a: StealCard) -> str | None:
     return None
 
 
-def steal(s: RLState, seat: int, a: StealCard) -> list[Event]:
+def steal(s: RivalistState, seat: int, a: StealCard) -> list[Event]:
     opp = 1 - seat
     remove_card(s, opp, a.card)
     text = f"{player(seat)} takes {player(opp)}'s {CARDS[a.card].name} and builds it for free."
@@ -107,15 +107,15 @@ def steal(s: RLState, seat: int, a: StealCard) -> list[Event]:
 
 
 # -- who begins the next Age ---------------------------------------------------------------------
-def starter_candidates(s: RLState, seat: int) -> list[RLAction]:
+def starter_candidates(s: RivalistState, seat: int) -> list[Action]:
     return list(STARTERS)
 
 
-def starter_reason(s: RLState, seat: int, a: ChooseStarter) -> str | None:
+def starter_reason(s: RivalistState, seat: int, a: ChooseStarter) -> str | None:
     return None if a.seat in (0, 1) else "Choose Player 1 or Player 2."
 
 
-def choose_starter(s: RLState, seat: int, a: ChooseStarter) -> list[Event]:
+def choose_starter(s: RivalistState, seat: int, a: ChooseStarter) -> list[Event]:
     s.current = s.starter = a.seat
     s.phase = "take"
     return [Event(f"{player(seat)} chooses {player(a.seat)} to begin {AGE_NAMES[s.age]}.", seat, kind="age")]

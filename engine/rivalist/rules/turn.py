@@ -12,24 +12,24 @@ from engine.rivalist.actions import (
     CONSTRUCT,
     DISCARD,
     TAKES,
+    Action,
     BuildWonder,
     Construct,
     Discard,
-    RLAction,
     Take,
 )
 from engine.rivalist.data import CARDS, COVERED_BY, COVERING, WONDER_NEEDS, WONDERS, YELLOW
 from engine.rivalist.effects import build, build_wonder, chain_bonus, pay
 from engine.rivalist.rules.costs import card_price, chained, trade_cost, wonder_discount, wonder_price
 from engine.rivalist.rules.flow import end_turn
-from engine.rivalist.state import RLState
+from engine.rivalist.state import RivalistState
 from engine.rivalist.texts import coins, player
 
 
 # -- take ----------------------------------------------------------------------------------------
-def take_candidates(s: RLState, seat: int) -> list[RLAction]:
+def take_candidates(s: RivalistState, seat: int) -> list[Action]:
     """The accessible cards, then the face-up cards still covered (greyed, so a player sees why)."""
-    out: list[RLAction] = [TAKES[i] for i in s.access]
+    out: list[Action] = [TAKES[i] for i in s.access]
     access = s.access
     face_up = s.face_up
     for i, c in enumerate(s.pyramid):
@@ -38,12 +38,12 @@ def take_candidates(s: RLState, seat: int) -> list[RLAction]:
     return out
 
 
-def take_legal(s: RLState, seat: int) -> list[RLAction]:
+def take_legal(s: RivalistState, seat: int) -> list[Action]:
     """The accessible cards: exactly the candidates `take_reason` allows."""
     return [TAKES[i] for i in s.access]
 
 
-def take_reason(s: RLState, seat: int, a: Take) -> str | None:
+def take_reason(s: RivalistState, seat: int, a: Take) -> str | None:
     if a.slot in s.access:
         return None
     if not 0 <= a.slot < len(s.pyramid) or s.pyramid[a.slot] == -1:
@@ -51,7 +51,7 @@ def take_reason(s: RLState, seat: int, a: Take) -> str | None:
     return "That card is covered by another card: take one with nothing on top of it."
 
 
-def take(s: RLState, seat: int, a: Take) -> list[Event]:
+def take(s: RivalistState, seat: int, a: Take) -> list[Event]:
     slot = a.slot
     card = s.pyramid[slot]
     s.pyramid[slot] = -1
@@ -78,18 +78,18 @@ def take(s: RLState, seat: int, a: Take) -> list[Event]:
 
 
 # -- use -----------------------------------------------------------------------------------------
-def use_candidates(s: RLState, seat: int) -> list[RLAction]:
-    out: list[RLAction] = [CONSTRUCT, DISCARD]
+def use_candidates(s: RivalistState, seat: int) -> list[Action]:
+    out: list[Action] = [CONSTRUCT, DISCARD]
     built = s.wonder_cards[seat]
     out.extend(BUILDS[w] for i, w in enumerate(s.wonders[seat]) if built[i] < 0)
     return out
 
 
-def use_legal(s: RLState, seat: int) -> list[RLAction]:
+def use_legal(s: RivalistState, seat: int) -> list[Action]:
     """The candidates `use_reason` allows, without writing the refusals: a search asks this at
     every turn. Construct and each unbuilt Wonder when affordable, and always Discard."""
     have = s.coins[seat]
-    out: list[RLAction] = [CONSTRUCT] if card_price(s, seat, s.taken)[0] <= have else []
+    out: list[Action] = [CONSTRUCT] if card_price(s, seat, s.taken)[0] <= have else []
     out.append(DISCARD)
     built = s.wonder_cards[seat]
     disc = wonder_discount(s, seat)
@@ -100,7 +100,7 @@ def use_legal(s: RLState, seat: int) -> list[RLAction]:
     return out
 
 
-def use_reason(s: RLState, seat: int, a: Construct | Discard | BuildWonder) -> str | None:
+def use_reason(s: RivalistState, seat: int, a: Construct | Discard | BuildWonder) -> str | None:
     have = s.coins[seat]
     kind = type(a)
     if kind is Construct:
@@ -123,7 +123,7 @@ def use_reason(s: RLState, seat: int, a: Construct | Discard | BuildWonder) -> s
     return None
 
 
-def use(s: RLState, seat: int, a: Construct | Discard | BuildWonder) -> list[Event]:
+def use(s: RivalistState, seat: int, a: Construct | Discard | BuildWonder) -> list[Event]:
     ev: list[Event] = []
     kind = type(a)
     if kind is Discard:
@@ -138,7 +138,7 @@ def use(s: RLState, seat: int, a: Construct | Discard | BuildWonder) -> list[Eve
     return ev
 
 
-def _discard(s: RLState, seat: int, ev: list[Event]) -> None:
+def _discard(s: RivalistState, seat: int, ev: list[Event]) -> None:
     gain = 2 + s.colours[seat][YELLOW]
     s.coins[seat] += gain
     s.discard.append(s.taken)
@@ -148,7 +148,7 @@ def _discard(s: RLState, seat: int, ev: list[Event]) -> None:
     s.taken = -1
 
 
-def _construct(s: RLState, seat: int, ev: list[Event]) -> None:
+def _construct(s: RivalistState, seat: int, ev: list[Event]) -> None:
     card = s.taken
     s.taken = -1
     price, trade = card_price(s, seat, card)

@@ -4,13 +4,13 @@ supply running out, and the end of a solo turn."""
 from __future__ import annotations
 
 from engine.core import Event
-from engine.rivality.battlefield import solo_reachable
 from engine.rivality.data import HAND_SIZE, LABEL
-from engine.rivality.state import RYState
+from engine.rivality.queries import solo_reachable
+from engine.rivality.state import RivalityState
 from engine.rivality.texts import player, side_label
 
 
-def begin_turn(s: RYState, seat: int) -> None:
+def begin_turn(s: RivalityState, seat: int) -> None:
     """`seat` starts a turn; with one tile left it is chosen already."""
     s.turn = seat
     s.actor = seat
@@ -25,7 +25,7 @@ def begin_turn(s: RYState, seat: int) -> None:
         s.phase = "tile"
 
 
-def end_turn(s: RYState, ev: list[Event]) -> None:
+def end_turn(s: RivalityState, ev: list[Event]) -> None:
     """The player on turn draws back up (privately: a reveal to them alone), then the next seat
     holding tiles plays; when nobody does, the game ends."""
     seat = s.turn
@@ -45,7 +45,7 @@ def end_turn(s: RYState, ev: list[Event]) -> None:
     finish(s, ev)
 
 
-def solo_end_turn(s: RYState, ev: list[Event]) -> None:
+def solo_end_turn(s: RivalityState, ev: list[Event]) -> None:
     s.turns += 1
     s.stage = ""
     s.placed = -1
@@ -58,7 +58,7 @@ def solo_end_turn(s: RYState, ev: list[Event]) -> None:
     s.actor = 0
 
 
-def exhausted(s: RYState, side: int, ev: list[Event]) -> bool:
+def exhausted(s: RivalityState, side: int, ev: list[Event]) -> bool:
     """End the game when `side` has placed its last golem; True when it did."""
     if s.supply[side] > 0:
         return False
@@ -68,7 +68,7 @@ def exhausted(s: RYState, side: int, ev: list[Event]) -> bool:
     return True
 
 
-def finish(s: RYState, ev: list[Event]) -> None:
+def finish(s: RivalityState, ev: list[Event]) -> None:
     s.phase = "over"
     s.actor = -1
     s.queue = []

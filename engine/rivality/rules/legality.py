@@ -12,6 +12,7 @@ from engine.rivality.actions import (
     MOVE_MAGICIAN,
     PLACE_AT,
     REMOVE_GOLEM,
+    Action,
     CastDelayed,
     ChooseTile,
     MoveMagician,
@@ -19,12 +20,11 @@ from engine.rivality.actions import (
     Orient,
     PlaceAt,
     RemoveGolem,
-    RYAction,
 )
-from engine.rivality.battlefield import is_empty
 from engine.rivality.data import HITS_ADJACENT
 from engine.rivality.effects import tied_enemies
-from engine.rivality.state import RYState
+from engine.rivality.queries import is_empty
+from engine.rivality.state import RivalityState
 
 ORIENTS: tuple[Orient, ...] = tuple(Orient(r) for r in range(4))
 _MULLIGANS: tuple[Mulligan, ...] = (Mulligan(True), Mulligan(False))
@@ -42,7 +42,7 @@ MISPLACED: dict[type, str] = {
 }
 
 
-def may_redraw(s: RYState, seat: int) -> bool:
+def may_redraw(s: RivalityState, seat: int) -> bool:
     """The mulligan offer: the first player, before the first tile, when no tile of the hand can
     reach the Mana Well (only a distance-1 spell can, from the square next to it)."""
     return (
@@ -54,28 +54,28 @@ def may_redraw(s: RYState, seat: int) -> bool:
 
 
 # -- the mulligan ----------------------------------------------------------------------------------
-def mulligan_candidates(s: RYState, seat: int) -> list[RYAction]:
+def mulligan_candidates(s: RivalityState, seat: int) -> list[Action]:
     return list(_MULLIGANS) if may_redraw(s, seat) else []
 
 
-def mulligan_reason(s: RYState, seat: int, a: Mulligan) -> str | None:
+def mulligan_reason(s: RivalityState, seat: int, a: Mulligan) -> str | None:
     return None if may_redraw(s, seat) else NO_REDRAW
 
 
 # -- a duel turn: which tile, where, which way -----------------------------------------------------
-def tile_candidates(s: RYState, seat: int) -> list[RYAction]:
+def tile_candidates(s: RivalityState, seat: int) -> list[Action]:
     return [CHOOSE_TILE[t] for t in s.hands[seat]]
 
 
-def tile_reason(s: RYState, seat: int, a: ChooseTile) -> str | None:
+def tile_reason(s: RivalityState, seat: int, a: ChooseTile) -> str | None:
     return None if a.tile in s.hands[seat] else "That tile is not in your hand."
 
 
-def place_candidates(s: RYState, seat: int) -> list[RYAction]:
+def place_candidates(s: RivalityState, seat: int) -> list[Action]:
     return [PLACE_AT[p] for p in s.frontier]
 
 
-def place_reason(s: RYState, seat: int, a: PlaceAt) -> str | None:
+def place_reason(s: RivalityState, seat: int, a: PlaceAt) -> str | None:
     if a.pos in s.frontier:
         return None
     if a.pos in s.at:
@@ -83,20 +83,20 @@ def place_reason(s: RYState, seat: int, a: PlaceAt) -> str | None:
     return "A tile must touch the side of a tile already on the battlefield."
 
 
-def orient_candidates(s: RYState, seat: int) -> list[RYAction]:
+def orient_candidates(s: RivalityState, seat: int) -> list[Action]:
     return list(ORIENTS)
 
 
-def orient_reason(s: RYState, seat: int, a: Orient) -> str | None:
+def orient_reason(s: RivalityState, seat: int, a: Orient) -> str | None:
     return None if a.rot in (0, 1, 2, 3) else "A tile faces north (0), east (1), south (2) or west (3)."
 
 
 # -- decisions inside a turn's resolution ----------------------------------------------------------
-def remove_candidates(s: RYState, seat: int) -> list[RYAction]:
+def remove_candidates(s: RivalityState, seat: int) -> list[Action]:
     return [REMOVE_GOLEM[k] for k in tied_enemies(s)]
 
 
-def remove_reason(s: RYState, seat: int, a: RemoveGolem) -> str | None:
+def remove_reason(s: RivalityState, seat: int, a: RemoveGolem) -> str | None:
     if a.side in tied_enemies(s):
         return None
     if a.side == s.caster:
@@ -104,26 +104,26 @@ def remove_reason(s: RYState, seat: int, a: RemoveGolem) -> str | None:
     return "Remove a golem of one of the opponents tied for the most golems on the tile."
 
 
-def _delayed_choices(s: RYState) -> list[int]:
+def _delayed_choices(s: RivalityState) -> list[int]:
     return [r for r in s.delayed if s.ctrl[r >> 2] == s.caster]
 
 
-def delayed_candidates(s: RYState, seat: int) -> list[RYAction]:
+def delayed_candidates(s: RivalityState, seat: int) -> list[Action]:
     return [CAST_DELAYED[r] for r in _delayed_choices(s)]
 
 
-def delayed_reason(s: RYState, seat: int, a: CastDelayed) -> str | None:
+def delayed_reason(s: RivalityState, seat: int, a: CastDelayed) -> str | None:
     if a.spell in _delayed_choices(s):
         return None
     return "That spell is not one of your delayed spells waiting to fire."
 
 
 # -- solo: the magician's move ---------------------------------------------------------------------
-def move_legal(s: RYState, seat: int) -> list[RYAction]:
+def move_legal(s: RivalityState, seat: int) -> list[Action]:
     return [MOVE_MAGICIAN[p] for p in s.reach]
 
 
-def move_candidates(s: RYState, seat: int) -> list[RYAction]:
+def move_candidates(s: RivalityState, seat: int) -> list[Action]:
     """The tiles the magician may move to, then those it cannot move to now (greyed, so a
     player learns why)."""
     ok = set(s.reach)
@@ -132,7 +132,7 @@ def move_candidates(s: RYState, seat: int) -> list[RYAction]:
     return out
 
 
-def move_reason(s: RYState, seat: int, a: MoveMagician) -> str | None:
+def move_reason(s: RivalityState, seat: int, a: MoveMagician) -> str | None:
     if a.pos in s.reach:
         return None
     c = s.at.get(a.pos)

@@ -21,23 +21,23 @@ from engine.rivality.rules.flow import exhausted
 from engine.rivality.rules.resolution import resume
 from engine.rivality.rules.solo import move_magician
 from engine.rivality.setup import shuffle_pile
-from engine.rivality.state import RYState
+from engine.rivality.state import RivalityState
 from engine.rivality.texts import colour, player, seat_with_colour, tile_name, where
 
 
-def choose_tile(s: RYState, seat: int, a: ChooseTile) -> list[Event]:
+def choose_tile(s: RivalityState, seat: int, a: ChooseTile) -> list[Event]:
     s.chosen = a.tile
     s.phase = "place"
     return []
 
 
-def place(s: RYState, seat: int, a: PlaceAt) -> list[Event]:
+def place(s: RivalityState, seat: int, a: PlaceAt) -> list[Event]:
     s.target = a.pos
     s.phase = "orient"
     return []
 
 
-def orient(s: RYState, seat: int, a: Orient) -> list[Event]:
+def orient(s: RivalityState, seat: int, a: Orient) -> list[Event]:
     """Lay the chosen tile: the magician and one golem arrive, then its spells are cast. The
     tile was hidden in the hand until now, so its laying is a reveal."""
     rot = a.rot
@@ -69,7 +69,7 @@ def orient(s: RYState, seat: int, a: Orient) -> list[Event]:
     return ev
 
 
-def mulligan(s: RYState, seat: int, a: Mulligan) -> list[Event]:
+def mulligan(s: RivalityState, seat: int, a: Mulligan) -> list[Event]:
     """Keep, or draw two new tiles and shuffle the old two back (the new hand is a private
     reveal to the first player)."""
     s.mulligan_done = True
@@ -89,7 +89,7 @@ def mulligan(s: RYState, seat: int, a: Mulligan) -> list[Event]:
     ]
 
 
-def remove_golem(s: RYState, seat: int, a: RemoveGolem) -> list[Event]:
+def remove_golem(s: RivalityState, seat: int, a: RemoveGolem) -> list[Event]:
     s.golems[s.cut_cell * 3 + a.side] -= 1
     s.supply[a.side] += 1
     s.cut_left -= 1
@@ -98,7 +98,7 @@ def remove_golem(s: RYState, seat: int, a: RemoveGolem) -> list[Event]:
     return ev
 
 
-def cast_delayed(s: RYState, seat: int, a: CastDelayed) -> list[Event]:
+def cast_delayed(s: RivalityState, seat: int, a: CastDelayed) -> list[Event]:
     s.delayed.remove(a.spell)
     s.queue = [a.spell]
     ev: list[Event] = []
@@ -106,7 +106,7 @@ def cast_delayed(s: RYState, seat: int, a: CastDelayed) -> list[Event]:
     return ev
 
 
-def move(s: RYState, seat: int, a: MoveMagician) -> list[Event]:
+def move(s: RivalityState, seat: int, a: MoveMagician) -> list[Event]:
     ev: list[Event] = []
     move_magician(s, a.pos, ev)
     return ev

@@ -18,9 +18,9 @@ from engine.rivality.actions import (
 )
 from engine.rivality.rules import legality as rule
 from engine.rivality.rules import perform as do
-from engine.rivality.state import RYState
+from engine.rivality.state import RivalityState
 
-PHASES: dict[str, Phase[RYState]] = {
+PHASES: dict[str, Phase[RivalityState]] = {
     "mulligan": Phase.judged(
         (Mulligan,),
         rule.mulligan_candidates,

@@ -11,17 +11,17 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.core import Event
-from engine.rivality.battlefield import seat_for
 from engine.rivality.data import EDGE_NAMES, SPELLS
 from engine.rivality.effects import cast, cut
 from engine.rivality.geometry import QUEUE_ORDER
+from engine.rivality.queries import seat_for
 from engine.rivality.rules.flow import end_turn, exhausted, solo_end_turn
 from engine.rivality.rules.sieges import settle_sieges
-from engine.rivality.state import RYState
+from engine.rivality.state import RivalityState
 from engine.rivality.texts import tile_name, where
 
 
-def resume(s: RYState, ev: list[Event]) -> None:
+def resume(s: RivalityState, ev: list[Event]) -> None:
     """Resolve until a decision is needed or the turn (or the game) is over."""
     s.phase = "resolve"
     while True:
@@ -43,14 +43,14 @@ def resume(s: RYState, ev: list[Event]) -> None:
             return
 
 
-def _after_own_spells(s: RYState, ev: list[Event]) -> bool:
+def _after_own_spells(s: RivalityState, ev: list[Event]) -> bool:
     s.stage = "delayed"
     if s.expert:
         _gather_delayed(s, ev)
     return True
 
 
-def _delayed_spells(s: RYState, ev: list[Event]) -> bool:
+def _delayed_spells(s: RivalityState, ev: list[Event]) -> bool:
     """Fire the next side's delayed spells (asking that side for the order when it has several);
     when none are left, settle sieges and end the turn."""
     if s.delayed:
@@ -70,7 +70,7 @@ def _delayed_spells(s: RYState, ev: list[Event]) -> bool:
     return False
 
 
-def _after_souramoun(s: RYState, ev: list[Event]) -> bool:
+def _after_souramoun(s: RivalityState, ev: list[Event]) -> bool:
     """Solo: your spells follow Souramoun's only if you still hold your magician's tile."""
     s.stage = "mine"
     m = s.mage[0]
@@ -82,12 +82,12 @@ def _after_souramoun(s: RYState, ev: list[Event]) -> bool:
     return True
 
 
-def _after_mine(s: RYState, ev: list[Event]) -> bool:
+def _after_mine(s: RivalityState, ev: list[Event]) -> bool:
     solo_end_turn(s, ev)
     return False
 
 
-_STAGES: dict[str, Callable[[RYState, list[Event]], bool]] = {
+_STAGES: dict[str, Callable[[RivalityState, list[Event]], bool]] = {
     "own": _after_own_spells,
     "delayed": _delayed_spells,
     "souramoun": _after_souramoun,
@@ -95,7 +95,7 @@ _STAGES: dict[str, Callable[[RYState, list[Event]], bool]] = {
 }
 
 
-def _gather_delayed(s: RYState, ev: list[Event]) -> None:
+def _gather_delayed(s: RivalityState, ev: list[Event]) -> None:
     """Expert: every spell of the battlefield aimed at the square just laid, in the order they
     fire: sides in turn order after the player who laid it, that player last. Spells of
     contested tiles never fire."""

@@ -7,14 +7,14 @@ nothing changes. The rule itself is `battlefield.besieger`, which the preview us
 from __future__ import annotations
 
 from engine.core import Event
-from engine.rivality.battlefield import besieger
 from engine.rivality.data import STEP
+from engine.rivality.queries import besieger
 from engine.rivality.rules.flow import exhausted
-from engine.rivality.state import RYState
+from engine.rivality.state import RivalityState
 from engine.rivality.texts import colour, golems, side_name, tile_name, where
 
 
-def ring(s: RYState, c: int) -> list[int]:
+def ring(s: RivalityState, c: int) -> list[int]:
     """Controllers of cell c's four side neighbours (-1 for a missing or uncontrolled one)."""
     p = s.pos[c]
     out = []
@@ -24,7 +24,7 @@ def ring(s: RYState, c: int) -> list[int]:
     return out
 
 
-def settle_sieges(s: RYState, ev: list[Event]) -> bool:
+def settle_sieges(s: RivalityState, ev: list[Event]) -> bool:
     """Take every besieged tile. True when a besieger's supply ran out, which ends the game."""
     active = s.side_of[s.turn]
     changed = True
@@ -43,7 +43,7 @@ def settle_sieges(s: RYState, ev: list[Event]) -> bool:
     return False
 
 
-def _take(s: RYState, c: int, w: int, ev: list[Event]) -> None:
+def _take(s: RivalityState, c: int, w: int, ev: list[Event]) -> None:
     b = c * 3
     gone = []
     for k in range(s.sides):

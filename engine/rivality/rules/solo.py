@@ -9,11 +9,11 @@ from engine.rivality.effects import reveal, settle_control
 from engine.rivality.geometry import QUEUE_ORDER, SOLO_MIRROR
 from engine.rivality.rules.flow import exhausted
 from engine.rivality.rules.resolution import resume
-from engine.rivality.state import RYState
+from engine.rivality.state import RivalityState
 from engine.rivality.texts import tile_name, where
 
 
-def move_magician(s: RYState, p: int, ev: list[Event]) -> None:
+def move_magician(s: RivalityState, p: int, ev: list[Event]) -> None:
     c = s.at[p]
     entering = s.mage[0] < 0
     s.reach = []
@@ -34,7 +34,7 @@ def move_magician(s: RYState, p: int, ev: list[Event]) -> None:
     _souramoun_follows(s, SOLO_MIRROR[c], ev)
 
 
-def _souramoun_follows(s: RYState, m: int, ev: list[Event]) -> None:
+def _souramoun_follows(s: RivalityState, m: int, ev: list[Event]) -> None:
     reveal(s, m, ev)
     s.mage[1] = m
     s.golems[m * 3 + 1] += 1

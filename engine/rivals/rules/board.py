@@ -14,7 +14,7 @@ from engine.rivals.data.board import (
     VOLCANO_TILE,
     face_types,
 )
-from engine.rivals.hexes import DIST, N_HEX, NEIGHBOURS, away, sight_paths, toward
+from engine.rivals.geometry import DIST, N_HEX, NEIGHBOURS, away, sight_paths, toward
 from engine.rivals.state import RivalsState
 
 UNKNOWN = ""

@@ -13,7 +13,7 @@ from engine.rivals.drone import (
     HACK_RANGE,
     drone_name,
 )
-from engine.rivals.hexes import DIST
+from engine.rivals.geometry import DIST
 from engine.rivals.rules import common, drone_collect, drone_turn
 from engine.rivals.rules.board import has_sight, reachable
 from engine.rivals.rules.common import check_end, gain_tokens, name, token_room, who

@@ -33,7 +33,7 @@ from engine.rivals.actions import (
 from engine.rivals.data.board import AP_PER_TURN, FOREST, SHIELD_LIMIT, TILE_HEXES, TILE_OF
 from engine.rivals.drone import ATTACK_DAMAGE, ATTACK_RANGE, drone_name
 from engine.rivals.effects import front, place_shield
-from engine.rivals.hexes import DIST, NEIGHBOURS
+from engine.rivals.geometry import DIST, NEIGHBOURS
 from engine.rivals.rules import common, drone_collect
 from engine.rivals.rules.board import border_hexes, hex_type, reachable, reveal, shields_of
 from engine.rivals.rules.combat import event_on

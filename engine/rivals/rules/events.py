@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.core import Event
 from engine.rivals.data.board import FOREST, LAKE, TILE_OF
-from engine.rivals.hexes import NEIGHBOURS
+from engine.rivals.geometry import NEIGHBOURS
 from engine.rivals.rules.board import hex_type, reveal
 from engine.rivals.rules.common import alive_seats, gain_tokens, heal, lose_hp
 from engine.rivals.state import RivalsState

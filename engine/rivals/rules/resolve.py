@@ -11,7 +11,7 @@ from engine.rivals.data.board import TILE_HEXES, TILE_OF
 from engine.rivals.data.cards import BLOCKABLE, ENEMY, EXPLOSIVE, HEX, PHYSICAL, Eff, card_said
 from engine.rivals.data.catalog import CARD
 from engine.rivals.effects import apply_effect, front, install_top
-from engine.rivals.hexes import NEIGHBOURS
+from engine.rivals.geometry import NEIGHBOURS
 from engine.rivals.rules.combat import design, hp_before, mod_total, pierces, shielded
 from engine.rivals.rules.common import has_skill, who
 from engine.rivals.rules.targeting import ashak_targets

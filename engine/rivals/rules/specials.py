@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.core import Event
 from engine.core.words import count
 from engine.rivals.data.catalog import CARD
-from engine.rivals.hexes import DIST
+from engine.rivals.geometry import DIST
 from engine.rivals.rules.combat import design
 from engine.rivals.rules.common import FLASHER_SET, draw, who, wound
 from engine.rivals.state import RivalsState, Task

@@ -8,7 +8,7 @@ from __future__ import annotations
 from engine.rivals.data.board import TILE_OF
 from engine.rivals.data.cards import ENEMY, EXPLOSIVE, HEX, PHYSICAL, Card
 from engine.rivals.data.catalog import CARD
-from engine.rivals.hexes import DIST, sight_paths
+from engine.rivals.geometry import DIST, sight_paths
 from engine.rivals.rules.board import clear_path, drone_blockers, has_sight
 from engine.rivals.rules.combat import event_on
 from engine.rivals.rules.common import skill_total, temp_total

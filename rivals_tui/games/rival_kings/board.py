@@ -23,7 +23,7 @@ from textual.binding import Binding
 from engine.core import Event
 from engine.rival_kings.actions import ChooseCharacter, EndTurn, TakeMoney
 from engine.rival_kings.data import ACTION_NAMES, CARDS, CHARACTERS, COLOURS, PILE_NAMES
-from engine.rival_kings.state import RKState
+from engine.rival_kings.state import RivalKingsState
 from rivals_tui.games.rival_kings.layout import ACTION_SHORT, PILE_SHORT, build_table
 from rivals_tui.games.rival_kings.targets import (
     actions_at,
@@ -51,7 +51,7 @@ LOOKS = {
 }
 
 
-def changed_keys(old: RKState | None, new: RKState) -> set[tuple[Any, ...]]:
+def changed_keys(old: RivalKingsState | None, new: RivalKingsState) -> set[tuple[Any, ...]]:
     """The pieces that differ between two views of the same seat (to mark them as new)."""
     if old is None or old.seats != new.seats:
         return set()
@@ -119,7 +119,7 @@ class RivalKingsBoard(LineBoard):
         return set(changed_keys(before, after))
 
     def build_table(self, width: int, height: int) -> Table:
-        v: RKState = self.view
+        v: RivalKingsState = self.view
         # Targets depend only on keys, so a first pass at full detail finds every key.
         probe = build_table(v, self.seat, self.legal, self.names, width, height, {}, set(), self.pending)
         targets = {it.key: self.is_target(it.key) for it in probe.items}
@@ -137,7 +137,7 @@ class RivalKingsBoard(LineBoard):
         """Lower is a likelier choice: the decision at hand before an optional subject ability,
         then a pile with money under it before an empty one."""
         rank = 0 if main_choice(self.actions_for(key)) else 2
-        v: RKState = self.view
+        v: RivalKingsState = self.view
         if key[0] == "pile" and TakeMoney(key[1]) in self.legal:
             return rank + (0 if v.pile_ones[key[1]] != 0 or v.pile_twos[key[1]] != 0 else 1)
         return rank

@@ -30,7 +30,7 @@ from engine.rival_kings.data import (
     SUBJECT,
 )
 from engine.rival_kings.scoring import match_cards
-from engine.rival_kings.state import RKState
+from engine.rival_kings.state import RivalKingsState
 from rivals_tui.games.rival_kings.names import short_name
 from rivals_tui.glyphs import RIVAL_KINGS as RK
 from rivals_tui.widgets.linetable import LineWriter, Seg, Table
@@ -100,13 +100,13 @@ def char_token(cid: int, level: int) -> str:
     return f"{char_name(cid, level)} {CHARACTERS[cid].rank}"
 
 
-def purse(v: RKState, seat: int) -> int | None:
+def purse(v: RivalKingsState, seat: int) -> int | None:
     if v.purse_ones[seat] < 0 or v.purse_twos[seat] < 0:
         return None
     return v.purse_ones[seat] + 2 * v.purse_twos[seat]
 
 
-def action_states(v: RKState, seat: int) -> dict[str, str]:
+def action_states(v: RivalKingsState, seat: int) -> dict[str, str]:
     """Per printed action of `seat`'s character: "done", "now", "next", "covered", "unused" or ""."""
     c = v.played[seat]
     if c is None or c < 0 or v.phase in ("choose", "over"):
@@ -166,7 +166,7 @@ STATE_WORD = {
 }
 
 
-def turn_order(v: RKState) -> list[int]:
+def turn_order(v: RivalKingsState) -> list[int]:
     """The seats in the order they take (or took) their turns this cycle, as far as the view tells."""
     if v.phase != "turn":
         return []
@@ -185,7 +185,7 @@ class TableBuilder(LineWriter):
 
     def __init__(
         self,
-        view: RKState,
+        view: RivalKingsState,
         seat: int | None,
         legal: Sequence[Any],
         names: Sequence[str],
@@ -556,7 +556,7 @@ class TableBuilder(LineWriter):
 
 
 def build_table(
-    view: RKState,
+    view: RivalKingsState,
     seat: int | None,
     legal: Sequence[Any],
     names: Sequence[str],

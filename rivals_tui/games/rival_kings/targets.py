@@ -33,7 +33,7 @@ from engine.rival_kings.actions import (
     Watchman,
 )
 from engine.rival_kings.data import CARDS, PASS, SETTLE
-from engine.rival_kings.state import RKState
+from engine.rival_kings.state import RivalKingsState
 
 ABILITY_TYPES = (UseAbility, GiveMarker, SwapBuilding, SwapSubject, SwapDisplay)
 SWAP_TYPES = (SwapBuilding, SwapSubject, SwapDisplay)
@@ -50,7 +50,11 @@ def swap_starts(legal: Sequence[Any], card: int) -> list[Any]:
 
 
 def actions_at(
-    view: RKState, seat: int | None, legal: Sequence[Any], key: tuple[Any, ...], pending: int | None = None
+    view: RivalKingsState,
+    seat: int | None,
+    legal: Sequence[Any],
+    key: tuple[Any, ...],
+    pending: int | None = None,
 ) -> list[Any]:
     """The legal actions Enter on `key` stands for (several: the player picks one)."""
     if seat is None or not legal:
@@ -122,7 +126,7 @@ def actions_at(
 
 
 def is_target(
-    view: RKState, seat: int | None, legal: Sequence[Any], key: tuple[Any, ...], pending: int | None
+    view: RivalKingsState, seat: int | None, legal: Sequence[Any], key: tuple[Any, ...], pending: int | None
 ) -> bool:
     if actions_at(view, seat, legal, key, pending):
         return True

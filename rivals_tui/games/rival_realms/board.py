@@ -26,8 +26,8 @@ from engine.core import Event, IllegalAction
 from engine.core.words import count
 from engine.rival_realms.actions import EndTurn, Go
 from engine.rival_realms.data import LANDS, QUESTS, SPACES, TOKEN_NAMES, TYPES
-from engine.rival_realms.realm import step_preview
-from engine.rival_realms.state import RealmsState
+from engine.rival_realms.queries import step_preview
+from engine.rival_realms.state import RivalRealmsState
 from rivals_tui.games.rival_realms.layout import (
     QUEST_SHORT,
     ROW_LABELS,
@@ -66,7 +66,7 @@ LOOKS = {
 }
 
 
-def changed_keys(old: RealmsState | None, new: RealmsState) -> set[Key]:
+def changed_keys(old: RivalRealmsState | None, new: RivalRealmsState) -> set[Key]:
     """The pieces that differ between two views of the same seat (to mark them as new)."""
     if old is None or old.seats != new.seats or not old.regions or not new.regions:
         return set()
@@ -132,7 +132,7 @@ class RivalRealmsBoard(LineBoard):
         self.chosen: Key | None = None
         # The adventure being planned: its steps, and the seat's view after them.
         self.plan: list[Any] = []
-        self.plan_view: RealmsState | None = None
+        self.plan_view: RivalRealmsState | None = None
         self.plan_texts: list[str] = []
         self.plan_trail: set[int] = set()
         # Planned steps still to be handed to the screen, one per `show`, and the space the last

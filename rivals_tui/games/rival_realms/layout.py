@@ -40,7 +40,7 @@ from engine.rival_realms.data import (
     space_name,
 )
 from engine.rival_realms.scoring import quest_points, score
-from engine.rival_realms.state import RealmsState
+from engine.rival_realms.state import RivalRealmsState
 from rivals_tui.games.rival_realms.words import token_text
 from rivals_tui.glyphs import RIVAL_REALMS as RR
 from rivals_tui.widgets.linetable import Key, LineWriter, Table
@@ -106,7 +106,7 @@ class Layout:
 
     def __init__(
         self,
-        v: RealmsState,
+        v: RivalRealmsState,
         seat: int | None,
         names: Sequence[str],
         width: int,
@@ -576,7 +576,7 @@ class Layout:
 
 
 def build_table(
-    v: RealmsState, seat: int | None, names: Sequence[str], width: int, height: int, marks: Marks
+    v: RivalRealmsState, seat: int | None, names: Sequence[str], width: int, height: int, marks: Marks
 ) -> Table:
     """The table for `width`×`height`: the least tight layout that fits (the tightest when none
     does)."""

@@ -34,15 +34,15 @@ from engine.rival_realms.actions import (
     Trade,
 )
 from engine.rival_realms.data import COLS, TOKEN_NAMES, space_name
-from engine.rival_realms.realm import card_name, step_preview
-from engine.rival_realms.state import RealmsState
+from engine.rival_realms.queries import card_name, step_preview
+from engine.rival_realms.state import RivalRealmsState
 
 Key = tuple[Any, ...]
 # Decisions that are one step of an adventure: the board plans them before they are played.
 PLAN_TYPES = (Go, Carpet)
 
 
-def _space_acts(v: RealmsState, seat: int, a: Any, p: int, chosen: Key | None) -> bool:
+def _space_acts(v: RivalRealmsState, seat: int, a: Any, p: int, chosen: Key | None) -> bool:
     """Whether `a` is played on space p of the seat's own realm."""
     if isinstance(a, Summon):
         return a.space == p and (chosen is None or chosen == ("hand", a.card))
@@ -67,7 +67,7 @@ def _space_acts(v: RealmsState, seat: int, a: Any, p: int, chosen: Key | None) -
     return False
 
 
-def _land_acts(v: RealmsState, seat: int, a: Any, owner: int, m: int, chosen: Key | None) -> bool:
+def _land_acts(v: RivalRealmsState, seat: int, a: Any, owner: int, m: int, chosen: Key | None) -> bool:
     if isinstance(a, Mirror):
         return (
             a.kind == "land"
@@ -91,7 +91,7 @@ def _land_acts(v: RealmsState, seat: int, a: Any, owner: int, m: int, chosen: Ke
 
 
 def actions_at(
-    v: RealmsState, seat: int | None, legal: Sequence[Any], key: Key, chosen: Key | None = None
+    v: RivalRealmsState, seat: int | None, legal: Sequence[Any], key: Key, chosen: Key | None = None
 ) -> list[Any]:
     """The legal actions Enter on `key` stands for (several: the player picks one)."""
     if seat is None or not legal:
@@ -157,7 +157,7 @@ def short_space(p: int) -> str:
     return f"{'UML'[p // COLS]}{p % COLS + 1}"
 
 
-def step_short(v: RealmsState, seat: int, a: Any) -> str:
+def step_short(v: RivalRealmsState, seat: int, a: Any) -> str:
     """A planned step in a few characters, from the view before it: 'M3 (43Fo) +G' is a step into
     middle 3 paid with card 43 that collects a gem; '(walk)' costs nothing."""
     from rivals_tui.games.rival_realms.layout import TOKEN_CODES, card_code
@@ -178,7 +178,7 @@ def step_short(v: RealmsState, seat: int, a: Any) -> str:
     return f"{where} ({pay})" + "".join(f" +{TOKEN_CODES[t]}" for t in tokens)
 
 
-def step_words(v: RealmsState, seat: int, a: Any) -> str:
+def step_words(v: RivalRealmsState, seat: int, a: Any) -> str:
     """What a step does, in words (from the engine's `step_preview`): the regions walked through
     and the tokens picked up there, the payment, the token collected where the step ends."""
     target = card_name(v.regions[seat][a.space])

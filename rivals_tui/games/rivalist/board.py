@@ -24,7 +24,7 @@ from engine.core import Event
 from engine.rivalist.actions import BuildWonder, Construct, Discard, PickToken, PickWonder, Take
 from engine.rivalist.data import CARDS, COLOUR_NAMES, COLOURS, LOOT_BIG, LOOT_SMALL, RESOURCES
 from engine.rivalist.rules.costs import wonder_price
-from engine.rivalist.state import RLState
+from engine.rivalist.state import RivalistState
 from rivals_tui.games.rivalist.labels import COLOUR_CODES, RES_CODES
 from rivals_tui.games.rivalist.layout import build_table
 from rivals_tui.games.rivalist.targets import actions_at, first_of, wonder_builds
@@ -52,7 +52,7 @@ LOOKS = {
 }
 
 
-def changed_keys(old: RLState | None, new: RLState) -> set[tuple[Any, ...]]:
+def changed_keys(old: RivalistState | None, new: RivalistState) -> set[tuple[Any, ...]]:
     """The pieces that differ between two views of the same seat (to mark them as new)."""
     if old is None:
         return set()
@@ -114,7 +114,7 @@ class RivalistBoard(LineBoard):
 
     def __init__(self, game: Any, *, id: str | None = None, classes: str | None = None) -> None:
         super().__init__(game, id=id, classes=classes)
-        self._since: RLState | None = None
+        self._since: RivalistState | None = None
         self._was_deciding = False
         # target_keys' last answer: (view, legal list, seat, keys).
         self._targets_memo: tuple[Any, Any, int | None, set[Key]] | None = None
@@ -141,7 +141,7 @@ class RivalistBoard(LineBoard):
         per cursor move cost most of what drawing this board took. The cursor changes only a
         line of text under the choices (what the focused build pays), never which pieces there
         are, so the first pass is made without it and serves every cursor position."""
-        v: RLState = self.view
+        v: RivalistState = self.view
         memo = self._targets_memo
         if (
             memo is not None
@@ -225,7 +225,7 @@ class RivalistBoard(LineBoard):
         ]
 
     def why_not(self, key: Key) -> str:
-        v: RLState = self.view
+        v: RivalistState = self.view
         if key == ("use", "construct") and self.seat is not None:
             reason = self.game.why_illegal(v, self.seat, Construct())
             if reason:
@@ -265,7 +265,7 @@ class RivalistBoard(LineBoard):
         elif builds:
             self.pick("Which Wonder?", builds)
         elif self.view is not None and self.view.phase == "use" and self.seat is not None:
-            v: RLState = self.view
+            v: RivalistState = self.view
             mine = [w for k, w in enumerate(v.wonders[self.seat]) if v.wonder_cards[self.seat][k] < 0]
             if not mine:
                 self.tell("All your Wonders are built (or out of the game).")

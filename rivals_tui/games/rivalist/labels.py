@@ -21,7 +21,7 @@ from engine.rivalist.data import (
     WONDERS,
 )
 from engine.rivalist.rules.costs import card_price, wonder_price
-from engine.rivalist.state import RLState
+from engine.rivalist.state import RivalistState
 from engine.rivalist.texts import payment_lines
 from rivals_tui.glyphs import RIVALIST as RL
 
@@ -113,7 +113,7 @@ def wonder_name(w: int, short: bool) -> str:
     return WONDER_SHORT.get(name, abbrev(name, 9)) if short else name
 
 
-def pay_sentence(v: RLState, seat: int, card: int = -1, wonder: int = -1) -> str:
+def pay_sentence(v: RivalistState, seat: int, card: int = -1, wonder: int = -1) -> str:
     """What `seat` would pay now for `card` (or `wonder`), with the breakdown."""
     price = card_price(v, seat, card)[0] if card >= 0 else wonder_price(v, seat, wonder)
     lines = payment_lines(v, seat, card=card, wonder=wonder)
@@ -133,7 +133,7 @@ def card_label(card: int, width: int) -> str:
     return f"{code} {card_short(card, width)}" if width >= 8 else code + card_short(card, width)
 
 
-def track_cells(v: RLState) -> list[tuple[str, int]]:
+def track_cells(v: RivalistState) -> list[tuple[str, int]]:
     """The 19 spaces of the military track, Player 1's capital first: (sign, position)."""
     out: list[tuple[str, int]] = []
     for p in range(-CAPITAL, CAPITAL + 1):

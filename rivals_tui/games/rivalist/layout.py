@@ -34,7 +34,7 @@ from engine.rivalist.data import (
     military_vp,
 )
 from engine.rivalist.rules.costs import card_price, trade_prices, wonder_price
-from engine.rivalist.state import HIDDEN, RLState, distinct_symbols
+from engine.rivalist.state import HIDDEN, RivalistState, distinct_symbols
 from engine.rivalist.texts import AGE_NAMES, payment_lines
 from rivals_tui.games.rivalist.labels import (
     COLOUR_CODES,
@@ -68,7 +68,7 @@ class TableBuilder(LineWriter):
 
     def __init__(
         self,
-        view: RLState,
+        view: RivalistState,
         seat: int | None,
         legal: Sequence[Any],
         names: Sequence[str],
@@ -538,7 +538,7 @@ class TableBuilder(LineWriter):
 
 
 def build_table(
-    view: RLState,
+    view: RivalistState,
     seat: int | None,
     legal: Sequence[Any],
     names: Sequence[str],

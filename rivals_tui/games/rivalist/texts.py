@@ -24,7 +24,7 @@ from engine.rivalist.data import (
 )
 from engine.rivalist.rules.costs import trade_prices
 from engine.rivalist.scoring import breakdown
-from engine.rivalist.state import RLState, distinct_symbols
+from engine.rivalist.state import RivalistState, distinct_symbols
 from rivals_tui.games.rivalist.labels import SCORE_LABELS, coins
 from rivals_tui.glyphs import RIVALIST as RL
 
@@ -34,7 +34,7 @@ def who(names: Sequence[str], i: int) -> str:
     return names[i] if i < len(names) else f"Player {i + 1}"
 
 
-def track_text(v: RLState, names: Sequence[str]) -> str:
+def track_text(v: RivalistState, names: Sequence[str]) -> str:
     """The military track: where the pawn stands, the loot left, what each distance scores."""
     if v.pawn == 0:
         where = "The Conflict pawn stands in the middle: nobody scores military VP now."
@@ -62,7 +62,7 @@ def track_text(v: RLState, names: Sequence[str]) -> str:
     )
 
 
-def prod_text(v: RLState, i: int, names: Sequence[str]) -> str:
+def prod_text(v: RivalistState, i: int, names: Sequence[str]) -> str:
     """What a city makes every turn, and what a missing unit costs it at the bank."""
     made = ", ".join(f"{RESOURCES[r]} {n}" for r, n in enumerate(v.prod[i]) if n) or "nothing"
     lines = [f"Brown and grey cards make, every turn: {made}."]
@@ -80,7 +80,7 @@ def prod_text(v: RLState, i: int, names: Sequence[str]) -> str:
     return "\n".join(lines)
 
 
-def science_text(v: RLState, i: int, names: Sequence[str]) -> str:
+def science_text(v: RivalistState, i: int, names: Sequence[str]) -> str:
     """The science symbols a city holds."""
     owned = [f"{SYMBOLS[s]}{' x2' if n >= 2 else ''}" for s, n in enumerate(v.symbols[i]) if n]
     n = distinct_symbols(v, i)
@@ -91,7 +91,7 @@ def science_text(v: RLState, i: int, names: Sequence[str]) -> str:
     )
 
 
-def colour_text(v: RLState, i: int, col: int, names: Sequence[str]) -> str:
+def colour_text(v: RivalistState, i: int, col: int, names: Sequence[str]) -> str:
     """A city's cards of one colour, each with its text."""
     cards = [c for c in v.city[i] if CARDS[c].colour == col]
     head = f"{COLOURS[col].capitalize()} cards ({COLOUR_NAMES[col]}) in {who(names, i)}'s city: {len(cards)}."
@@ -100,7 +100,7 @@ def colour_text(v: RLState, i: int, col: int, names: Sequence[str]) -> str:
     return head + "\n" + "\n".join(f"- {CARDS[c].name}: {CARDS[c].text}" for c in cards)
 
 
-def player_text(v: RLState, i: int, names: Sequence[str]) -> str:
+def player_text(v: RivalistState, i: int, names: Sequence[str]) -> str:
     """A player at a glance: coins, cards, the VP if the game ended now, tokens."""
     bd = breakdown(v, i)
     parts = ", ".join(f"{lab} {n}" for lab, n in zip(SCORE_LABELS, bd, strict=True) if n)

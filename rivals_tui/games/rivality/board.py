@@ -24,7 +24,7 @@ from engine.core import Event
 from engine.rivality.actions import CastDelayed, ChooseTile, MoveMagician, Orient, PlaceAt, RemoveGolem
 from engine.rivality.data import COLOURS, DIR_NAMES, EDGE_NAMES, TILES, pos_of, xy_of
 from engine.rivality.preview import PlacementPreview, preview
-from engine.rivality.state import RYState
+from engine.rivality.state import RivalityState
 from rivals_tui.games.rivality.layout import Board, bounds, build
 from rivals_tui.games.rivality.targets import Key, actions_at, key_pos, target_positions
 from rivals_tui.games.rivality.texts import (
@@ -59,7 +59,7 @@ LOOKS = {
 }
 
 
-def changed_squares(old: RYState | None, new: RYState) -> set[int]:
+def changed_squares(old: RivalityState | None, new: RivalityState) -> set[int]:
     """Squares whose tile, golems, controller or magician differ between two views."""
     if old is None or old.mode != new.mode:
         return set()
@@ -135,7 +135,7 @@ class RivalityBoard(LineBoard):
 
     def is_fresh(self, old: Any, events: Sequence[Event]) -> bool:
         # A new phase or turn is a new decision even when no event came with it.
-        new: RYState = self.view
+        new: RivalityState = self.view
         return (
             bool(events)
             or old is None
@@ -152,7 +152,7 @@ class RivalityBoard(LineBoard):
     # -- what is shown ----------------------------------------------------------------------
     def current_preview(self) -> tuple[PlacementPreview | None, bool]:
         """The preview to draw now, and whether the tile itself is drawn at its square."""
-        v: RYState | None = self.view
+        v: RivalityState | None = self.view
         if v is None or self.seat is None:
             return None, False
         mine = v.turn == self.seat and v.actor == self.seat
@@ -235,7 +235,7 @@ class RivalityBoard(LineBoard):
 
     def focus_action(self, action: Any) -> bool:
         """The cursor to the square (or hand tile) an action names, even outside the window."""
-        v: RYState | None = self.view
+        v: RivalityState | None = self.view
         if v is None:
             return False
         p = None
@@ -260,13 +260,13 @@ class RivalityBoard(LineBoard):
 
     # -- the cursor -------------------------------------------------------------------------
     def _hand(self) -> list[int]:
-        v: RYState = self.view
+        v: RivalityState = self.view
         if v is None or v.mode != "duel" or self.seat is None or not 0 <= self.seat < v.seats:
             return []
         return v.hands[self.seat]
 
     def place_cursor(self, fresh: bool) -> None:
-        v: RYState = self.view
+        v: RivalityState = self.view
         if v is None:
             return
         minx, maxx, miny, maxy = bounds(v)
@@ -284,7 +284,7 @@ class RivalityBoard(LineBoard):
 
     def _decision_key(self, key: Key) -> Key:
         """Where the cursor goes when a decision starts: the piece the decision is about."""
-        v: RYState = self.view
+        v: RivalityState = self.view
         ph = v.phase
         if ph in ("tile", "mulligan"):
             return key if key[0] == "hand" else ("hand", 0)
@@ -306,7 +306,7 @@ class RivalityBoard(LineBoard):
 
     def action_walk(self, dx: int, dy: int) -> None:
         """Arrows: square by square on the battlefield, off its edges to the sides or the hand."""
-        v: RYState = self.view
+        v: RivalityState = self.view
         if v is None:
             return
         minx, maxx, miny, maxy = bounds(v)
@@ -337,14 +337,14 @@ class RivalityBoard(LineBoard):
                 self._set_cursor(("hand", n))
 
     def _field_key(self, top: bool) -> Key:
-        v: RYState = self.view
+        v: RivalityState = self.view
         win = self.board().window
         minx, maxx, miny, maxy = bounds(v)
         x = max(minx, min(win.x0 + win.cols // 2, maxx))
         return ("cell", x, win.y0 if top else min(maxy, win.y0 + win.rows - 1))
 
     def action_area(self, delta: int) -> None:
-        v: RYState = self.view
+        v: RivalityState = self.view
         if v is None:
             return
         present = [a for a in AREAS if a != "hand" or self._hand()]
@@ -366,7 +366,7 @@ class RivalityBoard(LineBoard):
     # -- the detail panel -------------------------------------------------------------------
     def detail(self) -> tuple[str, str]:
         """Title and full text for the focused piece, with seat names; what Enter does first."""
-        v: RYState = self.view
+        v: RivalityState = self.view
         key = self.cursor
         title, text = "", ""
         if key[0] == "side":
@@ -411,7 +411,7 @@ class RivalityBoard(LineBoard):
 
     def _solo_note(self, p: int) -> str:
         """Solo: where Souramoun follows you and what its tile does, before your own spells."""
-        v: RYState = self.view
+        v: RivalityState = self.view
         x, y = xy_of(p)
         m = pos_of(x, 5 - y)
         c = v.at[m]
@@ -426,7 +426,7 @@ class RivalityBoard(LineBoard):
 
     # -- keys of its own ------------------------------------------------------------------
     def action_turn(self, delta: int) -> None:
-        v: RYState = self.view
+        v: RivalityState = self.view
         if v is None or v.mode != "duel" or v.phase not in ("place", "orient", "tile"):
             return
         self.rot = (self.rot + delta) % 4
@@ -442,7 +442,7 @@ class RivalityBoard(LineBoard):
             self._chosen(ChooseTile(hand[i]))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        v: RYState | None = self.view
+        v: RivalityState | None = self.view
         if action == "turn":
             ok = v is not None and v.mode == "duel" and v.phase in ("place", "orient") and bool(self.legal)
             return True if ok else None

@@ -29,7 +29,7 @@ from engine.rivality.actions import ChooseTile, Mulligan
 from engine.rivality.data import TILES, pos_of, xy_of
 from engine.rivality.preview import PlacementPreview, SpellPreview
 from engine.rivality.scoring import score_parts
-from engine.rivality.state import RYState
+from engine.rivality.state import RivalityState
 from rivals_tui.games.rivality.targets import Key, target_positions
 from rivals_tui.games.rivality.texts import (
     KIND_LETTER,
@@ -101,7 +101,7 @@ class Board(Table):
     window: Window = field(default_factory=Window)
 
 
-def bounds(v: RYState) -> tuple[int, int, int, int]:
+def bounds(v: RivalityState) -> tuple[int, int, int, int]:
     """The squares a cursor may visit: every tile and (while tiles are laid) the frontier."""
     pts = [xy_of(p) for p in v.pos]
     if v.mode == "duel" and v.phase != "over":
@@ -134,7 +134,7 @@ class Overlay:
     side: int = -1
 
 
-def overlays(v: RYState, pv: PlacementPreview | None, ghost: bool) -> dict[int, Overlay]:
+def overlays(v: RivalityState, pv: PlacementPreview | None, ghost: bool) -> dict[int, Overlay]:
     out: dict[int, Overlay] = {}
     if pv is None:
         return out
@@ -170,7 +170,7 @@ def short_effect(sp: SpellPreview, expert: bool) -> str:
 class Builder(LineWriter):
     def __init__(
         self,
-        v: RYState,
+        v: RivalityState,
         seat: int | None,
         legal: Sequence[Any],
         names: Sequence[str],
@@ -558,7 +558,7 @@ class Builder(LineWriter):
 
 
 def build(
-    v: RYState,
+    v: RivalityState,
     seat: int | None,
     legal: Sequence[Any],
     names: Sequence[str],

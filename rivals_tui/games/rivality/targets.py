@@ -16,7 +16,7 @@ from engine.rivality.actions import (
     RemoveGolem,
 )
 from engine.rivality.data import pos_of
-from engine.rivality.state import RYState
+from engine.rivality.state import RivalityState
 
 Key = tuple[Any, ...]
 
@@ -28,7 +28,7 @@ def key_pos(key: Key) -> int | None:
     return pos_of(key[1], key[2])
 
 
-def actions_at(v: RYState, legal: Sequence[Any], key: Key, rot: int) -> list[Any]:
+def actions_at(v: RivalityState, legal: Sequence[Any], key: Key, rot: int) -> list[Any]:
     """The legal actions Enter on `key` may take (several open a short picker)."""
     if not legal or v is None:
         return []
@@ -59,11 +59,11 @@ def actions_at(v: RYState, legal: Sequence[Any], key: Key, rot: int) -> list[Any
     return []
 
 
-def is_target(v: RYState, legal: Sequence[Any], key: Key, rot: int) -> bool:
+def is_target(v: RivalityState, legal: Sequence[Any], key: Key, rot: int) -> bool:
     return bool(actions_at(v, legal, key, rot))
 
 
-def target_positions(v: RYState, legal: Sequence[Any]) -> set[int]:
+def target_positions(v: RivalityState, legal: Sequence[Any]) -> set[int]:
     """Field squares where Enter does something now (to mark them)."""
     out: set[int] = set()
     for a in legal:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.rivality.battlefield import shields_of
 from engine.rivality.data import (
     COLOURS,
     DIR_NAMES,
@@ -21,8 +20,9 @@ from engine.rivality.data import (
     xy_of,
 )
 from engine.rivality.preview import PlacementPreview, SiegePreview, SpellPreview
+from engine.rivality.queries import shields_of
 from engine.rivality.scoring import score_parts
-from engine.rivality.state import RYState
+from engine.rivality.state import RivalityState
 from rivals_tui.glyphs import RIVALITY as RY
 
 # Colour is never the only carrier: every side also has a letter.
@@ -31,14 +31,14 @@ KIND_LETTER = {"Mana Well": "W", "Dolmen Plain": "P", "Cottage": "C", "Fortress"
 EDGE_LETTER = ("L", "F", "R")
 
 
-def side_who(v: RYState, k: int, names: Sequence[str], sep: str = " & ") -> str:
+def side_who(v: RivalityState, k: int, names: Sequence[str], sep: str = " & ") -> str:
     """Who plays side `k`: "Ann", "Ann & Cid" (a team), "Souramoun"."""
     if v.mode == "solo":
         return "Souramoun" if k == 1 else seat_name(names, 0)
     return sep.join(seat_name(names, i) for i in range(v.seats) if v.side_of[i] == k)
 
 
-def side_name(v: RYState, k: int, names: Sequence[str], sep: str = " & ") -> str:
+def side_name(v: RivalityState, k: int, names: Sequence[str], sep: str = " & ") -> str:
     """Side `k` as players and colour together, as the log's colours and the board's names meet:
     "Ann (Salmon)", "Ann & Cid (Mauve)", "Souramoun (Mauve)"."""
     return f"{side_who(v, k, names, sep)} ({colour_name(v, k)})"
@@ -48,12 +48,12 @@ def seat_name(names: Sequence[str], seat: int) -> str:
     return names[seat] if seat < len(names) else f"Player {seat + 1}"
 
 
-def colour_name(v: RYState, k: int) -> str:
+def colour_name(v: RivalityState, k: int) -> str:
     """The side's colour word; in solo Souramoun plays the colour you did not take."""
     return COLOURS[k]
 
 
-def side_title(v: RYState, k: int, names: Sequence[str]) -> str:
+def side_title(v: RivalityState, k: int, names: Sequence[str]) -> str:
     """ "Ann (Salmon, S)": name, colour and the letter the board uses for the side."""
     return f"{side_who(v, k, names)} ({colour_name(v, k)}, {LETTERS[k]})"
 
@@ -105,14 +105,14 @@ def spell_lines(t: int, rot: int) -> list[str]:
     return out
 
 
-def golem_words(v: RYState, c: int) -> str:
+def golem_words(v: RivalityState, c: int) -> str:
     parts = [
         f"{colour_name(v, k)} ({LETTERS[k]}) {v.golems[c * 3 + k]}" for k in range(3) if v.golems[c * 3 + k]
     ]
     return ", ".join(parts) if parts else "none"
 
 
-def controller_words(v: RYState, c: int, names: Sequence[str]) -> str:
+def controller_words(v: RivalityState, c: int, names: Sequence[str]) -> str:
     k = v.ctrl[c]
     total = sum(v.golems[c * 3 : c * 3 + 3])
     if k >= 0:
@@ -122,7 +122,7 @@ def controller_words(v: RYState, c: int, names: Sequence[str]) -> str:
     return "nobody (no golems)"
 
 
-def waiting_spells(v: RYState, p: int) -> list[tuple[int, int, int, int]]:
+def waiting_spells(v: RivalityState, p: int) -> list[tuple[int, int, int, int]]:
     """Spells of tiles on the battlefield aimed exactly at the empty square `p`:
     (cell, edge, golems, controlling side or -1)."""
     out = []
@@ -136,7 +136,7 @@ def waiting_spells(v: RYState, p: int) -> list[tuple[int, int, int, int]]:
     return out
 
 
-def cell_detail(v: RYState, c: int, names: Sequence[str]) -> tuple[str, str]:
+def cell_detail(v: RivalityState, c: int, names: Sequence[str]) -> tuple[str, str]:
     """Title and full text of the tile in cell `c`."""
     t = v.tile[c]
     p = v.pos[c]
@@ -170,7 +170,7 @@ def cell_detail(v: RYState, c: int, names: Sequence[str]) -> tuple[str, str]:
     return f"{tile.kind} {where(p)}", "\n".join(lines)
 
 
-def empty_detail(v: RYState, p: int, names: Sequence[str], frontier: bool) -> tuple[str, str]:
+def empty_detail(v: RivalityState, p: int, names: Sequence[str], frontier: bool) -> tuple[str, str]:
     lines = []
     if v.mode == "solo":
         lines.append("Outside the battlefield.")
@@ -213,7 +213,7 @@ def preview_token(sp: SpellPreview, expert: bool) -> str:
     return out
 
 
-def preview_sentence(v: RYState, sp: SpellPreview, names: Sequence[str], delayed: bool = False) -> str:
+def preview_sentence(v: RivalityState, sp: SpellPreview, names: Sequence[str], delayed: bool = False) -> str:
     """One spell of a preview in words."""
     what = f"{EDGE_NAMES[sp.edge].capitalize()} spell ({sp.golems} golem{'s' if sp.golems != 1 else ''}, "
     what += f"distance {sp.distance}, {DIR_NAMES[sp.direction]})"
@@ -249,7 +249,7 @@ def preview_sentence(v: RYState, sp: SpellPreview, names: Sequence[str], delayed
     return text + f" ({golems or 'empty'})."
 
 
-def preview_text(v: RYState, pv: PlacementPreview, names: Sequence[str]) -> str:
+def preview_text(v: RivalityState, pv: PlacementPreview, names: Sequence[str]) -> str:
     """The whole preview in words, one spell a line."""
     lines = [f"{TILES[pv.tile].kind} at {where(pv.pos)}, front facing {DIR_NAMES[pv.rot]}:"]
     if not pv.spells:
@@ -260,7 +260,7 @@ def preview_text(v: RYState, pv: PlacementPreview, names: Sequence[str]) -> str:
     return "\n".join(lines)
 
 
-def siege_sentence(v: RYState, sg: SiegePreview, names: Sequence[str]) -> str:
+def siege_sentence(v: RivalityState, sg: SiegePreview, names: Sequence[str]) -> str:
     """A siege the placement would cause, in words."""
     c = v.at.get(sg.pos)
     name = tile_word(v.tile[c]) if c is not None else "new tile"
@@ -268,7 +268,7 @@ def siege_sentence(v: RYState, sg: SiegePreview, names: Sequence[str]) -> str:
     return f"Siege: {held} {name} {where(sg.pos)} falls to {side_name(v, sg.taker, names)}."
 
 
-def side_detail(v: RYState, k: int, names: Sequence[str], seat: int | None) -> tuple[str, str]:
+def side_detail(v: RivalityState, k: int, names: Sequence[str], seat: int | None) -> tuple[str, str]:
     kinds, tied, loss = score_parts(v)
     total = sum(kinds[k]) + tied[k] + loss[k]
     lines = [f"Running score: {total} (as the battlefield stands now)."]

@@ -18,7 +18,7 @@ from typing import Any
 from engine.rivals import actions as A
 from engine.rivals.data.board import TILE_OF
 from engine.rivals.data.cards import Card
-from engine.rivals.hexes import N_HEX
+from engine.rivals.geometry import N_HEX
 from engine.rivals.rules.board import has_sight
 from engine.rivals.rules.targeting import in_range, needs_sight
 from engine.rivals.state import RivalsState
@@ -131,7 +131,7 @@ def zone_of(v: RivalsState, seat: int, a: object) -> tuple[set[int], set[int]]:
     """Drone mode: the hexes an exchange (0-1 from your Ashak) or a hack (0-2, sight to the
     opposing drone) reaches, and of those the ones in sight, for the map's overlay."""
     from engine.rivals.drone import EXCHANGE_RANGE, HACK_RANGE
-    from engine.rivals.hexes import within
+    from engine.rivals.geometry import within
 
     if not v.drone_mode or not 0 <= seat < v.seats or v.pos[seat] < 0:
         return set(), set()

@@ -7,12 +7,12 @@ from typing import Any
 from engine.core import Event
 from engine.rival_kings.data import CARDS, TOTAL_MARKERS
 from engine.rival_kings.game import GAME
-from engine.rival_kings.options import RKOptions
-from engine.rival_kings.state import RKState
+from engine.rival_kings.options import RivalKingsOptions
+from engine.rival_kings.state import RivalKingsState
 from tests.support.playout import random_game as play_random
 
 
-def check_invariants(s: RKState) -> None:
+def check_invariants(s: RivalKingsState) -> None:
     """Every card, coin and marker accounted for; nobody below zero."""
     cards = [c for p in s.piles for c in p]
     for i in range(s.seats):
@@ -54,17 +54,17 @@ def check_invariants(s: RKState) -> None:
 
 def random_game(
     seed: int, seats: int, check: bool = False
-) -> tuple[RKState, list[tuple[int, Any]], list[Event]]:
+) -> tuple[RivalKingsState, list[tuple[int, Any]], list[Event]]:
     """Play a whole game with uniformly random legal decisions; returns state, history, events."""
     return play_random(GAME, GAME.Options(), seats, seed, check_invariants if check else None)
 
 
 # -- building scenarios -------------------------------------------------------------------------
-def new(seats: int, seed: int = 1, **options: Any) -> RKState:
-    return GAME.setup(RKOptions(**options), seats, seed)
+def new(seats: int, seed: int = 1, **options: Any) -> RivalKingsState:
+    return GAME.setup(RivalKingsOptions(**options), seats, seed)
 
 
-def give_char(s: RKState, seat: int, cid: int) -> None:
+def give_char(s: RivalKingsState, seat: int, cid: int) -> None:
     """Put character `cid` into seat's hand, swapping with whatever held it (keeps all 12 in play)."""
     if cid in s.hands[seat]:
         return
@@ -78,7 +78,7 @@ def give_char(s: RKState, seat: int, cid: int) -> None:
         h.sort()
 
 
-def play(s: RKState, cids: list[int]) -> list[Event]:
+def play(s: RivalKingsState, cids: list[int]) -> list[Event]:
     """Every seat lays the given character; returns the events of the reveal and what follows."""
     for seat, cid in enumerate(cids):
         give_char(s, seat, cid)
@@ -94,7 +94,7 @@ def _choose(cid: int) -> Any:
     return ChooseCharacter(cid)
 
 
-def take_card(s: RKState, name: str) -> int:
+def take_card(s: RivalKingsState, name: str) -> int:
     """Remove a card with this name from the piles or the money and return its id."""
     for p in s.piles:
         for c in p:
@@ -115,7 +115,7 @@ def take_card(s: RKState, name: str) -> int:
     raise KeyError(name)
 
 
-def give(s: RKState, seat: int, *names: str) -> list[int]:
+def give(s: RivalKingsState, seat: int, *names: str) -> list[int]:
     ids = []
     for name in names:
         c = take_card(s, name)
@@ -124,13 +124,13 @@ def give(s: RKState, seat: int, *names: str) -> list[int]:
     return ids
 
 
-def put_top(s: RKState, pile: int, name: str) -> int:
+def put_top(s: RivalKingsState, pile: int, name: str) -> int:
     c = take_card(s, name)
     s.piles[pile].append(c)
     return c
 
 
-def set_purse(s: RKState, seat: int, ones: int, twos: int) -> None:
+def set_purse(s: RivalKingsState, seat: int, ones: int, twos: int) -> None:
     """Set a purse, moving the difference to or from the supply (coins stay accounted for)."""
     s.supply_ones += s.purse_ones[seat] - ones
     s.supply_twos += s.purse_twos[seat] - twos
@@ -139,12 +139,12 @@ def set_purse(s: RKState, seat: int, ones: int, twos: int) -> None:
     assert s.supply_ones >= 0 and s.supply_twos >= 0
 
 
-def set_markers(s: RKState, seat: int, n: int) -> None:
+def set_markers(s: RivalKingsState, seat: int, n: int) -> None:
     s.marker_supply += s.markers[seat] - n
     s.markers[seat] = n
 
 
-def act(s: RKState, a: Any) -> list[Event]:
+def act(s: RivalKingsState, a: Any) -> list[Event]:
     """Apply `a` for the seat on turn, insisting it is legal."""
     seat = GAME.to_act(s)[0]
     assert a in GAME.legal(s, seat), (a, GAME.legal(s, seat))

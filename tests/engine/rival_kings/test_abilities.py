@@ -20,7 +20,7 @@ from engine.rival_kings.actions import (
 )
 from engine.rival_kings.data import CARDS, CHARACTERS
 from engine.rival_kings.game import GAME
-from engine.rival_kings.state import RKState
+from engine.rival_kings.state import RivalKingsState
 from tests.engine.rival_kings.helpers import (
     act,
     check_invariants,
@@ -37,7 +37,7 @@ from tests.engine.rival_kings.test_conflicts import char_of, harmless_pile_card
 QUEEN, COUNT = char_of("A", True), char_of("B", False)
 
 
-def queen_turn(*subjects: str, seed: int = 21) -> RKState:
+def queen_turn(*subjects: str, seed: int = 21) -> RivalKingsState:
     """Two players, no conflicts: seat 0 (Queen) is on turn with Recruit pending; seat 0's last
     named subject is active."""
     s = new(2, seed)
@@ -48,7 +48,7 @@ def queen_turn(*subjects: str, seed: int = 21) -> RKState:
     return s
 
 
-def purse(s: RKState, seat: int) -> int:
+def purse(s: RivalKingsState, seat: int) -> int:
     return s.purse_ones[seat] + 2 * s.purse_twos[seat]
 
 

@@ -7,8 +7,8 @@ from engine.core.options import option_fields
 from engine.rival_kings.actions import Buy, EndTurn, Recruit, Skip, TakeMoney
 from engine.rival_kings.data import CARDS
 from engine.rival_kings.game import GAME
-from engine.rival_kings.options import RKOptions
-from engine.rival_kings.state import RKState
+from engine.rival_kings.options import RivalKingsOptions
+from engine.rival_kings.state import RivalKingsState
 from tests.engine.rival_kings.helpers import act, check_invariants, new, play, put_top, set_purse, texts
 from tests.engine.rival_kings.test_abilities import COUNT, QUEEN, purse, queen_turn
 from tests.engine.rival_kings.test_conflicts import char_of, harmless_pile_card
@@ -237,7 +237,7 @@ def test_an_unaffordable_recruit_is_a_private_decision_not_an_announcement() -> 
     assert "cannot" not in texts(ev)
 
 
-def idle_play(s: RKState, limit: int) -> tuple[int, list[int]]:
+def idle_play(s: RivalKingsState, limit: int) -> tuple[int, list[int]]:
     """Everybody skips every purchase; returns the cycles played (up to `limit`) and the idle
     counts at which the log warned."""
     warned = []
@@ -271,7 +271,7 @@ def test_with_the_option_six_idle_cycles_end_a_stalled_game() -> None:
 
 
 def test_the_idle_option_is_visible_and_off_by_default() -> None:
-    (field,) = [f for f in option_fields(RKOptions) if f.name == "stalemate"]
+    (field,) = [f for f in option_fields(RivalKingsOptions) if f.name == "stalemate"]
     assert field.kind == "bool" and field.default is False and field.label
     assert "Not in the rulebook" in field.help
 

@@ -19,13 +19,13 @@ from engine.rival_kings.data import CARDS, MERCHANT
 from engine.rival_kings.game import GAME
 from engine.rival_kings.queries import price, purse
 from engine.rival_kings.rules import legality
-from engine.rival_kings.state import RKState
+from engine.rival_kings.state import RivalKingsState
 from tests.engine.rival_kings.helpers import act, put_top, set_purse
 from tests.engine.rival_kings.test_abilities import queen_turn
 from tests.support.conformance import Checker, ContractBroken
 
 
-def broke_merchant() -> RKState:
+def broke_merchant() -> RivalKingsState:
     """Seat 0 (Queen, the Merchant active) with Recruit pending and 1 coin; both building piles
     show a card for 2. Seat 1 cannot see the purse: it may as well hold 3 coins."""
     s = queen_turn("Merchant", seed=23)
@@ -35,13 +35,13 @@ def broke_merchant() -> RKState:
     return s
 
 
-def _old_merchant_rule(s: RKState, seat: int, a: Any) -> str | None:
+def _old_merchant_rule(s: RivalKingsState, seat: int, a: Any) -> str | None:
     # The rule before the fix: the ability was only there when a building was affordable.
     ok = any(s.piles[p] and price(s, p, False) <= purse(s, seat) for p in (0, 1))
     return None if ok else "Your active subject cannot do that now."
 
 
-def leaks(s: RKState, tries: int = 12) -> bool:
+def leaks(s: RivalKingsState, tries: int = 12) -> bool:
     """Whether seat 1 can tell `s` apart from some sample of its view after seat 0 skips."""
     for seed in range(tries):
         checker = Checker(GAME, Rng.from_seed(seed))

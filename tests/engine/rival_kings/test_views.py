@@ -10,11 +10,11 @@ from engine.core import Rng
 from engine.rival_kings.actions import ChooseCharacter
 from engine.rival_kings.data import CHARACTERS
 from engine.rival_kings.game import GAME
-from engine.rival_kings.state import RKState
+from engine.rival_kings.state import RivalKingsState
 from tests.engine.rival_kings.helpers import check_invariants
 
 
-def assert_masked(s: RKState, v: RKState, seat: int | None) -> None:
+def assert_masked(s: RivalKingsState, v: RivalKingsState, seat: int | None) -> None:
     for i in range(s.seats):
         if i == seat:
             assert v.hands[i] == s.hands[i]
@@ -113,7 +113,7 @@ def test_state_round_trips_through_json_at_every_step() -> None:
         rng = Rng.from_seed(seats)
         while True:
             raw = json.loads(json.dumps(conv.unstructure(s)))
-            assert conv.structure(raw, RKState) == s
+            assert conv.structure(raw, RivalKingsState) == s
             if GAME.outcome(s) is not None:
                 break
             seat = GAME.to_act(s)[0]

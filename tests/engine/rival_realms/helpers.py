@@ -17,8 +17,8 @@ from engine.rival_realms.data import (
     TOKEN_SET,
 )
 from engine.rival_realms.game import GAME
-from engine.rival_realms.options import RealmsOptions
-from engine.rival_realms.state import RealmsState
+from engine.rival_realms.options import RivalRealmsOptions
+from engine.rival_realms.state import RivalRealmsState
 from tests.support.playout import random_game as play_random
 
 # What check_invariants compares against, worked out once: it runs after every decision of the
@@ -28,7 +28,7 @@ _TOKENS = sorted(TOKEN_SET)
 _ROWS = [(row0, row0 + COLS) for row0 in (0, COLS, 2 * COLS)]
 
 
-def check_invariants(s: RealmsState) -> None:
+def check_invariants(s: RivalRealmsState) -> None:
     """Every region card, event card and adventure token is in exactly one place, and the realms
     obey their shape rules."""
     cards = [c for r in s.regions for c in r if c]
@@ -58,10 +58,10 @@ def check_invariants(s: RealmsState) -> None:
 
 
 def random_game(
-    seed: int, seats: int = 2, options: RealmsOptions | None = None, check: bool = False
-) -> tuple[RealmsState, list[tuple[int, Any]], list[Event]]:
+    seed: int, seats: int = 2, options: RivalRealmsOptions | None = None, check: bool = False
+) -> tuple[RivalRealmsState, list[tuple[int, Any]], list[Event]]:
     return play_random(
-        GAME, options or RealmsOptions(), seats, seed, check_invariants if check else None, 5000
+        GAME, options or RivalRealmsOptions(), seats, seed, check_invariants if check else None, 5000
     )
 
 
@@ -75,14 +75,14 @@ VALLEYS_ABC = (1, 2, 4, 6, 8, 9)  # three per row, used by most scenarios
 def new(
     seats: int = 2,
     seed: int = 1,
-    options: RealmsOptions | None = None,
+    options: RivalRealmsOptions | None = None,
     valleys: tuple[int, ...] = VALLEYS_ABC,
     raven: tuple[int, int] = (0, 0),
     places: tuple[int, int] = (0, 0),
-) -> RealmsState:
+) -> RivalRealmsState:
     """A game past set-up: the given Valleys, the Raven on that (owner, Mountain), adventurers
     placed in `places` (start player first). Tokens and hands come from the seed."""
-    s = GAME.setup(options or RealmsOptions(), seats, seed)
+    s = GAME.setup(options or RivalRealmsOptions(), seats, seed)
     for m in valleys:
         GAME.apply(s, s.start, MakeValley(m))
     if seats == 2:
@@ -93,7 +93,7 @@ def new(
     return s
 
 
-def clear_realm(s: RealmsState, seat: int) -> None:
+def clear_realm(s: RivalRealmsState, seat: int) -> None:
     """Take every token off `seat`'s realm into limbo-free storage: tests then place what they need.
     Tokens removed this way go to the seat's used pile so the token count stays whole."""
     for p in range(SPACES):
@@ -103,7 +103,7 @@ def clear_realm(s: RealmsState, seat: int) -> None:
             s.used[seat].append(t)
 
 
-def give_token(s: RealmsState, seat: int, token: str) -> None:
+def give_token(s: RivalRealmsState, seat: int, token: str) -> None:
     """Move one `token` of `seat` (from anywhere) into their supply."""
     for pile in (s.used[seat], s.supply[seat]):
         if token in pile:
@@ -115,7 +115,7 @@ def give_token(s: RealmsState, seat: int, token: str) -> None:
     s.supply[seat].append(token)
 
 
-def put_token(s: RealmsState, seat: int, token: str, space: int) -> None:
+def put_token(s: RivalRealmsState, seat: int, token: str, space: int) -> None:
     """Move one `token` of `seat` (from its supply, used pile or realm) onto `space`."""
     for pile in (s.used[seat], s.supply[seat]):
         if token in pile:
@@ -127,7 +127,7 @@ def put_token(s: RealmsState, seat: int, token: str, space: int) -> None:
     s.board_tokens[seat][space] = token
 
 
-def set_hand(s: RealmsState, seat: int, cards: list[int]) -> None:
+def set_hand(s: RivalRealmsState, seat: int, cards: list[int]) -> None:
     """Give `seat` exactly `cards`, swapping them with cards from the deck (and back)."""
     for c in s.hands[seat]:
         s.deck.insert(0, c)
@@ -138,7 +138,7 @@ def set_hand(s: RealmsState, seat: int, cards: list[int]) -> None:
     s.hands[seat].sort()
 
 
-def take_card(s: RealmsState, c: int) -> None:
+def take_card(s: RivalRealmsState, c: int) -> None:
     """Remove card c from wherever it is (deck, a hand, a nest, a realm, removed)."""
     for pile in (s.deck, *s.hands, *s.nests, s.removed):
         if c in pile:
@@ -153,21 +153,21 @@ def take_card(s: RealmsState, c: int) -> None:
     raise AssertionError(f"card {c} is nowhere")
 
 
-def lay(s: RealmsState, seat: int, space: int, card: int, explored: bool = False) -> None:
+def lay(s: RivalRealmsState, seat: int, space: int, card: int, explored: bool = False) -> None:
     """Put `card` into `space` of `seat`'s realm directly (from wherever it was)."""
     take_card(s, card)
     s.regions[seat][space] = card
     s.explored[seat][space] = explored
 
 
-def return_to_deck(s: RealmsState, seat: int, space: int) -> None:
+def return_to_deck(s: RivalRealmsState, seat: int, space: int) -> None:
     c = s.regions[seat][space]
     s.regions[seat][space] = 0
     s.explored[seat][space] = False
     s.deck.insert(0, c)
 
 
-def unable_to_act() -> RealmsState:
+def unable_to_act() -> RivalRealmsState:
     """Seat 0 at the start of its turn, unable to act (it may only pass): seventeen explored
     regions, and the one empty space (upper 1) takes only a card below 1; its hand is 2 and 3."""
     s = new(places=(0, 0))
@@ -179,7 +179,7 @@ def unable_to_act() -> RealmsState:
     return s
 
 
-def token_beyond_a_walk(token: str = "bear") -> RealmsState:
+def token_beyond_a_walk(token: str = "bear") -> RivalRealmsState:
     """Player 1's turn begins with no cards in hand and no token in supply. The adventurer
     stands on explored middle 1; explored middle 2 holds `token` (as a Magic Mirror exchange can
     leave one); unexplored middle 3 (15 Forest) lies beyond it. Every other space is empty:

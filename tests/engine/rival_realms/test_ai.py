@@ -8,11 +8,11 @@ from engine.rival_realms.actions import PASS
 from engine.rival_realms.data import GEM, KIND
 from engine.rival_realms.game import GAME
 from engine.rival_realms.scoring import score
-from engine.rival_realms.state import RealmsState
+from engine.rival_realms.state import RivalRealmsState
 from tests.engine.rival_realms.helpers import clear_realm, give_token, lay, new, set_hand, unable_to_act
 
 
-def stuck() -> RealmsState:
+def stuck() -> RivalRealmsState:
     s = unable_to_act()
     assert s.actor == 0 and PASS in GAME.legal(s, 0)
     return s

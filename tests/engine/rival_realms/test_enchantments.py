@@ -5,20 +5,20 @@ from __future__ import annotations
 from engine.rival_realms.actions import END_TURN, Draw, Go, Summon
 from engine.rival_realms.data import ENCHANTMENTS
 from engine.rival_realms.game import GAME
-from engine.rival_realms.options import RealmsOptions
+from engine.rival_realms.options import RivalRealmsOptions
 from engine.rival_realms.scoring import score_parts
 from tests.engine.rival_realms.helpers import clear_realm, give_token, lay, new, set_hand
 
 
 def _with(*ids: str, **kw):  # type: ignore[no-untyped-def]
-    return new(places=(6, 6), options=RealmsOptions(enchantments=ids), **kw)
+    return new(places=(6, 6), options=RivalRealmsOptions(enchantments=ids), **kw)
 
 
 def test_eight_enchantments_with_names_and_texts_all_combinable() -> None:
     assert len(ENCHANTMENTS) == 8 and len({e.name for e in ENCHANTMENTS}) == 8
-    every = RealmsOptions(enchantments=tuple(e.id for e in ENCHANTMENTS))
+    every = RivalRealmsOptions(enchantments=tuple(e.id for e in ENCHANTMENTS))
     assert GAME.check_options(every, 2) is None and GAME.check_options(every, 1) is None
-    assert GAME.check_options(RealmsOptions(enchantments=("gem_hoard", "gem_hoard")), 2) is not None
+    assert GAME.check_options(RivalRealmsOptions(enchantments=("gem_hoard", "gem_hoard")), 2) is not None
 
 
 def test_deep_satchel_redraws_to_six() -> None:

@@ -7,7 +7,7 @@ from engine.core.match import Match, Series
 from engine.rival_realms.actions import END_TURN, PASS, Summon
 from engine.rival_realms.data import CORNERS, SOLO_TARGET
 from engine.rival_realms.game import GAME
-from engine.rival_realms.options import RealmsOptions
+from engine.rival_realms.options import RivalRealmsOptions
 from engine.rival_realms.scoring import outcome, score_parts
 from tests.engine.rival_realms.helpers import clear_realm, give_token, lay, new, set_hand, texts
 
@@ -69,7 +69,7 @@ def test_full_realm_ends_the_game_and_the_non_starting_player_plays_last() -> No
 
 
 def test_when_the_non_starting_player_triggers_the_end_the_game_ends_at_once() -> None:
-    s = new(places=(6, 6), options=RealmsOptions(start="player 2"))
+    s = new(places=(6, 6), options=RivalRealmsOptions(start="player 2"))
     assert s.start == 1 and s.turn == 1
     # Player 2 begins; player 1 is the non-starting player.
     set_hand(s, 1, [10, 20, 30, 40, 50])
@@ -175,7 +175,7 @@ def test_solo_outcome_against_the_ravens_score() -> None:
 
 
 def test_in_a_series_the_loser_begins_the_next_game() -> None:
-    m = Match.new(GAME, RealmsOptions(), [SeatSpec("A"), SeatSpec("B")], 5, series=Series(games=3))
+    m = Match.new(GAME, RivalRealmsOptions(), [SeatSpec("A"), SeatSpec("B")], 5, series=Series(games=3))
     while not m.over:
         seat = m.to_act()[0]
         m.submit(seat, m.legal(seat)[0])
@@ -187,8 +187,10 @@ def test_in_a_series_the_loser_begins_the_next_game() -> None:
         assert nxt.state.start == loser and nxt.options.start == f"player {loser + 1}"
     else:
         assert nxt.options == m.options
-    assert GAME.next_options(RealmsOptions(), Outcome((10, 12), (1,))).start == "player 1"
-    assert GAME.next_options(RealmsOptions(start="player 2"), Outcome((12, 10), (0,))).start == "player 2"
+    assert GAME.next_options(RivalRealmsOptions(), Outcome((10, 12), (1,))).start == "player 1"
+    assert (
+        GAME.next_options(RivalRealmsOptions(start="player 2"), Outcome((12, 10), (0,))).start == "player 2"
+    )
 
 
 def test_the_breakdown_names_what_each_line_scores_and_every_quest_won() -> None:

@@ -19,14 +19,14 @@ from engine.rival_realms.actions import (
 )
 from engine.rival_realms.data import EVENT_BASE, EVENT_BY_ID
 from engine.rival_realms.game import GAME
-from engine.rival_realms.options import RealmsOptions
-from engine.rival_realms.state import RealmsState
+from engine.rival_realms.options import RivalRealmsOptions
+from engine.rival_realms.state import RivalRealmsState
 from tests.engine.rival_realms.helpers import clear_realm, give_token, lay, new, set_hand, texts
 
 
-def _with_events(*ids: str) -> RealmsState:
+def _with_events(*ids: str) -> RivalRealmsState:
     """A duel past set-up whose deck has exactly these events on top (first id drawn first)."""
-    s = new(places=(6, 6), options=RealmsOptions(events=True), raven=(1, 0))
+    s = new(places=(6, 6), options=RivalRealmsOptions(events=True), raven=(1, 0))
     s.deck = [c for c in s.deck if c < EVENT_BASE]
     s.event_cards = list(ids)
     for e in reversed(ids):
@@ -36,7 +36,7 @@ def _with_events(*ids: str) -> RealmsState:
     return s
 
 
-def _draw_event(s: RealmsState) -> list:  # type: ignore[type-arg]
+def _draw_event(s: RivalRealmsState) -> list:  # type: ignore[type-arg]
     """Player 1 summons and ends the turn: the redraw meets the event on top of the deck."""
     GAME.apply(s, 0, Summon(10, 0))
     return GAME.apply(s, 0, END_TURN)

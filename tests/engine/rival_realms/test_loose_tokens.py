@@ -10,7 +10,7 @@ from engine.rival_realms import ai
 from engine.rival_realms.actions import END_TURN, GEM_STEAL, PASS, Go
 from engine.rival_realms.data import CREATURE_KIND, SPACES
 from engine.rival_realms.game import GAME
-from engine.rival_realms.realm import loose_tokens, step_preview
+from engine.rival_realms.queries import loose_tokens, step_preview
 from tests.engine.rival_realms.helpers import lay, texts, token_beyond_a_walk
 
 

@@ -8,8 +8,8 @@ import pytest
 
 from engine.rival_realms.data import ENCHANTMENT_IDS
 from engine.rival_realms.game import GAME
-from engine.rival_realms.options import RealmsOptions
-from engine.rival_realms.realm import empty_gaps
+from engine.rival_realms.options import RivalRealmsOptions
+from engine.rival_realms.queries import empty_gaps
 from tests.engine.rival_realms.helpers import random_game
 
 # Enchantments: two halves and all eight together.
@@ -18,17 +18,17 @@ SETS = [
     ("surefoot", "open_nests", "deep_valleys", "grand_quests"),
     ENCHANTMENT_IDS,
 ]
-CONFIGS: list[tuple[str, int, RealmsOptions]] = [
-    ("duel", 2, RealmsOptions()),
-    ("duel, player 2 starts", 2, RealmsOptions(start="player 2")),
-    ("duel, events", 2, RealmsOptions(events=True)),
-    ("duel, enchantments A", 2, RealmsOptions(enchantments=SETS[0], events=True)),
-    ("duel, enchantments B", 2, RealmsOptions(enchantments=SETS[1], events=True)),
-    ("duel, enchantments C", 2, RealmsOptions(enchantments=SETS[2])),
-    ("solo easy", 1, RealmsOptions(solo_level="easy")),
-    ("solo normal", 1, RealmsOptions(solo_level="normal", enchantments=SETS[1])),
-    ("solo hard", 1, RealmsOptions(solo_level="hard")),
-    ("solo hard, enchantments", 1, RealmsOptions(solo_level="hard", enchantments=SETS[2])),
+CONFIGS: list[tuple[str, int, RivalRealmsOptions]] = [
+    ("duel", 2, RivalRealmsOptions()),
+    ("duel, player 2 starts", 2, RivalRealmsOptions(start="player 2")),
+    ("duel, events", 2, RivalRealmsOptions(events=True)),
+    ("duel, enchantments A", 2, RivalRealmsOptions(enchantments=SETS[0], events=True)),
+    ("duel, enchantments B", 2, RivalRealmsOptions(enchantments=SETS[1], events=True)),
+    ("duel, enchantments C", 2, RivalRealmsOptions(enchantments=SETS[2])),
+    ("solo easy", 1, RivalRealmsOptions(solo_level="easy")),
+    ("solo normal", 1, RivalRealmsOptions(solo_level="normal", enchantments=SETS[1])),
+    ("solo hard", 1, RivalRealmsOptions(solo_level="hard")),
+    ("solo hard, enchantments", 1, RivalRealmsOptions(solo_level="hard", enchantments=SETS[2])),
 ]
 
 
@@ -52,7 +52,7 @@ def _runs_of_empty_spaces(regions: list[int]) -> tuple[tuple[int, int, int, int]
     return tuple(runs)
 
 
-def _play(seed: int, seats: int, options: RealmsOptions) -> None:
+def _play(seed: int, seats: int, options: RivalRealmsOptions) -> None:
     s, history, _ = random_game(seed, seats, options, check=True)
     # The runs of empty spaces, remembered and brought up to date summon by summon through the
     # whole game, are still those of the realm as it lies.
@@ -71,13 +71,16 @@ def _play(seed: int, seats: int, options: RealmsOptions) -> None:
 
 
 @pytest.mark.parametrize(("name", "seats", "options"), CONFIGS, ids=[c[0] for c in CONFIGS])
-def test_random_games_end_with_invariants(name: str, seats: int, options: RealmsOptions) -> None:
+def test_random_games_end_with_invariants(name: str, seats: int, options: RivalRealmsOptions) -> None:
     for seed in range(100):
         _play(seed, seats, options)
 
 
 def test_same_seed_and_actions_give_the_same_game() -> None:
-    for seats, options in ((1, RealmsOptions()), (2, RealmsOptions(events=True, enchantments=SETS[0]))):
+    for seats, options in (
+        (1, RivalRealmsOptions()),
+        (2, RivalRealmsOptions(events=True, enchantments=SETS[0])),
+    ):
         a, history, _ = random_game(99, seats, options)
         b = GAME.setup(options, seats, 99)
         for seat, act in history:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.rival_realms.actions import END_TURN, Go, Summon
 from engine.rival_realms.data import KIND, SPACES
 from engine.rival_realms.game import GAME
-from engine.rival_realms.realm import step_preview, summon_slots
+from engine.rival_realms.queries import step_preview, summon_slots
 from tests.engine.rival_realms.helpers import clear_realm, give_token, lay, new, put_token, set_hand, texts
 
 MIDDLE = 6  # first space of the middle sub-realm

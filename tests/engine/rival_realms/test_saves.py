@@ -12,18 +12,18 @@ from engine.core.match import Match
 from engine.core.rng import Rng
 from engine.rival_realms.data import ENCHANTMENT_IDS
 from engine.rival_realms.game import GAME
-from engine.rival_realms.options import RealmsOptions
+from engine.rival_realms.options import RivalRealmsOptions
 from saves import codec
 
 
 @pytest.mark.parametrize(
     ("seats", "opts"),
     [
-        (1, RealmsOptions(solo_level="hard", enchantments=ENCHANTMENT_IDS)),
-        (2, RealmsOptions(events=True, enchantments=ENCHANTMENT_IDS, start="player 2")),
+        (1, RivalRealmsOptions(solo_level="hard", enchantments=ENCHANTMENT_IDS)),
+        (2, RivalRealmsOptions(events=True, enchantments=ENCHANTMENT_IDS, start="player 2")),
     ],
 )
-def test_save_and_load_at_every_step(seats: int, opts: RealmsOptions) -> None:
+def test_save_and_load_at_every_step(seats: int, opts: RivalRealmsOptions) -> None:
     m = Match.new(GAME, opts, [SeatSpec(f"P{i}", "ai", "easy") for i in range(seats)], 11)
     rng = Rng.from_seed(seats)
     while not m.over:
@@ -36,7 +36,7 @@ def test_save_and_load_at_every_step(seats: int, opts: RealmsOptions) -> None:
 def test_a_save_from_before_the_decision_stamp_still_loads() -> None:
     # The state's `stamp` (decisions performed) came after the first saves were written: a
     # snapshot without it still matches its replayed moves.
-    m = Match.new(GAME, RealmsOptions(), [SeatSpec("P0", "ai", "easy"), SeatSpec("P1", "ai", "easy")], 5)
+    m = Match.new(GAME, RivalRealmsOptions(), [SeatSpec("P0", "ai", "easy"), SeatSpec("P1", "ai", "easy")], 5)
     rng = Rng.from_seed(5)
     for _ in range(30):
         seat = m.to_act()[0]

@@ -14,12 +14,12 @@ from engine.rival_realms.actions import (
 )
 from engine.rival_realms.data import ARTIFACTS, CREATURES, GEM, SOLO_REMOVED, TOKEN_COLUMNS
 from engine.rival_realms.game import GAME
-from engine.rival_realms.options import RealmsOptions
+from engine.rival_realms.options import RivalRealmsOptions
 from tests.engine.rival_realms.helpers import give_token, new, set_hand, texts
 
 
 def test_start_player_turns_three_cards_of_each_row_then_the_realms_mirror() -> None:
-    s = GAME.setup(RealmsOptions(start="player 2"), 2, 5)
+    s = GAME.setup(RivalRealmsOptions(start="player 2"), 2, 5)
     assert s.phase == "valleys" and GAME.to_act(s) == (1,)
     assert len(GAME.legal(s, 1)) == 12
     for m in (0, 2, 4):
@@ -52,14 +52,14 @@ def test_start_player_turns_three_cards_of_each_row_then_the_realms_mirror() -> 
 
 def test_events_dealt_into_a_starting_hand_go_back_into_the_deck() -> None:
     for seed in range(30):
-        s = new(seed=seed, options=RealmsOptions(events=True))
+        s = new(seed=seed, options=RivalRealmsOptions(events=True))
         assert all(c < 100 for h in s.hands for c in h) and [len(h) for h in s.hands] == [5, 5]
         assert sum(c >= 100 for c in s.deck) == 5
 
 
 def test_solo_the_raven_removes_cards_by_difficulty() -> None:
     for level, n in SOLO_REMOVED.items():
-        s = new(seats=1, places=(6,), options=RealmsOptions(solo_level=level))
+        s = new(seats=1, places=(6,), options=RivalRealmsOptions(solo_level=level))
         assert len(s.removed) == n and len(s.deck) == 50 - n - 5
         assert s.raven == -1 and s.phase == "turn"
 
@@ -108,4 +108,7 @@ def test_solo_espresso_keeps_the_raven_away_between_the_two_turns() -> None:
 
 
 def test_solo_events_are_refused() -> None:
-    assert GAME.check_options(RealmsOptions(events=True), 1) == "Events is only for 2 players, not 1 player."
+    assert (
+        GAME.check_options(RivalRealmsOptions(events=True), 1)
+        == "Events is only for 2 players, not 1 player."
+    )

@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.core.rng import Rng
 from engine.rival_realms.actions import END_TURN, Summon
 from engine.rival_realms.game import GAME
-from engine.rival_realms.options import RealmsOptions
+from engine.rival_realms.options import RivalRealmsOptions
 from tests.engine.rival_realms.helpers import check_invariants, new, random_game, set_hand
 
 
@@ -21,8 +21,8 @@ def test_view_hides_the_opponents_hand_and_the_deck() -> None:
 
 
 def test_determinize_fills_the_hidden_cards_consistently() -> None:
-    s, history, _ = random_game(3, 2, RealmsOptions(events=True))
-    s = GAME.setup(RealmsOptions(events=True), 2, 3)
+    s, history, _ = random_game(3, 2, RivalRealmsOptions(events=True))
+    s = GAME.setup(RivalRealmsOptions(events=True), 2, 3)
     for seat, a in history[: len(history) // 2]:
         GAME.apply(s, seat, a)
     for seat in (0, 1):

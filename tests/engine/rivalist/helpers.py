@@ -9,11 +9,11 @@ from engine.rivalist.data import AGE_DECKS, CAPITAL, CARDS, COLOUR, UNIONS, WOND
 from engine.rivalist.effects import add_card
 from engine.rivalist.game import GAME
 from engine.rivalist.setup import deal
-from engine.rivalist.state import RLState
+from engine.rivalist.state import RivalistState
 from tests.support.playout import random_game as play_random
 
 
-def dealt_cards(s: RLState) -> list[int]:
+def dealt_cards(s: RivalistState) -> list[int]:
     """Every card of the Ages dealt so far, wherever it lies (pyramid, box, cities, wonders, discard,
     the card in hand)."""
     cards = [c for c in s.pyramid if c >= 0] + s.box + s.unseen + s.discard + s.city[0] + s.city[1]
@@ -39,7 +39,7 @@ _ALL_WONDERS = list(range(len(WONDERS)))
 _ALL_TOKENS = list(range(10))
 
 
-def check_invariants(s: RLState) -> None:
+def check_invariants(s: RivalistState) -> None:
     """Coins never negative, every card in exactly one place, the pawn on the track, derived
     counts matching the cities."""
     assert all(c >= 0 for c in s.coins), s.coins
@@ -68,12 +68,12 @@ def check_invariants(s: RLState) -> None:
         assert set(s.access) <= set(acc)
 
 
-def random_game(seed: int, check: bool = False) -> tuple[RLState, list[tuple[int, Any]], list[Event]]:
+def random_game(seed: int, check: bool = False) -> tuple[RivalistState, list[tuple[int, Any]], list[Event]]:
     """Play a whole game with uniformly random legal decisions; returns state, history, events."""
     return play_random(GAME, GAME.Options(), 2, seed, check_invariants if check else None, limit=1000)
 
 
-def states(seed: int, every: int = 3) -> list[RLState]:
+def states(seed: int, every: int = 3) -> list[RivalistState]:
     """Copies of every `every`-th position of a random game (and of the first)."""
     s = GAME.setup(GAME.Options(), 2, seed)
     rng = Rng.from_seed(seed)
@@ -97,7 +97,7 @@ def wonder_id(name: str) -> int:
 
 
 # -- building scenarios -------------------------------------------------------------------------
-def drafted(seed: int = 1) -> RLState:
+def drafted(seed: int = 1) -> RivalistState:
     """A new game with the draft done (each seat took the first Wonder offered): Age I, take phase."""
     s = GAME.setup(GAME.Options(), 2, seed)
     while s.phase == "draft":
@@ -105,7 +105,7 @@ def drafted(seed: int = 1) -> RLState:
     return s
 
 
-def at_age(age: int, seed: int = 1) -> RLState:
+def at_age(age: int, seed: int = 1) -> RivalistState:
     """A drafted game moved straight to `age`'s pyramid, Player 1 to take a card."""
     s = drafted(seed)
     if age > 1:
@@ -115,7 +115,7 @@ def at_age(age: int, seed: int = 1) -> RLState:
     return s
 
 
-def give(s: RLState, seat: int, *names: str) -> None:
+def give(s: RivalistState, seat: int, *names: str) -> None:
     """Put cards straight into seat's city (no effects, no payment), as if built earlier."""
     for n in names:
         c = card_id(n)
@@ -124,7 +124,7 @@ def give(s: RLState, seat: int, *names: str) -> None:
             s.symbols[seat][CARDS[c].symbol] += 1
 
 
-def holding(s: RLState, seat: int, name: str) -> RLState:
+def holding(s: RivalistState, seat: int, name: str) -> RivalistState:
     """`seat` has just taken card `name` and must now decide what to do with it."""
     s.taken = card_id(name)
     s.phase = "use"
@@ -132,7 +132,7 @@ def holding(s: RLState, seat: int, name: str) -> RLState:
     return s
 
 
-def with_wonders(s: RLState, seat: int, *names: str) -> None:
+def with_wonders(s: RivalistState, seat: int, *names: str) -> None:
     """Replace seat's unbuilt wonders with these."""
     s.wonders[seat] = [wonder_id(n) for n in names]
     s.wonder_cards[seat] = [-1] * len(names)

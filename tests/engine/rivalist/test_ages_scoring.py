@@ -6,11 +6,11 @@ from engine.rivalist.actions import BuildWonder, ChooseStarter, Construct, Disca
 from engine.rivalist.data import HARVEST, IDEOLOGY, MULTIPLICATION
 from engine.rivalist.game import GAME
 from engine.rivalist.scoring import TIE_RULE, breakdown
-from engine.rivalist.state import RLState
+from engine.rivalist.state import RivalistState
 from tests.engine.rivalist.helpers import at_age, card_id, give, holding, texts, with_wonders, wonder_id
 
 
-def last_card(age: int, taker: int) -> RLState:
+def last_card(age: int, taker: int) -> RivalistState:
     """Age `age` with one card left (slot 19, accessible), `taker` to take it."""
     s = at_age(age)
     for i in range(20):

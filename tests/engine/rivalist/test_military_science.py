@@ -15,11 +15,11 @@ from engine.rivalist.data import (
 from engine.rivalist.game import GAME
 from engine.rivalist.rules.costs import card_price
 from engine.rivalist.scoring import breakdown
-from engine.rivalist.state import RLState
+from engine.rivalist.state import RivalistState
 from tests.engine.rivalist.helpers import at_age, card_id, give, holding, texts
 
 
-def build(s: RLState, seat: int, name: str) -> list[Event]:
+def build(s: RivalistState, seat: int, name: str) -> list[Event]:
     """`seat` takes and constructs `name`, topped up with just enough coins if short."""
     holding(s, seat, name)
     s.coins[seat] = max(s.coins[seat], card_price(s, seat, s.taken)[0])

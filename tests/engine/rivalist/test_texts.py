@@ -11,7 +11,7 @@ from engine.rivalist.actions import BuildWonder, Construct, Discard, Take
 from engine.rivalist.data import CARDS, TOKEN_TEXTS, WONDERS
 from engine.rivalist.game import GAME
 from engine.rivalist.rules.costs import wonder_price
-from engine.rivalist.state import RLState
+from engine.rivalist.state import RivalistState
 from tests.engine.rivalist.helpers import at_age, give, holding
 
 BAD = [
@@ -64,7 +64,7 @@ def test_card_wonder_and_token_texts_are_well_formed() -> None:
     assert not found, "\n".join(found)
 
 
-def _free_wonder_state() -> tuple[RLState, int]:
+def _free_wonder_state() -> tuple[RivalistState, int]:
     """A position where Player 1 holds a card and owns an unbuilt Wonder it can build for nothing."""
     s = holding(at_age(2), 0, "Stables")
     give(s, 0, "Lumber Yard", "Brickworks", "Deep Mine", "Gem Workshop", "Paper Mill")

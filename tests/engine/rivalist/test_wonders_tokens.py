@@ -20,11 +20,13 @@ from engine.rivalist.data import (
 from engine.rivalist.game import GAME
 from engine.rivalist.rules.costs import card_price, wonder_price
 from engine.rivalist.scoring import breakdown
-from engine.rivalist.state import RLState
+from engine.rivalist.state import RivalistState
 from tests.engine.rivalist.helpers import at_age, card_id, give, holding, texts, with_wonders, wonder_id
 
 
-def raise_wonder(s: RLState, seat: int, name: str, card: str = "Watchtower", coins: int = 40) -> list[Event]:
+def raise_wonder(
+    s: RivalistState, seat: int, name: str, card: str = "Watchtower", coins: int = 40
+) -> list[Event]:
     """`seat` owns only the Wonder `name` and builds it with `card`, holding `coins` before paying."""
     with_wonders(s, seat, name)
     holding(s, seat, card)

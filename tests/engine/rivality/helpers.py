@@ -5,19 +5,19 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Event
-from engine.rivality.battlefield import controller
 from engine.rivality.data import LIMIT, TILES, pos_of
 from engine.rivality.effects import new_cell
 from engine.rivality.game import GAME
-from engine.rivality.options import RYOptions
+from engine.rivality.options import RivalityOptions
+from engine.rivality.queries import controller
 from engine.rivality.rules.flow import begin_turn
-from engine.rivality.state import RYState
+from engine.rivality.state import RivalityState
 from tests.support.playout import random_game as play_random
 
 _TILES_1_TO_24 = list(range(1, 25))
 
 
-def check_invariants(s: RYState) -> None:
+def check_invariants(s: RivalityState) -> None:
     """Golems conserved per colour, never more than five on a tile (a tile waiting for a removal
     decision holds exactly five plus the golems still to go), tiles each in one place."""
     g = s.golems
@@ -49,8 +49,8 @@ def check_invariants(s: RYState) -> None:
 
 def random_game(
     seed: int, seats: int, expert: bool = False, level: str = "normal", check: bool = False
-) -> tuple[RYState, list[tuple[int, Any]], list[Event]]:
-    options = RYOptions(expert=expert, solo_level=level)
+) -> tuple[RivalityState, list[tuple[int, Any]], list[Event]]:
+    options = RivalityOptions(expert=expert, solo_level=level)
     return play_random(GAME, options, seats, seed, check_invariants if check else None, limit=2000)
 
 
@@ -63,15 +63,15 @@ def P(x: int, y: int) -> int:
 
 
 # -- building scenarios -------------------------------------------------------------------------
-def new(seats: int = 2, seed: int = 1, expert: bool = False, level: str = "normal") -> RYState:
+def new(seats: int = 2, seed: int = 1, expert: bool = False, level: str = "normal") -> RivalityState:
     """A fresh game with the first player ready to choose a tile (no mulligan pending)."""
-    s = GAME.setup(RYOptions(expert=expert, solo_level=level), seats, seed)
+    s = GAME.setup(RivalityOptions(expert=expert, solo_level=level), seats, seed)
     s.phase = "tile"
     s.mulligan_done = True
     return s
 
 
-def _take(s: RYState, t: int) -> None:
+def _take(s: RivalityState, t: int) -> None:
     for row in [*s.piles, *s.hands]:
         if t in row:
             row.remove(t)
@@ -80,7 +80,7 @@ def _take(s: RYState, t: int) -> None:
 
 
 def put(
-    s: RYState, t: int, x: int, y: int, rot: int = 0, golems: dict[int, int] | None = None, by: int = -1
+    s: RivalityState, t: int, x: int, y: int, rot: int = 0, golems: dict[int, int] | None = None, by: int = -1
 ) -> int:
     """Lay tile `t` straight onto the battlefield at (x, y) with the given golems per side (taken
     from the supplies); returns its cell."""
@@ -89,15 +89,15 @@ def put(
     for side, n in (golems or {}).items():
         s.golems[c * 3 + side] += n
         s.supply[side] -= n
-    from engine.rivality.battlefield import controller
+    from engine.rivality.queries import controller
 
     s.ctrl[c] = controller(s, c)
     return c
 
 
-def set_golems(s: RYState, c: int, golems: dict[int, int]) -> None:
+def set_golems(s: RivalityState, c: int, golems: dict[int, int]) -> None:
     """Set the golems on cell c (the difference comes from or goes back to the supplies)."""
-    from engine.rivality.battlefield import controller
+    from engine.rivality.queries import controller
 
     for side in range(s.sides):
         n = golems.get(side, 0)
@@ -106,7 +106,7 @@ def set_golems(s: RYState, c: int, golems: dict[int, int]) -> None:
     s.ctrl[c] = controller(s, c)
 
 
-def hand(s: RYState, seat: int, *tiles: int) -> None:
+def hand(s: RivalityState, seat: int, *tiles: int) -> None:
     """Give `seat` exactly these tiles; the tiles it held go back under its pile."""
     side = s.side_of[seat]
     old = s.hands[seat]
@@ -122,13 +122,13 @@ def hand(s: RYState, seat: int, *tiles: int) -> None:
         begin_turn(s, seat)
 
 
-def act(s: RYState, a: Any) -> list[Event]:
+def act(s: RivalityState, a: Any) -> list[Event]:
     seat = GAME.to_act(s)[0]
     assert a in GAME.legal(s, seat), (a, GAME.legal(s, seat))
     return GAME.apply(s, seat, a)
 
 
-def lay(s: RYState, t: int, x: int, y: int, rot: int) -> list[Event]:
+def lay(s: RivalityState, t: int, x: int, y: int, rot: int) -> list[Event]:
     """The player on turn lays tile t (it must be in hand) at (x, y) facing rot."""
     from engine.rivality.actions import ChooseTile, Orient, PlaceAt
 
@@ -141,7 +141,7 @@ def lay(s: RYState, t: int, x: int, y: int, rot: int) -> list[Event]:
     return ev
 
 
-def on(s: RYState, x: int, y: int) -> list[int]:
+def on(s: RivalityState, x: int, y: int) -> list[int]:
     """Golems per colour on the tile at (x, y)."""
     c = s.at[pos_of(x, y)]
     return s.golems[c * 3 : c * 3 + 3]

@@ -10,14 +10,14 @@ import pytest
 from engine.core import Rng
 from engine.rivality.data import HITS_ADJACENT, IS_FORTRESS
 from engine.rivality.game import GAME, Rivality
-from engine.rivality.options import RYOptions
-from engine.rivality.state import RYState
+from engine.rivality.options import RivalityOptions
+from engine.rivality.state import RivalityState
 from tests.support.conformance import Checker, ContractBroken, conformance_game
 
 
-def mulligan_table(seats: int) -> tuple[RYState, int]:
+def mulligan_table(seats: int) -> tuple[RivalityState, int]:
     for seed in range(2000):
-        s = GAME.setup(RYOptions(), seats, seed)
+        s = GAME.setup(RivalityOptions(), seats, seed)
         if s.phase == "mulligan":
             return s, seed
     raise AssertionError(f"no seed offers a redraw with {seats} players")
@@ -42,7 +42,7 @@ def test_every_sample_behind_the_offer_keeps_the_first_hand_out_of_reach(seats: 
 class CarelessSampler(Rivality):
     """The sampler as it was: deals the first player's hand without looking at the offer."""
 
-    def determinize(self, v: RYState, seat: int, rng: Rng) -> RYState:
+    def determinize(self, v: RivalityState, seat: int, rng: Rng) -> RivalityState:
         d = super().determinize(v, seat, rng)
         if d.phase == "mulligan" and seat != 0:
             pile = d.piles[d.side_of[0]]
@@ -61,4 +61,4 @@ def test_the_contract_checks_catch_a_sampler_that_ignores_the_offer() -> None:
 @pytest.mark.parametrize("seats", [2, 3, 4])
 def test_a_whole_game_from_a_redraw_offer_keeps_the_contract(seats: int) -> None:
     _, seed = mulligan_table(seats)
-    assert conformance_game(GAME, RYOptions(), seats, seed) > 0
+    assert conformance_game(GAME, RivalityOptions(), seats, seed) > 0

@@ -10,7 +10,7 @@ import pytest
 from engine.core import SeatSpec
 from engine.core.match import Match
 from engine.rivality.game import GAME
-from engine.rivality.options import RYOptions
+from engine.rivality.options import RivalityOptions
 from tests.engine.rivality.helpers import random_game
 
 
@@ -20,13 +20,13 @@ def table(seats: int) -> list[SeatSpec]:
 
 def test_expert_rules_for_a_solo_game_are_refused_not_ignored() -> None:
     with pytest.raises(ValueError, match="Expert rules is only for 2 to 4 players, not 1 player"):
-        Match.new(GAME, RYOptions(expert=True), table(1), 1)
+        Match.new(GAME, RivalityOptions(expert=True), table(1), 1)
 
 
 @pytest.mark.parametrize("seats", [2, 3, 4])
 def test_a_solo_scoring_level_at_a_duel_table_is_refused(seats: int) -> None:
     with pytest.raises(ValueError, match=f"Solo scoring is only for 1 player, not {seats} players"):
-        Match.new(GAME, RYOptions(solo_level="seasoned"), table(seats), 1)
+        Match.new(GAME, RivalityOptions(solo_level="seasoned"), table(seats), 1)
 
 
 def test_options_of_another_game_are_refused() -> None:
@@ -36,8 +36,8 @@ def test_options_of_another_game_are_refused() -> None:
 
 @pytest.mark.parametrize("seats", [2, 3, 4])
 def test_expert_rules_accepted_are_in_force(seats: int) -> None:
-    assert GAME.setup(RYOptions(expert=True), seats, 1).expert
-    assert not GAME.setup(RYOptions(), seats, 1).expert
+    assert GAME.setup(RivalityOptions(expert=True), seats, 1).expert
+    assert not GAME.setup(RivalityOptions(), seats, 1).expert
     # In force means the rules use them: expert scoring has its own line.
     s, _, _ = random_game(3, seats, expert=True)
     out = GAME.outcome(s)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.rivality.battlefield import shields_of
+from engine.rivality.queries import shields_of
 from engine.rivality.rules.flow import begin_turn
 from tests.engine.rivality.helpers import hand, lay, new, on, put, set_golems, texts
 

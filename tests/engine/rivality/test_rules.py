@@ -6,10 +6,10 @@ import pytest
 
 from engine.core import IllegalAction
 from engine.rivality.actions import ChooseTile, Mulligan, Orient, PlaceAt, RemoveGolem
-from engine.rivality.battlefield import shields_of
 from engine.rivality.data import HITS_ADJACENT, IS_FORTRESS, ORIGIN, PILE_A, PILE_B, pos_of
 from engine.rivality.game import GAME
-from engine.rivality.options import RYOptions
+from engine.rivality.options import RivalityOptions
+from engine.rivality.queries import shields_of
 from engine.rivality.rules.flow import begin_turn
 from tests.engine.rivality.helpers import act, hand, lay, new, on, put, set_golems, texts
 
@@ -19,7 +19,7 @@ SALMON, MAUVE, TURQUOISE = 0, 1, 2
 # -- set-up --------------------------------------------------------------------------------------
 def test_two_player_setup() -> None:
     for seed in range(40):
-        s = GAME.setup(RYOptions(), 2, seed)
+        s = GAME.setup(RivalityOptions(), 2, seed)
         assert s.supply == [30, 30] and s.sides == 2
         assert [len(h) for h in s.hands] == [2, 2] and [len(p) for p in s.piles] == [10, 10]
         assert sorted(s.piles[0] + s.hands[0]) == list(PILE_A)
@@ -30,7 +30,7 @@ def test_two_player_setup() -> None:
 
 def test_three_player_setup_deals_two_fortresses_each() -> None:
     for seed in range(40):
-        s = GAME.setup(RYOptions(), 3, seed)
+        s = GAME.setup(RivalityOptions(), 3, seed)
         assert s.supply == [20, 20, 20] and s.sides == 3
         for seat in range(3):
             mine = s.piles[seat] + s.hands[seat]
@@ -39,7 +39,7 @@ def test_three_player_setup_deals_two_fortresses_each() -> None:
 
 
 def test_four_players_sit_in_alternating_teams_sharing_supply_and_pile() -> None:
-    s = GAME.setup(RYOptions(), 4, 3)
+    s = GAME.setup(RivalityOptions(), 4, 3)
     assert s.side_of == [0, 1, 0, 1] and s.supply == [30, 30] and len(s.piles) == 2
     assert [len(h) for h in s.hands] == [2, 2, 2, 2] and [len(p) for p in s.piles] == [8, 8]
     assert sorted(s.piles[0] + s.hands[0] + s.hands[2]) == list(PILE_A)
@@ -47,7 +47,7 @@ def test_four_players_sit_in_alternating_teams_sharing_supply_and_pile() -> None
 
 def _mulligan_seed() -> int:
     for seed in range(500):
-        s = GAME.setup(RYOptions(), 2, seed)
+        s = GAME.setup(RivalityOptions(), 2, seed)
         if s.phase == "mulligan":
             return seed
     raise AssertionError("no seed deals an unreachable first hand")
@@ -55,7 +55,7 @@ def _mulligan_seed() -> int:
 
 def test_mulligan_offered_only_when_no_tile_reaches_the_well() -> None:
     for seed in range(60):
-        s = GAME.setup(RYOptions(), 2, seed)
+        s = GAME.setup(RivalityOptions(), 2, seed)
         reach = any(HITS_ADJACENT[t] for t in s.hands[0])
         assert (s.phase == "mulligan") == (not reach)
         if reach:
@@ -64,7 +64,7 @@ def test_mulligan_offered_only_when_no_tile_reaches_the_well() -> None:
 
 
 def test_mulligan_redraws_and_reshuffles() -> None:
-    s = GAME.setup(RYOptions(), 2, _mulligan_seed())
+    s = GAME.setup(RivalityOptions(), 2, _mulligan_seed())
     old = s.hands[0][:]
     assert GAME.legal(s, 0) == [Mulligan(True), Mulligan(False)]
     assert GAME.prompt(s, 0).secret
@@ -76,7 +76,7 @@ def test_mulligan_redraws_and_reshuffles() -> None:
 
 
 def test_keeping_the_hand() -> None:
-    s = GAME.setup(RYOptions(), 2, _mulligan_seed())
+    s = GAME.setup(RivalityOptions(), 2, _mulligan_seed())
     old = s.hands[0][:]
     act(s, Mulligan(False))
     assert s.hands[0] == old and s.phase == "tile"

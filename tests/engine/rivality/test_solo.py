@@ -3,25 +3,25 @@
 from __future__ import annotations
 
 from engine.rivality.actions import MoveMagician
-from engine.rivality.battlefield import solo_reachable
 from engine.rivality.data import PILE_A, PILE_B, pos_of, xy_of
 from engine.rivality.game import GAME
-from engine.rivality.options import RYOptions
-from engine.rivality.state import RYState
+from engine.rivality.options import RivalityOptions
+from engine.rivality.queries import solo_reachable
+from engine.rivality.state import RivalityState
 from tests.engine.rivality.helpers import act, on, set_golems, texts
 
 ME, SOURAMOUN = 0, 1
 
 
-def solo(level: str = "normal", seed: int = 1) -> RYState:
-    return GAME.setup(RYOptions(solo_level=level), 1, seed)
+def solo(level: str = "normal", seed: int = 1) -> RivalityState:
+    return GAME.setup(RivalityOptions(solo_level=level), 1, seed)
 
 
-def cell(s: RYState, x: int, y: int) -> int:
+def cell(s: RivalityState, x: int, y: int) -> int:
     return s.at[pos_of(x, y)]
 
 
-def place_tile(s: RYState, t: int, x: int, y: int) -> None:
+def place_tile(s: RivalityState, t: int, x: int, y: int) -> None:
     """Swap tile t into (x, y) (it must belong to the same half of the layout)."""
     c = cell(s, x, y)
     other = s.tile.index(t)

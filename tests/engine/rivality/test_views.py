@@ -9,17 +9,17 @@ from engine.core import Rng
 from engine.rivality.actions import Orient
 from engine.rivality.data import IS_FORTRESS, PILE_A, PILE_B
 from engine.rivality.game import GAME
-from engine.rivality.options import RYOptions
+from engine.rivality.options import RivalityOptions
 from engine.rivality.preview import preview, preview_all
-from engine.rivality.state import RYState
+from engine.rivality.state import RivalityState
 from engine.rivality.texts import where
 from tests.engine.rivality.helpers import check_invariants, random_game
 
 
-def states(seats: int, expert: bool = False, n: int = 8) -> list[RYState]:
+def states(seats: int, expert: bool = False, n: int = 8) -> list[RivalityState]:
     out = []
     for seed in range(n):
-        s = GAME.setup(RYOptions(expert=expert), seats, seed)
+        s = GAME.setup(RivalityOptions(expert=expert), seats, seed)
         rng = Rng.from_seed(seed)
         k = 0
         while GAME.outcome(s) is None:
@@ -48,7 +48,7 @@ def test_views_hide_other_hands_and_every_pile() -> None:
 
 
 def test_solo_view_hides_face_down_tiles() -> None:
-    s = GAME.setup(RYOptions(), 1, 4)
+    s = GAME.setup(RivalityOptions(), 1, 4)
     v = GAME.view(s, 0)
     assert [v.tile[c] == -1 for c in range(24)] == [not f for f in s.faceup]
     assert sum(t == -1 for t in v.tile) == 12
@@ -56,7 +56,7 @@ def test_solo_view_hides_face_down_tiles() -> None:
 
 def test_determinize_is_consistent_with_the_view() -> None:
     for seats, expert in ((1, False), (2, False), (3, False), (4, True)):
-        for s in states(seats, expert) if seats > 1 else [GAME.setup(RYOptions(), 1, 2)]:
+        for s in states(seats, expert) if seats > 1 else [GAME.setup(RivalityOptions(), 1, 2)]:
             for seat in range(seats):
                 v = GAME.view(s, seat)
                 d = GAME.determinize(v, seat, Rng.from_seed(7))
@@ -82,7 +82,7 @@ def test_determinize_is_consistent_with_the_view() -> None:
                     GAME.apply(d, who, GAME.legal(d, who)[0])
 
 
-def _same_but_rng(a: RYState, b: RYState) -> bool:
+def _same_but_rng(a: RivalityState, b: RivalityState) -> bool:
     a.rng = b.rng
     return a == b
 
@@ -91,7 +91,7 @@ def test_preview_matches_laying_the_tile() -> None:
     checked = sieges = 0
     for seats, expert in ((2, False), (3, False), (2, True), (4, True)):
         for seed in range(12):
-            s = GAME.setup(RYOptions(expert=expert), seats, seed)
+            s = GAME.setup(RivalityOptions(expert=expert), seats, seed)
             rng = Rng.from_seed(seed + 100)
             while GAME.outcome(s) is None:
                 seat = GAME.to_act(s)[0]
@@ -160,7 +160,7 @@ def test_random_game_views_never_leak_hands_in_events() -> None:
 def test_the_chosen_tile_stays_hidden_until_laid() -> None:
     from engine.rivality.actions import ChooseTile
 
-    s = GAME.setup(RYOptions(), 2, 1)
+    s = GAME.setup(RivalityOptions(), 2, 1)
     s.phase = "tile"
     t = s.hands[0][0]
     GAME.apply(s, 0, ChooseTile(t))
@@ -171,6 +171,6 @@ def test_the_chosen_tile_stays_hidden_until_laid() -> None:
 
 
 def test_solo_choices_grey_out_unreachable_tiles_with_a_reason() -> None:
-    s = GAME.setup(RYOptions(), 1, 1)
+    s = GAME.setup(RivalityOptions(), 1, 1)
     greyed = [(a, why) for a, why in GAME.choices(s, 0) if why]
     assert len(greyed) == 20 and all("bottom row" in why for _, why in greyed)

@@ -139,7 +139,7 @@ def test_natural_radiation_spares_atmos_and_hits_the_neighbouring_tiles() -> Non
 
 def test_natural_radiation_deals_3_on_the_tiles_next_to_the_target() -> None:
     from engine.rivals.data.board import TILE_HEXES, TILE_OF, VOLCANO_TILE
-    from engine.rivals.hexes import NEIGHBOURS
+    from engine.rivals.geometry import NEIGHBOURS
 
     s = ready_to_fight(("Atmos", "Renko", "Phae"))
     put(s, 0, 0, 0)

@@ -19,7 +19,7 @@ from engine.rivals.data.board import ANTICIPATION, CRYSTAL, FOREST
 from engine.rivals.data.cards import EXPLOSIVE, MOD, SKILL
 from engine.rivals.data.catalog import CARD
 from engine.rivals.game import GAME
-from engine.rivals.hexes import DIST
+from engine.rivals.geometry import DIST
 from tests.engine.rivals.helpers import (
     act,
     card_id,

@@ -12,7 +12,7 @@ from engine.rivals.actions import (
 )
 from engine.rivals.data.board import CRYSTAL, FOREST
 from engine.rivals.game import GAME
-from engine.rivals.hexes import DIST
+from engine.rivals.geometry import DIST
 from engine.rivals.rules.combat import defence_dice
 from engine.rivals.rules.flow import turn_start
 from engine.rivals.state import Task

@@ -20,7 +20,7 @@ from engine.rivals.data.catalog import (
 )
 from engine.rivals.data.events import EVENTS
 from engine.rivals.data.interface import COMMONS, RARES, UNCOMMONS
-from engine.rivals.hexes import DIST, NEIGHBOURS
+from engine.rivals.geometry import DIST, NEIGHBOURS
 
 
 def test_the_wildtech_is_a_hexagon_of_radius_six() -> None:

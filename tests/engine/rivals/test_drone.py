@@ -36,7 +36,7 @@ from engine.rivals.data.board import (
     ZONE_CARDS,
 )
 from engine.rivals.game import GAME
-from engine.rivals.hexes import DIST
+from engine.rivals.geometry import DIST
 from engine.rivals.options import RivalsOptions
 from engine.rivals.rules.board import has_sight, hex_type
 from engine.rivals.state import RivalsState

@@ -11,7 +11,7 @@ from engine.core import IllegalAction, Rng
 from engine.rivals.actions import EndTurn, Move, Uninstall
 from engine.rivals.data.board import TILE_COUNT, TILE_OF, VOLCANO_TILE
 from engine.rivals.game import GAME
-from engine.rivals.hexes import N_HEX, NEIGHBOURS
+from engine.rivals.geometry import N_HEX, NEIGHBOURS
 from engine.rivals.options import RivalsOptions
 from engine.rivals.rules import board
 from engine.rivals.rules.targeting import shield_hexes

@@ -7,7 +7,7 @@ from engine.core import Event
 from engine.rivals.actions import PlayCard, StepTo, TargetAshak
 from engine.rivals.data.board import LAKE
 from engine.rivals.game import GAME
-from engine.rivals.hexes import DIST, away, toward
+from engine.rivals.geometry import DIST, away, toward
 from engine.rivals.state import RivalsState
 from tests.engine.rivals.helpers import (
     act,

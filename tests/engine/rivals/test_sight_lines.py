@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.rivals.actions import PlayCard, TargetAshak
 from engine.rivals.data.board import HEX_INDEX, HEXES
 from engine.rivals.game import GAME
-from engine.rivals.hexes import DIST, N_HEX, sight_paths
+from engine.rivals.geometry import DIST, N_HEX, sight_paths
 from engine.rivals.rules.board import has_sight
 from tests.engine.rivals.helpers import act, give, hx, put, ready_to_fight
 

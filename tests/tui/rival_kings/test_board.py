@@ -9,7 +9,7 @@ import re
 from engine.rival_kings.actions import ChooseCharacter, EndTurn, Recruit, Skip, Steal, TakeMoney
 from engine.rival_kings.data import CARDS, CHARACTERS
 from engine.rival_kings.game import GAME
-from engine.rival_kings.state import RKState
+from engine.rival_kings.state import RivalKingsState
 from tests.tui.boards import assert_fits, random_game
 from tests.tui.rival_kings.harness import BoardApp, find_state
 
@@ -105,7 +105,7 @@ async def test_collected_cards_carry_their_ability_text() -> None:
         assert CARDS[active].text in text and "Active subject" in text
 
 
-def hidden_names(s: RKState, seat: int) -> set[str]:
+def hidden_names(s: RivalKingsState, seat: int) -> set[str]:
     """Names of characters the seat must not see: others' hands and unrevealed choices, the
     face-down pile, minus names the seat legitimately sees on another card."""
     hidden: set[int] = set(s.aside)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.rival_realms import GAME
-from engine.rival_realms.state import RealmsState
+from engine.rival_realms.game import GAME
+from engine.rival_realms.state import RivalRealmsState
 from rivals_tui.games.rival_realms import BOARD
 from tests.tui import boards
 
@@ -17,6 +17,6 @@ class BoardApp(boards.BoardApp):
 
 def find_state(
     seats: int, want: Any, seed: int = 1, tries: int = 60, **options: Any
-) -> tuple[RealmsState, int]:
+) -> tuple[RivalRealmsState, int]:
     """Play random games until `want(state, seat)` holds for the seat to act."""
     return boards.find_state(GAME, lambda n: GAME.setup(GAME.Options(**options), seats, n), want, seed, tries)

@@ -8,7 +8,6 @@ import random
 import re
 from typing import Any
 
-from engine.rival_realms import GAME
 from engine.rival_realms.actions import (
     Draw,
     EndTurn,
@@ -19,8 +18,9 @@ from engine.rival_realms.actions import (
     Summon,
 )
 from engine.rival_realms.data import COLS, space_name
-from engine.rival_realms.realm import step_preview, summon_slots
-from engine.rival_realms.state import RealmsState
+from engine.rival_realms.game import GAME
+from engine.rival_realms.queries import step_preview, summon_slots
+from engine.rival_realms.state import RivalRealmsState
 from rivals_tui import glyphs
 from rivals_tui.games.rival_realms.layout import Marks, build_table, card_code
 from rivals_tui.widgets.linetable import Table, table_text
@@ -41,7 +41,7 @@ def cell(text: str, p: int) -> str:
     return line[start : start + 7]
 
 
-def summon_moment(s: RealmsState, seat: int) -> bool:
+def summon_moment(s: RivalRealmsState, seat: int) -> bool:
     if s.phase != "turn" or s.action:
         return False
     fits = [c for c in s.hands[seat] if len(summon_slots(s, seat, c)) >= 2]
@@ -84,7 +84,7 @@ async def test_esc_backs_out_of_a_chosen_card() -> None:
         assert glyphs.RIVAL_REALMS.slot not in "\n".join(realm_lines(board.rendered_text()))
 
 
-def two_steps(s: RealmsState, seat: int) -> bool:
+def two_steps(s: RivalRealmsState, seat: int) -> bool:
     """An adventure of two paid steps is possible: a step, then another from where it leads."""
     if s.phase != "turn" or s.action:
         return False
@@ -154,7 +154,7 @@ async def test_an_adventure_is_planned_on_the_board_then_played_step_by_step() -
         assert s.explored[seat][first.space] and s.explored[seat][second.space]
 
 
-def _after(s: RealmsState, seat: int, a: Any) -> RealmsState:
+def _after(s: RivalRealmsState, seat: int, a: Any) -> RivalRealmsState:
     out = GAME.clone(s)
     GAME.apply(out, seat, a)
     return out
@@ -271,7 +271,7 @@ async def test_whole_random_games_fit_80x24_without_cutting_a_word() -> None:
 async def test_the_flying_carpet_is_chosen_then_flown_as_a_planned_step() -> None:
     from engine.rival_realms.actions import Carpet
 
-    def carpet_moment(s: RealmsState, seat: int) -> bool:
+    def carpet_moment(s: RivalRealmsState, seat: int) -> bool:
         return s.phase == "turn" and sum(isinstance(a, Carpet) for a in GAME.legal(s, seat)) >= 2
 
     s, seat = find_state(2, carpet_moment, seed=6, tries=120)
@@ -323,7 +323,7 @@ async def test_tokens_and_event_answers_by_keyboard() -> None:
         assert app.chosen == [GemSteal()]
 
     # The Magic Mirror: chosen first, then a piece of the realm; the list holds only its exchanges.
-    def mirror_moment(s: RealmsState, i: int) -> bool:
+    def mirror_moment(s: RivalRealmsState, i: int) -> bool:
         return s.phase == "turn" and any(
             isinstance(a, Mirror) and a.kind == "region" for a in GAME.legal(s, i)
         )
@@ -341,7 +341,7 @@ async def test_tokens_and_event_answers_by_keyboard() -> None:
         assert swap in acts and all(isinstance(a, Mirror) and swap.a in (a.a, a.b) for a in acts)
 
     # An event asks for a card: Enter on a hand card gives it; a Decline piece lets it pass.
-    def give_moment(s: RealmsState, i: int) -> bool:
+    def give_moment(s: RivalRealmsState, i: int) -> bool:
         return s.phase == "event" and any(isinstance(a, GiveCard) for a in GAME.legal(s, i))
 
     s, seat = find_state(2, give_moment, seed=10, tries=200, events=True)

@@ -15,8 +15,8 @@ from textual.widgets import DataTable
 
 from engine.core import SeatSpec
 from engine.core.match import Match
-from engine.rival_realms import GAME
 from engine.rival_realms.actions import Go, Summon
+from engine.rival_realms.game import GAME
 from engine.rival_realms.scoring import CATEGORIES
 from rivals_tui.screens.game import GameScreen
 from rivals_tui.screens.game_over import GameOverScreen

@@ -11,7 +11,7 @@ from typing import Any
 
 from engine.core import SeatSpec
 from engine.core.match import Match
-from engine.rival_realms import GAME
+from engine.rival_realms.game import GAME
 from rivals_tui.screens.game import GameScreen
 from rivals_tui.screens.game_over import GameOverScreen
 from saves.records import DAMAGED, FILE_NAME, BestScores

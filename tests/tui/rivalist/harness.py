@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.rivalist.game import GAME
-from engine.rivalist.state import RLState
+from engine.rivalist.state import RivalistState
 from rivals_tui.games.rivalist import BOARD
 from tests.tui import boards
 
@@ -15,6 +15,8 @@ class BoardApp(boards.BoardApp):
     BOARD = BOARD
 
 
-def find_state(want: Callable[[RLState, int], bool], seed: int = 1, tries: int = 80) -> tuple[RLState, int]:
+def find_state(
+    want: Callable[[RivalistState, int], bool], seed: int = 1, tries: int = 80
+) -> tuple[RivalistState, int]:
     """Play random games until `want(state, seat)` holds for the seat to act."""
     return boards.find_state(GAME, lambda n: GAME.setup(GAME.Options(), 2, n), want, seed, tries)

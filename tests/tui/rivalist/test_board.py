@@ -21,7 +21,7 @@ from engine.rivalist.actions import (
 )
 from engine.rivalist.data import CARDS, COLOURS, TOKEN_NAMES, WONDERS
 from engine.rivalist.game import GAME
-from engine.rivalist.state import RLState
+from engine.rivalist.state import RivalistState
 from engine.rivalist.texts import payment_lines
 from rivals_tui.games.rivalist.labels import COLOUR_CODES, track_cells
 from rivals_tui.widgets.action_picker import ActionPicker
@@ -288,7 +288,7 @@ def test_the_track_shows_the_pawn_capitals_and_only_the_loot_still_there() -> No
     assert signs[other] == ("2" if s.loot_small[1 - loser] else "-")
 
 
-def flipping_slot(s: RLState) -> int | None:
+def flipping_slot(s: RivalistState) -> int | None:
     """An accessible slot whose taking turns a face-down card up, if any."""
     if s.phase != "take":
         return None
@@ -344,7 +344,7 @@ async def test_a_card_the_rival_turned_up_is_still_marked_when_your_turn_comes()
         assert ("coins", rival) in app.board.changed and ("discard",) in app.board.changed
 
 
-def secrets(s: RLState, seat: int) -> set[str]:
+def secrets(s: RivalistState, seat: int) -> set[str]:
     """Names the seat must not read: face-down pyramid cards, set-aside cards, unrevealed
     wonders, and (outside its own Library choice) the tokens left out of the game."""
     hidden = {CARDS[c].name for i, c in enumerate(s.pyramid) if c >= 0 and not s.face_up[i]}

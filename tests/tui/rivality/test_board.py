@@ -19,9 +19,9 @@ from engine.rivality.actions import (
 )
 from engine.rivality.data import COLOURS, DIR_NAMES, TILES, pos_of, xy_of
 from engine.rivality.game import GAME
-from engine.rivality.options import RYOptions
+from engine.rivality.options import RivalityOptions
 from engine.rivality.preview import preview
-from engine.rivality.state import RYState
+from engine.rivality.state import RivalityState
 from rivals_tui.games.rivality.layout import bounds
 from rivals_tui.games.rivality.texts import tile_token
 from rivals_tui.widgets.action_picker import ActionPicker
@@ -90,7 +90,7 @@ async def test_the_number_keys_pick_a_tile_of_the_hand() -> None:
         assert app.chosen == [ChooseTile(s.hands[seat][1])]
 
 
-def lands_somewhere(s: RYState, seat: int) -> bool:
+def lands_somewhere(s: RivalityState, seat: int) -> bool:
     if s.phase != "place" or s.turn != seat:
         return False
     return any(
@@ -205,7 +205,7 @@ async def test_mulligan_is_offered_by_enter_on_the_hand() -> None:
 
 
 async def test_solo_entry_mirror_and_face_down_lands() -> None:
-    s = GAME.setup(RYOptions(), 1, 11)
+    s = GAME.setup(RivalityOptions(), 1, 11)
     app = BoardApp(s, 0)
     async with app.run_test(size=BOARD_80x24) as pilot:
         await pilot.pause()
@@ -231,7 +231,7 @@ async def test_solo_entry_mirror_and_face_down_lands() -> None:
             assert MoveMagician(pos_of(key[1], key[2])) in GAME.legal(s, 0)
 
 
-def secrets(s: RYState, seat: int) -> list[str]:
+def secrets(s: RivalityState, seat: int) -> list[str]:
     """Texts of tiles the seat must not see: other hands, the piles, face-down solo lands."""
     hidden: set[int] = set()
     for i in range(s.seats):
@@ -249,7 +249,7 @@ def secrets(s: RYState, seat: int) -> list[str]:
 
 async def test_other_hands_piles_and_face_down_lands_are_never_drawn() -> None:
     cases = [find_state(n, lambda s, i: s.turns >= 3 and s.phase == "tile") for n in (2, 3, 4)]
-    solo = GAME.setup(RYOptions(), 1, 5)
+    solo = GAME.setup(RivalityOptions(), 1, 5)
     GAME.apply(solo, 0, GAME.legal(solo, 0)[0])
     cases.append((solo, 0))
     for s, seat in cases:
@@ -299,7 +299,7 @@ async def test_whole_random_games_render_in_the_80x24_room() -> None:
     setups = [(1, False), (2, False), (4, False), (3, True)]
     for seats, expert in setups:
         rng = random.Random(seats * 10 + expert)
-        s = GAME.setup(RYOptions(expert=expert), seats, 200 + seats)
+        s = GAME.setup(RivalityOptions(expert=expert), seats, 200 + seats)
         app = BoardApp(s, 0)
         async with app.run_test(size=BOARD_80x24) as pilot:
             await pilot.pause()
@@ -317,7 +317,7 @@ async def test_one_point_and_one_golem_left_read_in_the_singular() -> None:
     """The wide score lines: "1 pt", "1 golem left", padded so the columns after stay in line."""
     from engine.rivality.scoring import score_parts
 
-    def one_point(s: RYState, seat: int) -> bool:
+    def one_point(s: RivalityState, seat: int) -> bool:
         scores = score_parts(s)
         return any(sum(scores[0][k]) + scores[1][k] + scores[2][k] == 1 for k in range(s.sides))
 

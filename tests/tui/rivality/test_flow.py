@@ -11,7 +11,7 @@ import pytest
 from engine.core import SeatSpec
 from engine.core.match import Match
 from engine.rivality.game import GAME
-from engine.rivality.options import RYOptions
+from engine.rivality.options import RivalityOptions
 from rivals_tui.app import RivalsApp
 from rivals_tui.games.rivality import BOARD
 from rivals_tui.screens.game import GameScreen
@@ -55,7 +55,7 @@ async def play_by_keys(pilot: Any, max_keys: int = 400) -> int:
 @pytest.mark.paints  # a crash painting any state along the way fails it
 async def test_a_whole_game_against_the_ai_by_keyboard(tmp_path: Path) -> None:
     seats = [SeatSpec("Ann"), SeatSpec("Bot", "ai", "easy")]
-    app = app_for(tmp_path, Match.new(GAME, RYOptions(), seats, 5))
+    app = app_for(tmp_path, Match.new(GAME, RivalityOptions(), seats, 5))
     async with app.run_test(size=(80, 24)) as pilot:
         assert await play_by_keys(pilot, max_keys=12) == 12
         # The middle of the game is jumped over (tests/tui/flow.py); its end is played by keys.
@@ -70,7 +70,7 @@ async def test_a_whole_game_against_the_ai_by_keyboard(tmp_path: Path) -> None:
 async def test_a_whole_solo_game_by_keyboard(tmp_path: Path) -> None:
     # Seed 30: pressing Enter every turn beats Souramoun (the game-over screen cannot yet show a
     # game without winners; see the report of the board's first commit).
-    app = app_for(tmp_path, Match.new(GAME, RYOptions(solo_level="seasoned"), [SeatSpec("Ann")], 30))
+    app = app_for(tmp_path, Match.new(GAME, RivalityOptions(solo_level="seasoned"), [SeatSpec("Ann")], 30))
     async with app.run_test(size=(80, 24)) as pilot:
         keys = await play_by_keys(pilot)
         assert 3 <= keys < 400

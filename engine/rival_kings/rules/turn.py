@@ -41,10 +41,10 @@ from engine.rival_kings.queries import (
 )
 from engine.rival_kings.rules.cycle import end_cycle
 from engine.rival_kings.rules.legality import can_use_ability
-from engine.rival_kings.state import Crest, RKState
+from engine.rival_kings.state import Crest, RivalKingsState
 
 
-def next_seat(s: RKState, ev: list[Event]) -> int:
+def next_seat(s: RivalKingsState, ev: list[Event]) -> int:
     """The next seat to take its turn: the highest rank; between equal ranks, fewer markers, then
     the card with the figure symbol."""
     best = min(rank(s, i) for i in s.to_go)
@@ -68,7 +68,7 @@ def next_seat(s: RKState, ev: list[Event]) -> int:
     return first
 
 
-def start_turn(s: RKState, seat: int, ev: list[Event]) -> None:
+def start_turn(s: RivalKingsState, seat: int, ev: list[Event]) -> None:
     s.turn = seat
     s.cursor = 0
     s.stack = []
@@ -83,13 +83,13 @@ def start_turn(s: RKState, seat: int, ev: list[Event]) -> None:
     ev.append(Event(f"{player(seat)}'s turn with the {ch.label}.", seat, kind="turn"))
 
 
-def end_turn(s: RKState) -> None:
+def end_turn(s: RivalKingsState) -> None:
     s.turn = -1
     s.stack = []
     s.steal_from = []
 
 
-def needs_decision(s: RKState, seat: int, kind: str) -> bool:
+def needs_decision(s: RivalKingsState, seat: int, kind: str) -> bool:
     """Whether the pending action waits for the seat. Recruit and Buy wait whenever a card is on
     display, even one the seat cannot afford: skipping then looks like any free choice, so the
     table learns nothing about the private purse."""
@@ -102,7 +102,7 @@ def needs_decision(s: RKState, seat: int, kind: str) -> bool:
     return s.markers[seat] > 0
 
 
-def advance(s: RKState, ev: list[Event]) -> None:
+def advance(s: RivalKingsState, ev: list[Event]) -> None:
     """Run the automatic steps until some seat has a decision to make (or the cycle ends)."""
     while s.phase == "turn" and not s.over:
         if s.turn < 0:
@@ -137,7 +137,7 @@ def advance(s: RKState, ev: list[Event]) -> None:
         end_turn(s)
 
 
-def _queue_next_own(s: RKState, seat: int, ev: list[Event]) -> bool:
+def _queue_next_own(s: RivalKingsState, seat: int, ev: list[Event]) -> bool:
     """Put the seat's next uncovered printed action on the stack; False when none is left."""
     c = s.played[seat]
     assert c is not None
@@ -160,7 +160,7 @@ def _queue_next_own(s: RKState, seat: int, ev: list[Event]) -> bool:
 # -- the turn's decisions ----------------------------------------------------------------------
 
 
-def steal(s: RKState, seat: int, a: Steal, ev: list[Event]) -> None:
+def steal(s: RivalKingsState, seat: int, a: Steal, ev: list[Event]) -> None:
     s.crests.append(Crest(seat, a.target, a.action))
     s.steal_from.remove(a.target)
     vc, tc = s.played[a.target], s.played[seat]
@@ -176,48 +176,48 @@ def steal(s: RKState, seat: int, a: Steal, ev: list[Event]) -> None:
     s.stack.append("stolen:" + a.action)
 
 
-def choose_action(s: RKState, seat: int, a: ChooseAction, ev: list[Event]) -> None:
+def choose_action(s: RivalKingsState, seat: int, a: ChooseAction, ev: list[Event]) -> None:
     s.single[seat] = a.action
     s.stack.append("own:" + a.action)
     ev.append(Event(f"{player(seat)} chooses {ACTION_NAMES[a.action]} as the one action.", seat))
 
 
-def skip(s: RKState, seat: int, a: Skip, ev: list[Event]) -> None:
+def skip(s: RivalKingsState, seat: int, a: Skip, ev: list[Event]) -> None:
     kind = s.stack.pop().split(":")[1]
     ev.append(Event(f"{player(seat)} skips {ACTION_NAMES[kind]}.", seat, kind="skip"))
 
 
-def finish(s: RKState, seat: int, a: EndTurn, ev: list[Event]) -> None:
+def finish(s: RivalKingsState, seat: int, a: EndTurn, ev: list[Event]) -> None:
     if s.tie[seat] and not s.single[seat]:
         ev.append(Event(f"{player(seat)} carries out no action.", seat, kind="skip"))
     end_turn(s)
 
 
-def settle(s: RKState, seat: int, a: Settle, ev: list[Event]) -> None:
+def settle(s: RivalKingsState, seat: int, a: Settle, ev: list[Event]) -> None:
     s.stack.pop()
     s.markers[seat] -= 1
     s.marker_supply += 1
     ev.append(Event(f"{player(seat)} settles a conflict: one Conflict marker back to the supply.", seat))
 
 
-def pass_conflict(s: RKState, seat: int, a: PassConflict, ev: list[Event]) -> None:
+def pass_conflict(s: RivalKingsState, seat: int, a: PassConflict, ev: list[Event]) -> None:
     s.stack.pop()
     s.markers[seat] -= 1
     s.markers[a.to] += 1
     ev.append(Event(f"{player(seat)} passes a Conflict marker on to {player(a.to)}.", seat))
 
 
-def take_money(s: RKState, seat: int, a: TakeMoney, ev: list[Event]) -> None:
+def take_money(s: RivalKingsState, seat: int, a: TakeMoney, ev: list[Event]) -> None:
     s.stack.pop()
     effects.take_money(s, seat, a.pile, ev)
 
 
-def acquire(s: RKState, seat: int, a: Recruit | Buy, ev: list[Event]) -> None:
+def acquire(s: RivalKingsState, seat: int, a: Recruit | Buy, ev: list[Event]) -> None:
     s.stack.pop()
     effects.acquire(s, seat, a.pile, a.discount, ev)
 
 
-def use_ability(s: RKState, seat: int, a: Any, ev: list[Event]) -> None:
+def use_ability(s: RivalKingsState, seat: int, a: Any, ev: list[Event]) -> None:
     s.ability_used[seat] = True
     if isinstance(a, GiveMarker):
         effects.give_marker(s, seat, a, ev)
@@ -233,7 +233,7 @@ def use_ability(s: RKState, seat: int, a: Any, ev: list[Event]) -> None:
 
 
 # What each decision of a turn does (its rule was checked before), by type.
-TURN_DECISIONS: dict[type, Callable[[RKState, int, Any, list[Event]], None]] = {
+TURN_DECISIONS: dict[type, Callable[[RivalKingsState, int, Any, list[Event]], None]] = {
     Steal: steal,
     ChooseAction: choose_action,
     Skip: skip,

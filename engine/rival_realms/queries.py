@@ -29,7 +29,7 @@ from engine.rival_realms.data import (
     TYPES,
     creature_fits,
 )
-from engine.rival_realms.state import RealmsState
+from engine.rival_realms.state import RivalRealmsState
 
 
 def card_name(n: int) -> str:
@@ -58,7 +58,7 @@ def row_bounds(regions: list[int], p: int) -> tuple[int, int]:
     return lo, hi
 
 
-def summon_problem(s: RealmsState, seat: int, card: int, space: int) -> str | None:
+def summon_problem(s: RivalRealmsState, seat: int, card: int, space: int) -> str | None:
     """Why `card` may not go into `space` of `seat`'s realm (ignoring whose turn it is), or None."""
     if not 0 <= space < SPACES:
         return "There is no such space in your realm."
@@ -173,7 +173,7 @@ def filled_bounds(regions: list[int]) -> list[tuple[int, int, int]]:
     return out
 
 
-def summon_slots(s: RealmsState, seat: int, card: int) -> list[int]:
+def summon_slots(s: RivalRealmsState, seat: int, card: int) -> list[int]:
     """The empty spaces where `card` may be summoned, in space order."""
     return [p for p, lo, hi in empty_bounds(s.regions[seat]) if lo < card < hi]
 
@@ -181,7 +181,7 @@ def summon_slots(s: RealmsState, seat: int, card: int) -> list[int]:
 # --- adventuring -------------------------------------------------------------------------
 
 
-def crossable(s: RealmsState, seat: int, land: int) -> bool:
+def crossable(s: RivalRealmsState, seat: int, land: int) -> bool:
     """Whether land card `land` of `seat`'s realm can be crossed: a Valley, the Mountain where the
     Raven perches, or (Open Passes) a Mountain in an end column."""
     if s.valleys[seat][land] or s.raven == seat * LANDS + land:
@@ -194,7 +194,7 @@ def _key(space: int, prev: int) -> int:
     return space * 32 + prev + 1
 
 
-def steps(s: RealmsState, seat: int, until: int = -1, fresh: bool = False) -> dict[int, int]:
+def steps(s: RivalRealmsState, seat: int, until: int = -1, fresh: bool = False) -> dict[int, int]:
     """Every single step the adventurer can take next, walking freely through explored regions
     first and never stepping straight back where it came from.
 
@@ -251,7 +251,7 @@ _MOVES_AHEAD: tuple[tuple[tuple[int, int, int], ...], ...] = tuple(
 
 
 def step_path(
-    s: RealmsState, seat: int, space: int, via: int, found: dict[int, int] | None = None
+    s: RivalRealmsState, seat: int, space: int, via: int, found: dict[int, int] | None = None
 ) -> list[int] | None:
     """The spaces walked through (explored regions, in order, after the current space) to make
     the step from `via` into `space`, ending with `space`; None when that step is not possible.
@@ -272,12 +272,12 @@ def step_path(
     return path
 
 
-def step_targets(s: RealmsState, seat: int) -> list[tuple[int, int]]:
+def step_targets(s: RivalRealmsState, seat: int) -> list[tuple[int, int]]:
     """(space, via) for every possible next step, in discovery order."""
     return [(k >> 5, (k & 31) - 1) for k in steps(s, seat)]
 
 
-def loose_tokens(s: RealmsState, seat: int) -> bool:
+def loose_tokens(s: RivalRealmsState, seat: int) -> bool:
     """Whether a token lies on an explored region of `seat`'s realm, waiting to be claimed by
     the adventurer walking over it. Rare (a Magic Mirror exchange leaves one there), so the
     walk's callers ask this once before looking for such tokens along each path."""
@@ -285,7 +285,7 @@ def loose_tokens(s: RealmsState, seat: int) -> bool:
 
 
 def walk_tokens(
-    s: RealmsState, seat: int, space: int, via: int, found: dict[int, int] | None = None
+    s: RivalRealmsState, seat: int, space: int, via: int, found: dict[int, int] | None = None
 ) -> tuple[str, ...]:
     """The tokens the step into `space` from `via` picks up on its walk, before entering
     `space` (in the order walked): they are the player's by then, so a creature among them may
@@ -300,7 +300,7 @@ def walk_tokens(
 
 
 def payments(
-    s: RealmsState, seat: int, space: int, via: int, on_way: Sequence[str] | None = None
+    s: RivalRealmsState, seat: int, space: int, via: int, on_way: Sequence[str] | None = None
 ) -> list[tuple[int, str]]:
     """Ways to pay for entering the unexplored region in `space` from `via`: (card, "") for each
     matching card in hand, ("", creature) for each fitting creature in supply or picked up on
@@ -339,7 +339,7 @@ _GUIDES: tuple[frozenset[str], ...] = tuple(
 )
 
 
-def star_targets(s: RealmsState, seat: int) -> list[int]:
+def star_targets(s: RivalRealmsState, seat: int) -> list[int]:
     """Shooting Star: unexplored regions one step from the adventurer (any direction)."""
     p = s.adventurer[seat]
     if p < 0:
@@ -355,7 +355,7 @@ def star_targets(s: RealmsState, seat: int) -> list[int]:
 # --- the Magic Mirror --------------------------------------------------------------------
 
 
-def mirror_problem(s: RealmsState, seat: int, kind: str, a: int, b: int) -> str | None:
+def mirror_problem(s: RivalRealmsState, seat: int, kind: str, a: int, b: int) -> str | None:
     """Why exchanging pieces a and b of `kind` is not allowed, or None."""
     if kind == "land":
         if not (0 <= a < b < LANDS):
@@ -389,7 +389,7 @@ def mirror_problem(s: RealmsState, seat: int, kind: str, a: int, b: int) -> str 
     return None
 
 
-def mirror_moves(s: RealmsState, seat: int) -> list[Mirror]:
+def mirror_moves(s: RivalRealmsState, seat: int) -> list[Mirror]:
     """Every allowed Magic Mirror exchange (the shared actions), regions first, then tokens,
     then land cards: the pairs `mirror_problem` allows, found without asking it of each."""
     out: list[Mirror] = []
@@ -446,7 +446,7 @@ class StepPreview:
     tokens: tuple[str, ...]
 
 
-def step_preview(s: RealmsState, seat: int, space: int, via: int) -> StepPreview | None:
+def step_preview(s: RivalRealmsState, seat: int, space: int, via: int) -> StepPreview | None:
     """The preview of the step into `space` from `via`, or None when that step is impossible."""
     path = step_path(s, seat, space, via)
     if path is None:

@@ -8,10 +8,10 @@ from collections.abc import Sequence
 
 from engine.rivality.data import LIMIT, SHIELDS
 from engine.rivality.geometry import SOLO_COLS, SOLO_NEIGHBOURS, SOLO_ROWS
-from engine.rivality.state import RYState
+from engine.rivality.state import RivalityState
 
 
-def controller(s: RYState, c: int) -> int:
+def controller(s: RivalityState, c: int) -> int:
     """The side with strictly the most golems on cell c, or -1 (empty or tied)."""
     g = s.golems
     b = c * 3
@@ -29,7 +29,7 @@ def control_of(a0: int, a1: int, a2: int) -> int:
     return -1
 
 
-def shields_of(s: RYState, c: int) -> int:
+def shields_of(s: RivalityState, c: int) -> int:
     """Shields cell c raises against an enemy of its controller (entrenchment included)."""
     k = s.ctrl[c]
     if k < 0:
@@ -39,12 +39,12 @@ def shields_of(s: RYState, c: int) -> int:
     return base + (1 if s.golems[c * 3 + k] == LIMIT else 0)
 
 
-def entrenched(s: RYState, c: int) -> bool:
+def entrenched(s: RivalityState, c: int) -> bool:
     k = s.ctrl[c]
     return k >= 0 and s.golems[c * 3 + k] == LIMIT
 
 
-def seat_for(s: RYState, side: int) -> int:
+def seat_for(s: RivalityState, side: int) -> int:
     """The seat that decides for `side` now: the player on turn if it is theirs, else the next
     seat of that side in turn order."""
     if s.side_of[s.turn] == side:
@@ -56,17 +56,17 @@ def seat_for(s: RYState, side: int) -> int:
     return s.turn
 
 
-def side_seats(s: RYState, side: int) -> list[int]:
+def side_seats(s: RivalityState, side: int) -> list[int]:
     return [i for i in range(s.seats) if s.side_of[i] == side]
 
 
-def is_empty(s: RYState, c: int) -> bool:
+def is_empty(s: RivalityState, c: int) -> bool:
     """Solo: no golem and no magician on cell c."""
     b = c * 3
     return s.golems[b] + s.golems[b + 1] + s.golems[b + 2] == 0 and c not in s.mage
 
 
-def solo_reachable(s: RYState) -> list[int]:
+def solo_reachable(s: RivalityState) -> list[int]:
     """Solo: the positions the magician may end its move on, in cell order."""
     g = s.golems
     mages = s.mage
