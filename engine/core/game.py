@@ -195,6 +195,7 @@ class Game(Protocol[S, A, O_contra]):
     def ai_search_evaluate(self, s: S, seat: int) -> float: ...
     def ai_turn_mark(self, s: S) -> Hashable | None: ...
     def progress(self, s: S) -> str: ...
+    def round_and_turn(self, s: S) -> tuple[int, Hashable] | None: ...
     def upgrade_action(self, s: S, seat: int, a: A) -> A: ...
     def move_text(self, s: S, a: A) -> str: ...
     def parse_move(self, s: S, seat: int, text: str) -> A: ...
@@ -351,6 +352,16 @@ class GameBase(abc.ABC, Generic[S, A, O]):
     def progress(self, s: S) -> str:
         """A few words saying how far the game is ("round 3, cycle 2"), for the load list."""
         return ""
+
+    def round_and_turn(self, s: S) -> tuple[int, Hashable] | None:
+        """Where a move made now stands, for the numbering of a game record (saves.gamerecord):
+        the game's round (0 while the table is set up) and a mark of the turn in progress, any
+        value that changes whenever a new turn begins (None between turns, when a decision
+        belongs to no seat's turn). The record numbers the turns of a round 1, 2, ... as the
+        mark changes. Default None: the game has no rounds of its own, and the record counts
+        a new turn whenever another seat moves or a move ends its seat's turn, and a new round
+        whenever a seat begins a second turn in the round."""
+        return None
 
     def upgrade_action(self, s: S, seat: int, a: A) -> A:
         """A move read from a save, as today's decision in the position `s` it is replayed in.

@@ -45,6 +45,7 @@ class RivalKings(PhasedGame[RivalKingsState, Action, RivalKingsOptions]):
     waiting_prompt = staticmethod(texts.waiting_prompt)
     describe = staticmethod(texts.describe)
     progress = staticmethod(texts.progress)
+    round_and_turn = staticmethod(texts.round_and_turn)
     outcome = staticmethod(scoring.outcome)
     view = staticmethod(views.view)
     determinize = staticmethod(views.determinize)

@@ -75,6 +75,12 @@ def progress(s: RivalKingsState) -> str:
     return f"round {s.round}, cycle {s.cycle}"
 
 
+def round_and_turn(s: RivalKingsState) -> tuple[int, tuple[int, int] | None]:
+    """A round is two cycles; in each, every seat takes its turn after the secret choice of
+    characters (no seat's turn); a start window answered before a turn belongs to none."""
+    return s.round, ((s.cycle, s.turn) if s.turn >= 0 else None)
+
+
 def waiting_prompt(s: RivalKingsState, seat: int) -> Prompt:
     """What a seat owing no decision reads."""
     if s.over:

@@ -78,5 +78,13 @@ class RivalRealms(PhasedGame[RivalRealmsState, Action, RivalRealmsOptions]):
         # Set-up has no turns: its choices are searched as before, scored at once.
         return None if s.phase in SETUP_PHASES else sum(s.turns)
 
+    def round_and_turn(self, s: RivalRealmsState) -> tuple[int, int | None]:
+        """Round 0 is set-up (Valleys, the Raven, the adventurers); round N holds each seat's N-th
+        turn (as the load list counts them), an extra turn from a Double Espresso included; an
+        event answered by the other seat belongs to the turn that drew it."""
+        if s.phase in SETUP_PHASES:
+            return 0, None
+        return max(s.turns), sum(s.turns)
+
 
 GAME: Game[RivalRealmsState, Action, RivalRealmsOptions] = RivalRealms()

@@ -48,6 +48,7 @@ class Rivalist(PhasedGame[RivalistState, Action, RivalistOptions]):
     determinize = staticmethod(views.determinize)
     describe = staticmethod(texts.describe)
     progress = staticmethod(texts.progress)
+    round_and_turn = staticmethod(texts.round_and_turn)
     evaluate = staticmethod(ai.evaluate)
 
 

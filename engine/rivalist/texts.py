@@ -67,6 +67,18 @@ def progress(s: RivalistState) -> str:
     return f"{AGE_NAMES[s.age]}, {cards(left)} left"
 
 
+def round_and_turn(s: RivalistState) -> tuple[int, tuple[int, int] | int | None]:
+    """The Ages are the rounds, the wonder draft round 0 (each pick a turn). A turn begins with
+    the card taken from the pyramid, and what that card brings (a progress token, a card
+    destroyed or stolen) stays in it; naming who begins the next Age is no seat's turn."""
+    if s.age == 0:
+        return 0, (s.draft_round, s.draft_picks)
+    if s.phase == "starter":
+        return s.age, None
+    gone = s.pyramid.count(-1)
+    return s.age, gone if s.phase == "take" else gone - 1
+
+
 def waiting_prompt(s: RivalistState, seat: int) -> Prompt:
     """What a seat owing no decision reads: whom it waits for, or the end."""
     if s.over:

@@ -51,6 +51,7 @@ class Rivality(PhasedGame[RivalityState, Action, RivalityOptions]):
     evaluate = staticmethod(ai.evaluate)
     describe = staticmethod(texts.describe)
     progress = staticmethod(texts.progress)
+    round_and_turn = staticmethod(texts.round_and_turn)
 
 
 GAME: Game[RivalityState, Action, RivalityOptions] = Rivality()

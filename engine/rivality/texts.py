@@ -103,6 +103,12 @@ def progress(s: RivalityState) -> str:
     return f"turn {s.turns + 1}, {count(left, 'tile')} to play"
 
 
+def round_and_turn(s: RivalityState) -> tuple[int, int]:
+    """Every seat plays one turn a round (in solo a round is a turn); the mulligan belongs to the
+    first turn, and a rival's removals to the turn that caused them."""
+    return s.turns // s.seats + 1, s.turns
+
+
 def waiting_prompt(s: RivalityState, seat: int) -> Prompt:
     """What a seat owing no decision reads: whom it waits for, or the end."""
     if s.phase == "over":

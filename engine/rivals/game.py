@@ -97,6 +97,16 @@ class Rivals(PhasedGame[RivalsState, Action, RivalsOptions]):
             return f"finished in round {s.round}"
         return f"round {s.round}, era {drone.era_of(s, s.round)}"
 
+    def round_and_turn(self, s: RivalsState) -> tuple[int, Hashable]:
+        """Round 0 is set-up. A round's turns go round the table twice (`turn_no` 1 and 2), then
+        in drone mode the drones play theirs; a reaction, a window or loot answered by another
+        seat belongs to the turn it interrupts, and the round's start and end to no turn."""
+        if s.active >= 0:
+            return s.round, (s.turn_no, s.turn_seat)
+        if s.d_active >= 0:
+            return s.round, (s.turn_no, "drone", s.d_active)
+        return s.round, None
+
     def upgrade_action(self, s: RivalsState, seat: int, a: Action) -> Action:
         """Premium Card's purchase once paid from the larger pile by itself (`turn.upgrade_saved`)."""
         return turn.upgrade_saved(s, seat, a)
