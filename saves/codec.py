@@ -181,7 +181,7 @@ def _not_a_save(source: str, why: str) -> SaveError:
     return SaveError(source, f"not a Rivals save ({why})")
 
 
-def _json_fault(exc: json.JSONDecodeError) -> str:
+def json_fault(exc: json.JSONDecodeError) -> str:
     doc = exc.doc
     end = len(doc.rstrip())
     rest = doc[exc.pos : end]
@@ -206,7 +206,7 @@ def parse(text: str | bytes, source: str = "save") -> Any:
     try:
         return json.loads(text, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
-        raise _not_a_save(source, _json_fault(exc)) from None
+        raise _not_a_save(source, json_fault(exc)) from None
     except RecursionError:
         raise _not_a_save(source, "the JSON is nested too deeply") from None
     except _NotANumber as exc:
@@ -299,14 +299,14 @@ def load_envelope(
 
     options = _structure(data["options"], game.Options, "options", source)
     seats: tuple[SeatSpec, ...] = _structure(data["seats"], tuple[SeatSpec, ...], "seats", source)
-    _check_seats(seats, source)
+    check_seats(seats, source)
     seed: int = _structure(data["seed"], int, "seed", source)
     series: Series = _structure(data["series"], Series, "series", source)
     if len(seats) not in game.players:
         span = f"{game.players.start}-{game.players.stop - 1}"
         has = f"{len(seats)} seat{'' if len(seats) == 1 else 's'}"
         raise SaveError(source, f"{game.title} is for {span} players, but this save has {has}")
-    _check_series(series, game, len(seats), source)
+    check_series(series, game, len(seats), source)
     problem = game.check_options(options, len(seats))
     if problem is not None:
         raise SaveError(source, f"options: {problem}")
@@ -397,7 +397,7 @@ def _replay_and_check(
         raise SaveError(source, "the saved position does not match its moves (was the file edited?)")
 
 
-def _check_seats(seats: tuple[SeatSpec, ...], source: str) -> None:
+def check_seats(seats: tuple[SeatSpec, ...], source: str) -> None:
     for i, spec in enumerate(seats):
         if spec.kind not in ("human", "ai"):
             raise SaveError(source, f'seats[{i}].kind: expected "human" or "ai", got {_show(spec.kind)}')
@@ -412,7 +412,7 @@ def _check_seats(seats: tuple[SeatSpec, ...], source: str) -> None:
         raise SaveError(source, "seats: two seats have the same name")
 
 
-def _check_series(series: Series, game: Game[Any, Any, Any], seats: int, source: str) -> None:
+def check_series(series: Series, game: Game[Any, Any, Any], seats: int, source: str) -> None:
     """The series must be one this game can play, at this table, and not already decided."""
     # Checked first: a negative target reads as a single game, and would be written back as it is.
     if not (0 <= series.games <= SERIES_GAMES_LIMIT and 0 <= series.points <= SERIES_POINTS_LIMIT):

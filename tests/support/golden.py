@@ -1,27 +1,21 @@
-"""Golden playthroughs and pinned positions: a seeded game written down as its moves in the games'
-notation (`Game.move_text`), one per line, and replayed through `parse_move` and `Match.submit`
-(every move checked).
+"""Golden playthroughs and pinned positions: a seeded game written down as a game record
+(saves.gamerecord, in the text form of saves.recordformat: its moves in the games' notation,
+numbered by round and turn), and replayed with every move checked (`parse_move`, `Match.submit`).
 
-A file (tests/golden/*.txt) holds a header, the moves, and for a finished game its outcome:
+A file (tests/golden/*.txt) is a record whose seats are "Player N", with no dates, and two fields
+of this tool's own after the seed:
 
-    game rivals
-    options setup=standard drone=off
-    seats 2
-    seed 4
     bot random
     until tests.tui.rivals.test_snapshots:interesting
-    p1: ashak 3  # Choose Orrin: ...
-    ...
-    scores 31 27
-    winners p1
 
-`#` starts a comment: the move's description, the score by category and this tool's notes are
-there for whoever reads a diff, and are not checked. `bot` says how the moves were chosen when the
-file was recorded: `random` (Python's `random.Random(seed)` choosing among the legal moves, as
-tests/tui/boards.py's `find_match` plays) or `easy` (one easy bot per seat, seeded
-`seed * 31 + seat`, choosing from its view). `until` names a predicate on a `Match`: the recording
-stops at the first position where it holds (trying the next seeds when a game ends first), and
-replaying checks it still holds there. Without `until` the recording plays to the end.
+`bot` says how the moves were chosen when the file was recorded: `random` (Python's
+`random.Random(seed)` choosing among the legal moves, as tests/tui/boards.py's `find_match`
+plays) or `easy` (one easy bot per seat, seeded `seed * 31 + seat`, choosing from its view).
+`until` names a predicate on a `Match`: the recording stops at the first position where it holds
+(trying the next seeds when a game ends first), and replaying checks it still holds there.
+Without `until` the recording plays to the end. Comments (`#`: each move's description, the
+score by category, this tool's notes) are for whoever reads a diff and are not checked; every
+move must be written as the notation writes it.
 
 A rule change that changes such a game on purpose re-records its file, and the file's diff shows
 what the change did to it:
@@ -39,18 +33,23 @@ import random
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
 
 import attrs
 
 from engine.ai import make_bot
-from engine.core import AnyGame, IllegalAction, Outcome, SeatSpec
+from engine.core import Outcome, SeatSpec
 from engine.core.match import Match
-from engine.core.options import option_fields, parse_assignments, typed_choice
+from engine.core.options import parse_assignments
 from engine.registry import get_game
+from saves.gamerecord import GameRecord, Move, RecordError, record_of
+from saves.gamerecord import replay as replay_record
+from saves.recordformat import to_text
+from saves.recordread import read as read_record
 
 GOLDEN = Path(__file__).resolve().parent.parent / "golden"
 BOTS = ("random", "easy")
+# This tool's fields in a record (after the seed).
+FIELDS = ("bot", "until")
 
 
 class GoldenMismatch(AssertionError):
@@ -70,65 +69,43 @@ class Header:
 @attrs.frozen
 class Golden:
     header: Header
-    moves: tuple[tuple[int, int, str], ...]  # (line number, seat, text)
-    scores: tuple[int, ...] | None
-    winners: tuple[int, ...] | None
+    record: GameRecord
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        return self.record.moves
+
+    @property
+    def scores(self) -> tuple[int, ...] | None:
+        return self.record.scores
+
+    @property
+    def winners(self) -> tuple[int, ...] | None:
+        return self.record.winners
 
 
-def seat_word(seat: int) -> str:
-    return f"p{seat + 1}"
-
-
-def option_words(options: Any) -> tuple[str, ...]:
-    """Every option of `options` as NAME=VALUE, in the words `parse_assignments` reads."""
-    out = []
-    for f in option_fields(type(options)):
-        v = getattr(options, f.name)
-        if f.kind == "bool":
-            text = "on" if v else "off"
-        elif f.kind == "multi":
-            text = ",".join(v) if v else "none"
-        elif f.kind == "choice":
-            text = typed_choice(v)
-        else:
-            text = str(v)
-        out.append(f"{f.name}={text}")
-    return tuple(out)
+def default_seats(n: int) -> list[SeatSpec]:
+    return [SeatSpec(f"Player {i + 1}") for i in range(n)]
 
 
 # -- reading ------------------------------------------------------------------------------------
 
 
 def read(path: Path) -> Golden:
-    fields: dict[str, str] = {}
-    moves: list[tuple[int, int, str]] = []
-    scores = winners = None
-    for n, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-        line = raw.split("#", 1)[0].strip()
-        if not line:
-            continue
-        head, sep, rest = line.partition(":")
-        if sep and head.startswith("p") and head[1:].isdigit():
-            moves.append((n, int(head[1:]) - 1, rest.strip()))
-            continue
-        key, _, value = line.partition(" ")
-        if key == "scores":
-            scores = tuple(int(v) for v in value.split())
-        elif key == "winners":
-            winners = tuple(int(v[1:]) - 1 for v in value.split())
-        elif key in ("game", "options", "seats", "seed", "bot", "until"):
-            fields[key] = value.strip()
-        else:
-            raise GoldenMismatch(f"{path} line {n}: cannot read {raw!r}")
+    try:
+        record = read_record(path.read_bytes(), path.name, FIELDS)
+    except RecordError as exc:
+        raise GoldenMismatch(str(exc)) from None
+    extra = dict(record.extra)
     header = Header(
-        game=fields["game"],
-        options=tuple(fields.get("options", "").split()),
-        seats=int(fields["seats"]),
-        seed=int(fields["seed"]),
-        bot=fields.get("bot", "random"),
-        until=fields.get("until", ""),
+        game=record.game,
+        options=record.options,
+        seats=len(record.seats),
+        seed=record.seed,
+        bot=extra.get("bot", "random"),
+        until=extra.get("until", ""),
     )
-    return Golden(header, tuple(moves), scores, winners)
+    return Golden(header, record)
 
 
 def predicate(name: str) -> Callable[[Match], bool]:
@@ -141,7 +118,7 @@ def predicate(name: str) -> Callable[[Match], bool]:
 def new_match(header: Header, seats: Sequence[SeatSpec] | None = None) -> Match:
     game = get_game(header.game)
     options = parse_assignments(game.Options, header.options)
-    specs = list(seats) if seats is not None else [SeatSpec(f"Player {i + 1}") for i in range(header.seats)]
+    specs = list(seats) if seats is not None else default_seats(header.seats)
     if len(specs) != header.seats:
         raise GoldenMismatch(f"the file is for {header.seats} seats, not {len(specs)}")
     return Match.new(game, options, specs, header.seed)
@@ -150,29 +127,20 @@ def new_match(header: Header, seats: Sequence[SeatSpec] | None = None) -> Match:
 def replay(path: Path | str, seats: Sequence[SeatSpec] | None = None) -> Match:
     """The match `path` records, every move checked, and what the file says of its end checked:
     the outcome of a finished game, or the `until` predicate of a position. `seats` names the
-    players (default: "Player N", all human). Raises GoldenMismatch naming the line."""
+    players (default: as the file says, "Player N", all human). Raises GoldenMismatch naming the
+    line."""
     path = GOLDEN / path if isinstance(path, str) else path
     g = read(path)
-    m = new_match(g.header, seats)
+    record = g.record
+    if seats is not None:
+        if len(seats) != g.header.seats:
+            raise GoldenMismatch(f"the file is for {g.header.seats} seats, not {len(seats)}")
+        record = attrs.evolve(record, seats=tuple(seats))
     again = f"(a deliberate rule change? re-record: python -m tests.support.golden record {shown_path(path)})"
-    for n, seat, text in g.moves:
-        try:
-            action = m.game.parse_move(m.state, seat, text)
-        except IllegalAction as exc:
-            raise GoldenMismatch(f"{path.name} line {n}: {seat_word(seat)}: {text}: {exc} {again}") from None
-        if m.game.move_text(m.state, action) != text:
-            raise GoldenMismatch(f"{path.name} line {n}: {text!r} is not written as the notation writes it")
-        m.submit(seat, action)
-    out = m.outcome()
-    if g.scores is not None:
-        got = (out.scores, out.winners) if out is not None else None
-        if got != (g.scores, g.winners):
-            raise GoldenMismatch(
-                f"{path.name}: the game ends with {describe_end(out)}, the file says scores "
-                f"{g.scores} and winners {g.winners} {again}"
-            )
-    elif out is not None:
-        raise GoldenMismatch(f"{path.name}: the moves end the game, but the file records a position {again}")
+    try:
+        m = replay_record(record, source=path.name, canonical=True)
+    except RecordError as exc:
+        raise GoldenMismatch(f"{exc} {again}") from None
     if g.header.until and not predicate(g.header.until)(m):
         raise GoldenMismatch(f"{path.name}: {g.header.until} no longer holds at the end of the moves {again}")
     return m
@@ -213,40 +181,15 @@ def shown_path(path: Path) -> Path:
     return full.relative_to(root) if full.is_relative_to(root) else full
 
 
-def gist(text: str, width: int = 80) -> str:
-    """The head of a move's description, for a comment: up to its first colon or full stop."""
-    for mark in (": ", ". "):
-        text = text.split(mark, 1)[0]
-    text = " ".join(text.split())
-    return text if len(text) <= width else text[: width - 3] + "..."
-
-
 def write(path: Path, m: Match, header: Header) -> None:
-    game: AnyGame = m.game
-    lines = [
+    intro = (
         f"# A golden {m.game.title} game: its moves in the game's notation, replayed with every move",
         "# checked by the tests. Re-record after a deliberate rule change (the diff shows its effect):",
         f"#   python -m tests.support.golden record {shown_path(path)}",
-        f"game {game.id}",
-        f"options {' '.join(option_words(m.options))}".rstrip(),
-        f"seats {len(m.seats)}",
-        f"seed {m.seed}",
-        f"bot {header.bot}",
-    ]
-    if header.until:
-        lines.append(f"until {header.until}")
-    s = game.setup(m.options, len(m.seats), m.seed)
-    for seat, action in m.history:
-        lines.append(f"{seat_word(seat)}: {game.move_text(s, action)}  # {gist(game.describe(s, action))}")
-        game.apply(s, seat, action)
-    out = m.outcome()
-    if out is not None:
-        lines.append(f"scores {' '.join(map(str, out.scores))}")
-        lines.append(f"winners {' '.join(map(seat_word, out.winners))}")
-        lines.extend(f"# {ln.label}: {' '.join(map(str, ln.values))}" for ln in out.lines)
-        if out.tiebreak:
-            lines.append(f"# tie-break: {out.tiebreak}")
-    path.write_text("\n".join(" ".join(ln.split("\n")) for ln in lines) + "\n", encoding="utf-8")
+    )
+    fields = (("bot", header.bot), *((("until", header.until),) if header.until else ()))
+    record = attrs.evolve(record_of(m), extra=fields)
+    path.write_text(to_text(record, m.game.title, intro), encoding="utf-8")
 
 
 def record(path: Path, header: Header) -> Match:

@@ -49,16 +49,24 @@ def changed(path: Path, tmp_path: Path, old: str, new: str, count: int = 1) -> P
 def test_a_changed_move_or_end_is_caught_with_its_line(tmp_path: Path) -> None:
     path = golden.GOLDEN / "rivalist-2p.txt"
     lines = path.read_text(encoding="utf-8").splitlines()
-    n, line = next((i, ln) for i, ln in enumerate(lines, 1) if ln.startswith("p2: take "))
+    n, line = next((i, ln) for i, ln in enumerate(lines, 1) if " p2: take " in ln)
+    label = line.split()[0]
+    k = 1 + sum(1 for ln in lines[: n - 1] if ln[:1].isdigit())  # the move's number
     # Another seat making the move, another move, words that name none, another score.
-    with pytest.raises(golden.GoldenMismatch, match=f"line {n}: p1: .*has no decision to make now"):
+    with pytest.raises(golden.GoldenMismatch, match=f"line {n}, move {k}: p1: .*has no decision to make now"):
         golden.replay(changed(path, tmp_path, line, line.replace("p2:", "p1:")))
-    with pytest.raises(golden.GoldenMismatch, match=f"line {n}: p2: take 99: .*not a move Player 2 can make"):
-        golden.replay(changed(path, tmp_path, line, "p2: take 99"))
-    with pytest.raises(golden.GoldenMismatch, match=f"line {n}: .*No Rivalist move starts with"):
-        golden.replay(changed(path, tmp_path, line, "p2: grab 3"))
+    with pytest.raises(
+        golden.GoldenMismatch, match=f"line {n}, move {k}: p2: take 99: .*not a move Player 2 can"
+    ):
+        golden.replay(changed(path, tmp_path, line, f"{label} p2: take 99"))
+    with pytest.raises(golden.GoldenMismatch, match=f"line {n}, move {k}: .*No Rivalist move starts with"):
+        golden.replay(changed(path, tmp_path, line, f"{label} p2: grab 3"))
+    with pytest.raises(
+        golden.GoldenMismatch, match=f"line {n}, move {k}: .*not written as the notation writes it"
+    ):
+        golden.replay(changed(path, tmp_path, line, line.replace("p2: take", "p2: TAKE")))
     scores = next(ln for ln in lines if ln.startswith("scores "))
-    with pytest.raises(golden.GoldenMismatch, match="the file says scores"):
+    with pytest.raises(golden.GoldenMismatch, match="but the record says scores 0 0"):
         golden.replay(changed(path, tmp_path, scores, "scores 0 0"))
     # Every message says how to re-record.
     with pytest.raises(golden.GoldenMismatch, match="python -m tests.support.golden record"):
