@@ -4,6 +4,8 @@
     rivals new rival_kings --players 3 --ai hard --seed 7 [--names A,B,C] [--humans N]
     rivals resume [NAME]                     the named save, or the latest unfinished one
     rivals list                              saves as a plain table (no full-screen app)
+    rivals export NAME [--format json] [-o FILE]   a save as a record of its moves
+    rivals import FILE [--name NAME]         a record, every move checked, as a save
     rivals serve [--port 2222] [--host H]    host tables: a table server and an SSH door to it
     rivals join HOST:PORT [CODE]             play at a table server from this terminal
     rivals --save-dir DIR ...                saves elsewhere (also $RIVALS_SAVE_DIR)
@@ -33,6 +35,7 @@ from engine.core.match import Match, Series
 from engine.core.words import players_text
 from rivals_net.door_limits import DoorLimits
 from rivals_net.limits import add_flags as add_limit_flags
+from rivals_tui import cli_records
 from rivals_tui.text import safe_text, sentence
 from saves.codec import NAME_LIMIT, SERIES_GAMES_LIMIT, SERIES_POINTS_LIMIT
 
@@ -139,6 +142,7 @@ def build_parser(games: Catalog | None = None) -> argparse.ArgumentParser:
 
     lst = sub.add_parser("list", help="list saved games", description="List saved games.")
     lst.add_argument("--save-dir", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
+    cli_records.add_commands(sub)
 
     join = sub.add_parser(
         "join",
@@ -346,6 +350,8 @@ def _run(args: argparse.Namespace, games: Catalog, headless: bool) -> int:
         print_list(store)
         sys.stdout.flush()  # a closed pipe shows up here, inside main's handler
         return 0
+    if args.command in cli_records.COMMANDS:
+        return cli_records.run(args, store, games)
 
     # From here on a hang-up must not lose the game: remember one until the app can save.
     hangups: list[int] = []

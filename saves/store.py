@@ -192,18 +192,24 @@ class SaveStore:
 
     def new_name(self, game_id: str) -> str:
         """A fresh, readable name such as "rival_kings-2026-11-29-1930" ("-2", "-3"... if taken)."""
-        base = f"{game_id}-{self._clock():%Y-%m-%d-%H%M}"
-        name, n = base, 2
+        return self.unused_name(f"{game_id}-{self._clock():%Y-%m-%d-%H%M}")
+
+    def unused_name(self, base: str) -> str:
+        """`base`, or "<base>-2", "-3"... when a save, backup or lock already has that name."""
+        name, n = self._name(base), 2
+        base = name
         while any(p.exists() for p in (self.path(name), self.backup_path(name), self.lock_path(name))):
             name, n = f"{base}-{n}", n + 1
         return name
 
     # -- writing -------------------------------------------------------------------------------
-    def save(self, name: str, match: Match) -> Path:
-        """Write `match` as the save `name`, atomically, keeping the previous version as a backup."""
+    def save(self, name: str, match: Match, *, created: str | None = None) -> Path:
+        """Write `match` as the save `name`, atomically, keeping the previous version as a backup.
+        `created`: when the game began (default: as the save already says, else now)."""
         name = self._name(name)
         target = self.path(name)
-        data = _codec().dumps(match, created=self._created(target)).encode("utf-8")
+        began = created if created is not None else self._created(target)
+        data = _codec().dumps(match, created=began).encode("utf-8")
         try:
             self._make_root()
             # mkstemp creates the file itself (O_EXCL, no link followed) under a random name.
@@ -278,9 +284,18 @@ class SaveStore:
     # -- reading -------------------------------------------------------------------------------
     def load(self, name: str, *, games: Mapping[str, Game[Any, Any, Any]] | None = None) -> Match:
         """The match saved as `name`. Raises SaveError with one line; never changes the file."""
+        return self.load_envelope(name, games=games)[0]
+
+    def load_envelope(
+        self, name: str, *, games: Mapping[str, Game[Any, Any, Any]] | None = None
+    ) -> tuple[Match, dict[str, Any]]:
+        """The match saved as `name` and its envelope (its times, status...), as `load`."""
         path = self.path(name)
-        match: Match = _codec().loads(self._read(path), games=self._games(games), source=path.name)
-        return match
+        codec = _codec()
+        found: tuple[Match, dict[str, Any]] = codec.load_envelope(
+            codec.parse(self._read(path), path.name), games=self._games(games), source=path.name
+        )
+        return found
 
     def _games(
         self, games: Mapping[str, Game[Any, Any, Any]] | None
