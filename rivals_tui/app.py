@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
-from textual import events
+from textual import events, getters
 from textual.app import App, ModeError, ScreenError
 from textual.binding import Binding
 from textual.command import CommandPalette, DiscoveryHit, Hit, Hits, Provider
@@ -585,6 +585,13 @@ class RivalsApp(App[None]):
             self.push_screen(TooSmallScreen())
         elif not small and showing:
             self.pop_screen()
+
+
+class WithRivals:
+    """Mixed into every screen that calls the app: `self.rivals` is the app, as a `RivalsApp`
+    (Textual's typed accessor, which checks the app's class)."""
+
+    rivals = getters.app(RivalsApp)
 
 
 def session_place(session: Session) -> str:

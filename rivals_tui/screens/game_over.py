@@ -12,7 +12,6 @@ showing the end position to the seat at the keyboard), so the last move is never
 from __future__ import annotations
 
 import textwrap
-from typing import TYPE_CHECKING
 
 from textual import on
 from textual.app import ComposeResult
@@ -23,14 +22,12 @@ from textual.widgets import Button, DataTable, Static
 
 from engine.core.match import STAND_IN
 from engine.core.words import count
+from rivals_tui.app import WithRivals
 from rivals_tui.games import board_for
 from rivals_tui.session import Session
 from rivals_tui.text import plain, plain_rich
 from rivals_tui.widgets.board import GameBoard
 from rivals_tui.widgets.footer import KeysFooter
-
-if TYPE_CHECKING:
-    from rivals_tui.app import RivalsApp
 
 
 def score_widths(screen: int, labels: list[str], heads: list[str], roles: list[str]) -> tuple[int, list[int]]:
@@ -88,7 +85,7 @@ def stand_in_line(session: Session, seat: int | None) -> str:
     return " ".join(lines)
 
 
-class GameOverScreen(Screen[None]):
+class GameOverScreen(WithRivals, Screen[None]):
     BINDINGS = [
         Binding("r", "rematch", "Rematch", id="over.rematch"),
         Binding("n", "next_game", "Next game", id="over.next"),
@@ -125,13 +122,6 @@ class GameOverScreen(Screen[None]):
         self.seat: int | None = humans[0] if len(humans) == 1 else None
         if session.remote:
             self.seat = session.seat_here
-
-    @property
-    def rivals(self) -> RivalsApp:
-        from rivals_tui.app import RivalsApp
-
-        assert isinstance(self.app, RivalsApp)
-        return self.app
 
     @property
     def series_continues(self) -> bool:

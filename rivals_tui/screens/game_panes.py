@@ -6,8 +6,6 @@ read: `session`, `keyboard` (the seat at this keyboard, None when no seat is) an
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -15,6 +13,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Static
 
+from rivals_tui.app import WithRivals
 from rivals_tui.games import board_for
 from rivals_tui.screens.legend import LegendScreen
 from rivals_tui.screens.log import LogScreen
@@ -25,9 +24,6 @@ from rivals_tui.widgets.detail import DetailPanel
 from rivals_tui.widgets.footer import KeysFooter
 from rivals_tui.widgets.log import WrappingLog
 from rivals_tui.widgets.quiet import Steady
-
-if TYPE_CHECKING:
-    from rivals_tui.app import RivalsApp
 
 
 class StatusLine(Steady, Static):
@@ -42,7 +38,7 @@ class Column(Steady, Vertical):
     """A column of the screen's panes (resized by a layout without asking for another)."""
 
 
-class GamePanes(Screen[None]):
+class GamePanes(WithRivals, Screen[None]):
     """The panes of a game screen, and the keys that read them."""
 
     session: Session
@@ -50,13 +46,6 @@ class GamePanes(Screen[None]):
     # The log panel's lines, and how many of the seat's events they hold (GameScreen sets both).
     log_lines: list[str]
     _shown: int
-
-    @property
-    def rivals(self) -> RivalsApp:
-        from rivals_tui.app import RivalsApp
-
-        assert isinstance(self.app, RivalsApp)
-        return self.app
 
     def compose(self) -> ComposeResult:
         yield StatusLine("", id="status")
