@@ -255,6 +255,12 @@ class RivalsApp(App[None]):
         table = board_class(session.game.id).record_table(session.view(0))
         return None if table is None else table_key(session.game.id, table)
 
+    def personal_best(self, session: Session) -> int | None:
+        """The player's best score at the solo table of `session` (None: none kept, or none yet);
+        its board draws it."""
+        table = self.record_table(session)
+        return None if table is None else self.records.best_for(table)
+
     def moves_taken_back(self, session: Session) -> None:
         """A decision was undone: this game can no longer set a personal best (remembered in
         the records file, so quitting and resuming does not wash it out)."""

@@ -238,6 +238,7 @@ class GameScreen(GamePanes):
         self.log_lines.extend(e.text for e in new)
         board = self.query_one(GameBoard)
         legal = s.legal(seat) if seat is not None and self.thinking is None else ()
+        board.name_seats(self.seat_names())
         board.show(s.view(seat), seat, legal, new)
         if board.last_detail is not None:
             self._show_detail(*board.last_detail)  # now, with the rest (its message then changes nothing)

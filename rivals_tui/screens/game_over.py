@@ -146,7 +146,7 @@ class GameOverScreen(WithRivals, Screen[None]):
                 yield Static(plain(self._again_line()), id="over-again")
         with Vertical(id="over-board"):
             yield Static("The final position — b or Esc goes back to the scores.", id="over-board-title")
-            yield board_for(s.game)
+            yield board_for(s.game, [seat.name for seat in s.seats], self.rivals.personal_best(s))
         with Horizontal(id="over-buttons"):
             if self.series_continues and self._may_ask:
                 yield Button("Next game (n)", id="next", variant="primary", compact=True)
