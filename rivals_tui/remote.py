@@ -40,7 +40,10 @@ def clock(seconds: float) -> str:
 class RemoteSession:
     """The table `seated` names, as this connection's seat sees it."""
 
-    remote = True
+    passes_keyboard = False
+    answers_later = True
+    saves_here = False
+    next_game_asked = True
 
     def __init__(self, client: TableClient, seated: p.Seated, game: Game[Any, Any, Any]) -> None:
         self.client = client
@@ -108,6 +111,10 @@ class RemoteSession:
         self.again = tuple(s for s in u.again if 0 <= s < len(self.seats))
         self.pending = False
         return u.log_reset
+
+    @property
+    def watching(self) -> bool:
+        return self.seat_here is None
 
     def refused(self) -> None:
         """The server refused the last message: the seat may decide again."""

@@ -120,7 +120,7 @@ class GameOverScreen(WithRivals, Screen[None]):
         humans = [i for i, x in enumerate(session.seats) if not x.is_ai]
         # With one human the board shows what they saw; otherwise only what everyone may see.
         self.seat: int | None = humans[0] if len(humans) == 1 else None
-        if session.remote:
+        if not session.passes_keyboard:
             self.seat = session.seat_here
 
     @property
@@ -142,7 +142,7 @@ class GameOverScreen(WithRivals, Screen[None]):
                 yield Static(plain(self.record), id="over-record")
             if not self.series.is_single:
                 yield Static(plain(self._series_text()), id="over-series")
-            if s.remote:
+            if s.next_game_asked:
                 yield Static(plain(self._again_line()), id="over-again")
         with Vertical(id="over-board"):
             yield Static("The final position — b or Esc goes back to the scores.", id="over-board-title")
@@ -150,7 +150,7 @@ class GameOverScreen(WithRivals, Screen[None]):
         with Horizontal(id="over-buttons"):
             if self.series_continues and self._may_ask:
                 yield Button("Next game (n)", id="next", variant="primary", compact=True)
-            if self._may_ask and not (s.remote and self.series_continues):
+            if self._may_rematch:
                 yield Button("Rematch (r)", id="rematch", compact=True)
             yield Button("Menu (m)", id="menu", compact=True)
         yield KeysFooter()
@@ -158,15 +158,21 @@ class GameOverScreen(WithRivals, Screen[None]):
     @property
     def _may_ask(self) -> bool:
         """Whether this screen may start (or, at a server's table, ask for) another game."""
-        return not self.session.remote or self.session.seat_here is not None
+        return not self.session.watching
+
+    @property
+    def _may_rematch(self) -> bool:
+        """Whether a rematch is on offer: at a server's table there is one next game, the
+        series' while it goes on."""
+        return self._may_ask and not (self.session.next_game_asked and self.series_continues)
 
     def _again_text(self) -> str:
         """At a server's table: who asked for the next game, and who the table waits for."""
         s = self.session
         what = "the next game" if self.series_continues else "a rematch"
-        asked = tuple(getattr(s, "again", ()))
+        asked = s.again
         if not asked:
-            if s.seat_here is None:
+            if s.watching:
                 return f"The players may ask for {what}; you will follow it."
             key = "n" if self.series_continues else "r"
             return f"Press {key} to ask for {what}; it starts when every player has asked."
@@ -175,7 +181,7 @@ class GameOverScreen(WithRivals, Screen[None]):
 
     def remote_changed(self, log_reset: bool, refused: str | None = None) -> None:
         """The server's table changed (someone asked for the next game) or refused our request."""
-        if not self.is_mounted or not self.session.remote:
+        if not self.is_mounted or not self.session.next_game_asked:
             return
         self.query_one("#over-again", Static).update(plain(self._again_line(refused)))
 
@@ -183,7 +189,7 @@ class GameOverScreen(WithRivals, Screen[None]):
         """The line about the next game (or why the server refused it), after the server's own
         sentence while it cannot save the table."""
         text = refused if refused is not None else self._again_text()
-        notice = self.session.save_problem if self.session.remote else None
+        notice = self.session.save_problem
         return f"{notice}\n{text}" if notice else text
 
     def _series_text(self) -> str:
@@ -236,8 +242,7 @@ class GameOverScreen(WithRivals, Screen[None]):
         if action == "next_game":
             return True if self.series_continues and self._may_ask else None
         if action == "rematch":
-            # At a server's table there is one next game: the series' while it goes on.
-            return True if self._may_ask and not (self.session.remote and self.series_continues) else None
+            return True if self._may_rematch else None
         return True
 
     @on(Button.Pressed)
