@@ -297,14 +297,15 @@ class RivalsApp(App[None]):
             return f"New personal best! {score} at {level} (your best was {before})."
         return f"Your personal best ({level}): {before}."
 
-    def close_session(self) -> None:
-        """Save the open game and release its lock; report a failed save instead of crashing."""
+    def close_session(self, pause: bool = False) -> None:
+        """Save the open game and release its lock (at a server's table: leave it, the seat
+        paused if `pause`); report a failed save instead of crashing."""
         session = self.session
         if session is None:
             return
         self._saving_session, self.session = session, None  # (in this order: see `session_to_save`)
         try:
-            session.close()
+            session.close(pause)
         except (SaveError, OSError) as exc:
             problem: str | None = str(exc)
         else:
@@ -385,23 +386,16 @@ class RivalsApp(App[None]):
 
         self.call_later(show)
 
-    def rematch(self) -> None:
+    def next_game(self, rematch: bool) -> None:
+        """Game over's `r` (`rematch`) or `n` (the series' next game): the session says what
+        comes next — a game to open here (the series' next one in the same save), or nothing yet
+        when the table's next game comes from its server once every player has asked."""
         session = self.session
-        from rivals_tui.session import LocalSession
-
-        if not isinstance(session, LocalSession):
+        if session is None:
             return
-        self.start_match(session.match.rematch(), name=None)
-
-    def next_in_series(self) -> None:
-        session = self.session
-        from rivals_tui.session import LocalSession
-
-        if not isinstance(session, LocalSession):
-            return
-        name = session.name
-        nxt = session.match.next_in_series()
-        self.start_match(nxt, name=name)
+        match = session.next_game(rematch)
+        if match is not None:
+            self.start_match(match, name=None if rematch else session.name)
 
     def back_to_menu_screen(self) -> None:
         """Close every screen above the menu (building the menu if the app opened on a game)."""
@@ -419,7 +413,26 @@ class RivalsApp(App[None]):
             self.pop_screen()
 
     def to_menu(self) -> None:
-        self.close_session()
+        """Leave the game for the menu (the lobby, at a server). Where the session gives the
+        player a choice about leaving (a server's game in progress: the AI may play for the seat
+        after the table's time, or the seat pauses), it is asked first."""
+        session = self.session
+        rules = None if session is None else session.leave_question()
+        if rules is None:
+            self._leave_game(pause=False)
+            return
+        # Imported here: dialogs bring in Textual's Input and Button, which the menu never needs.
+        from rivals_tui.dialogs.away import LeaveTableDialog
+
+        def chosen(answer: str | None) -> None:
+            if answer is not None:
+                self._leave_game(pause=answer == "pause")
+
+        self.push_screen(LeaveTableDialog(rules.ai_after, rules.ai_keeps, rules.pausing), chosen)
+
+    def _leave_game(self, pause: bool) -> None:
+        # (At a server, the lobby asks for the tables again as it comes back on top.)
+        self.close_session(pause)
         self.back_to_menu_screen()
 
     def own_name(self) -> str | None:

@@ -19,10 +19,11 @@ import attrs
 
 from engine.core import Event, Game, IllegalAction, Outcome, Prompt, SeatSpec, name_seats
 from engine.core.interrupts import decline_ways
-from engine.core.match import Series
+from engine.core.match import Match, Series
 from rivals_net import protocol as p
 from rivals_net import trace
 from rivals_net.client import TableClient
+from rivals_tui.dialogs.away import AwayRules
 from rivals_tui.session import HINT_LEVEL, Bot
 from rivals_tui.text import safe_text
 from saves.convert import converter, dump_action, load_action, structure_checked
@@ -68,8 +69,6 @@ class RemoteSession:
         # here, from this terminal's clock: the server sends nothing each second).
         self._away: list[p.SeatInfo] = []
         self._told_at = time.monotonic()
-        # Leaving pauses the seat (nobody plays for it meanwhile).
-        self.pause_on_leave = False
         self._view: Any = None
         self._to_act: tuple[int, ...] = ()
         self._prompt = Prompt("")
@@ -250,10 +249,20 @@ class RemoteSession:
         self.client.send(p.Undo())
         self.pending = True
 
-    def ask_again(self) -> None:
-        """After the game: this seat wants the table's next game (it starts when all have asked)."""
+    def next_game(self, rematch: bool) -> Match | None:
+        """After the game: this seat asks for the table's next game (a rematch, or the series'
+        next game while it goes on: the server knows which); the server opens it once every
+        person at the table has asked."""
         if self.seat_here is not None and self._outcome is not None:
             self.client.send(p.Again())
+        return None
+
+    def leave_question(self) -> AwayRules | None:
+        """A player leaving a game in progress chooses how, where it matters: the AI may play for
+        them after the table's time, or (where the table allows it) their seat pauses."""
+        if self.seat_here is None or self._outcome is not None or self.ai_after <= 0:
+            return None
+        return AwayRules(self.ai_after, self.ai_keeps, self.pausing)
 
     def bot(self, seat: int) -> Bot:
         raise IllegalAction("The table server plays the AI seats.")
@@ -275,12 +284,12 @@ class RemoteSession:
     def save_elsewhere(self, folder: str) -> str:
         raise SaveError("this table", "is saved by its server after every decision")
 
-    def close(self) -> None:
+    def close(self, pause: bool = False) -> None:
         """Leave the table (the seat stays ours: joining again with the code takes it back),
-        paused if `pause_on_leave`."""
+        paused if `pause`."""
         if not self.closed:
             self.closed = True
-            self.client.send(p.Leave(table=self.table, pause=self.pause_on_leave))
+            self.client.send(p.Leave(table=self.table, pause=pause))
 
 
 def seated_game(seated: p.Seated, games: Any) -> Game[Any, Any, Any]:

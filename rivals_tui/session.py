@@ -26,6 +26,7 @@ from engine.core.options import option_fields
 from rivals_tui.text import safe_text
 
 if TYPE_CHECKING:
+    from rivals_tui.dialogs.away import AwayRules
     from saves.store import SaveLock, SaveStore
 
 # The hint key asks a strong bot; "hard" is the best advice the app can give.
@@ -120,10 +121,22 @@ class Session(Protocol):
     def bot(self, seat: int) -> Bot: ...
     def hint_bot(self) -> Bot: ...
     def save(self) -> bool: ...
-    def close(self) -> None: ...
     @property
     def save_problem(self) -> str | None: ...
     def save_elsewhere(self, folder: str) -> str: ...
+
+    # The game's life cycle: what comes after it, and leaving it.
+    def next_game(self, rematch: bool) -> Match | None:
+        """After game over, the game to open here next (`rematch`: the same table again from
+        nothing; else the series' next game), or None when it comes from elsewhere (a server's
+        table opens its next game once every player has asked for it)."""
+
+    def leave_question(self) -> AwayRules | None:
+        """What a player leaving the game now is asked to choose (how a server's table plays or
+        pauses their seat while they are away), or None when leaving is simply leaving."""
+
+    def close(self, pause: bool = False) -> None:
+        """Leave the game (saved; a server's seat paused if `pause`). Safe to call twice."""
 
 
 class LocalSession:
@@ -359,9 +372,16 @@ class LocalSession:
             self._save_problem = None
             return str(path)
 
-    def close(self) -> None:
+    def next_game(self, rematch: bool) -> Match | None:
+        return self.match.rematch() if rematch else self.match.next_in_series()
+
+    def leave_question(self) -> AwayRules | None:
+        return None  # the game waits, saved, until it is opened again
+
+    def close(self, pause: bool = False) -> None:
         """Save one last time and release the lock. Safe to call more than once, from any
-        thread; a failed last save leaves `save_problem` set instead of raising."""
+        thread; a failed last save leaves `save_problem` set instead of raising. (A game here
+        waits whoever leaves it: `pause` changes nothing.)"""
         with self.guard:
             if self.closed:
                 return

@@ -252,11 +252,11 @@ class GameOverScreen(WithRivals, Screen[None]):
         ]()
 
     def action_rematch(self) -> None:
-        self.rivals.rematch()
+        self.rivals.next_game(rematch=True)
 
     def action_next_game(self) -> None:
         if self.series_continues:
-            self.rivals.next_in_series()
+            self.rivals.next_game(rematch=False)
 
     def action_menu(self) -> None:
         self.rivals.to_menu()
