@@ -4,8 +4,10 @@ calls as `LocalSession`, so the game screens play it unchanged.
 The server sends this seat's view, its events, its prompt and its listed moves (with the greyed
 reasons and whether the turn goes on after each); the session keeps the latest of them and answers
 the screen's questions from it. `submit` sends the move and answers at once; until the server's
-next update the seat is shown as waiting. Rules are never decided here: the server checks every
-move again. A spectator's session has no seat (`seat_here` None) and only public information.
+next update the seat is shown as waiting. Rules are never decided here: the server judges every
+move (`why_illegal` answers from the listed moves, for the screen's question before a move, as
+"confirm moves" asks). A spectator's session has no seat (`seat_here` None) and only public
+information.
 """
 
 from __future__ import annotations
@@ -218,11 +220,8 @@ class RemoteSession:
 
     # -- changing --------------------------------------------------------------------------------
     def submit(self, seat: int, action: Any) -> list[Event]:
-        """Send the move (checked here against the listed moves, and again by the server). The
-        events arrive with the server's next update."""
-        reason = self.why_illegal(seat, action)
-        if reason is not None:
-            raise IllegalAction(reason)
+        """Send the move: the server judges it, once, as `Match.submit` does a local one. The
+        events arrive with the server's next update; a refusal, with its sentence, instead."""
         trace.mark("app.move")
         self.client.send(p.Move(action=dump_action(self.game, action)))
         self.pending = True
