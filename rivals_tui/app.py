@@ -14,8 +14,7 @@ import random
 import signal
 import threading
 import time
-from collections.abc import Iterable, Iterator, Mapping
-from functools import partial
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -23,9 +22,8 @@ from rich.text import Text
 from textual import events, getters
 from textual.app import App, ModeError, ScreenError
 from textual.binding import Binding
-from textual.command import CommandPalette, DiscoveryHit, Hit, Hits, Provider
+from textual.command import CommandPalette
 from textual.css.query import NoMatches
-from textual.dom import DOMNode
 from textual.filter import LineFilter
 from textual.screen import Screen
 from textual.theme import ThemeProvider
@@ -33,7 +31,7 @@ from textual.theme import ThemeProvider
 from engine.core import Game, SeatSpec
 from engine.core.info import Catalog
 from rivals_tui import ascii_mode, glyphs
-from rivals_tui.screens.base import RivalsCommandPalette
+from rivals_tui.screens.base import KeysProvider, RivalsCommandPalette
 from rivals_tui.screens.too_small import MIN_SIZE, TooSmallScreen
 from rivals_tui.settings import Settings
 from rivals_tui.text import safe_text
@@ -55,45 +53,6 @@ HANGUP_GRACE = 0.8
 _HIDDEN_SYSTEM_COMMANDS = {"Quit", "Keys"}
 # Key names in the ASCII set, for Textual's symbols (the footer, f2, the palette).
 ASCII_KEY_NAMES = {"↑": "up", "↓": "down", "←": "left", "→": "right", "⏎": "enter", "⌫": "bksp"}
-
-
-class KeysProvider(Provider):
-    """Command palette entries for every key that works on the current screen."""
-
-    def _commands(self) -> Iterator[tuple[str, str, Any]]:
-        # One entry per name, listing every key for it ("Rules (?, f1)"): the menu's q and the
-        # app's ctrl+q both quit, and the palette lists Quit once.
-        grouped: dict[str, tuple[Binding, Any, list[str]]] = {}
-        for key, ab in self.screen.active_bindings.items():
-            b = ab.binding
-            if not ab.enabled or b.action == "command_palette":
-                continue
-            entry = grouped.setdefault(b.description or b.action, (b, ab.node, []))
-            entry[2].append(self.app.get_key_display(Binding(key, b.action)))
-        for b, node, keys in grouped.values():
-            label = b.description or b.action
-            yield (
-                f"{label} ({', '.join(keys)})",
-                b.tooltip or label,
-                partial(self._run, b.action, node, self.screen),
-            )
-
-    async def _run(self, action: str, node: DOMNode, screen: Screen[Any]) -> None:
-        # The palette may close after the screen it listed keys for has gone (keys typed at
-        # key-repeat speed): an action on a removed widget would crash, so it is dropped.
-        if node.is_attached and screen.is_attached and self.app.screen is screen:
-            await self.app.run_action(action, node)
-
-    async def discover(self) -> Hits:
-        for name, help_text, callback in self._commands():
-            yield DiscoveryHit(name, callback, help=help_text)
-
-    async def search(self, query: str) -> Hits:
-        matcher = self.matcher(query)
-        for name, help_text, callback in self._commands():
-            score = matcher.match(name)
-            if score > 0:
-                yield Hit(score, matcher.highlight(name), callback, help=help_text)
 
 
 class BaseScreen(Screen[None]):
