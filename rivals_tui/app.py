@@ -264,7 +264,10 @@ class RivalsApp(App[None]):
             return
         self._saving_session, self.session = session, None  # (in this order: see `session_to_save`)
         try:
-            session.close(pause)
+            if pause:  # the one way out that says more than leaving: a server's seat waits
+                session.close(pause=True)
+            else:
+                session.close()
         except (SaveError, OSError) as exc:
             problem: str | None = str(exc)
         else:

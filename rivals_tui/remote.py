@@ -283,7 +283,7 @@ class RemoteSession:
     def save_elsewhere(self, folder: str) -> str:
         raise SaveError("this table", "is saved by its server after every decision")
 
-    def close(self, pause: bool = False) -> None:
+    def close(self, *, pause: bool = False) -> None:
         """Leave the table (the seat stays ours: joining again with the code takes it back),
         paused if `pause`."""
         if not self.closed:

@@ -135,7 +135,7 @@ class Session(Protocol):
         """What a player leaving the game now is asked to choose (how a server's table plays or
         pauses their seat while they are away), or None when leaving is simply leaving."""
 
-    def close(self, pause: bool = False) -> None:
+    def close(self, *, pause: bool = False) -> None:
         """Leave the game (saved; a server's seat paused if `pause`). Safe to call twice."""
 
 
@@ -378,7 +378,7 @@ class LocalSession:
     def leave_question(self) -> AwayRules | None:
         return None  # the game waits, saved, until it is opened again
 
-    def close(self, pause: bool = False) -> None:
+    def close(self, *, pause: bool = False) -> None:
         """Save one last time and release the lock. Safe to call more than once, from any
         thread; a failed last save leaves `save_problem` set instead of raising. (A game here
         waits whoever leaves it: `pause` changes nothing.)"""
