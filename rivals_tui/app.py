@@ -14,18 +14,16 @@ import random
 import signal
 import threading
 import time
-from collections.abc import Iterable, Iterator, Mapping
-from functools import partial
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rich.text import Text
-from textual import events
+from textual import events, getters
 from textual.app import App, ModeError, ScreenError
 from textual.binding import Binding
-from textual.command import CommandPalette, DiscoveryHit, Hit, Hits, Provider
+from textual.command import CommandPalette
 from textual.css.query import NoMatches
-from textual.dom import DOMNode
 from textual.filter import LineFilter
 from textual.screen import Screen
 from textual.theme import ThemeProvider
@@ -33,7 +31,7 @@ from textual.theme import ThemeProvider
 from engine.core import Game, SeatSpec
 from engine.core.info import Catalog
 from rivals_tui import ascii_mode, glyphs
-from rivals_tui.screens.base import RivalsCommandPalette
+from rivals_tui.screens.base import KeysProvider, RivalsCommandPalette
 from rivals_tui.screens.too_small import MIN_SIZE, TooSmallScreen
 from rivals_tui.settings import Settings
 from rivals_tui.text import safe_text
@@ -55,45 +53,6 @@ HANGUP_GRACE = 0.8
 _HIDDEN_SYSTEM_COMMANDS = {"Quit", "Keys"}
 # Key names in the ASCII set, for Textual's symbols (the footer, f2, the palette).
 ASCII_KEY_NAMES = {"↑": "up", "↓": "down", "←": "left", "→": "right", "⏎": "enter", "⌫": "bksp"}
-
-
-class KeysProvider(Provider):
-    """Command palette entries for every key that works on the current screen."""
-
-    def _commands(self) -> Iterator[tuple[str, str, Any]]:
-        # One entry per name, listing every key for it ("Rules (?, f1)"): the menu's q and the
-        # app's ctrl+q both quit, and the palette lists Quit once.
-        grouped: dict[str, tuple[Binding, Any, list[str]]] = {}
-        for key, ab in self.screen.active_bindings.items():
-            b = ab.binding
-            if not ab.enabled or b.action == "command_palette":
-                continue
-            entry = grouped.setdefault(b.description or b.action, (b, ab.node, []))
-            entry[2].append(self.app.get_key_display(Binding(key, b.action)))
-        for b, node, keys in grouped.values():
-            label = b.description or b.action
-            yield (
-                f"{label} ({', '.join(keys)})",
-                b.tooltip or label,
-                partial(self._run, b.action, node, self.screen),
-            )
-
-    async def _run(self, action: str, node: DOMNode, screen: Screen[Any]) -> None:
-        # The palette may close after the screen it listed keys for has gone (keys typed at
-        # key-repeat speed): an action on a removed widget would crash, so it is dropped.
-        if node.is_attached and screen.is_attached and self.app.screen is screen:
-            await self.app.run_action(action, node)
-
-    async def discover(self) -> Hits:
-        for name, help_text, callback in self._commands():
-            yield DiscoveryHit(name, callback, help=help_text)
-
-    async def search(self, query: str) -> Hits:
-        matcher = self.matcher(query)
-        for name, help_text, callback in self._commands():
-            score = matcher.match(name)
-            if score > 0:
-                yield Hit(score, matcher.highlight(name), callback, help=help_text)
 
 
 class BaseScreen(Screen[None]):
@@ -255,6 +214,12 @@ class RivalsApp(App[None]):
         table = board_class(session.game.id).record_table(session.view(0))
         return None if table is None else table_key(session.game.id, table)
 
+    def personal_best(self, session: Session) -> int | None:
+        """The player's best score at the solo table of `session` (None: none kept, or none yet);
+        its board draws it."""
+        table = self.record_table(session)
+        return None if table is None else self.records.best_for(table)
+
     def moves_taken_back(self, session: Session) -> None:
         """A decision was undone: this game can no longer set a personal best (remembered in
         the records file, so quitting and resuming does not wash it out)."""
@@ -291,14 +256,18 @@ class RivalsApp(App[None]):
             return f"New personal best! {score} at {level} (your best was {before})."
         return f"Your personal best ({level}): {before}."
 
-    def close_session(self) -> None:
-        """Save the open game and release its lock; report a failed save instead of crashing."""
+    def close_session(self, pause: bool = False) -> None:
+        """Save the open game and release its lock (at a server's table: leave it, the seat
+        paused if `pause`); report a failed save instead of crashing."""
         session = self.session
         if session is None:
             return
         self._saving_session, self.session = session, None  # (in this order: see `session_to_save`)
         try:
-            session.close()
+            if pause:  # the one way out that says more than leaving: a server's seat waits
+                session.close(pause=True)
+            else:
+                session.close()
         except (SaveError, OSError) as exc:
             problem: str | None = str(exc)
         else:
@@ -379,23 +348,16 @@ class RivalsApp(App[None]):
 
         self.call_later(show)
 
-    def rematch(self) -> None:
+    def next_game(self, rematch: bool) -> None:
+        """Game over's `r` (`rematch`) or `n` (the series' next game): the session says what
+        comes next — a game to open here (the series' next one in the same save), or nothing yet
+        when the table's next game comes from its server once every player has asked."""
         session = self.session
-        from rivals_tui.session import LocalSession
-
-        if not isinstance(session, LocalSession):
+        if session is None:
             return
-        self.start_match(session.match.rematch(), name=None)
-
-    def next_in_series(self) -> None:
-        session = self.session
-        from rivals_tui.session import LocalSession
-
-        if not isinstance(session, LocalSession):
-            return
-        name = session.name
-        nxt = session.match.next_in_series()
-        self.start_match(nxt, name=name)
+        match = session.next_game(rematch)
+        if match is not None:
+            self.start_match(match, name=None if rematch else session.name)
 
     def back_to_menu_screen(self) -> None:
         """Close every screen above the menu (building the menu if the app opened on a game)."""
@@ -413,7 +375,26 @@ class RivalsApp(App[None]):
             self.pop_screen()
 
     def to_menu(self) -> None:
-        self.close_session()
+        """Leave the game for the menu (the lobby, at a server). Where the session gives the
+        player a choice about leaving (a server's game in progress: the AI may play for the seat
+        after the table's time, or the seat pauses), it is asked first."""
+        session = self.session
+        rules = None if session is None else session.leave_question()
+        if rules is None:
+            self._leave_game(pause=False)
+            return
+        # Imported here: dialogs bring in Textual's Input and Button, which the menu never needs.
+        from rivals_tui.dialogs.away import LeaveTableDialog
+
+        def chosen(answer: str | None) -> None:
+            if answer is not None:
+                self._leave_game(pause=answer == "pause")
+
+        self.push_screen(LeaveTableDialog(rules.ai_after, rules.ai_keeps, rules.pausing), chosen)
+
+    def _leave_game(self, pause: bool) -> None:
+        # (At a server, the lobby asks for the tables again as it comes back on top.)
+        self.close_session(pause)
         self.back_to_menu_screen()
 
     def own_name(self) -> str | None:
@@ -585,6 +566,13 @@ class RivalsApp(App[None]):
             self.push_screen(TooSmallScreen())
         elif not small and showing:
             self.pop_screen()
+
+
+class WithRivals:
+    """Mixed into every screen that calls the app: `self.rivals` is the app, as a `RivalsApp`
+    (Textual's typed accessor, which checks the app's class)."""
+
+    rivals = getters.app(RivalsApp)
 
 
 def session_place(session: Session) -> str:

@@ -4,8 +4,10 @@ calls as `LocalSession`, so the game screens play it unchanged.
 The server sends this seat's view, its events, its prompt and its listed moves (with the greyed
 reasons and whether the turn goes on after each); the session keeps the latest of them and answers
 the screen's questions from it. `submit` sends the move and answers at once; until the server's
-next update the seat is shown as waiting. Rules are never decided here: the server checks every
-move again. A spectator's session has no seat (`seat_here` None) and only public information.
+next update the seat is shown as waiting. Rules are never decided here: the server judges every
+move (`why_illegal` answers from the listed moves, for the screen's question before a move, as
+"confirm moves" asks). A spectator's session has no seat (`seat_here` None) and only public
+information.
 """
 
 from __future__ import annotations
@@ -19,10 +21,11 @@ import attrs
 
 from engine.core import Event, Game, IllegalAction, Outcome, Prompt, SeatSpec, name_seats
 from engine.core.interrupts import decline_ways
-from engine.core.match import Series
+from engine.core.match import Match, Series
 from rivals_net import protocol as p
 from rivals_net import trace
 from rivals_net.client import TableClient
+from rivals_tui.dialogs.away import AwayRules
 from rivals_tui.session import HINT_LEVEL, Bot
 from rivals_tui.text import safe_text
 from saves.convert import converter, dump_action, load_action, structure_checked
@@ -40,7 +43,10 @@ def clock(seconds: float) -> str:
 class RemoteSession:
     """The table `seated` names, as this connection's seat sees it."""
 
-    remote = True
+    passes_keyboard = False
+    answers_later = True
+    saves_here = False
+    next_game_asked = True
 
     def __init__(self, client: TableClient, seated: p.Seated, game: Game[Any, Any, Any]) -> None:
         self.client = client
@@ -65,8 +71,6 @@ class RemoteSession:
         # here, from this terminal's clock: the server sends nothing each second).
         self._away: list[p.SeatInfo] = []
         self._told_at = time.monotonic()
-        # Leaving pauses the seat (nobody plays for it meanwhile).
-        self.pause_on_leave = False
         self._view: Any = None
         self._to_act: tuple[int, ...] = ()
         self._prompt = Prompt("")
@@ -108,6 +112,10 @@ class RemoteSession:
         self.again = tuple(s for s in u.again if 0 <= s < len(self.seats))
         self.pending = False
         return u.log_reset
+
+    @property
+    def watching(self) -> bool:
+        return self.seat_here is None
 
     def refused(self) -> None:
         """The server refused the last message: the seat may decide again."""
@@ -212,11 +220,8 @@ class RemoteSession:
 
     # -- changing --------------------------------------------------------------------------------
     def submit(self, seat: int, action: Any) -> list[Event]:
-        """Send the move (checked here against the listed moves, and again by the server). The
-        events arrive with the server's next update."""
-        reason = self.why_illegal(seat, action)
-        if reason is not None:
-            raise IllegalAction(reason)
+        """Send the move: the server judges it, once, as `Match.submit` does a local one. The
+        events arrive with the server's next update; a refusal, with its sentence, instead."""
         trace.mark("app.move")
         self.client.send(p.Move(action=dump_action(self.game, action)))
         self.pending = True
@@ -243,10 +248,20 @@ class RemoteSession:
         self.client.send(p.Undo())
         self.pending = True
 
-    def ask_again(self) -> None:
-        """After the game: this seat wants the table's next game (it starts when all have asked)."""
+    def next_game(self, rematch: bool) -> Match | None:
+        """After the game: this seat asks for the table's next game (a rematch, or the series'
+        next game while it goes on: the server knows which); the server opens it once every
+        person at the table has asked."""
         if self.seat_here is not None and self._outcome is not None:
             self.client.send(p.Again())
+        return None
+
+    def leave_question(self) -> AwayRules | None:
+        """A player leaving a game in progress chooses how, where it matters: the AI may play for
+        them after the table's time, or (where the table allows it) their seat pauses."""
+        if self.seat_here is None or self._outcome is not None or self.ai_after <= 0:
+            return None
+        return AwayRules(self.ai_after, self.ai_keeps, self.pausing)
 
     def bot(self, seat: int) -> Bot:
         raise IllegalAction("The table server plays the AI seats.")
@@ -268,12 +283,12 @@ class RemoteSession:
     def save_elsewhere(self, folder: str) -> str:
         raise SaveError("this table", "is saved by its server after every decision")
 
-    def close(self) -> None:
+    def close(self, *, pause: bool = False) -> None:
         """Leave the table (the seat stays ours: joining again with the code takes it back),
-        paused if `pause_on_leave`."""
+        paused if `pause`."""
         if not self.closed:
             self.closed = True
-            self.client.send(p.Leave(table=self.table, pause=self.pause_on_leave))
+            self.client.send(p.Leave(table=self.table, pause=pause))
 
 
 def seated_game(seated: p.Seated, games: Any) -> Game[Any, Any, Any]:

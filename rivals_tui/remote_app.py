@@ -20,7 +20,7 @@ from rivals_net import protocol as p
 from rivals_net import trace
 from rivals_net.client import PING_EVERY, Disconnected, TableClient
 from rivals_tui.app import RivalsApp
-from rivals_tui.dialogs.away import AbsentPlayersDialog, AwayRules, LeaveTableDialog
+from rivals_tui.dialogs.away import AbsentPlayersDialog, AwayRules
 from rivals_tui.remote import RemoteSession, options_payload, seated_game
 from rivals_tui.screens.log import LogScreen
 from rivals_tui.screens.new_game import default_name
@@ -272,31 +272,6 @@ class RemoteApp(RivalsApp):
 
         self.push_screen(AbsentPlayersDialog(DEFAULT_AI_AFTER), chosen)
 
-    def to_menu(self) -> None:
-        """Back to the lobby. A player leaving a game in progress is asked how, where it matters:
-        the AI may play for them after the table's time, or they pause their seat."""
-        session = self.session
-        if (
-            isinstance(session, RemoteSession)
-            and session.seat_here is not None
-            and session.outcome() is None
-            and session.ai_after > 0
-        ):
-
-            def chosen(answer: str | None) -> None:
-                if answer is not None:
-                    session.pause_on_leave = answer == "pause"
-                    self._to_lobby()
-
-            self.push_screen(LeaveTableDialog(session.ai_after, session.ai_keeps, session.pausing), chosen)
-            return
-        self._to_lobby()
-
-    def _to_lobby(self) -> None:
-        self.close_session()
-        self.back_to_menu_screen()
-        self.send(p.ListTables())
-
     def own_name(self) -> str | None:
         return self.player
 
@@ -312,14 +287,3 @@ class RemoteApp(RivalsApp):
         """A player back at their seat is shown what the AI chose for it while they were away."""
 
         self.push_screen(LogScreen("While you were away, the AI decided for you:", lines))
-
-    def rematch(self) -> None:
-        """At a table: ask for its next game (the others must agree); it opens when they have."""
-        session = self.session
-        if isinstance(session, RemoteSession) and session.seat_here is not None:
-            session.ask_again()
-        else:
-            self.to_menu()
-
-    def next_in_series(self) -> None:
-        self.rematch()

@@ -1,10 +1,12 @@
-"""The session: what a game screen talks to, so a remote table can later replace the local one.
+"""The session: what a game screen talks to, so a server's table can replace the local one.
 
 A screen never touches a `Match` directly. It asks the session who owes a decision, what a seat
 may see (`view`, `log_for`), what a seat may do (`legal`, `choices`), and hands decisions back
 through `submit`. `LocalSession` owns a `Match` in this process, autosaves it after every applied
-decision and holds the save's lock until `close`. A future `RemoteSession` will implement the same
-methods by talking to a table server that owns the match (DESIGN.md, "Networked play").
+decision and holds the save's lock until `close`. `RemoteSession` (rivals_tui/remote.py)
+implements the same calls for a seat at a table server that owns the match. Where the two differ
+for a screen, the session says what it can do (`passes_keyboard`, `answers_later`, ...), one
+question each, and the screens ask that rather than which kind of session they hold.
 
 AI seats: the session only says which AI seat owes a decision (`ai_to_act`), hands out that
 seat's *view* and its bot; the screen runs the bot in a thread worker and submits the result.
@@ -24,6 +26,7 @@ from engine.core.options import option_fields
 from rivals_tui.text import safe_text
 
 if TYPE_CHECKING:
+    from rivals_tui.dialogs.away import AwayRules
     from saves.store import SaveLock, SaveStore
 
 # The hint key asks a strong bot; "hard" is the best advice the app can give.
@@ -62,10 +65,37 @@ class Session(Protocol):
     seats: tuple[SeatSpec, ...]
     name: str | None
     options: Any
-    # A table held by a server (rivals_tui.remote): this terminal decides for `seat_here` only
-    # (None: watching), other seats decide in their own terminals, the server plays the AI.
-    remote: bool
+    # The seat this terminal decides for, when the keyboard does not pass (None: watching).
     seat_here: int | None
+
+    # What the session can do, one question each (a server's table, rivals_tui.remote, answers
+    # each otherwise than a game played in this process).
+    @property
+    def passes_keyboard(self) -> bool:
+        """People take turns at this terminal's keyboard (the pass screen, the table asked about an
+        interrupt); if not, it stays on `seat_here` and the other seats decide elsewhere."""
+
+    @property
+    def watching(self) -> bool:
+        """Nobody decides here: a spectator, who may not ask for another game either."""
+
+    @property
+    def answers_later(self) -> bool:
+        """`submit` only sends the move: what it did comes with a later update, not at once."""
+
+    @property
+    def saves_here(self) -> bool:
+        """The game is saved here, so a failed autosave is this terminal's to report (if not, the
+        saver's own sentence is `save_problem`, which the status line shows in `table_notes`)."""
+
+    @property
+    def next_game_asked(self) -> bool:
+        """The next game is the table's: it starts once every person has asked for it (`again`),
+        and while a series goes on it is the series' next game, never a rematch."""
+
+    @property
+    def again(self) -> tuple[int, ...]:
+        """The seats whose players have asked for the next game (`next_game_asked`)."""
 
     @property
     def series(self) -> Series: ...
@@ -91,17 +121,34 @@ class Session(Protocol):
     def bot(self, seat: int) -> Bot: ...
     def hint_bot(self) -> Bot: ...
     def save(self) -> bool: ...
-    def close(self) -> None: ...
     @property
     def save_problem(self) -> str | None: ...
     def save_elsewhere(self, folder: str) -> str: ...
+
+    # The game's life cycle: what comes after it, and leaving it.
+    def next_game(self, rematch: bool) -> Match | None:
+        """After game over, the game to open here next (`rematch`: the same table again from
+        nothing; else the series' next game), or None when it comes from elsewhere (a server's
+        table opens its next game once every player has asked for it)."""
+
+    def leave_question(self) -> AwayRules | None:
+        """What a player leaving the game now is asked to choose (how a server's table plays or
+        pauses their seat while they are away), or None when leaving is simply leaving."""
+
+    def close(self, *, pause: bool = False) -> None:
+        """Leave the game (saved; a server's seat paused if `pause`). Safe to call twice."""
 
 
 class LocalSession:
     """A match played in this process, saved through a `SaveStore` after every decision."""
 
-    remote = False
+    passes_keyboard = True
     seat_here: int | None = None
+    watching = False
+    answers_later = False
+    saves_here = True
+    next_game_asked = False
+    again: tuple[int, ...] = ()
 
     def __init__(
         self,
@@ -325,9 +372,16 @@ class LocalSession:
             self._save_problem = None
             return str(path)
 
-    def close(self) -> None:
+    def next_game(self, rematch: bool) -> Match | None:
+        return self.match.rematch() if rematch else self.match.next_in_series()
+
+    def leave_question(self) -> AwayRules | None:
+        return None  # the game waits, saved, until it is opened again
+
+    def close(self, *, pause: bool = False) -> None:
         """Save one last time and release the lock. Safe to call more than once, from any
-        thread; a failed last save leaves `save_problem` set instead of raising."""
+        thread; a failed last save leaves `save_problem` set instead of raising. (A game here
+        waits whoever leaves it: `pause` changes nothing.)"""
         with self.guard:
             if self.closed:
                 return

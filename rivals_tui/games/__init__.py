@@ -9,6 +9,7 @@ imported the first time that game is played, so one game's board can never stop 
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from engine.core import Game
@@ -31,6 +32,12 @@ def board_class(game_id: str) -> type[GameBoard]:
     return BOARDS[game_id]
 
 
-def board_for(game: Game[Any, Any, Any]) -> GameBoard:
-    """A fresh board widget for `game`: its own if it has one, else the generic one."""
-    return board_class(game.id)(game, id="board")
+def board_for(
+    game: Game[Any, Any, Any],
+    names: Sequence[str] = (),
+    best: int | None = None,
+    say: Callable[[str], None] | None = None,
+) -> GameBoard:
+    """A fresh board widget for `game` (its own if it has one, else the generic one), given what
+    it shows besides the view: the seats' names, the player's personal best, where it speaks."""
+    return board_class(game.id)(game, names=names, best=best, say=say, id="board")

@@ -121,7 +121,7 @@ class GameScreen(GamePanes):
         # also goes through the pass screen, so nobody sees a hand that is not theirs. At a
         # remote table the keyboard belongs to this terminal's seat for good.
         self.keyboard: int | None = humans[0] if len(humans) == 1 else None
-        if session.remote:
+        if not session.passes_keyboard:
             self.keyboard = session.seat_here
         self.thinking: int | None = None
         # Set by `f`: the AI's moves come without the pace's pause until a person decides.
@@ -169,7 +169,7 @@ class GameScreen(GamePanes):
             self.report_save_problem()
         owing = s.to_act()
         humans = [x for x in owing if not s.seats[x].is_ai]
-        if s.remote:
+        if not s.passes_keyboard:
             # Every seat decides in its own terminal and the server plays the AI: no hand-overs.
             self._render_all()
             return
@@ -238,6 +238,7 @@ class GameScreen(GamePanes):
         self.log_lines.extend(e.text for e in new)
         board = self.query_one(GameBoard)
         legal = s.legal(seat) if seat is not None and self.thinking is None else ()
+        board.name_seats(self.seat_names())
         board.show(s.view(seat), seat, legal, new)
         if board.last_detail is not None:
             self._show_detail(*board.last_detail)  # now, with the rest (its message then changes nothing)
@@ -422,7 +423,7 @@ class GameScreen(GamePanes):
         if not keep_turn:
             self.turn_so_far = []
         self._generation += 1
-        if self.session.remote:
+        if self.session.answers_later:
             # The move is only sent: the server's update, tens of milliseconds away, brings the
             # new state. Showing the wait first (no prompt, no moves on the board) laid out and
             # painted the whole screen, to be replaced at once by the update's own paint, at the
@@ -486,9 +487,9 @@ class GameScreen(GamePanes):
         self.app.push_screen(picker, self._picked)
 
     def _pace(self) -> float:
-        """The pause after each AI move: the AI pace setting, none once `f` asked for none (and
-        none here at a server's table, which plays the AI at its own pace)."""
-        return 0.0 if self.hurry or self.session.remote else self.rivals.settings.ai_pace
+        """The pause after each AI move thought here: the AI pace setting, none once `f` asked for
+        none. (A server's table plays its AI at the server's pace: no bot thinks here.)"""
+        return 0.0 if self.hurry else self.rivals.settings.ai_pace
 
     def action_hurry(self) -> None:
         """No more pauses between the AI's moves until a person has a decision to make."""
@@ -530,7 +531,7 @@ class GameScreen(GamePanes):
     def report_save_problem(self) -> None:
         """Say once, in one sentence, that autosave failed; and once that it works again. (At a
         server's table the status line shows the server's own sentence while it lasts.)"""
-        if self.session.remote:
+        if not self.session.saves_here:
             return
         problem = self.session.save_problem
         if problem == self._told_problem:

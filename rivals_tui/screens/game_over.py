@@ -12,7 +12,6 @@ showing the end position to the seat at the keyboard), so the last move is never
 from __future__ import annotations
 
 import textwrap
-from typing import TYPE_CHECKING
 
 from textual import on
 from textual.app import ComposeResult
@@ -23,14 +22,12 @@ from textual.widgets import Button, DataTable, Static
 
 from engine.core.match import STAND_IN
 from engine.core.words import count
+from rivals_tui.app import WithRivals
 from rivals_tui.games import board_for
 from rivals_tui.session import Session
 from rivals_tui.text import plain, plain_rich
 from rivals_tui.widgets.board import GameBoard
 from rivals_tui.widgets.footer import KeysFooter
-
-if TYPE_CHECKING:
-    from rivals_tui.app import RivalsApp
 
 
 def score_widths(screen: int, labels: list[str], heads: list[str], roles: list[str]) -> tuple[int, list[int]]:
@@ -88,7 +85,7 @@ def stand_in_line(session: Session, seat: int | None) -> str:
     return " ".join(lines)
 
 
-class GameOverScreen(Screen[None]):
+class GameOverScreen(WithRivals, Screen[None]):
     BINDINGS = [
         Binding("r", "rematch", "Rematch", id="over.rematch"),
         Binding("n", "next_game", "Next game", id="over.next"),
@@ -123,15 +120,8 @@ class GameOverScreen(Screen[None]):
         humans = [i for i, x in enumerate(session.seats) if not x.is_ai]
         # With one human the board shows what they saw; otherwise only what everyone may see.
         self.seat: int | None = humans[0] if len(humans) == 1 else None
-        if session.remote:
+        if not session.passes_keyboard:
             self.seat = session.seat_here
-
-    @property
-    def rivals(self) -> RivalsApp:
-        from rivals_tui.app import RivalsApp
-
-        assert isinstance(self.app, RivalsApp)
-        return self.app
 
     @property
     def series_continues(self) -> bool:
@@ -152,15 +142,15 @@ class GameOverScreen(Screen[None]):
                 yield Static(plain(self.record), id="over-record")
             if not self.series.is_single:
                 yield Static(plain(self._series_text()), id="over-series")
-            if s.remote:
+            if s.next_game_asked:
                 yield Static(plain(self._again_line()), id="over-again")
         with Vertical(id="over-board"):
             yield Static("The final position — b or Esc goes back to the scores.", id="over-board-title")
-            yield board_for(s.game)
+            yield board_for(s.game, [seat.name for seat in s.seats], self.rivals.personal_best(s))
         with Horizontal(id="over-buttons"):
             if self.series_continues and self._may_ask:
                 yield Button("Next game (n)", id="next", variant="primary", compact=True)
-            if self._may_ask and not (s.remote and self.series_continues):
+            if self._may_rematch:
                 yield Button("Rematch (r)", id="rematch", compact=True)
             yield Button("Menu (m)", id="menu", compact=True)
         yield KeysFooter()
@@ -168,15 +158,21 @@ class GameOverScreen(Screen[None]):
     @property
     def _may_ask(self) -> bool:
         """Whether this screen may start (or, at a server's table, ask for) another game."""
-        return not self.session.remote or self.session.seat_here is not None
+        return not self.session.watching
+
+    @property
+    def _may_rematch(self) -> bool:
+        """Whether a rematch is on offer: at a server's table there is one next game, the
+        series' while it goes on."""
+        return self._may_ask and not (self.session.next_game_asked and self.series_continues)
 
     def _again_text(self) -> str:
         """At a server's table: who asked for the next game, and who the table waits for."""
         s = self.session
         what = "the next game" if self.series_continues else "a rematch"
-        asked = tuple(getattr(s, "again", ()))
+        asked = s.again
         if not asked:
-            if s.seat_here is None:
+            if s.watching:
                 return f"The players may ask for {what}; you will follow it."
             key = "n" if self.series_continues else "r"
             return f"Press {key} to ask for {what}; it starts when every player has asked."
@@ -185,7 +181,7 @@ class GameOverScreen(Screen[None]):
 
     def remote_changed(self, log_reset: bool, refused: str | None = None) -> None:
         """The server's table changed (someone asked for the next game) or refused our request."""
-        if not self.is_mounted or not self.session.remote:
+        if not self.is_mounted or not self.session.next_game_asked:
             return
         self.query_one("#over-again", Static).update(plain(self._again_line(refused)))
 
@@ -193,7 +189,7 @@ class GameOverScreen(Screen[None]):
         """The line about the next game (or why the server refused it), after the server's own
         sentence while it cannot save the table."""
         text = refused if refused is not None else self._again_text()
-        notice = self.session.save_problem if self.session.remote else None
+        notice = self.session.save_problem
         return f"{notice}\n{text}" if notice else text
 
     def _series_text(self) -> str:
@@ -246,8 +242,7 @@ class GameOverScreen(Screen[None]):
         if action == "next_game":
             return True if self.series_continues and self._may_ask else None
         if action == "rematch":
-            # At a server's table there is one next game: the series' while it goes on.
-            return True if self._may_ask and not (self.session.remote and self.series_continues) else None
+            return True if self._may_rematch else None
         return True
 
     @on(Button.Pressed)
@@ -257,11 +252,11 @@ class GameOverScreen(Screen[None]):
         ]()
 
     def action_rematch(self) -> None:
-        self.rivals.rematch()
+        self.rivals.next_game(rematch=True)
 
     def action_next_game(self) -> None:
         if self.series_continues:
-            self.rivals.next_in_series()
+            self.rivals.next_game(rematch=False)
 
     def action_menu(self) -> None:
         self.rivals.to_menu()

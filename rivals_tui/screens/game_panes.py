@@ -1,12 +1,13 @@
 """The game screen's panes and what reading them takes: the status line, the board, the detail
 panel (its Page keys), the log (in full on `l`), the legend, the book and the rules at the step
 in play. `GameScreen` (game.py), which plays the session, builds on it and sets what the panes
-read: `session`, `keyboard` (the seat at this keyboard, None when no seat is) and the log's lines.
+read: `session`, `keyboard` (the seat at this keyboard, None when no seat is), the log's lines
+and `say` (a line under the status, where the board speaks too).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
 
 from rich.text import Text
 from textual import on
@@ -15,6 +16,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Static
 
+from rivals_tui.app import WithRivals
 from rivals_tui.games import board_for
 from rivals_tui.screens.legend import LegendScreen
 from rivals_tui.screens.log import LogScreen
@@ -25,9 +27,6 @@ from rivals_tui.widgets.detail import DetailPanel
 from rivals_tui.widgets.footer import KeysFooter
 from rivals_tui.widgets.log import WrappingLog
 from rivals_tui.widgets.quiet import Steady
-
-if TYPE_CHECKING:
-    from rivals_tui.app import RivalsApp
 
 
 class StatusLine(Steady, Static):
@@ -42,7 +41,7 @@ class Column(Steady, Vertical):
     """A column of the screen's panes (resized by a layout without asking for another)."""
 
 
-class GamePanes(Screen[None]):
+class GamePanes(WithRivals, Screen[None]):
     """The panes of a game screen, and the keys that read them."""
 
     session: Session
@@ -50,19 +49,16 @@ class GamePanes(Screen[None]):
     # The log panel's lines, and how many of the seat's events they hold (GameScreen sets both).
     log_lines: list[str]
     _shown: int
-
-    @property
-    def rivals(self) -> RivalsApp:
-        from rivals_tui.app import RivalsApp
-
-        assert isinstance(self.app, RivalsApp)
-        return self.app
+    # One line of feedback under the status line (GameScreen's), where the board's sentences go too.
+    say: Callable[[str], None]
 
     def compose(self) -> ComposeResult:
         yield StatusLine("", id="status")
         with Row(id="body"):
             with Column(id="board-area"):
-                yield board_for(self.session.game)
+                yield board_for(
+                    self.session.game, self.seat_names(), self.rivals.personal_best(self.session), self.say
+                )
             with Column(id="side"):
                 # The Page keys scroll it (key-scroll): the board keeps the focus meanwhile.
                 detail = DetailPanel(Text("Move the cursor over a card to read it here."), id="detail")
@@ -80,6 +76,10 @@ class GamePanes(Screen[None]):
             leave_out=("save_quit",),
             spare=("book", "hint", "full_log", "legend", "undo"),
         )
+
+    def seat_names(self) -> list[str]:
+        """The seats' names as the board writes them (the session's, which a server may change)."""
+        return [seat.name for seat in self.session.seats]
 
     @on(GameBoard.DetailChanged)
     def _detail(self, event: GameBoard.DetailChanged) -> None:

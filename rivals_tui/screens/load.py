@@ -9,7 +9,7 @@ read is listed with its one-line fault; opening it shows that line and changes n
 from __future__ import annotations
 
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from textual import on
 from textual.app import ComposeResult
@@ -17,16 +17,13 @@ from textual.binding import Binding
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
+from rivals_tui.app import WithRivals
 from rivals_tui.dialogs import ConfirmDialog, ErrorDialog, RestoreDialog
 from rivals_tui.screens.base import DismissOnce
 from rivals_tui.session import options_in_force
 from rivals_tui.text import plain, plain_rich, safe_text, sentence
 from rivals_tui.widgets.footer import KeysFooter
 from saves.errors import SaveError
-
-if TYPE_CHECKING:
-    from rivals_tui.app import RivalsApp
-
 
 # (heading, width): 4 columns of these widths, with their padding and the scrollbar, fit 80.
 COLUMNS = (("Game", 20), ("Players", 18), ("Last played", 16), ("Status", 14))
@@ -43,7 +40,7 @@ def when(value: Any) -> str:
         return str(value or "")
 
 
-class LoadScreen(DismissOnce, Screen[None]):
+class LoadScreen(WithRivals, DismissOnce, Screen[None]):
     BINDINGS = [
         Binding("enter", "open", "Open", id="load.open"),
         Binding("d", "delete", "Delete", id="load.delete"),
@@ -55,13 +52,6 @@ class LoadScreen(DismissOnce, Screen[None]):
 
     # The save whose previous version was just put back (its line says so).
     _restored: str | None = None
-
-    @property
-    def rivals(self) -> RivalsApp:
-        from rivals_tui.app import RivalsApp
-
-        assert isinstance(self.app, RivalsApp)
-        return self.app
 
     def compose(self) -> ComposeResult:
         yield Static("Saved games", id="load-title")

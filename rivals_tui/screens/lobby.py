@@ -10,9 +10,7 @@ this player goes by at every table.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from textual import on
+from textual import getters, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
@@ -20,11 +18,9 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from rivals_net import protocol as p
+from rivals_tui.remote_app import RemoteApp
 from rivals_tui.text import plain, safe_text
 from rivals_tui.widgets.footer import KeysFooter
-
-if TYPE_CHECKING:
-    from rivals_tui.remote_app import RemoteApp
 
 
 def table_line(t: p.TableInfo) -> str:
@@ -72,15 +68,11 @@ class LobbyScreen(Screen[None]):
         self.message: str | None = None
         self.count = ""
 
-    @property
-    def remote(self) -> RemoteApp:
-        from rivals_tui.remote_app import RemoteApp
-
-        assert isinstance(self.app, RemoteApp)
-        return self.app
+    # The app, typed: a lobby is only ever the bottom screen of a `RemoteApp`.
+    rivals = getters.app(RemoteApp)
 
     def title_text(self) -> str:
-        return f"Tables at {self.where} · you are {safe_text(self.remote.player)} (n changes it)"
+        return f"Tables at {self.where} · you are {safe_text(self.rivals.player)} (n changes it)"
 
     def compose(self) -> ComposeResult:
         yield Static(plain(self.title_text()), id="lobby-title")
@@ -115,11 +107,11 @@ class LobbyScreen(Screen[None]):
             ol.focus()
         ongoing = [t for t in tables if t.yours and not t.over]
         # (Not when the command line named a table to join or watch: that one is opening.)
-        asked = self.remote.first_code or self.remote.first_watch is not None
+        asked = self.rivals.first_code or self.rivals.first_watch is not None
         if self.returning and not asked and len(ongoing) == 1:
             self.going_back = ongoing[0].table
             self.say(f"Back to your seat at table #{self.going_back}…")
-            self.remote.send(p.Watch(table=self.going_back))
+            self.rivals.send(p.Watch(table=self.going_back))
         self.returning = False
 
     def say(self, text: str) -> None:
@@ -143,14 +135,14 @@ class LobbyScreen(Screen[None]):
         if ol.highlighted is None or not self.table_ids:
             self.say("There is no table to watch yet.")
             return
-        self.remote.send(p.Watch(table=self.table_ids[ol.highlighted]))
+        self.rivals.send(p.Watch(table=self.table_ids[ol.highlighted]))
 
     def action_join(self) -> None:
         from rivals_tui.dialogs import AskDialog
 
         def chosen(code: str | None) -> None:
             if code and code.strip():
-                self.remote.send(p.Join(code=code.strip()))
+                self.rivals.send(p.Join(code=code.strip()))
 
         self.app.push_screen(AskDialog("The table's invite code?", title="Join a table"), chosen)
 
@@ -160,7 +152,7 @@ class LobbyScreen(Screen[None]):
         self.app.push_screen(NewGameScreen())
 
     def action_refresh(self) -> None:
-        self.remote.send(p.ListTables())
+        self.rivals.send(p.ListTables())
 
     def action_name(self) -> None:
         from rivals_tui.dialogs import AskDialog
@@ -172,15 +164,15 @@ class LobbyScreen(Screen[None]):
             if not any(ch.isalnum() for ch in tidy) or len(tidy) > p.NAME_LIMIT:
                 self.say(NAME_HOW.format(limit=p.NAME_LIMIT))
                 return
-            self.remote.rename(tidy)
+            self.rivals.rename(tidy)
             self.query_one("#lobby-title", Static).update(plain(self.title_text()))
             self.say(f"You are {safe_text(tidy)} at every table here now, and when you come back.")
 
         question = "Your name at the tables here (every table where you hold a seat shows it too)?"
-        self.app.push_screen(AskDialog(question, value=self.remote.player, title="Your name"), chosen)
+        self.app.push_screen(AskDialog(question, value=self.rivals.player, title="Your name"), chosen)
 
     def action_rules(self) -> None:
-        self.remote.open_rules(None)
+        self.rivals.open_rules(None)
 
     def action_quit_lobby(self) -> None:
-        self.remote.action_save_quit()
+        self.rivals.action_save_quit()

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -13,11 +11,9 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from rivals_tui import __version__
+from rivals_tui.app import WithRivals
 from rivals_tui.text import plain
 from rivals_tui.widgets.footer import KeysFooter
-
-if TYPE_CHECKING:
-    from rivals_tui.app import RivalsApp
 
 ENTRIES = (
     ("new", "New game", "n"),
@@ -29,7 +25,7 @@ ENTRIES = (
 )
 
 
-class MenuScreen(Screen[None]):
+class MenuScreen(WithRivals, Screen[None]):
     _latest_name: str | None = None
 
     BINDINGS = [
@@ -42,13 +38,6 @@ class MenuScreen(Screen[None]):
         Binding("j", "move(1)", "Down", show=False, id="menu.down"),
         Binding("k", "move(-1)", "Up", show=False, id="menu.up"),
     ]
-
-    @property
-    def rivals(self) -> RivalsApp:
-        from rivals_tui.app import RivalsApp
-
-        assert isinstance(self.app, RivalsApp)
-        return self.app
 
     def compose(self) -> ComposeResult:
         with Vertical(id="menu-box"):

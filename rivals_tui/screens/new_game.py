@@ -9,7 +9,7 @@ rows, so they stay in sight with six seats and every variant at 80×24."""
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from textual import on
 from textual.app import ComposeResult
@@ -22,14 +22,12 @@ from engine.core import SeatSpec
 from engine.core.info import GameInfo
 from engine.core.match import Series
 from engine.core.options import OptionField, build_options, option_fields
+from rivals_tui.app import WithRivals
 from rivals_tui.screens.base import DismissOnce
 from rivals_tui.text import plain
 from rivals_tui.widgets.footer import KeysFooter
 from rivals_tui.widgets.form import ChoiceList, FormSelect, MarksCurrentRow
 from saves.codec import SERIES_GAMES_LIMIT, SERIES_POINTS_LIMIT
-
-if TYPE_CHECKING:
-    from rivals_tui.app import RivalsApp
 
 KINDS: list[tuple[str, str]] = [
     ("Human", "human"),
@@ -67,7 +65,7 @@ def default_name(seat: int, kind: str) -> str:
     return f"Player {seat + 1}" if kind == "human" else f"AI {seat + 1}"
 
 
-class NewGameScreen(MarksCurrentRow, DismissOnce, Screen[None]):
+class NewGameScreen(WithRivals, MarksCurrentRow, DismissOnce, Screen[None]):
     BINDINGS = [
         Binding("ctrl+s", "start", "Start", id="new.start"),
         Binding("escape", "back", "Back", id="new.back"),
@@ -77,13 +75,6 @@ class NewGameScreen(MarksCurrentRow, DismissOnce, Screen[None]):
         Binding("pageup", "page(-1)", "Scroll up", show=False, id="new.page_up"),
         Binding("pagedown", "page(1)", "Scroll down", show=False, id="new.page_down"),
     ]
-
-    @property
-    def rivals(self) -> RivalsApp:
-        from rivals_tui.app import RivalsApp
-
-        assert isinstance(self.app, RivalsApp)
-        return self.app
 
     def action_page(self, direction: int) -> None:
         form = self.query_one("#new-form", VerticalScroll)

@@ -10,7 +10,6 @@ so "the rules at the current step" still finds its heading."""
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
 
 from rich.console import Group, RenderableType
 from rich.markdown import Markdown
@@ -24,13 +23,10 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from rivals_tui.app import WithRivals
 from rivals_tui.games.book import entries_for
 from rivals_tui.screens.base import DismissOnce
 from rivals_tui.widgets.footer import KeysFooter
-
-if TYPE_CHECKING:
-    from rivals_tui.app import RivalsApp
-
 
 _HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
 
@@ -84,7 +80,7 @@ class RulesSection(Static):
         return Group(*parts)
 
 
-class RulesScreen(DismissOnce, Screen[None]):
+class RulesScreen(WithRivals, DismissOnce, Screen[None]):
     BINDINGS = [
         Binding("escape,q", "back", "Back", id="rules.back"),
         Binding("j,down", "scroll(1)", "Down", show=False, id="rules.down"),
@@ -98,13 +94,6 @@ class RulesScreen(DismissOnce, Screen[None]):
         super().__init__()
         self.game_id = game_id
         self.section = section
-
-    @property
-    def rivals(self) -> RivalsApp:
-        from rivals_tui.app import RivalsApp
-
-        assert isinstance(self.app, RivalsApp)
-        return self.app
 
     def compose(self) -> ComposeResult:
         yield Static("Rules", id="rules-title")

@@ -4,8 +4,6 @@ saved at once (JSON in the user config folder)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -14,13 +12,11 @@ from textual.screen import Screen
 from textual.widgets import Label, Select, Static, Switch
 
 from rivals_tui import glyphs
+from rivals_tui.app import WithRivals
 from rivals_tui.screens.base import DismissOnce
 from rivals_tui.settings import AI_PACES, SYMBOL_MODES
 from rivals_tui.widgets.footer import KeysFooter
 from rivals_tui.widgets.form import FormSelect, MarksCurrentRow
-
-if TYPE_CHECKING:
-    from rivals_tui.app import RivalsApp
 
 
 def pace_label(seconds: float) -> str:
@@ -39,19 +35,12 @@ def confirm_words(on: bool) -> str:
     return "On: each turn is shown and asked for first" if on else "Off: moves are made at once"
 
 
-class SettingsScreen(MarksCurrentRow, DismissOnce, Screen[None]):
+class SettingsScreen(WithRivals, MarksCurrentRow, DismissOnce, Screen[None]):
     BINDINGS = [
         Binding("escape,q", "back", "Back", id="settings.back"),
         Binding("down", "app.focus_next", "Next setting", show=False, id="settings.next"),
         Binding("up", "app.focus_previous", "Previous setting", show=False, id="settings.previous"),
     ]
-
-    @property
-    def rivals(self) -> RivalsApp:
-        from rivals_tui.app import RivalsApp
-
-        assert isinstance(self.app, RivalsApp)
-        return self.app
 
     def compose(self) -> ComposeResult:
         s = self.rivals.settings

@@ -18,33 +18,35 @@ id. The game screen owns it and talks to it through exactly one call and two mes
 Keys: a board handles the cursor (arrows, ``j``/``k``), Enter (choose) and Esc (back out of a
 half-made choice). ``h``, ``l`` and ``g`` are kept free for the screen's hint, log and legend keys.
 
+What the board shows besides the view it is given when built: the seats' names (``names``, again
+with ``board.name_seats(names)`` when they change; without them it writes "Player N"), the
+player's personal best at a solo table (``best``), and where its one-line feedback goes
+(``say``, the hosting screen's status line; without it, a notification).
+
 Three more calls: ``board.help_section()`` names the rules section for a half-made choice,
 ``board.legend()`` gives (symbol, meaning) rows for every symbol the board may
 draw (the screen shows them on the legend key), and ``board.point_at(action)`` puts the cursor
 on the piece that stands for `action` and says what Enter does there (the hint names a move; the
 cursor goes there, and Enter takes it).
 A board of a game with solo difficulties names the personal-best table of a view
-(``record_table``); the app keeps the bests and the board can draw the player's
-(``personal_best()``).
+(``record_table``); the app keeps the bests and hands the board the player's (``best``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.dom import NoScreen
 from textual.message import Message
 from textual.widget import Widget
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from engine.core import Event, Game
+from engine.core import Event, Game, name_seats
 from rivals_tui.text import plain, safe_text
 from rivals_tui.widgets.quiet import Steady
-from saves.records import table_key
 
 
 class GameBoard(Steady, Widget):
@@ -72,10 +74,22 @@ class GameBoard(Steady, Widget):
             self.text = text
 
     def __init__(
-        self, game: Game[Any, Any, Any], *, id: str | None = None, classes: str | None = None
+        self,
+        game: Game[Any, Any, Any],
+        *,
+        names: Sequence[str] = (),
+        best: int | None = None,
+        say: Callable[[str], None] | None = None,
+        id: str | None = None,
+        classes: str | None = None,
     ) -> None:
         super().__init__(id=id, classes=classes)
         self.game = game
+        # The seats' names as the host shows them (none: "Player N" stays).
+        self.seat_names: tuple[str, ...] = tuple(names)
+        # The player's personal best at this solo table (None: none kept, or none yet).
+        self.best = best
+        self._say = say
         self.last_detail: tuple[str, str] | None = None
         self.view: Any = None
         self.seat: int | None = None
@@ -93,14 +107,9 @@ class GameBoard(Steady, Widget):
         player reads it: "hard"), or None when the game keeps no personal best."""
         return None
 
-    def personal_best(self) -> int | None:
-        """The player's best score at the table of the view shown, when the app keeps one."""
-        from rivals_tui.app import RivalsApp
-
-        table = None if self.view is None else self.record_table(self.view)
-        if table is None or not isinstance(self.app, RivalsApp):
-            return None
-        return self.app.records.best_for(table_key(self.game.id, table))
+    def name_seats(self, names: Sequence[str]) -> None:
+        """The seats' names from now on (a server's player may rename themselves mid-game)."""
+        self.seat_names = tuple(names)
 
     def tell_detail(self, title: str, text: str) -> None:
         """Post `DetailChanged`, and keep the text in `last_detail`: a screen that has just shown
@@ -136,22 +145,14 @@ class GameBoard(Steady, Widget):
     def tell(self, text: str) -> None:
         """One line of feedback ("nothing to choose there"): the hosting screen's status line shows
         it and the next one replaces it, so repeated key presses never pile up messages."""
-        try:
-            say = getattr(self.screen, "say", None)
-        except NoScreen:
-            say = None
-        if say is not None:
-            say(text)
+        if self._say is not None:
+            self._say(text)
         else:
             self.notify(safe_text(text), timeout=3, markup=False)
 
     def words(self, text: str) -> str:
-        """An engine text with "Player N" replaced by seat names, as the hosting screen's session does."""
-        try:
-            session = getattr(self.screen, "session", None)
-        except NoScreen:
-            session = None
-        return text if session is None else str(session.words(text))
+        """An engine text with "Player N" replaced by the seats' names, as the session writes them."""
+        return name_seats(text, self.seat_names)
 
 
 class GenericBoard(GameBoard):

@@ -28,7 +28,6 @@ from typing import Any, ClassVar, Self
 
 from rich.segment import Segment
 from rich.style import Style
-from textual.dom import NoScreen
 from textual.geometry import Region, Size
 from textual.strip import Strip
 
@@ -76,10 +75,9 @@ class LineBoard(GameBoard):
         ("highlighted", "changed by the last move"),
     )
 
-    def __init__(
-        self, game: Game[Any, Any, Any], *, id: str | None = None, classes: str | None = None
-    ) -> None:
-        super().__init__(game, id=id, classes=classes)
+    def __init__(self, game: Game[Any, Any, Any], **given: Any) -> None:
+        # `given`: what `GameBoard` takes besides the game (names, best, say, id, classes).
+        super().__init__(game, **given)
         self.names: list[str] = []
         self.changed: set[Any] = set()
         self.cursor_key: Key | None = None
@@ -229,7 +227,7 @@ class LineBoard(GameBoard):
         if events or seat != self.seat:
             self._hinted = None  # a new decision: the hint was about the last one
         super().show(view, seat, legal, events)
-        self.names = self.seat_names()
+        self.names = self.names_to_draw()
         self.note_changes(old, events)
         self._table = None
         self.place_cursor(fresh=self.is_fresh(old, events))
@@ -242,16 +240,11 @@ class LineBoard(GameBoard):
             self.changed = self.changes(self._last_view, self.view) if self._last_view is not None else set()
             self._last_view = self.view
 
-    def seat_names(self) -> list[str]:
-        """The seat names of the hosting screen's session ("Player N" without one)."""
+    def names_to_draw(self) -> list[str]:
+        """The seats' names the board was given ("Player N" when it was given none)."""
         seats = self.seat_count()
-        try:
-            session = getattr(self.screen, "session", None)
-        except NoScreen:
-            session = None
-        specs = getattr(session, "seats", None)
-        if specs is not None and len(specs) == seats:
-            return [s.name for s in specs]
+        if len(self.seat_names) == seats:
+            return list(self.seat_names)
         return [f"Player {i + 1}" for i in range(seats)]
 
     # -- the table --------------------------------------------------------------------------

@@ -11,6 +11,7 @@ import asyncio
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual.widgets import OptionList, Static
 
 from rivals_net import protocol as p
@@ -283,4 +284,34 @@ async def test_the_lobby_takes_an_invite_code_typed_in_capitals_with_spaces(tmp_
         await pause_until(pilot, lambda: f"invite code {seated.code}" in status(app))
         assert [c.seat for c in server.conns if c.name == "Ann"] == [1]
         assert lost_text(app.screen) == []  # the status line with the code still fits 80x24
+    await server.stop()
+
+
+async def test_a_move_is_judged_by_the_server_alone_and_its_refusal_shown(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # One judgement per move: the terminal sends what the board chose, the server judges it, and
+    # a refusal comes back with the rules' own sentence, shown on the status line; nothing changes.
+    from engine.rivalist.actions import PickWonder
+    from rivals_tui.widgets.board import GameBoard
+
+    server, bob, seated, app = await ann_at_bobs_table(tmp_path)
+    table = server.tables[seated.table]
+    judged: list[Any] = []
+    apply = table.game.apply
+
+    def counted(s: Any, seat: int, a: Any) -> Any:
+        judged.append(a)
+        return apply(s, seat, a)
+
+    monkeypatch.setattr(table.game, "apply", counted)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await bob_plays_until_ann_decides(bob, table)
+        await pause_until(pilot, lambda: "Ann:" in status(app))
+        before = len(table.match.history)
+        judged.clear()
+        app.screen.query_one(GameBoard).post_message(GameBoard.ActionChosen(PickWonder(99)))
+        await pause_until(pilot, lambda: "Pick one of the Wonders revealed for the draft." in status(app))
+        assert judged == [PickWonder(99)] and len(table.match.history) == before
+        assert "Ann:" in status(app)  # still Ann's decision
     await server.stop()

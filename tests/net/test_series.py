@@ -11,7 +11,7 @@ import json
 import random
 from pathlib import Path
 
-from textual.widgets import Static
+from textual.widgets import Button, Static
 
 from engine.core import SeatSpec
 from engine.core.match import Match, Series
@@ -133,5 +133,45 @@ async def test_the_remote_game_over_screen_at_80_by_24(tmp_path: Path) -> None:
         bob.send(p.Again())
         await settle(lambda: isinstance(app.screen, GameScreen))
         assert len(server.tables[1].match.series.results) == 1
+    await bob.close()
+    await server.stop()
+
+
+async def test_the_game_over_at_a_servers_table_offers_only_the_tables_next_game(tmp_path: Path) -> None:
+    """While a series goes on its next game is the one on offer (no rematch), and a spectator is
+    offered neither: they follow the players into it."""
+    saves = tmp_path / "saves"
+    saves.mkdir()
+    finished_first_game(saves, Series(games=3))
+    server = await start_server(saves)
+    bob = await player(server, "Bob")  # at the table throughout
+    bob.send(p.Join(code=CODE))
+    await until(bob, is_update)
+    ann = RemoteApp(
+        "127.0.0.1", server.port, "Ann", identity("Ann"), code=CODE, settings_path=tmp_path / "a.json"
+    )
+    eve = RemoteApp(
+        "127.0.0.1", server.port, "Eve", identity("Eve"), watch=1, settings_path=tmp_path / "e.json"
+    )
+    said = {}
+    for app in (ann, eve):
+        async with app.run_test(size=(100, 30)) as pilot:
+            for _ in range(200):
+                await pilot.pause(0.02)
+                if isinstance(app.screen, GameOverScreen) and app.screen.query("#over-again"):
+                    break
+            screen = app.screen
+            assert isinstance(screen, GameOverScreen)
+            await pilot.press("r")  # no rematch in the middle of a series, for anyone
+            await pilot.pause(0.1)
+            said[app.player] = str(screen.query_one("#over-again", Static).render())
+            buttons = [str(b.id) for b in screen.query(Button)]
+            keys = [a for a in ("next_game", "rematch") if screen.check_action(a, ())]
+            assert (buttons, keys) == ((["next", "menu"], ["next_game"]) if app is ann else (["menu"], []))
+    assert said == {
+        "Ann": "Press n to ask for the next game; it starts when every player has asked.",
+        "Eve": "The players may ask for the next game; you will follow it.",
+    }
+    assert server.tables[1].again == set()  # nobody asked: r asks for nothing
     await bob.close()
     await server.stop()

@@ -6,6 +6,7 @@ Budget: 4 s (over the protocol on 127.0.0.1, the server in the test's loop).
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 from typing import Any
 
@@ -150,5 +151,33 @@ async def test_a_move_from_the_network_is_judged_once(
     ann.send(p.Move(action=next(c for c in first.choices if c.reason is None).action))
     await until(ann, lambda m: is_update(m) and m.decisions > first.decisions)
     assert len(judged) == 1
+    await ann.close()
+    await server.stop()
+
+
+async def test_a_move_the_rules_cannot_judge_is_refused_with_a_sentence_and_one_warning_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    # A well-formed move whose judging fails (the rules should always have a reason) costs the
+    # player one sentence and the host one line without a traceback; the table goes on.
+    server = await start_server(tmp_path, seed=2)
+    ann = await player(server, "Ann")
+    ann.send(p.Create(game="rivalist", seats=[p.SeatOffer(), p.SeatOffer()]))
+    first = await until(ann, lambda m: is_update(m) and bool(m.choices))
+    move = next(c for c in first.choices if c.reason is None).action
+
+    def unjudgeable(self: Rivalist, s: Any, seat: int, a: Any) -> str | None:
+        raise IndexError("list index out of range")
+
+    with monkeypatch.context() as patched, caplog.at_level(logging.INFO):
+        patched.setattr(Rivalist, "why_illegal", unjudgeable)
+        ann.send(p.Move(action=move))
+        assert (await until(ann, is_error)).text == "That move is not one the game knows."
+    said = [(r.levelno, r.getMessage(), r.exc_info) for r in caplog.records if "judge" in r.getMessage()]
+    assert said == [(logging.WARNING, "Rivalist could not judge a move (IndexError)", None)]
+    table = next(iter(server.tables.values()))
+    assert table.match.history == []
+    ann.send(p.Move(action=move))  # judged as usual again: played
+    assert (await until(ann, lambda m: is_update(m) and m.decisions > first.decisions)).decisions == 1
     await ann.close()
     await server.stop()

@@ -104,8 +104,8 @@ class RivalKingsBoard(LineBoard):
         ),
     ]
 
-    def __init__(self, game: Any, *, id: str | None = None, classes: str | None = None) -> None:
-        super().__init__(game, id=id, classes=classes)
+    def __init__(self, game: Any, **given: Any) -> None:
+        super().__init__(game, **given)
         # The card of your own offered in a half-made exchange (Court Lady, Bishop, Troubadour).
         self.pending: int | None = None
 

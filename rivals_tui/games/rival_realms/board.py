@@ -126,8 +126,8 @@ class RivalRealmsBoard(LineBoard):
         ),
     ]
 
-    def __init__(self, game: Any, *, id: str | None = None, classes: str | None = None) -> None:
-        super().__init__(game, id=id, classes=classes)
+    def __init__(self, game: Any, **given: Any) -> None:
+        super().__init__(game, **given)
         # The first half of a two-press decision: ("hand", card) or ("token", seat, name, n).
         self.chosen: Key | None = None
         # The adventure being planned: its steps, and the seat's view after them.
@@ -206,7 +206,7 @@ class RivalRealmsBoard(LineBoard):
             trail=frozenset(self.plan_trail),
             plan=tuple(self.plan_texts),
             chosen=self.chosen,
-            best=self.personal_best(),
+            best=self.best,
         )
 
     def build_table(self, width: int, height: int) -> Table:

@@ -112,8 +112,8 @@ class RivalistBoard(LineBoard):
         *cursor_bindings("rv"),
     ]
 
-    def __init__(self, game: Any, *, id: str | None = None, classes: str | None = None) -> None:
-        super().__init__(game, id=id, classes=classes)
+    def __init__(self, game: Any, **given: Any) -> None:
+        super().__init__(game, **given)
         self._since: RivalistState | None = None
         self._was_deciding = False
         # target_keys' last answer: (view, legal list, seat, keys).

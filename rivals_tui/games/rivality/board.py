@@ -119,8 +119,8 @@ class RivalityBoard(LineBoard):
         Binding("shift+tab", "area(-1)", "Previous area", show=False, id="rv.prev_area"),
     ]
 
-    def __init__(self, game: Any, *, id: str | None = None, classes: str | None = None) -> None:
-        super().__init__(game, id=id, classes=classes)
+    def __init__(self, game: Any, **given: Any) -> None:
+        super().__init__(game, **given)
         self.cursor_key = ("cell", 0, 0)
         self.rot = 0
 

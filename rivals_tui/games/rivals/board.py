@@ -104,8 +104,8 @@ class RivalsBoard(LineBoard):
         Binding("shift+tab", "area(-1)", "Previous area", show=False, id="rs.prev_area"),
     ]
 
-    def __init__(self, game: Any, *, id: str | None = None, classes: str | None = None) -> None:
-        super().__init__(game, id=id, classes=classes)
+    def __init__(self, game: Any, **given: Any) -> None:
+        super().__init__(game, **given)
         self.page = "map"
         self.lean = -1  # which way the next up/down step leans on the staggered rows
 
