@@ -18,6 +18,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Select, SelectionList, Static
 
+from engine.ai import LEVELS
 from engine.core import SeatSpec
 from engine.core.info import GameInfo
 from engine.core.match import Series
@@ -31,12 +32,7 @@ from saves.codec import SERIES_GAMES_LIMIT, SERIES_POINTS_LIMIT
 if TYPE_CHECKING:
     from rivals_tui.app import RivalsApp
 
-KINDS: list[tuple[str, str]] = [
-    ("Human", "human"),
-    ("AI easy", "easy"),
-    ("AI normal", "normal"),
-    ("AI hard", "hard"),
-]
+KINDS: list[tuple[str, str]] = [("Human", "human"), *((f"AI {level}", level) for level in LEVELS)]
 SERIES: list[tuple[str, str]] = [
     ("Single game", "single"),
     ("A number of games", "games"),
