@@ -23,7 +23,7 @@ from engine.core.match import Series
 from rivals_net import protocol as p
 from rivals_net import trace
 from rivals_net.client import TableClient
-from rivals_tui.session import HINT_LEVEL, Bot
+from rivals_tui.session import REMOTE_HINT_LEVEL, Bot
 from rivals_tui.text import safe_text
 from saves.convert import converter, dump_action, load_action, structure_checked
 from saves.errors import SaveError
@@ -41,6 +41,7 @@ class RemoteSession:
     """The table `seated` names, as this connection's seat sees it."""
 
     remote = True
+    hint_level = REMOTE_HINT_LEVEL
 
     def __init__(self, client: TableClient, seated: p.Seated, game: Game[Any, Any, Any]) -> None:
         self.client = client
@@ -124,6 +125,10 @@ class RemoteSession:
         return self._to_act
 
     def seat_note(self, seat: int) -> str:
+        if self.seats[seat].is_ai:
+            # The server's AI is thinking; how far it has got is not told (the protocol has no
+            # word for it), so there is no bar here. It waits while the table cannot be saved.
+            return " (AI, thinking…)" if self.notice is None and self._outcome is None else ""
         if self._here[seat]:
             return ""
         return " (paused)" if self._away and self._away[seat].paused else " (away)"
@@ -255,7 +260,7 @@ class RemoteSession:
         from engine.ai import make_bot
 
         # A hint is thought here, on this seat's own view.
-        return make_bot(HINT_LEVEL, self.table * 7919 + 101)
+        return make_bot(self.hint_level, self.table * 7919 + 101)
 
     @property
     def save_problem(self) -> str | None:

@@ -26,8 +26,11 @@ from rivals_tui.text import safe_text
 if TYPE_CHECKING:
     from saves.store import SaveLock, SaveStore
 
-# The hint key asks a strong bot; "hard" is the best advice the app can give.
-HINT_LEVEL = "hard"
+# The hint asks the strongest level the wait allows. At this keyboard nobody else waits on
+# the player, so the hint thinks as long as expert does (its bar shows how far it has got); at
+# a server's table the other players wait, and an away clock may be running, so it asks hard.
+HINT_LEVEL = "expert"
+REMOTE_HINT_LEVEL = "hard"
 
 
 def options_in_force(options: Any, seats: int, changed_only: bool = False) -> str:
@@ -66,6 +69,8 @@ class Session(Protocol):
     # (None: watching), other seats decide in their own terminals, the server plays the AI.
     remote: bool
     seat_here: int | None
+    # The AI level the hint asks (HINT_LEVEL here, REMOTE_HINT_LEVEL at a server's table).
+    hint_level: str
 
     @property
     def series(self) -> Series: ...
@@ -102,6 +107,7 @@ class LocalSession:
 
     remote = False
     seat_here: int | None = None
+    hint_level = HINT_LEVEL
 
     def __init__(
         self,
@@ -150,7 +156,8 @@ class LocalSession:
         return self.match.to_act()
 
     def seat_note(self, seat: int) -> str:
-        """A word after a seat's name in "Waiting for …" (a remote table says who is away)."""
+        """A word after a seat's name in "Waiting for …" (a remote table says who is away, and
+        that its server's AI is thinking)."""
         return ""
 
     def table_notes(self) -> list[str]:
@@ -278,7 +285,7 @@ class LocalSession:
         if self._hint is None:
             from engine.ai import make_bot
 
-            self._hint = make_bot(HINT_LEVEL, self.match.seed * 7919 + 101)
+            self._hint = make_bot(self.hint_level, self.match.seed * 7919 + 101)
         return self._hint
 
     @property

@@ -1,5 +1,7 @@
 """Expert at a server's tables: a table takes expert seats and names every level when it refuses
-one; a think called off (an undo, the server stopping) ends its search at once.
+one; a think called off (an undo, the server stopping) ends its search at once; the terminals
+say the server's AI is thinking (the protocol tells no progress, so there is no bar); the hint
+there asks hard and says so.
 
 Budget: 4 s. The server's expert thinks for a minute here (no iteration cap), so a search still
 running after it was called off would show.
@@ -17,14 +19,19 @@ import pytest
 import engine.ai
 from engine.core import SeatSpec
 from rivals_net import protocol as p
+from rivals_tui.remote_app import RemoteApp
+from rivals_tui.screens.game import GameScreen
 from tests.net.support import (
     WAIT,
+    ann_at_bobs_table,
+    identity,
     is_error,
     is_update,
     player,
     start_server,
     until,
 )
+from tests.net.test_remote_screen import bob_plays_until_ann_decides, pause_until, status
 
 
 @pytest.fixture
@@ -80,4 +87,41 @@ async def test_a_think_called_off_ends_its_search_at_once(
     await asyncio.wait_for(asyncio.to_thread(server.executor.shutdown, True), WAIT)
     assert bot.progress() < 0.5
     await ann.close()
+    await server.stop()
+
+
+async def test_the_terminals_say_the_servers_ai_is_thinking_without_a_bar(
+    tmp_path: Path, slow_expert: None
+) -> None:
+    server = await start_server(tmp_path / "saves", seed=5)
+    bob = await player(server, "Bob")
+    bob.send(p.Create(game="rivality", seats=[p.SeatOffer("ai", "expert"), p.SeatOffer(), p.SeatOffer()]))
+    seated = await until(bob, lambda m: isinstance(m, p.Seated))
+    table = server.tables[seated.table]
+    assert table.match.to_act() == (0,)  # the expert decides first
+    app = RemoteApp(
+        "127.0.0.1", server.port, "Ann", identity("Ann"), code=seated.code, settings_path=tmp_path / "s.json"
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pause_until(pilot, lambda: isinstance(app.screen, GameScreen))
+        await searching(table, 0)
+        await pause_until(pilot, lambda: "Waiting for AI 1 (AI, thinking…)" in status(app))
+        assert "%" not in status(app)
+    await bob.close()
+    await server.stop()
+
+
+async def test_the_hint_at_a_servers_table_asks_hard_and_says_so(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(engine.ai, "HARD_ITERATIONS", 40)
+    server, bob, seated, app = await ann_at_bobs_table(tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pause_until(pilot, lambda: isinstance(app.screen, GameScreen))
+        table = server.tables[seated.table]
+        await bob_plays_until_ann_decides(bob, table)
+        await pause_until(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen._my_turn())
+        await pilot.press("h")
+        await pause_until(pilot, lambda: "Hint (hard): the AI would " in status(app))
+    await bob.close()
     await server.stop()
