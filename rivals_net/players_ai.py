@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import abc
 import asyncio
+import functools
 import logging
+import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING
@@ -65,15 +67,25 @@ class TableAI(abc.ABC):
         # pace; it is still a decision of its own, told to everyone in its own update, so the
         # messages a seat receives do not depend on what the bot holds.
         quick = table.match.quick_decline(seat, alone=True)
+        # Set when this think is called off (an undo, the table retired, the server stopping):
+        # the search in its thread then stops at once instead of running out its budget (an
+        # expert's seconds) beside the next think of the same bot.
+        called_off = threading.Event()
+
+        def should_stop() -> bool:
+            return called_off.is_set() or self._stopping
+
         try:
             if quick is not None:
                 action = quick
             else:
-                action = await loop.run_in_executor(self.executor, bot.choose, table.game, view, seat)
+                choose = functools.partial(bot.choose, should_stop=should_stop)
+                action = await loop.run_in_executor(self.executor, choose, table.game, view, seat)
             pause = 0.0 if quick is not None else self.ai_pace - (time.monotonic() - started)
             if pause > 0:
                 await asyncio.sleep(pause)
         except asyncio.CancelledError:
+            called_off.set()
             self._thinking.pop(table.id, None)
             raise
         except Exception:

@@ -276,6 +276,7 @@ class TableServer(TableAI):
         self.tables[table_id] = table
         self.locks[table_id] = lock
         await self._sit(conn, table, mine)
+        self._kick(table)  # an AI seat that owes the first decision begins at once
 
     async def _join(self, conn: Conn, code: str) -> None:
         await self._sit(conn, self.admission.find(conn, code))

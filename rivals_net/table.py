@@ -15,15 +15,15 @@ from typing import Any
 
 import attrs
 
+from engine.ai import LEVELS, make_bot
 from engine.core import Game, IllegalAction, SeatSpec
 from engine.core.info import Catalog
 from engine.core.match import Match, Series
+from engine.core.words import one_of
 from rivals_net.protocol import NAME_LIMIT, Choice, Create, SeatInfo, SeriesOffer, TableInfo, Update
 from saves.codec import SERIES_GAMES_LIMIT, SERIES_POINTS_LIMIT
 from saves.convert import converter, dump_action, structure_checked
 from saves.errors import SaveError
-
-LEVELS = ("easy", "normal", "hard")
 
 
 def series_for(game: Game[Any, Any, Any], offer: SeriesOffer) -> Series:
@@ -52,7 +52,7 @@ def match_for(games: Catalog, m: Create, seed: int) -> tuple[Match, str]:
     if len(m.seats) not in game.players:
         raise IllegalAction(f"{game.title} is for {game.players.start} to {game.players.stop - 1} players.")
     if any(s.kind not in ("open", "ai") or s.level not in LEVELS for s in m.seats):
-        raise IllegalAction('A seat is "open" or "ai" at level easy, normal or hard.')
+        raise IllegalAction(f'A seat is "open" or "ai" at level {one_of(LEVELS)}.')
     if not any(s.kind == "open" for s in m.seats):
         raise IllegalAction("A table needs at least one open seat (yours).")
     if not 0 <= m.ai_after <= 86400:
@@ -355,8 +355,6 @@ class Table:
 
     def bot(self, seat: int) -> Any:
         if seat not in self.bots:
-            from engine.ai import make_bot
-
             spec = self.match.seats[seat]
             # Seeded from the match, as at a local table; an absent player's stand-in plays "normal".
             level = spec.level if spec.is_ai else "normal"

@@ -29,17 +29,17 @@ from collections.abc import Mapping, Sequence
 from typing import Any, NoReturn
 
 from engine import __version__
+from engine.ai import LEVELS
 from engine.core import Game, SeatSpec
 from engine.core.info import Catalog
 from engine.core.match import Match, Series
-from engine.core.words import players_text
+from engine.core.words import one_of, players_text
 from rivals_net.door_limits import DoorLimits
 from rivals_net.limits import add_flags as add_limit_flags
 from rivals_tui import cli_records
 from rivals_tui.text import safe_text, sentence
 from saves.codec import NAME_LIMIT, SERIES_GAMES_LIMIT, SERIES_POINTS_LIMIT
 
-LEVELS = ("easy", "normal", "hard")
 SEED_LIMIT = 2**63 - 1
 
 
@@ -112,7 +112,8 @@ def build_parser(games: Catalog | None = None) -> argparse.ArgumentParser:
         "--ai",
         default="normal",
         choices=(*LEVELS, "none"),
-        help="level of the AI seats; 'none' makes every seat human (default: normal)",
+        help=f"level of the AI seats, {one_of(LEVELS)} (expert thinks longest, a few seconds a "
+        "move); 'none' makes every seat human (default: normal)",
     )
     new.add_argument("--humans", type=int, help="how many of the seats, from seat 1, are human (default 1)")
     new.add_argument("--names", help="comma-separated names, one per seat")

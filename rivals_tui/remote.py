@@ -26,7 +26,7 @@ from rivals_net import protocol as p
 from rivals_net import trace
 from rivals_net.client import TableClient
 from rivals_tui.dialogs.away import AwayRules
-from rivals_tui.session import HINT_LEVEL, Bot
+from rivals_tui.session import REMOTE_HINT_LEVEL, Bot
 from rivals_tui.text import safe_text
 from saves.convert import converter, dump_action, load_action, structure_checked
 from saves.errors import SaveError
@@ -47,6 +47,7 @@ class RemoteSession:
     answers_later = True
     saves_here = False
     next_game_asked = True
+    hint_level = REMOTE_HINT_LEVEL
 
     def __init__(self, client: TableClient, seated: p.Seated, game: Game[Any, Any, Any]) -> None:
         self.client = client
@@ -132,6 +133,10 @@ class RemoteSession:
         return self._to_act
 
     def seat_note(self, seat: int) -> str:
+        if self.seats[seat].is_ai:
+            # The server's AI is thinking; how far it has got is not told (the protocol has no
+            # word for it), so there is no bar here. It waits while the table cannot be saved.
+            return " (AI, thinking…)" if self.notice is None and self._outcome is None else ""
         if self._here[seat]:
             return ""
         return " (paused)" if self._away and self._away[seat].paused else " (away)"
@@ -270,7 +275,7 @@ class RemoteSession:
         from engine.ai import make_bot
 
         # A hint is thought here, on this seat's own view.
-        return make_bot(HINT_LEVEL, self.table * 7919 + 101)
+        return make_bot(self.hint_level, self.table * 7919 + 101)
 
     @property
     def save_problem(self) -> str | None:

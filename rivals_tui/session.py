@@ -29,8 +29,11 @@ if TYPE_CHECKING:
     from rivals_tui.dialogs.away import AwayRules
     from saves.store import SaveLock, SaveStore
 
-# The hint key asks a strong bot; "hard" is the best advice the app can give.
-HINT_LEVEL = "hard"
+# The hint asks the strongest level the wait allows. At this keyboard nobody else waits on
+# the player, so the hint thinks as long as expert does (its bar shows how far it has got); at
+# a server's table the other players wait, and an away clock may be running, so it asks hard.
+HINT_LEVEL = "expert"
+REMOTE_HINT_LEVEL = "hard"
 
 
 def options_in_force(options: Any, seats: int, changed_only: bool = False) -> str:
@@ -67,6 +70,8 @@ class Session(Protocol):
     options: Any
     # The seat this terminal decides for, when the keyboard does not pass (None: watching).
     seat_here: int | None
+    # The AI level the hint asks (HINT_LEVEL here, REMOTE_HINT_LEVEL at a server's table).
+    hint_level: str
 
     # What the session can do, one question each (a server's table, rivals_tui.remote, answers
     # each otherwise than a game played in this process).
@@ -149,6 +154,7 @@ class LocalSession:
     saves_here = True
     next_game_asked = False
     again: tuple[int, ...] = ()
+    hint_level = HINT_LEVEL
 
     def __init__(
         self,
@@ -197,7 +203,8 @@ class LocalSession:
         return self.match.to_act()
 
     def seat_note(self, seat: int) -> str:
-        """A word after a seat's name in "Waiting for …" (a remote table says who is away)."""
+        """A word after a seat's name in "Waiting for …" (a remote table says who is away, and
+        that its server's AI is thinking)."""
         return ""
 
     def table_notes(self) -> list[str]:
@@ -325,7 +332,7 @@ class LocalSession:
         if self._hint is None:
             from engine.ai import make_bot
 
-            self._hint = make_bot(HINT_LEVEL, self.match.seed * 7919 + 101)
+            self._hint = make_bot(self.hint_level, self.match.seed * 7919 + 101)
         return self._hint
 
     @property

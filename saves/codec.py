@@ -18,9 +18,11 @@ from datetime import UTC, datetime
 from typing import Any
 
 import engine
+from engine.ai import LEVELS
 from engine.core.errors import IllegalAction
 from engine.core.game import Game, SeatSpec
 from engine.core.match import Match, Series
+from engine.core.words import one_of
 from saves.convert import _action_codec, _ActionCodec, _show, _structure, converter
 from saves.errors import SaveError
 from saves.migrations import MIGRATIONS, MigrationFault, migrate
@@ -78,7 +80,6 @@ SERIES_POINTS_LIMIT = 1_000_000
 # there by hand or by damage; with it, a series' totals stay within what its games can add up to.
 GAME_SCORE_LIMIT = 1000
 NAME_LIMIT = 100
-LEVELS = ("easy", "normal", "hard")
 
 
 # -- writing -----------------------------------------------------------------------------------
@@ -402,9 +403,7 @@ def check_seats(seats: tuple[SeatSpec, ...], source: str) -> None:
         if spec.kind not in ("human", "ai"):
             raise SaveError(source, f'seats[{i}].kind: expected "human" or "ai", got {_show(spec.kind)}')
         if spec.level not in LEVELS:
-            raise SaveError(
-                source, f"seats[{i}].level: expected easy, normal or hard, got {_show(spec.level)}"
-            )
+            raise SaveError(source, f"seats[{i}].level: expected {one_of(LEVELS)}, got {_show(spec.level)}")
         if not spec.name.strip() or len(spec.name) > NAME_LIMIT:
             raise SaveError(source, f"seats[{i}].name: a name of 1 to {NAME_LIMIT} characters is needed")
     names = [spec.name for spec in seats]

@@ -86,6 +86,11 @@ class ISMCTSBot:
         self._depth = rollout_depth
         self.rng = Rng.from_seed(seed)
         self.last_iterations = 0
+        # The last search's end by the clock and its iteration cap, for `progress`, and how many
+        # searches have begun (a reader of `progress` knows from it when the next one has).
+        self._deadline = 0.0
+        self._cap = 1
+        self.searches = 0
         self._root_moves: frozenset[Any] | None = None
         self._turn: Hashable | None = None
 
@@ -99,16 +104,19 @@ class ISMCTSBot:
         self._turn = game.ai_turn_mark(view)
         moves = worth_considering(game, legal_list(game, view, seat))
         self.last_iterations = 0
+        self._cap = max(1, round(self.max_iterations * game.ai_iteration_scale))
+        # (A lone move needs no search: that one is over as it begins.)
+        self._deadline = deadline = time.perf_counter() + (self.budget if len(moves) > 1 else 0.0)
+        self.searches += 1  # last: a reader that sees the new count reads this search's fields
         if len(moves) == 1:
             return moves[0]
-        deadline = time.perf_counter() + self.budget
         width = game.ai_root_moves
         self._root_moves = None
         if width is not None and len(moves) > width:
             moves = self._shortlist(game, view, seat, moves, width, should_stop)
             self._root_moves = frozenset(moves)
         root = _Node()
-        cap = max(1, round(self.max_iterations * game.ai_iteration_scale))
+        cap = self._cap
         worlds = (
             [game.determinize(view, seat, self.rng) for _ in range(TURN_WORLDS)]
             if self._turn is not None
@@ -123,6 +131,15 @@ class ISMCTSBot:
             if time.perf_counter() >= deadline:
                 break
         return self._best(root, seat, moves)
+
+    def progress(self) -> float:
+        """How far the last search begun (`searches`) has gone, from 0 to 1: the larger of the
+        shares of its time budget and of its iteration cap spent, since it stops at whichever
+        comes first. Read from another thread (a screen's progress bar) while `choose` runs."""
+        if self.budget <= 0:
+            return 1.0
+        by_clock = 1 - (self._deadline - time.perf_counter()) / self.budget
+        return min(1.0, max(0.0, by_clock, self.last_iterations / self._cap))
 
     def _shortlist(
         self,

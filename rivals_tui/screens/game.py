@@ -1,14 +1,13 @@
 """The game screen, the same for every game: status line, board, detail panel, log, keys (the
 panes, and the keys that only read them, are `GamePanes` in game_panes.py).
 
-It translates keys and board messages into decisions for the session and never decides rules.
-Everything it shows comes from the view of the seat at the keyboard and the events that seat
-may read. AI seats think in a thread worker on their own view; the screen stays responsive and
-says who is thinking. Hot-seat hand-overs go through the pass-the-keyboard screen.
+It turns keys and board messages into decisions for the session and never decides rules; it
+shows only the view and events of the seat at the keyboard. AI seats think in a thread worker on
+their own view (the status line says who, with a bar for long thinks); hot-seat hand-overs go
+through the pass-the-keyboard screen.
 
-At 80×24 nothing is cut: the status line (game, variants in force, progress, the decision at
-hand, the last message) wraps onto as many lines as it needs; the log wraps and wraps again when
-its width changes; the detail panel scrolls with the Page keys.
+At 80×24 nothing is cut: the status line wraps onto as many lines as it needs, the log wraps
+again when its width changes, the detail panel scrolls with the Page keys.
 
 "Confirm moves" asks once per turn: a decision after which the same seat decides again, with
 nothing coming to light in between, is made at once; the last decision of the turn asks about
@@ -24,6 +23,7 @@ from typing import Any
 from textual import on, work
 from textual.binding import Binding
 from textual.message import Message
+from textual.timer import Timer
 from textual.widget import Widget
 from textual.widgets import Static
 from textual.worker import Worker, WorkerState, get_current_worker
@@ -35,8 +35,9 @@ from rivals_tui.dialogs import AskDialog, ConfirmDialog, ErrorDialog
 from rivals_tui.games.book import entries_for
 from rivals_tui.screens.game_panes import GamePanes
 from rivals_tui.screens.pass_keyboard import InterruptScreen, PassScreen
-from rivals_tui.session import Session, options_in_force
+from rivals_tui.session import Bot, Session, options_in_force
 from rivals_tui.text import plain
+from rivals_tui.thinking import TICK, Thinker
 from rivals_tui.widgets.action_picker import ActionPicker
 from rivals_tui.widgets.board import GameBoard
 from rivals_tui.widgets.footer import KeysFooter
@@ -124,6 +125,8 @@ class GameScreen(GamePanes):
         if not session.passes_keyboard:
             self.keyboard = session.seat_here
         self.thinking: int | None = None
+        # The last think begun, the AI's or the hint's (never both), as the status line tells it.
+        self._thinker: Thinker | None = None
         # Set by `f`: the AI's moves come without the pace's pause until a person decides.
         self.hurry = False
         # The seat that asked for the keyboard to interrupt a turn (InterruptScreen), until it has it.
@@ -142,6 +145,7 @@ class GameScreen(GamePanes):
         self._picker: ActionPicker | None = None
 
     def on_mount(self) -> None:
+        self._ticker: Timer = self.set_interval(TICK, self._tick_bar, pause=True)
         self.advance()
         self.report_save_problem()
 
@@ -198,7 +202,9 @@ class GameScreen(GamePanes):
             seat = s.ai_to_act()
             if seat is not None and self.thinking is None:
                 self.thinking = seat
+                self._thinker = Thinker(f"{s.seats[seat].name} (AI) is thinking…", s.bot(seat))
                 self._render_status()
+                self._ticker.resume()
                 self.run_ai(seat, s.view(seat), self._generation, self._pace())
 
     def _after_pass(self, _: None = None) -> None:
@@ -259,21 +265,37 @@ class GameScreen(GamePanes):
         owing = s.to_act()
         if out is not None:
             parts.append("Game over")
-        elif self.thinking is not None:
+        elif self.thinking is not None and self._thinker is not None:
             skipping = " (no pauses until a person decides)" if self.hurry else ""
-            parts.append(f"{s.seats[self.thinking].name} (AI) is thinking…{skipping}")
+            parts.append(f"{self._thinker.shown()}{skipping}")
         elif self.keyboard is not None and self.keyboard in owing:
             parts.append(f"{s.seats[self.keyboard].name}: {s.prompt(self.keyboard).text}")
         else:
             parts.append("Waiting for " + ", ".join(s.seats[x].name + s.seat_note(x) for x in owing))
         # A server's table: its word while it cannot save, and when the AI plays for an away seat.
-        line = " · ".join(parts) + "".join("\n" + text for text in (*s.table_notes(), self.message) if text)
+        think = self._shown_think()
+        message = think.shown() if think is not None and self.thinking is None else self.message
+        line = " · ".join(parts) + "".join("\n" + text for text in (*s.table_notes(), message) if text)
         # In the ASCII set, "thinking…" reads "thinking..." (the line filter would make it "~").
         show_text(self.query_one("#status", Static), plain(glyphs.text(line)))
         self.refresh_bindings()
         # The footer's keys in this same paint, not in one of their own once Textual gets round
         # to telling the footer that the bindings changed.
         self.query_one(KeysFooter).update_keys()
+
+    def _shown_think(self) -> Thinker | None:
+        """The think the status line tells of: the AI's, or the hint's until a newer message."""
+        think = self._thinker
+        shown = think is not None and (self.thinking is not None or self.message == think.words)
+        return think if shown else None
+
+    def _tick_bar(self) -> None:
+        """Every TICK from the start of a think: its bar moves on; paused once none is shown."""
+        think = self._shown_think()
+        if think is not None and think.measured:
+            self._render_status()
+        else:
+            self._ticker.pause()
 
     def tick(self) -> None:
         """A second has passed at a server's table: an away player's countdown moves on."""
@@ -298,13 +320,13 @@ class GameScreen(GamePanes):
             self.post_message(AiChose(seat, action, generation))
 
     @work(thread=True, exclusive=True, group="hint", exit_on_error=False)
-    def run_hint(self, seat: int, view: Any, generation: int) -> None:
+    def run_hint(self, seat: int, view: Any, generation: int, bot: Bot) -> None:
         worker = get_current_worker()
-        bot = self.session.hint_bot()
         action = bot.choose(self.session.game, view, seat, should_stop=lambda: worker.is_cancelled)
         if not worker.is_cancelled:
             text = self.session.words(self.session.game.describe(view, action))
-            self.post_message(HintReady(f"Hint: the AI would {text.rstrip('.')}.", action, generation))
+            words = f"Hint ({self.session.hint_level}): the AI would {text.rstrip('.')}."
+            self.post_message(HintReady(words, action, generation))
 
     def on_ai_chose(self, msg: AiChose) -> None:
         if msg.generation != self._generation:
@@ -353,9 +375,10 @@ class GameScreen(GamePanes):
         # The one place worker failures surface: a dialog, and the screen keeps working.
         if event.state != WorkerState.ERROR:
             return
+        self._thinker = None  # the think that failed, the AI's or the hint's
         if event.worker.group == "ai":
             self.thinking = None
-            self._render_status()
+        self._render_status()
         error = event.worker.error
         self.app.push_screen(ErrorDialog(f"{type(error).__name__}: {error}", title="The AI failed"))
 
@@ -420,6 +443,7 @@ class GameScreen(GamePanes):
             self.say(exc.reason)
             return
         self.message = ""
+        self.workers.cancel_group(self, "hint")  # its advice was for the position before this move
         if not keep_turn:
             self.turn_so_far = []
         self._generation += 1
@@ -524,8 +548,11 @@ class GameScreen(GamePanes):
         seat = self.keyboard
         if seat is None or not self._my_turn():
             return
-        self.say("Asking the AI…")
-        self.run_hint(seat, self.session.view(seat), self._generation)
+        bot = self.session.hint_bot()
+        self._thinker = Thinker(f"Asking the AI ({self.session.hint_level})…", bot)
+        self.say(self._thinker.words)
+        self._ticker.resume()
+        self.run_hint(seat, self.session.view(seat), self._generation, bot)
 
     # -- saving trouble ------------------------------------------------------------------------
     def report_save_problem(self) -> None:

@@ -18,6 +18,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Select, SelectionList, Static
 
+from engine.ai import LEVELS
 from engine.core import SeatSpec
 from engine.core.info import GameInfo
 from engine.core.match import Series
@@ -29,12 +30,7 @@ from rivals_tui.widgets.footer import KeysFooter
 from rivals_tui.widgets.form import ChoiceList, FormSelect, MarksCurrentRow
 from saves.codec import SERIES_GAMES_LIMIT, SERIES_POINTS_LIMIT
 
-KINDS: list[tuple[str, str]] = [
-    ("Human", "human"),
-    ("AI easy", "easy"),
-    ("AI normal", "normal"),
-    ("AI hard", "hard"),
-]
+KINDS: list[tuple[str, str]] = [("Human", "human"), *((f"AI {level}", level) for level in LEVELS)]
 SERIES: list[tuple[str, str]] = [
     ("Single game", "single"),
     ("A number of games", "games"),

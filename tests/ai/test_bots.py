@@ -150,6 +150,27 @@ def test_ismcts_stops_when_asked_and_still_answers_legally() -> None:
     assert bot.last_iterations == 5
 
 
+def test_ismcts_progress_is_the_larger_share_of_its_cap_or_its_clock_spent() -> None:
+    """What the app's thinking bar reads while the search runs in another thread."""
+    s = GOOF.setup(GoofOptions(cards=8), 3, 1)
+    bot = ISMCTSBot(1, budget=60.0, max_iterations=10)
+    seen: list[float] = []
+
+    def stop() -> bool:  # asked before each iteration, like the bar between two of them
+        seen.append(bot.progress())
+        return len(seen) > 5
+
+    bot.choose(GOOF, GOOF.view(s, 2), 2, should_stop=stop)
+    assert bot.searches == 1
+    assert seen[0] < 0.05  # nothing done yet (a minute's clock has hardly moved)
+    assert 0.5 <= seen[5] < 0.55  # 5 of the 10 iterations
+    bot.choose(GOOF, GOOF.view(s, 2), 2)
+    assert bot.searches == 2 and bot.progress() == 1.0  # the cap came first: the search is over
+    quick = ISMCTSBot(1, budget=0.0, max_iterations=10**9)
+    quick.choose(GOOF, GOOF.view(s, 2), 2)
+    assert quick.progress() == 1.0  # out of time
+
+
 def test_make_bot_knows_every_level_and_rejects_others() -> None:
     for level in (*LEVELS, "random", "greedy", "ismcts"):
         bot = make_bot(level, 1)

@@ -181,3 +181,16 @@ async def test_a_move_the_rules_cannot_judge_is_refused_with_a_sentence_and_one_
     assert (await until(ann, lambda m: is_update(m) and m.decisions > first.decisions)).decisions == 1
     await ann.close()
     await server.stop()
+
+
+async def test_an_ai_seat_that_owes_the_first_decision_plays_it_at_once(tmp_path: Path) -> None:
+    # Nothing had started the AI at a new table before someone made a decision: a table whose
+    # first decision was an AI seat's waited for ever.
+    server = await start_server(tmp_path, seed=3)
+    ann = await player(server, "Ann")
+    ann.send(p.Create(game="rivality", seats=[p.SeatOffer("ai", "easy"), p.SeatOffer()]))
+    await until(ann, lambda m: is_update(m) and m.decisions >= 1)
+    table = next(iter(server.tables.values()))
+    assert table.match.history[0][0] == 0  # the AI seat's decision
+    await ann.close()
+    await server.stop()

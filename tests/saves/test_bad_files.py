@@ -93,6 +93,11 @@ CASES: list[tuple[str, bytes, str]] = [
         'seats[1].kind: expected "human" or "ai", got "robot"',
     ),
     (
+        "seat-level",
+        edit(lambda d: d["seats"][1].update(level="master")),
+        'seats[1].level: expected easy, normal, hard or expert, got "master"',
+    ),
+    (
         "too-few-seats",
         edit(lambda d: d.update(seats=d["seats"][:1])),
         "Goofspiel is for 2-4 players, but this save has 1 seat",

@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from engine.core import SeatSpec
 from engine.core.match import Match, Series
 from engine.registry import GAMES
 from saves import codec
@@ -71,6 +72,16 @@ def test_a_dropped_move_is_caught_by_the_snapshot(game: Any) -> None:
     with pytest.raises(SaveError) as err:
         load_match(data, games=games, source="rt.json")
     assert str(err.value) == "rt.json: the saved position does not match its moves (was the file edited?)"
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard", "expert"])
+def test_every_ai_level_round_trips(level: str) -> None:
+    # A save of any older version holds easy, normal or hard, and still loads; expert is new.
+    m = Match.new(GOOF, GoofOptions(), [SeatSpec("Ada"), SeatSpec("Bram", "ai", level)], 5)
+    m.submit(0, Bid(1))
+    back = loads(dumps(m), games=GOOF_GAMES, source="rt.json")
+    assert back.seats[1] == SeatSpec("Bram", "ai", level)
+    assert_same_match(back, m)
 
 
 def test_envelope_holds_what_the_design_lists() -> None:

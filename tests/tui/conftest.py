@@ -32,9 +32,10 @@ def _isolate(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     monkeypatch.setattr(glyphs, "_plain", False)
     monkeypatch.setattr(glyphs, "unicode_terminal", lambda *args, **kwargs: True)
     monkeypatch.setenv("RIVALS_STATE_DIR", str(tmp_path / "env-state"))
-    # The hint key and "hard" seats search briefly: these tests check what the screen does with
-    # the bot's answer, not how strong it is (tests/ai measures that), and a full search costs
-    # up to a second of CPU each time.
+    # The hint key (expert) and "hard" and "expert" seats search briefly: these tests check what
+    # the screen does with the bot's answer, not how strong it is (tests/ai measures that), and a
+    # full search costs up to a second of CPU each time, or several for expert.
+    monkeypatch.setattr(engine.ai, "EXPERT_ITERATIONS", 40)
     monkeypatch.setattr(engine.ai, "HARD_ITERATIONS", 40)
     monkeypatch.setattr(engine.ai, "NORMAL_ITERATIONS", 20)
     yield
