@@ -267,7 +267,7 @@ def test_faults_of_a_text_record_name_the_line_and_say_what_is_wrong() -> None:
         'seat p1 human "Name" or seat p2 ai hard "Name"'
     )
     assert fault(edited(at("seat p2"), 'seat p2 ai genius "Zed"')) == (
-        'game.txt: seats[1].level: expected easy, normal or hard, got "genius"'
+        'game.txt: seats[1].level: expected easy, normal, hard or expert, got "genius"'
     )
     assert fault(edited(at("record"), "record 2")) == (
         "game.txt: made by a newer Rivals (record form 2); this one reads form 1"
