@@ -17,7 +17,7 @@ from engine.rivals.data.board import (
     ZONE_CARDS,
 )
 from engine.rivals.rules.common import who
-from engine.rivals.state import RivalsState
+from engine.rivals.state import DroneBody, RivalsState
 
 CARD_SLOTS = 3  # a drone stores three cards at most, face up
 TOKEN_SLOTS = ANTICIPATION_MAX
@@ -53,12 +53,7 @@ def prepare(s: RivalsState) -> None:
             s.fallen[t] = True
     s.zone_deck = [z for z in s.zone_deck if ZONE_CARDS[z].era != 1]
     s.sponsor[0] = 2
-    s.d_pos = [-1] * n
-    s.d_cards = [[] for _ in range(n)]
-    s.d_crystals = [0] * n
-    s.d_resins = [0] * n
-    s.d_tokens = [0] * n
-    s.d_rp = [0] * n
+    s.drones = [DroneBody(o) for o in range(n)]
 
 
 def drone_name(s: RivalsState, seat: int) -> str:
@@ -67,7 +62,9 @@ def drone_name(s: RivalsState, seat: int) -> str:
 
 def enemy_drone_hexes(s: RivalsState, seat: int, target_drone: int = -1) -> list[int]:
     """Hexes of the drones opposing `seat` that block its sight (not the drone aimed at)."""
-    return [s.d_pos[o] for o in range(s.seats) if o != seat and o != target_drone and s.d_pos[o] >= 0]
+    return [
+        s.drones[o].pos for o in range(s.seats) if o != seat and o != target_drone and s.drones[o].pos >= 0
+    ]
 
 
 def zone_eras_left(s: RivalsState) -> list[int]:

@@ -40,7 +40,7 @@ def front(s: RivalsState, *tasks: Task) -> None:
 
 def raise_shield(s: RivalsState, seat: int) -> list[Event]:
     """A shield under the seat's Ashak; a third one waits for the seat to drop one of two."""
-    h = s.pos[seat]
+    h = s.ashaks[seat].pos
     mine = shields_of(s, seat)
     if s.shield[h] == seat:
         return [Event(f"{who(s, seat)} renews the shield on its hex.")]
@@ -91,7 +91,7 @@ def apply_effect(
 ) -> list[Event]:
     """One effect. `target` is the aimed-at seat (-1 when none); `card` the card (or -1);
     `hp_then` the target's HP before the attack, for the wounds of the card being played."""
-    if not s.alive[owner]:
+    if not s.ashaks[owner].alive:
         return []
     if kind == "draw":
         return draw(s, owner, n)
@@ -100,10 +100,10 @@ def apply_effect(
     if kind == "anticip":
         return gain_tokens(s, owner, n)
     if kind == "crystal":
-        s.crystals[owner] += n
+        s.ashaks[owner].crystals += n
         return [Event(f"{who(s, owner)} gains {count(n, 'crystal')}.")]
     if kind == "resin":
-        s.resins[owner] += n
+        s.ashaks[owner].resins += n
         return [Event(f"{who(s, owner)} gains {count(n, 'resin')}.")]
     if kind == "shield":
         return raise_shield(s, owner)
@@ -123,7 +123,7 @@ def apply_effect(
     if kind == "freephys":
         s.free_ap += 1  # offered once the card that granted it has left play
         return []
-    if target < 0 or not s.alive[target]:
+    if target < 0 or not s.ashaks[target].alive:
         return []
     why = CARD[card].name if card >= 0 else "an effect"
     if kind == "wound":
@@ -133,7 +133,7 @@ def apply_effect(
     if kind in ("poison", "m_poison"):
         if target == owner:
             return []
-        s.poison[target].extend([owner] * n)
+        s.ashaks[target].poison.extend([owner] * n)
         return [Event(f"{who(s, target)} is poisoned by {who(s, owner)} ({n}).")]
     if kind in ("pull", "push", "approach"):
         mover = owner if kind == "approach" else target
@@ -141,9 +141,9 @@ def apply_effect(
         front(s, Task("step", mover, ref, card, k=kind, n=n))
         return []
     if kind == "leap":
-        return teleport_to(s, owner, s.pos[target], no_lake=False)
+        return teleport_to(s, owner, s.ashaks[target].pos, no_lake=False)
     if kind == "breakshield":
-        h = s.pos[target]
+        h = s.ashaks[target].pos
         if s.shield[h] >= 0:
             s.shield[h] = -1
             return [Event(f"The shield on hex {h} breaks.")]
@@ -173,7 +173,7 @@ def apply_effect(
 
 
 def teleport_to(s: RivalsState, seat: int, h: int, no_lake: bool) -> list[Event]:
-    s.pos[seat] = h
+    s.ashaks[seat].pos = h
     ev = [Event(f"{who(s, seat)} teleports to hex {h}.", kind="move")]
     if hex_type(s, h) == LAKE and not no_lake and not calm(s):
         ev += lose_hp(s, seat, LAKE_LOSS, -1, "a lake")
@@ -186,12 +186,12 @@ def calm(s: RivalsState) -> bool:
 
 def step_options(s: RivalsState, kind: str, mover: int, ref: int, left: int) -> list[int]:
     """Where `mover` may go next for a step effect (ref: the other Ashak or -1)."""
-    here = s.pos[mover]
+    here = s.ashaks[mover].pos
     if kind == "move":
         return move_targets(s, mover, here, left)
     if kind == "teleport":
         return teleport_targets(s, here, left)
-    there = s.pos[ref] if ref >= 0 else -1
+    there = s.ashaks[ref].pos if ref >= 0 else -1
     if there < 0:
         return []
     return forced_steps(s, mover, here, there, kind, left)
@@ -211,7 +211,7 @@ def do_step(s: RivalsState, t: Task, h: int) -> list[Event]:
     if t.k == "teleport":
         abyss = t.b >= 0 and CARD[t.b].key == "abyss"
         return teleport_to(s, mover, h, no_lake=abyss)
-    frm = s.pos[mover]
+    frm = s.ashaks[mover].pos
     shoved = t.k in ("push", "pull")
     cost = step_cost(s, mover, h)
     ev: list[Event] = []
@@ -219,7 +219,7 @@ def do_step(s: RivalsState, t: Task, h: int) -> list[Event]:
         whose = "its shield" if s.shield[frm] == mover else f"the shield on hex {frm}"
         s.shield[frm] = -1
         ev.append(Event(f"{who(s, mover)} is dragged out of {whose}, which breaks."))
-    s.pos[mover] = h
+    s.ashaks[mover].pos = h
     ev.append(Event(f"{who(s, mover)} is moved to hex {h}.", kind="move"))
     if shoved and cost == 2:  # forced through an opposing shield (Storm Waver, Nautiblitz)
         s.shield[h] = -1

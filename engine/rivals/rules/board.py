@@ -236,8 +236,7 @@ def has_sight(s: RivalsState, seat: int, src: int, dst: int, target: int, target
     paths = sight_paths(src, dst)
     if not paths[0]:
         return True  # neighbours (or the same hex): nothing lies between
-    pos, alive = s.pos, s.alive
-    others = [pos[o] for o in range(s.seats) if o != seat and o != target and alive[o]]
+    others = [a.pos for a in s.ashaks if a.alive and a.seat != seat and a.seat != target]
     if s.drone_mode:
         others += drone_blockers(s, seat, target_drone)
     return clear_path(s.shield, seat, paths, others)
@@ -245,7 +244,7 @@ def has_sight(s: RivalsState, seat: int, src: int, dst: int, target: int, target
 
 def drone_blockers(s: RivalsState, seat: int, target_drone: int = -1) -> list[int]:
     """Drone mode: the hexes of the drones opposing `seat` (not the one aimed at)."""
-    return [s.d_pos[o] for o in range(s.seats) if o != seat and o != target_drone and s.d_pos[o] >= 0]
+    return [d.pos for d in s.drones if d.seat != seat and d.seat != target_drone and d.pos >= 0]
 
 
 def clear_path(shield: list[int], seat: int, paths: tuple[tuple[int, ...], ...], others: list[int]) -> bool:
@@ -284,4 +283,4 @@ def reveal(s: RivalsState, t: int) -> list[Event]:
 def scoutable(s: RivalsState, seat: int) -> list[int]:
     """Unrevealed tiles next to the seat's hex."""
     revealed, fallen = s.revealed, s.fallen
-    return [t for t in NEAR_TILES[s.pos[seat]] if not revealed[t] and not fallen[t]]
+    return [t for t in NEAR_TILES[s.ashaks[seat].pos] if not revealed[t] and not fallen[t]]

@@ -117,7 +117,7 @@ def target_perform(s: RivalsState, seat: int, a: object) -> list[Event]:
         return resolve.take_back(s)
     if isinstance(a, TargetAshak):
         s.p_target = a.seat
-        s.p_hex = s.pos[a.seat]
+        s.p_hex = s.ashaks[a.seat].pos
         ev = [Event(f"{design(s).name} is aimed at {who(s, a.seat)}.", kind="target")]
     elif isinstance(a, TargetDrone):
         ev = drone_cards.aim(s, a.seat)
@@ -314,9 +314,9 @@ def resource_perform(s: RivalsState, seat: int, a: object) -> list[Event]:
     t = s.tasks.pop(0)
     s.phase = "idle"
     if a.resource == "crystal":
-        s.crystals[seat] += 1
+        s.ashaks[seat].crystals += 1
     else:
-        s.resins[seat] += 1
+        s.ashaks[seat].resins += 1
     if t.n > 1:
         s.tasks.insert(0, Task("resource", seat, n=t.n - 1))
     return [Event(f"{who(s, seat)} takes a {a.resource}.")]
@@ -350,7 +350,7 @@ def reentry_perform(s: RivalsState, seat: int, a: object) -> list[Event]:
     s.tasks.pop(0)
     s.phase = "idle"
     ev = reveal(s, TILE_OF[a.hex])
-    s.pos[seat] = a.hex
+    s.ashaks[seat].pos = a.hex
     ev.append(Event(f"{who(s, seat)} climbs back onto hex {a.hex}.", kind="move"))
     return ev
 

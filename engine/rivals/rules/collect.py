@@ -30,7 +30,7 @@ Option = tuple[object, str | None]
 
 
 def collect_reason(s: RivalsState, seat: int) -> str | None:
-    t = TILE_OF[s.pos[seat]]
+    t = TILE_OF[s.ashaks[seat].pos]
     if s.ap < 1:
         return "Collecting costs 1 AP."
     if len(TILE_HEXES[t]) == 1:
@@ -68,12 +68,12 @@ def tile_yield(s: RivalsState, here: int) -> tuple[int, int, int, bool, int]:
 
 def do_collect(s: RivalsState, seat: int) -> list[Event]:
     s.ap -= 1
-    here = s.pos[seat]
+    here = s.ashaks[seat].pos
     t = TILE_OF[here]
     ev = [Event(f"{who(s, seat)} collects on tile {t}.", seat=seat, kind="collect")]
     cry, res, iface, anti, free = tile_yield(s, here)
-    s.crystals[seat] += cry
-    s.resins[seat] += res
+    s.ashaks[seat].crystals += cry
+    s.ashaks[seat].resins += res
     if cry or res:
         ev.append(Event(f"{who(s, seat)} gains {resources(cry, res)}."))
     tasks = []
@@ -196,11 +196,11 @@ def token_options(s: RivalsState, seat: int) -> list[Option]:
     opts: list[Option] = []
     if s.c_free:
         opts.append((BuyToken("free"), None))
-    if s.crystals[seat] >= 2:
+    if s.ashaks[seat].crystals >= 2:
         opts.append((BuyToken("cc"), None))
-    if s.crystals[seat] >= 1 and s.resins[seat] >= 1:
+    if s.ashaks[seat].crystals >= 1 and s.ashaks[seat].resins >= 1:
         opts.append((BuyToken("cr"), None))
-    if s.resins[seat] >= 2:
+    if s.ashaks[seat].resins >= 2:
         opts.append((BuyToken("rr"), None))
     if not opts:
         return []
@@ -212,8 +212,8 @@ def buy_token(s: RivalsState, seat: int, a: BuyToken) -> list[Event]:
     if a.pay == "free":
         s.c_free = 0
     else:
-        s.crystals[seat] -= a.pay.count("c")
-        s.resins[seat] -= a.pay.count("r")
+        s.ashaks[seat].crystals -= a.pay.count("c")
+        s.ashaks[seat].resins -= a.pay.count("r")
     ev = gain_tokens(s, seat, 1)
     if not token_options(s, seat):
         s.phase = "idle"

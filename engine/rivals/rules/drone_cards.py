@@ -31,7 +31,7 @@ def target_options(s: RivalsState, seat: int, extra: int) -> list[tuple[object, 
 def aim(s: RivalsState, drone: int) -> list[Event]:
     """The card is aimed at `drone`: its resolution is one step (see task_hit)."""
     s.p_drone = drone
-    s.p_hex = s.d_pos[drone]
+    s.p_hex = s.drones[drone].pos
     return [Event(f"{design(s).name} is aimed at {drone_name(s, drone)}.", kind="target")]
 
 
@@ -40,10 +40,10 @@ def task_hit(s: RivalsState, t: Task) -> list[Event]:
     those on the target applied to the drone."""
     seat, drone = t.seat, t.a
     c = design(s)
-    h = s.d_pos[drone]
+    h = s.drones[drone].pos
     ev: list[Event] = [Event(f"{c.name} hits {drone_name(s, drone)}: a drone takes no damage.")]
     salvos = c.salvos + mod_total(s, "m_salvo")
-    if h >= 0 and salvos > 0 and enemy_shield(s, h, seat) and s.pos[seat] != h and not pierces(s):
+    if h >= 0 and salvos > 0 and enemy_shield(s, h, seat) and s.ashaks[seat].pos != h and not pierces(s):
         s.shield[h] = -1
         ev.append(Event(f"The shield on hex {h} absorbs a salvo of {c.name} and breaks.", kind="shield"))
     effs = c.auto + (c.optional if s.p_opt >= 0 else ())
@@ -56,7 +56,7 @@ def task_hit(s: RivalsState, t: Task) -> list[Event]:
 
 
 def on_drone(s: RivalsState, seat: int, drone: int, kind: str, n: int) -> list[Event]:
-    h = s.d_pos[drone]
+    h = s.drones[drone].pos
     if h < 0:
         return []
     if kind in ("push", "pull"):
@@ -65,14 +65,14 @@ def on_drone(s: RivalsState, seat: int, drone: int, kind: str, n: int) -> list[E
         s.shield[h] = -1
         return [Event(f"The shield on hex {h} breaks.")]
     if kind in ("strip", "steal"):
-        k = min(n, s.d_tokens[drone])
+        k = min(n, s.drones[drone].tokens)
         if not k:
             return []
-        s.d_tokens[drone] -= k
+        s.drones[drone].tokens -= k
         ev = [Event(f"{drone_name(s, drone)} loses {count(k, 'anticipation token')}.")]
         if kind == "steal":
             if drone == seat:  # from one's own drone: the tokens simply come home
-                s.d_tokens[drone] += k - min(k, token_room(s, seat))
+                s.drones[drone].tokens += k - min(k, token_room(s, seat))
             ev += gain_tokens(s, seat, k)
         return ev
     return []  # wounds, HP loss, poison, discards: a drone has none of these
@@ -83,10 +83,10 @@ def shove(s: RivalsState, seat: int, drone: int, kind: str, n: int) -> list[Even
     movement rules as an Ashak's forced step; where several hexes are as good, the
     lowest-numbered one (a drone's step is the only case)."""
     ev: list[Event] = []
-    src = s.pos[seat]
+    src = s.ashaks[seat].pos
     left = n
     while left > 0:
-        h = s.d_pos[drone]
+        h = s.drones[drone].pos
         ok = forced_steps(s, drone, h, src, kind, left)
         if not ok:
             break
@@ -95,7 +95,7 @@ def shove(s: RivalsState, seat: int, drone: int, kind: str, n: int) -> list[Even
         if s.shield[h] >= 0 and s.shield[h] != drone:
             s.shield[h] = -1  # dragged out through an opposing shield: it breaks
             ev.append(Event(f"The shield on hex {h} breaks."))
-        s.d_pos[drone] = to
+        s.drones[drone].pos = to
         ev.append(Event(f"{drone_name(s, drone)} is moved to hex {to} by {who(s, seat)}.", kind="move"))
         if cost == 2:  # forced into an opposing shield, which takes the rest of the push
             s.shield[to] = -1

@@ -30,7 +30,7 @@ Option = tuple[object, str | None]
 
 
 def collect_reason(s: RivalsState, seat: int, need_ap: bool = True) -> str | None:
-    t = TILE_OF[s.d_pos[seat]]
+    t = TILE_OF[s.drones[seat].pos]
     if need_ap and s.ap < 1:
         return "Collecting costs 1 AP."
     if len(TILE_HEXES[t]) == 1:
@@ -41,17 +41,17 @@ def collect_reason(s: RivalsState, seat: int, need_ap: bool = True) -> str | Non
 
 
 def negotiate_reason(s: RivalsState, seat: int, need_ap: bool) -> str | None:
-    if s.sponsor[s.d_pos[seat]] != 2:
+    if s.sponsor[s.drones[seat].pos] != 2:
         return "There is no active sponsor on the drone's hex."
     if need_ap and s.ap < 1:
         return "Negotiating costs 1 AP."
-    if not s.d_tokens[seat]:
+    if not s.drones[seat].tokens:
         return "Negotiating spends one of the drone's anticipation tokens."
     return None
 
 
 def schema_reason(s: RivalsState, seat: int) -> str | None:
-    if len(s.d_cards[seat]) >= CARD_SLOTS:
+    if len(s.drones[seat].cards) >= CARD_SLOTS:
         return "The drone holds three cards: uninstall one first."
     if not (s.schema_row or s.schema_deck):
         return "No schema is left."
@@ -64,12 +64,12 @@ def schema_reason(s: RivalsState, seat: int) -> str | None:
 def collect(s: RivalsState, body: int, decider: int) -> list[Event]:
     """The drone collects on its tile (the decisions by `decider`): resources to its board,
     interface cards into its free slots, anticipation tokens bought with its resources."""
-    here = s.d_pos[body]
+    here = s.drones[body].pos
     t = TILE_OF[here]
     ev = [Event(f"{drone_name(s, body)} collects on tile {t}.", seat=decider, kind="collect")]
     cry, res, iface, anti, free = tile_yield(s, here)
-    s.d_crystals[body] += cry
-    s.d_resins[body] += res
+    s.drones[body].crystals += cry
+    s.drones[body].resins += res
     if cry or res:
         ev.append(Event(f"{drone_name(s, body)} gains {resources(cry, res)}."))
     tasks = []
@@ -84,7 +84,7 @@ def collect(s: RivalsState, body: int, decider: int) -> list[Event]:
 
 
 def free_slots(s: RivalsState, body: int) -> int:
-    return CARD_SLOTS - len(s.d_cards[body])
+    return CARD_SLOTS - len(s.drones[body].cards)
 
 
 def task_consult(s: RivalsState, t: Task) -> list[Event]:
@@ -114,7 +114,7 @@ def install_perform(s: RivalsState, seat: int, a: object) -> list[Event]:
         return stop_installing(s, seat)
     assert isinstance(a, Install)
     s.consult.remove(a.card)
-    s.d_cards[body].append(a.card)
+    s.drones[body].cards.append(a.card)
     s.c_installs -= 1
     ev = [
         Event(
@@ -138,9 +138,9 @@ def task_tokens(s: RivalsState, t: Task) -> list[Event]:
 
 def token_options(s: RivalsState, seat: int) -> list[Option]:
     body = s.d_body
-    if s.d_tokens[body] >= TOKEN_SLOTS:
+    if s.drones[body].tokens >= TOKEN_SLOTS:
         return []
-    cry, res = s.d_crystals[body], s.d_resins[body]
+    cry, res = s.drones[body].crystals, s.drones[body].resins
     opts: list[Option] = []
     if s.c_free:
         opts.append((BuyToken("free"), None))
@@ -159,10 +159,10 @@ def token_perform(s: RivalsState, seat: int, a: object) -> list[Event]:
     if a.pay == "free":
         s.c_free = 0
     else:
-        s.d_crystals[body] -= a.pay.count("c")
-        s.d_resins[body] -= a.pay.count("r")
-    s.d_tokens[body] += 1
-    ev = [Event(f"{drone_name(s, body)} gains an anticipation token ({s.d_tokens[body]}).")]
+        s.drones[body].crystals -= a.pay.count("c")
+        s.drones[body].resins -= a.pay.count("r")
+    s.drones[body].tokens += 1
+    ev = [Event(f"{drone_name(s, body)} gains an anticipation token ({s.drones[body].tokens}).")]
     if not token_options(s, seat):
         s.c_free, s.d_body, s.phase = 0, -1, "idle"
     return ev
@@ -173,17 +173,17 @@ def token_perform(s: RivalsState, seat: int, a: object) -> list[Event]:
 
 def negotiate(s: RivalsState, body: int, decider: int) -> list[Event]:
     """The drone spends a token (never activated) for the sponsor: the point is the drone's."""
-    s.d_tokens[body] -= 1
-    h = s.d_pos[body]
+    s.drones[body].tokens -= 1
+    h = s.drones[body].pos
     s.sponsor[h] = 0
     s.sponsors_left += 1
-    s.d_rp[body] += 1
+    s.drones[body].rp += 1
     s.d_body = body
     s.phase, s.actor = "dreward", decider
     return [
         Event(
             f"{drone_name(s, body)} negotiates with the sponsor: "
-            f"it holds {count(s.d_rp[body], 'Rival Point')}.",
+            f"it holds {count(s.drones[body].rp, 'Rival Point')}.",
             kind="rp",
         )
     ]
@@ -194,7 +194,7 @@ def reward_options(s: RivalsState, seat: int) -> list[Option]:
     return [
         (Reward("schema"), schema_reason(s, body)),
         (Reward("tokens"), None),
-        (Reward("uninstall"), None if s.d_cards[body] else "The drone stores no card."),
+        (Reward("uninstall"), None if s.drones[body].cards else "The drone stores no card."),
     ]
 
 
@@ -206,8 +206,8 @@ def reward_perform(s: RivalsState, seat: int, a: object) -> list[Event]:
         return []
     if a.kind == "tokens":
         s.d_body, s.phase = -1, "idle"
-        k = min(2, TOKEN_SLOTS - s.d_tokens[body])
-        s.d_tokens[body] += k
+        k = min(2, TOKEN_SLOTS - s.drones[body].tokens)
+        s.drones[body].tokens += k
         return [Event(f"{drone_name(s, body)} gains {count(k, 'anticipation token')}.")]
     s.phase = "duninstall"
     s.c_installs = 2  # cards still to uninstall
@@ -228,12 +228,12 @@ def schema_perform(s: RivalsState, seat: int, a: object) -> list[Event]:
     else:
         c = s.schema_deck.pop()
         ev = [Event(f"{drone_name(s, body)} stores the top schema, {name(c)}, face up.", reveal=True)]
-    s.d_cards[body].append(c)
+    s.drones[body].cards.append(c)
     return ev
 
 
 def uninstall_options(s: RivalsState, seat: int) -> list[Option]:
-    return [(Uninstall(c), None) for c in sorted(s.d_cards[s.d_body])] + [(StopUninstalling(), None)]
+    return [(Uninstall(c), None) for c in sorted(s.drones[s.d_body].cards)] + [(StopUninstalling(), None)]
 
 
 def uninstall_perform(s: RivalsState, seat: int, a: object) -> list[Event]:
@@ -242,9 +242,9 @@ def uninstall_perform(s: RivalsState, seat: int, a: object) -> list[Event]:
         s.d_body, s.phase, s.c_installs = -1, "idle", 0
         return []
     assert isinstance(a, Uninstall)
-    s.d_cards[body].remove(a.card)
+    s.drones[body].cards.remove(a.card)
     s.box.append(a.card)
     s.c_installs -= 1
-    if s.c_installs <= 0 or not s.d_cards[body]:
+    if s.c_installs <= 0 or not s.drones[body].cards:
         s.d_body, s.phase, s.c_installs = -1, "idle", 0
     return [Event(f"{drone_name(s, body)} uninstalls {name(a.card)}.", reveal=True)]

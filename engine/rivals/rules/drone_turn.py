@@ -51,12 +51,12 @@ RESOURCE_NAMES = {"crystal": "crystals", "resin": "resins"}
 
 
 def place_options(s: RivalsState, seat: int) -> list[Option]:
-    return [(PlaceDrone(h), None) for h in TILE_HEXES[TILE_OF[s.pos[seat]]]]
+    return [(PlaceDrone(h), None) for h in TILE_HEXES[TILE_OF[s.ashaks[seat].pos]]]
 
 
 def place_perform(s: RivalsState, seat: int, a: object) -> list[Event]:
     assert isinstance(a, PlaceDrone)
-    s.d_pos[seat] = a.hex
+    s.drones[seat].pos = a.hex
     ev = [Event(f"{drone_name(s, seat)} enters the Wildtech on hex {a.hex}.", seat=seat, kind="move")]
     return ev + after_placing(s)
 
@@ -76,7 +76,7 @@ def turn_start(s: RivalsState, t: Task) -> list[Event]:
     s.ap = AP_PER_TURN
     s.d_fresh = []
     s.i_quiet = []
-    if s.d_pos[seat] < 0:  # never happens after a fall (it returns in phase 4), kept safe
+    if s.drones[seat].pos < 0:  # never happens after a fall (it returns in phase 4), kept safe
         s.d_active = -1
         s.tasks.append(Task("next_turn"))
         return []
@@ -89,7 +89,7 @@ def turn_start(s: RivalsState, t: Task) -> list[Event]:
 
 def options(s: RivalsState, seat: int) -> list[Option]:
     opts: list[Option] = []
-    h = s.d_pos[seat]
+    h = s.drones[seat].pos
     for t in scoutable(s, h):
         opts.append((SCOUT[t], None))
     if s.ap >= 1:
@@ -99,14 +99,14 @@ def options(s: RivalsState, seat: int) -> list[Option]:
     opts.append((NEGOTIATE, negotiate_reason(s, seat, need_ap=True)))
     first = first_turn(s)
     for o in range(s.seats):
-        if o != seat and s.alive[o]:
+        if o != seat and s.ashaks[o].alive:
             opts.append((ATTACK[o], attack_reason(s, seat, o, first, FIRST_TURN)))
-    if s.d_crystals[seat] >= 2:
-        for c in sorted(s.d_cards[seat]):
+    if s.drones[seat].crystals >= 2:
+        for c in sorted(s.drones[seat].cards):
             opts.append((UNINSTALL[c], None))
-    opts.append((SHIELD, None if s.d_resins[seat] >= 2 else "A shield costs 2 resins."))
+    opts.append((SHIELD, None if s.drones[seat].resins >= 2 else "A shield costs 2 resins."))
     for res in ("crystal", "resin"):
-        have = s.d_crystals[seat] if res == "crystal" else s.d_resins[seat]
+        have = s.drones[seat].crystals if res == "crystal" else s.drones[seat].resins
         if have >= 5:
             opts.append((BuySchema(res), schema_reason(s, seat)))
         if have >= 10:
@@ -132,7 +132,7 @@ def attack_reason(s: RivalsState, seat: int, victim: int, first: bool, first_tex
         return first_text
     if s.ap < 1:
         return "A drone attack costs 1 AP."
-    if DIST[s.d_pos[seat]][s.pos[victim]] > ATTACK_RANGE:
+    if DIST[s.drones[seat].pos][s.ashaks[victim].pos] > ATTACK_RANGE:
         return "The drone attacks at range 0-1 only."
     return None
 
@@ -153,28 +153,28 @@ def perform(s: RivalsState, seat: int, a: object) -> list[Event]:
         s.ap -= 1
         return aim_shot(s, seat, a.seat)
     if isinstance(a, Uninstall):
-        s.d_crystals[seat] -= 2
-        s.d_cards[seat].remove(a.card)
+        s.drones[seat].crystals -= 2
+        s.drones[seat].cards.remove(a.card)
         s.box.append(a.card)
         return [Event(f"{drone_name(s, seat)} uninstalls {name(a.card)} (no card is drawn).", seat=seat)]
     if isinstance(a, MakeShield):
-        s.d_resins[seat] -= 2
+        s.drones[seat].resins -= 2
         return drone_shield(s, seat)
     if isinstance(a, BuySchema):
         if a.resource == "crystal":
-            s.d_crystals[seat] -= 5
+            s.drones[seat].crystals -= 5
         else:
-            s.d_resins[seat] -= 5
+            s.drones[seat].resins -= 5
         s.d_body = seat
         s.phase, s.actor = "dschema", seat
         return [Event(f"{drone_name(s, seat)} spends 5 {RESOURCE_NAMES[a.resource]} on a schema.")]
     if isinstance(a, BuyPoint):
         if a.resource == "crystal":
-            s.d_crystals[seat] -= 10
+            s.drones[seat].crystals -= 10
         else:
-            s.d_resins[seat] -= 10
-        s.d_rp[seat] += 1
-        return [Event(f"{drone_name(s, seat)} buys a Rival Point (it holds {s.d_rp[seat]}).", kind="rp")]
+            s.drones[seat].resins -= 10
+        s.drones[seat].rp += 1
+        return [Event(f"{drone_name(s, seat)} buys a Rival Point (it holds {s.drones[seat].rp}).", kind="rp")]
     if isinstance(a, EndTurn):
         s.phase = "idle"
         s.d_active = -1
@@ -185,13 +185,13 @@ def perform(s: RivalsState, seat: int, a: object) -> list[Event]:
 
 def move_drone(s: RivalsState, seat: int, h: int) -> list[Event]:
     """A drone moves like an Ashak; a lake stops it but it has no HP to lose."""
-    s.d_pos[seat] = h
+    s.drones[seat].pos = h
     return [Event(f"{drone_name(s, seat)} moves to hex {h}.", seat=seat, kind="move")]
 
 
 def drone_shield(s: RivalsState, seat: int) -> list[Event]:
     """A shield under the drone, its owner's (the two-shield limit counts both)."""
-    h = s.d_pos[seat]
+    h = s.drones[seat].pos
     if s.shield[h] == seat:
         return [Event(f"{drone_name(s, seat)} renews the shield on its hex.")]
     if len(shields_of(s, seat)) >= SHIELD_LIMIT:
@@ -215,7 +215,7 @@ def aim_shot(s: RivalsState, seat: int, victim: int) -> list[Event]:
 
 def task_shot(s: RivalsState, t: Task) -> list[Event]:
     """Before the shot: the target may activate tokens (as many as the rules let it)."""
-    if s.alive[t.a] and can_activate(s, t.a) and not shielded_shot(s, t.seat, t.a):
+    if s.ashaks[t.a].alive and can_activate(s, t.a) and not shielded_shot(s, t.seat, t.a):
         s.tasks.insert(0, t)
         s.phase, s.actor = "dshot", t.a
         return []
@@ -239,9 +239,9 @@ def shot_perform(s: RivalsState, seat: int, a: object) -> list[Event]:
 def attack(s: RivalsState, seat: int, victim: int) -> list[Event]:
     """One salvo of 1 damage: an opposing shield on the victim's hex absorbs it (unless the
     drone is inside); otherwise the victim rolls its defence dice."""
-    h = s.pos[victim]
+    h = s.ashaks[victim].pos
     ev: list[Event] = []
-    if not s.alive[victim]:
+    if not s.ashaks[victim].alive:
         return ev
     if shielded_shot(s, seat, victim):
         s.shield[h] = -1
@@ -262,14 +262,14 @@ def attack(s: RivalsState, seat: int, victim: int) -> list[Event]:
 
 def shielded_shot(s: RivalsState, seat: int, victim: int) -> bool:
     """An opposing shield on the target's hex, with the drone outside it."""
-    h = s.pos[victim]
+    h = s.ashaks[victim].pos
     o = s.shield[h]
-    return o >= 0 and o != seat and s.d_pos[seat] != h
+    return o >= 0 and o != seat and s.drones[seat].pos != h
 
 
 def defence_dice(s: RivalsState, victim: int) -> int:
-    n = 2 + 2 * s.active_tokens[victim]
-    if hex_type(s, s.pos[victim]) == FOREST and not event_on(s, "heatwave"):
+    n = 2 + 2 * s.ashaks[victim].active_tokens
+    if hex_type(s, s.ashaks[victim].pos) == FOREST and not event_on(s, "heatwave"):
         n += 1
     n += temp_total(s, victim, "t_def") + skill_total(s, victim, "p_def")
     if event_on(s, "ironskin"):
@@ -286,12 +286,12 @@ def falls(s: RivalsState, dropped: list[int]) -> list[Event]:
     ev: list[Event] = []
     gone = {h for t in dropped for h in TILE_HEXES[t]}
     for o in range(s.seats):
-        if s.d_pos[o] in gone:
-            s.d_pos[o] = -1
+        if s.drones[o].pos in gone:
+            s.drones[o].pos = -1
             ev.append(Event(f"{drone_name(s, o)} falls with its tile.", kind="fall"))
     if s.winners:
         return ev
-    later = [Task("dreentry", o) for o in _clockwise(s) if s.d_pos[o] < 0 and s.alive[o]]
+    later = [Task("dreentry", o) for o in _clockwise(s) if s.drones[o].pos < 0 and s.ashaks[o].alive]
     k = sum(1 for t in s.tasks if t.kind == "reentry")
     s.tasks[k:k] = later
     return ev
@@ -302,7 +302,7 @@ def _clockwise(s: RivalsState) -> list[int]:
 
 
 def task_reentry(s: RivalsState, t: Task) -> list[Event]:
-    if not s.alive[t.seat] or s.winners:
+    if not s.ashaks[t.seat].alive or s.winners:
         return []
     s.tasks.insert(0, t)
     s.phase, s.actor = "dreentry", t.seat
@@ -318,6 +318,6 @@ def reentry_perform(s: RivalsState, seat: int, a: object) -> list[Event]:
     s.tasks.pop(0)
     s.phase = "idle"
     ev = reveal(s, TILE_OF[a.hex])
-    s.d_pos[seat] = a.hex
+    s.drones[seat].pos = a.hex
     ev.append(Event(f"{drone_name(s, seat)} climbs back onto hex {a.hex}.", kind="move"))
     return ev

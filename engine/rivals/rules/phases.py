@@ -92,7 +92,7 @@ def _decided(perform: Perform, menu: bool = False) -> Perform:
             s.i_due = not isinstance(a, EndTurn)
             if s.i_due and s.phase in TURN_PHASES:
                 s.phase = "idle"
-        if s.phase == "turn" and not s.alive[seat]:
+        if s.phase == "turn" and not s.ashaks[seat].alive:
             s.phase = "idle"  # the player's own move killed it (a lake): its turn is over
         if s.phase != "idle" and not s.winners:
             return ev  # a decision is owed already (the turn goes on): nothing to run

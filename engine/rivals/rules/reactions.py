@@ -39,7 +39,7 @@ Option = tuple[object, str | None]
 
 def can_respond(s: RivalsState, x: int, defender: bool) -> bool:
     """Whether a window is offered to `x`: see the module's docstring for why only these facts."""
-    if not s.alive[x]:
+    if not s.ashaks[x].alive:
         return False
     if s.hand[x]:
         return True
@@ -48,8 +48,8 @@ def can_respond(s: RivalsState, x: int, defender: bool) -> bool:
     g = s.guild[x]
     if g >= 0 and not s.guild_used[x] and CARD[g].type == UTILITY and (defender or not CARD[g].reaction):
         return True
-    u = ULTIMATES[s.ashak[x]]
-    return u.type == UTILITY and s.ult[x] >= ASHAKS[s.ashak[x]].gauge
+    u = ULTIMATES[s.ashaks[x].kind]
+    return u.type == UTILITY and s.ashaks[x].ult >= ASHAKS[s.ashaks[x].kind].gauge
 
 
 def _utilities(s: RivalsState, seat: int, why: Callable[[Card], str | None]) -> list[Option]:
@@ -62,7 +62,10 @@ def _utilities(s: RivalsState, seat: int, why: Callable[[Card], str | None]) -> 
 
 
 def _ultimate_ready(s: RivalsState, seat: int) -> bool:
-    return ULTIMATES[s.ashak[seat]].type == UTILITY and s.ult[seat] >= ASHAKS[s.ashak[seat]].gauge
+    return (
+        ULTIMATES[s.ashaks[seat].kind].type == UTILITY
+        and s.ashaks[seat].ult >= ASHAKS[s.ashaks[seat].kind].gauge
+    )
 
 
 def _put_down(s: RivalsState, seat: int, card: int) -> str:
@@ -77,8 +80,8 @@ def _put_down(s: RivalsState, seat: int, card: int) -> str:
         s.guild_used[seat] = True
         what = "its guild, " + card_said(CARD[s.guild[seat]])
     else:
-        s.ult[seat] = 0
-        what = "its ultimate, " + card_said(ULTIMATES[s.ashak[seat]])
+        s.ashaks[seat].ult = 0
+        what = "its ultimate, " + card_said(ULTIMATES[s.ashaks[seat].kind])
     s.r_stack.append(card)
     s.r_seats.append(seat)
     s.r_passes = 0
@@ -122,7 +125,7 @@ def react_options(s: RivalsState, seat: int) -> list[Option]:
     attacker, defender = _combatants(s)
     is_def = seat == defender
     opts: list[Option] = []
-    if is_def and s.tokens[seat]:
+    if is_def and s.ashaks[seat].tokens:
         if design(s).key == "radiation":
             opts.append((TOKEN, "Nobody may activate anticipation against it."))
         else:
@@ -172,7 +175,7 @@ def react_perform(s: RivalsState, seat: int, a: object) -> list[Event]:
 
 def task_window(s: RivalsState, t: Task) -> list[Event]:
     attacker, v = t.seat, t.a
-    if v == attacker or not s.alive[v] or s.p_cancel or not can_respond(s, v, True):
+    if v == attacker or not s.ashaks[v].alive or s.p_cancel or not can_respond(s, v, True):
         return []
     s.r_stack, s.r_seats, s.r_passes = [], [], 0
     s.phase, s.actor = "react", v
@@ -199,13 +202,13 @@ def may_interrupt(s: RivalsState, x: int) -> bool:
     is down, and only about its cards and guild; a seat that passed until the next turn is not
     asked again before it. At the start of a phase only a token that can be activated counts."""
     if x == s.i_seat:
-        if not s.r_stack or not s.alive[x]:
+        if not s.r_stack or not s.ashaks[x].alive:
             return False
         g = s.guild[x]
         return bool(s.hand[x]) or (
             g >= 0 and not s.guild_used[x] and CARD[g].type == UTILITY and not CARD[g].reaction
         )
-    if x in s.i_quiet or not s.alive[x]:
+    if x in s.i_quiet or not s.ashaks[x].alive:
         return False
     return can_activate(s, x) or (not s.i_phase and can_respond(s, x, False))
 
@@ -223,7 +226,7 @@ def open_interrupt(s: RivalsState, turn_seat: int, phase: int = 0) -> bool:
     """After an action of `turn_seat`, or at the start of round phase `phase` with `turn_seat`
     the seat whose turn comes next (its tokens would be removed before anyone could attack it):
     open the window if anyone may act in it."""
-    if not s.alive[turn_seat]:
+    if not s.ashaks[turn_seat].alive:
         return False
     s.i_seat, s.i_phase = turn_seat, phase
     first = _next_interrupter(s, turn_seat)
@@ -241,7 +244,7 @@ OWN_ULTIMATE = "In your turn, use your ultimate from the turn's menu."
 def interrupt_options(s: RivalsState, seat: int) -> list[Option]:
     mine = seat == s.i_seat
     opts: list[Option] = []
-    if s.tokens[seat] and not mine:
+    if s.ashaks[seat].tokens and not mine:
         opts.append((TOKEN, token_reason(s, seat)))
     if not s.i_phase:  # utilities interrupt a turn; the round's phases have none to interrupt
         opts += _utilities(s, seat, lambda c: utility_reason(c, False, False, mine))

@@ -76,7 +76,7 @@ GAUGE_TEXT: dict[int, tuple[str, ...]] = {
 
 def options(s: RivalsState, seat: int) -> list[Option]:
     reach = targeting.Reach(s, seat)  # the rivals' distances and sight, once per menu
-    here = s.pos[seat]
+    here = s.ashaks[seat].pos
     opts: list[Option] = [(SCOUT[t], None) for t in scoutable(s, seat)]
     if s.ap >= 1:
         opts += [(MOVE[h], None) for h in move_targets(s, seat, here, move_budget(s))]
@@ -96,9 +96,9 @@ def options(s: RivalsState, seat: int) -> list[Option]:
         if CARD[c].once:
             opts.append((UseSkill(c), skill_reason(s, seat, c, reach)))
     opts.append((ULTIMATE, ultimate_reason(s, seat, reach)))
-    if s.tokens[seat]:
+    if s.ashaks[seat].tokens:
         opts.append((TOKEN, token_reason(s, seat)))
-    crystals, resins = s.crystals[seat], s.resins[seat]
+    crystals, resins = s.ashaks[seat].crystals, s.ashaks[seat].resins
     if crystals >= UNINSTALL_COST:
         opts += [(UNINSTALL[c], None) for c in sorted(s.hand[seat] + s.discard[seat])]
     opts.append((SHIELD, shield_reason(s, seat)))
@@ -139,7 +139,7 @@ def _scout_reason(s: RivalsState, seat: int, a: Scout) -> str | None:
 
 
 def _move_reason(s: RivalsState, seat: int, a: Move) -> str | None:
-    if s.ap >= 1 and reaches(s, seat, s.pos[seat], move_budget(s), a.hex):
+    if s.ap >= 1 and reaches(s, seat, s.ashaks[seat].pos, move_budget(s), a.hex):
         return None
     return NOT_NOW
 
@@ -170,7 +170,7 @@ SHIELD_COST = "A shield costs 2 resins."
 
 
 def shield_reason(s: RivalsState, seat: int) -> str | None:
-    return None if s.resins[seat] >= 2 else SHIELD_COST
+    return None if s.ashaks[seat].resins >= 2 else SHIELD_COST
 
 
 POINT_COST = 10
@@ -179,9 +179,9 @@ POINT_COST = 10
 def mixed_splits(s: RivalsState, seat: int) -> range:
     """With Premium Card, the crystals of every mixed way to pay a Rival Point the seat can
     afford (the rest of the ten in resins; ten of one kind is a plain BuyPoint)."""
-    if s.crystals[seat] + s.resins[seat] < POINT_COST or not has_skill(s, seat, "premium"):
+    if s.ashaks[seat].crystals + s.ashaks[seat].resins < POINT_COST or not has_skill(s, seat, "premium"):
         return range(0)
-    return range(max(1, POINT_COST - s.resins[seat]), min(POINT_COST - 1, s.crystals[seat]) + 1)
+    return range(max(1, POINT_COST - s.ashaks[seat].resins), min(POINT_COST - 1, s.ashaks[seat].crystals) + 1)
 
 
 UNINSTALL_COST = 2  # crystals
@@ -190,11 +190,11 @@ SCHEMA_COST = 5  # crystals or resins
 
 def _uninstall_reason(s: RivalsState, seat: int, a: Uninstall) -> str | None:
     mine = a.card in s.hand[seat] or a.card in s.discard[seat]
-    return None if s.crystals[seat] >= UNINSTALL_COST and mine else NOT_NOW
+    return None if s.ashaks[seat].crystals >= UNINSTALL_COST and mine else NOT_NOW
 
 
 def _resource(s: RivalsState, seat: int, res: str) -> int:
-    return s.crystals[seat] if res == "crystal" else s.resins[seat] if res == "resin" else -1
+    return s.ashaks[seat].crystals if res == "crystal" else s.ashaks[seat].resins if res == "resin" else -1
 
 
 def schema_left(s: RivalsState) -> str | None:
@@ -216,20 +216,20 @@ def _mixed_reason(s: RivalsState, seat: int, a: BuyMixedPoint) -> str | None:
 
 
 def negotiate_reason(s: RivalsState, seat: int) -> str | None:
-    if s.sponsor[s.pos[seat]] != 2:
+    if s.sponsor[s.ashaks[seat].pos] != 2:
         return "There is no active sponsor on your hex."
     if s.ap < 1:
         return "Negotiating costs 1 AP."
-    if not s.tokens[seat]:
+    if not s.ashaks[seat].tokens:
         return "Negotiating spends an inactive anticipation token."
     return None
 
 
 def ultimate_reason(s: RivalsState, seat: int, reach: targeting.Reach | None = None) -> str | None:
-    gauge, u = GAUGE[s.ashak[seat]], s.ult[seat]
+    gauge, u = GAUGE[s.ashaks[seat].kind], s.ashaks[seat].ult
     if u < gauge:
         return GAUGE_TEXT[gauge][u] if u >= 0 else f"Your ultimate gauge is at {u}/{gauge}."
-    c = ULTIMATES[s.ashak[seat]]
+    c = ULTIMATES[s.ashaks[seat].kind]
     if first_turn(s) and offensive(c):
         return FIRST_TURN
     if not targeting.has_target(s, seat, c, 0, reach):
@@ -268,16 +268,16 @@ def perform(s: RivalsState, seat: int, a: object) -> list[Event]:
     if isinstance(a, Uninstall):
         return spend_uninstall(s, seat, a.card)
     if isinstance(a, MakeShield):
-        s.resins[seat] -= 2
+        s.ashaks[seat].resins -= 2
         ev = raise_shield(s, seat)
         if s.tasks:
             s.phase = "idle"
         return ev
     if isinstance(a, BuySchema):
         if a.resource == "crystal":
-            s.crystals[seat] -= SCHEMA_COST
+            s.ashaks[seat].crystals -= SCHEMA_COST
         else:
-            s.resins[seat] -= SCHEMA_COST
+            s.ashaks[seat].resins -= SCHEMA_COST
         s.phase, s.actor = "schema", seat
         return [Event(f"{who(s, seat)} spends 5 {a.resource}s on a schema.")]
     if isinstance(a, BuyPoint):
@@ -292,7 +292,7 @@ def perform(s: RivalsState, seat: int, a: object) -> list[Event]:
 
 def do_move(s: RivalsState, seat: int, h: int) -> list[Event]:
     s.ap -= 1
-    s.pos[seat] = h
+    s.ashaks[seat].pos = h
     ev = [Event(f"{who(s, seat)} moves to hex {h}.", seat=seat, kind="move")]
     if hex_type(s, h) == LAKE and not calm(s):
         ev += lose_hp(s, seat, LAKE_LOSS, -1, "a lake")
@@ -301,19 +301,21 @@ def do_move(s: RivalsState, seat: int, h: int) -> list[Event]:
 
 def negotiate(s: RivalsState, seat: int) -> list[Event]:
     s.ap -= 1
-    s.tokens[seat] -= 1
-    h = s.pos[seat]
+    s.ashaks[seat].tokens -= 1
+    h = s.ashaks[seat].pos
     s.sponsor[h] = 0
     s.sponsors_left += 1
-    s.rp[seat] += 1
-    ev = [Event(f"{who(s, seat)} negotiates with the sponsor: 1 Rival Point ({s.rp[seat]}).", kind="rp")]
+    s.ashaks[seat].rp += 1
+    ev = [
+        Event(f"{who(s, seat)} negotiates with the sponsor: 1 Rival Point ({s.ashaks[seat].rp}).", kind="rp")
+    ]
     if not check_end(s):
         s.phase, s.actor = "reward", seat
     return ev
 
 
 def spend_uninstall(s: RivalsState, seat: int, c: int) -> list[Event]:
-    s.crystals[seat] -= UNINSTALL_COST
+    s.ashaks[seat].crystals -= UNINSTALL_COST
     ev = [Event(f"{who(s, seat)} uninstalls {name(c)}.", seat=seat, reveal=True)]
     if c in s.hand[seat]:
         s.hand[seat].remove(c)
@@ -326,11 +328,11 @@ def spend_uninstall(s: RivalsState, seat: int, c: int) -> list[Event]:
 
 
 def buy_point(s: RivalsState, seat: int, crystals: int, resins: int) -> list[Event]:
-    s.crystals[seat] -= crystals
-    s.resins[seat] -= resins
-    s.rp[seat] += 1
+    s.ashaks[seat].crystals -= crystals
+    s.ashaks[seat].resins -= resins
+    s.ashaks[seat].rp += 1
     paid = f" with {resources(crystals, resins)}" if crystals and resins else ""
-    ev = [Event(f"{who(s, seat)} buys a Rival Point{paid} ({s.rp[seat]}).", kind="rp")]
+    ev = [Event(f"{who(s, seat)} buys a Rival Point{paid} ({s.ashaks[seat].rp}).", kind="rp")]
     check_end(s)
     return ev
 
@@ -341,13 +343,13 @@ def upgrade_saved(s: RivalsState, seat: int, a: Action) -> Action:
     The same purchase, as today's decision."""
     if not (isinstance(a, BuyPoint) and a.resource == "mix" and s.phase == "turn"):
         return a
-    c, r = s.crystals[seat], s.resins[seat]
+    c, r = s.ashaks[seat].crystals, s.ashaks[seat].resins
     for _ in range(POINT_COST):
         if c >= r:
             c -= 1
         else:
             r -= 1
-    paid = s.crystals[seat] - c  # in crystals; the rest were resins
+    paid = s.ashaks[seat].crystals - c  # in crystals; the rest were resins
     if paid in (0, POINT_COST):
         return BuyPoint("crystal" if paid else "resin")
     return MIXED_POINT[paid]
@@ -400,7 +402,7 @@ _REASONS: dict[type, Callable[[RivalsState, int, Any], str | None]] = {
     UseUltimate: lambda s, seat, a: ultimate_reason(s, seat),
     UseGuild: _guild_reason,
     UseSkill: _skill_reason,
-    ActivateToken: lambda s, seat, a: token_reason(s, seat) if s.tokens[seat] else NOT_NOW,
+    ActivateToken: lambda s, seat, a: token_reason(s, seat) if s.ashaks[seat].tokens else NOT_NOW,
     Uninstall: _uninstall_reason,
     MakeShield: lambda s, seat, a: shield_reason(s, seat),
     BuySchema: _schema_reason,
