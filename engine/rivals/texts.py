@@ -15,9 +15,9 @@ from engine.rivals.data.ashaks import ASHAKS
 from engine.rivals.data.board import TILE_OF
 from engine.rivals.data.cards import card_summary, card_text
 from engine.rivals.data.catalog import CARD, ULTIMATES
-from engine.rivals.rules.board import hex_type
+from engine.rivals.queries import hex_type, who
 from engine.rivals.rules.combat import design
-from engine.rivals.rules.common import resources, who
+from engine.rivals.rules.common import resources
 from engine.rivals.state import RivalsState
 
 # A name and the rest of its line.

@@ -8,16 +8,8 @@ from engine.rivals.data.ashaks import RENKO
 from engine.rivals.data.board import FOREST
 from engine.rivals.data.cards import EXPLOSIVE, PHYSICAL, Card
 from engine.rivals.data.catalog import CARD, ULTIMATES
-from engine.rivals.data.events import EVENT_KEYS
-from engine.rivals.rules.board import hex_type
-from engine.rivals.rules.common import (
-    flashers_on,
-    roll,
-    skill_total,
-    temp_total,
-    who,
-    wound,
-)
+from engine.rivals.queries import event_on, flashers_on, hex_type, skill_total, temp_total, who
+from engine.rivals.rules.common import roll, wound
 from engine.rivals.state import RivalsState
 
 
@@ -26,10 +18,6 @@ def design(s: RivalsState) -> Card:
     if s.p_ult:
         return ULTIMATES[s.ashaks[s.p_seat].kind]
     return CARD[s.p_card]
-
-
-def event_on(s: RivalsState, key: str) -> bool:
-    return s.event >= 0 and EVENT_KEYS[s.event] == key
 
 
 def mod_total(s: RivalsState, kind: str) -> int:
@@ -49,7 +37,9 @@ def shielded(s: RivalsState, attacker: int, victim: int) -> bool:
     return o >= 0 and o != attacker and s.ashaks[attacker].pos != h
 
 
-def defence_dice(s: RivalsState, victim: int) -> int:
+def defence_dice(s: RivalsState, victim: int, by_card: bool = True) -> int:
+    """The victim's defence dice against a salvo: of the card being played (`by_card`, whose
+    dice effects take some away), or of a drone's shot."""
     n = 2
     if hex_type(s, s.ashaks[victim].pos) == FOREST and not event_on(s, "heatwave"):
         n += 1
@@ -57,7 +47,8 @@ def defence_dice(s: RivalsState, victim: int) -> int:
     n += temp_total(s, victim, "t_def") + skill_total(s, victim, "p_def")
     if event_on(s, "ironskin"):
         n += 1
-    n -= mod_total(s, "m_dice") + mod_total(s, "dice")
+    if by_card:
+        n -= mod_total(s, "m_dice") + mod_total(s, "dice")
     return max(0, n)
 
 

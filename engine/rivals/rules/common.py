@@ -3,20 +3,26 @@ slot, healing, the ultimate gauge, wounds and HP loss, elimination and the insta
 
 from __future__ import annotations
 
-from engine.core import Event, seat_label
+from engine.core import Event
 from engine.core.words import count
 from engine.rivals.data.ashaks import ASHAKS, RENKO
 from engine.rivals.data.board import (
-    ANTICIPATION_ACTIVE_MAX,
-    ANTICIPATION_MAX,
     DIE_FACES,
     RP_TO_WIN,
     START_HP,
 )
-from engine.rivals.data.catalog import ATLANS_ID, CARD, FLASHER_IDS, GUILD_IDS, SIGNATURE_IDS
-from engine.rivals.state import RivalsState, Task
-
-FLASHER_SET = frozenset(FLASHER_IDS)
+from engine.rivals.data.catalog import ATLANS_ID, CARD, GUILD_IDS, SIGNATURE_IDS
+from engine.rivals.queries import (
+    FLASHER_SET,
+    OTHERS,
+    alive_seats,
+    body_name,
+    has_skill,
+    name,
+    token_room,
+    who,
+)
+from engine.rivals.state import AshakBody, Body, DroneBody, RivalsState, Task
 
 
 def resources(crystals: int, resins: int) -> str:
@@ -24,46 +30,9 @@ def resources(crystals: int, resins: int) -> str:
     return " and ".join(count(n, word) for n, word in ((crystals, "crystal"), (resins, "resin")) if n)
 
 
-def who(s: RivalsState, seat: int) -> str:
-    """How the log names a seat: "Player 2 (Atmos)", or "Player 2" before it has an Ashak."""
-    return _WHO[seat][s.ashaks[seat].kind]
-
-
-# _WHO[seat][ashak]: the last entry (index -1) is the seat before it has chosen an Ashak.
-_WHO: tuple[tuple[str, ...], ...] = tuple(
-    tuple(f"{seat_label(seat)} ({a.name})" for a in ASHAKS) + (seat_label(seat),) for seat in range(6)
-)
-
-
-# OTHERS[seats][seat]: every seat but `seat` at a table of `seats`.
-OTHERS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
-    tuple(tuple(o for o in range(n) if o != seat) for seat in range(n)) for n in range(7)
-)
-
-
-def name(card: int) -> str:
-    return CARD[card].name
-
-
 def roll(s: RivalsState) -> bool:
     """One success die."""
     return DIE_FACES[s.rng.below(len(DIE_FACES))]
-
-
-def has_skill(s: RivalsState, seat: int, key: str) -> bool:
-    return any(CARD[c].key == key for c in s.skills[seat])
-
-
-def skill_total(s: RivalsState, seat: int, kind: str) -> int:
-    return sum(e.n for c in s.skills[seat] for e in CARD[c].auto if e.kind == kind)
-
-
-def temp_total(s: RivalsState, seat: int, kind: str) -> int:
-    return sum(e.n for c in s.temps[seat] for e in CARD[c].auto if e.kind == kind)
-
-
-def flashers_on(s: RivalsState, seat: int) -> int:
-    return sum(1 for c in s.temps[seat] if c in FLASHER_SET)
 
 
 def refill(s: RivalsState, seat: int) -> bool:
@@ -108,45 +77,49 @@ def draw(s: RivalsState, seat: int, n: int) -> list[Event]:
     return ev
 
 
-def token_room(s: RivalsState, seat: int) -> int:
-    """How many more anticipation tokens the seat's board can hold (three in all, active or not)."""
-    return ANTICIPATION_MAX - s.ashaks[seat].tokens - s.ashaks[seat].active_tokens
-
-
-def gain_tokens(s: RivalsState, seat: int, n: int, how: str = "gains", source: str = "") -> list[Event]:
-    """Every anticipation token that reaches an Ashak's board comes through here: cards,
+def gain_tokens(s: RivalsState, b: Body, n: int, how: str = "gains", source: str = "") -> list[Event]:
+    """Every anticipation token that reaches a body's board comes through here: cards,
     collecting, negotiating, events, thefts, and tokens brought home from a drone (exchange,
-    hack). So Steel Skin draws one card for each token actually added, wherever it came from;
-    a token the full board cannot take is not gained and draws nothing. `how` and `source` word
-    the log line ("takes 1 anticipation token from Drone 2")."""
-    k = max(0, min(n, token_room(s, seat)))
-    if k == 0 or not s.ashaks[seat].alive:
+    hack). So Steel Skin draws one card for each token actually added to the Ashak, wherever it
+    came from; a token the full board cannot take is not gained and draws nothing. `how` and
+    `source` word the log line ("takes 1 anticipation token from Player 2's drone")."""
+    k = max(0, min(n, token_room(b)))
+    ashak = isinstance(b, AshakBody)
+    if k == 0 or (isinstance(b, AshakBody) and not b.alive):
         return []
-    s.ashaks[seat].tokens += k
+    b.tokens += k
     origin = f" from {source}" if source else ""
-    ev = [Event(f"{who(s, seat)} {how} {count(k, 'anticipation token')}{origin}.")]
-    if has_skill(s, seat, "steelskin"):
-        ev += draw(s, seat, k)
+    ev = [Event(f"{body_name(s, b)} {how} {count(k, 'anticipation token')}{origin}.")]
+    if ashak and has_skill(s, b.seat, "steelskin"):
+        ev += draw(s, b.seat, k)
     return ev
 
 
-def remove_token(s: RivalsState, seat: int) -> bool:
-    """Remove one token, an inactive one first."""
-    if s.ashaks[seat].tokens:
-        s.ashaks[seat].tokens -= 1
+def remove_token(b: Body) -> bool:
+    """Remove one token from a body's board, an inactive one first."""
+    if b.tokens:
+        b.tokens -= 1
         return True
-    if s.ashaks[seat].active_tokens:
-        s.ashaks[seat].active_tokens -= 1
+    if isinstance(b, AshakBody) and b.active_tokens:
+        b.active_tokens -= 1
         return True
     return False
 
 
-def can_activate(s: RivalsState, seat: int) -> bool:
-    return s.ashaks[seat].tokens > 0 and s.ashaks[seat].active_tokens < ANTICIPATION_ACTIVE_MAX
-
-
-def token_reason(s: RivalsState, seat: int) -> str | None:
-    return None if can_activate(s, seat) else "Two tokens are already active."
+def take_tokens(s: RivalsState, thief: int, b: Body, n: int, steal: bool) -> list[Event]:
+    """Up to `n` tokens leave body `b` (an effect of `thief`'s card), one at a time; a theft
+    (`steal`) puts each on the thief's Ashak. From the thief's own drone the tokens simply come
+    home: those its Ashak could not hold stay on the drone."""
+    if steal and isinstance(b, DroneBody) and b.seat == thief:
+        n = min(n, token_room(s.ashaks[thief]))
+    ev: list[Event] = []
+    for _ in range(n):
+        if not remove_token(b):
+            break
+        ev.append(Event(f"{body_name(s, b)} loses an anticipation token."))
+        if steal:
+            ev += gain_tokens(s, s.ashaks[thief], 1)
+    return ev
 
 
 def activate(s: RivalsState, seat: int) -> list[Event]:
@@ -289,10 +262,6 @@ def seat_skill(s: RivalsState, seat: int, card: int) -> list[Event]:
         s.tasks.insert(0, Task("resource", seat, n=4))
         s.phase = "idle"
     return []
-
-
-def alive_seats(s: RivalsState) -> list[int]:
-    return [o for o in range(s.seats) if s.ashaks[o].alive]
 
 
 def check_end(s: RivalsState) -> bool:

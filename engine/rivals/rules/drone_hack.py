@@ -6,21 +6,19 @@ from __future__ import annotations
 
 from engine.core import Event, count
 from engine.rivals.actions import Exchange, Hack, HackPick
-from engine.rivals.drone import (
-    CARD_SLOTS,
-    EXCHANGE_RANGE,
-    HACK_DICE,
-    HACK_RANGE,
-    drone_name,
-)
+from engine.rivals.drone import CARD_SLOTS, EXCHANGE_RANGE, HACK_DICE, HACK_RANGE
 from engine.rivals.geometry import DIST
-from engine.rivals.rules import common, drone_collect, drone_turn
-from engine.rivals.rules.board import has_sight, reachable
-from engine.rivals.rules.common import check_end, gain_tokens, name, token_room, who
+from engine.rivals.queries import drone_name, has_sight, name, token_room, who
+from engine.rivals.rules import common
+from engine.rivals.rules.board import move_targets
+from engine.rivals.rules.bodies import move
+from engine.rivals.rules.collect import collect, collect_reason, negotiate, negotiate_reason
+from engine.rivals.rules.common import check_end, gain_tokens
 from engine.rivals.rules.limits import FIRST_TURN, first_turn, move_budget
-from engine.rivals.state import RivalsState, Task
+from engine.rivals.state import DroneBody, RivalsState, Task
 
 Option = tuple[object, str | None]
+FULL = "You hold three tokens."
 
 
 # --- the Ashak's menu additions -----------------------------------------------------------------
@@ -51,7 +49,7 @@ def exchange_options(s: RivalsState, seat: int) -> list[Option]:
     if s.drones[seat].resins:
         opts.append((Exchange("resin"), None))
     if s.drones[seat].tokens:
-        opts.append((Exchange("token"), None if token_room(s, seat) > 0 else "You hold three tokens."))
+        opts.append((Exchange("token"), None if token_room(s.ashaks[seat]) > 0 else FULL))
     if s.drones[seat].rp:
         opts.append((Exchange("rp"), None))
     return opts
@@ -108,12 +106,30 @@ def exchange(s: RivalsState, seat: int, a: Exchange) -> list[Event]:
         s.ashaks[seat].resins += 1
         return [Event(f"{me} takes a resin from {dr}.", seat=seat)]
     if a.what == "token":
-        s.drones[seat].tokens -= 1
-        return gain_tokens(s, seat, 1, "takes", dr)
-    k, s.drones[seat].rp = s.drones[seat].rp, 0
-    s.ashaks[seat].rp += k
+        return carry_tokens(s, seat, s.drones[seat], 1, "takes")
+    return carry_points(s, seat, s.drones[seat], "takes")
+
+
+def carry_tokens(s: RivalsState, seat: int, d: DroneBody, n: int, how: str) -> list[Event]:
+    """Up to `n` of drone `d`'s tokens go to `seat`'s Ashak, as many as it can hold (the rest
+    stay on the drone): taken home, or stolen by a hacker."""
+    k = min(n, d.tokens, token_room(s.ashaks[seat]))
+    d.tokens -= k
+    return gain_tokens(s, s.ashaks[seat], k, how, drone_name(s, d.seat))
+
+
+def carry_points(s: RivalsState, seat: int, d: DroneBody, how: str) -> list[Event]:
+    """All of drone `d`'s Rival Points go to `seat`'s Ashak, where they count (victory is
+    checked at once)."""
+    a = s.ashaks[seat]
+    k, d.rp = d.rp, 0
+    a.rp += k
     ev = [
-        Event(f"{me} takes {count(k, 'Rival Point')} from {dr} ({s.ashaks[seat].rp}).", seat=seat, kind="rp")
+        Event(
+            f"{who(s, seat)} {how} {count(k, 'Rival Point')} from {drone_name(s, d.seat)} ({a.rp}).",
+            seat=seat,
+            kind="rp",
+        )
     ]
     check_end(s)
     return ev
@@ -144,18 +160,18 @@ def hack(s: RivalsState, seat: int) -> list[Event]:
 
 def hack_options(s: RivalsState, seat: int) -> list[Option]:
     """What one success can do; the same action may be chosen again with the next success."""
-    v = 1 - seat
-    opts: list[Option] = [(HackPick("card", c), None) for c in s.drones[v].cards]
-    if s.drones[v].crystals or s.drones[v].resins:
+    d = s.drones[1 - seat]
+    opts: list[Option] = [(HackPick("card", c), None) for c in d.cards]
+    if d.crystals or d.resins:
         opts.append((HackPick("resources"), None))
-    if s.drones[v].tokens:
-        opts.append((HackPick("tokens"), None if token_room(s, seat) > 0 else "You hold three tokens."))
-    if s.drones[v].rp:
+    if d.tokens:
+        opts.append((HackPick("tokens"), None if token_room(s.ashaks[seat]) > 0 else FULL))
+    if d.rp:
         opts.append((HackPick("rp"), None))
-    for h in sorted(reachable(s, v, s.drones[v].pos, move_budget(s))):
+    for h in move_targets(s, d.seat, d.pos, move_budget(s)):
         opts.append((HackPick("move", h), None))
-    opts.append((HackPick("collect"), drone_collect.collect_reason(s, v, need_ap=False)))
-    opts.append((HackPick("negotiate"), drone_collect.negotiate_reason(s, v, need_ap=False)))
+    opts.append((HackPick("collect"), collect_reason(s, d, need_ap=False)))
+    opts.append((HackPick("negotiate"), negotiate_reason(s, d, need_ap=False)))
     opts.append((HackPick("stop"), None))
     return opts
 
@@ -187,27 +203,15 @@ def steal_or_drive(s: RivalsState, seat: int, v: int, a: HackPick) -> list[Event
         s.drones[v].crystals = s.drones[v].resins = 0
         return [Event(f"{me} steals {count(cry, 'crystal')} and {count(res, 'resin')} from {dr}.", seat=seat)]
     if a.kind == "tokens":
-        k = min(s.drones[v].tokens, token_room(s, seat))  # the rest stay on the drone
-        s.drones[v].tokens -= k
-        return gain_tokens(s, seat, k, "steals", dr)
+        return carry_tokens(s, seat, s.drones[v], s.drones[v].tokens, "steals")
     if a.kind == "rp":
-        k, s.drones[v].rp = s.drones[v].rp, 0
-        s.ashaks[seat].rp += k
-        ev = [
-            Event(
-                f"{me} steals {count(k, 'Rival Point')} from {dr} ({s.ashaks[seat].rp}).",
-                seat=seat,
-                kind="rp",
-            )
-        ]
-        check_end(s)
-        return ev
+        return carry_points(s, seat, s.drones[v], "steals")
     if a.kind == "move":
-        return drone_turn.move_drone(s, v, a.arg)
+        return move(s, s.drones[v], a.arg)
     if a.kind == "collect":
-        return drone_collect.collect(s, v, seat)
+        return collect(s, s.drones[v], seat)
     assert a.kind == "negotiate"
-    return drone_collect.negotiate(s, v, seat)
+    return negotiate(s, s.drones[v], seat)
 
 
 def task_hack(s: RivalsState, t: Task) -> list[Event]:

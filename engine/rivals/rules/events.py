@@ -6,8 +6,9 @@ from __future__ import annotations
 from engine.core import Event
 from engine.rivals.data.board import FOREST, LAKE, TILE_OF
 from engine.rivals.geometry import NEIGHBOURS
-from engine.rivals.rules.board import hex_type, reveal
-from engine.rivals.rules.common import alive_seats, gain_tokens, heal, lose_hp
+from engine.rivals.queries import alive_seats, hex_type
+from engine.rivals.rules.board import reveal
+from engine.rivals.rules.common import gain_tokens, heal, lose_hp
 from engine.rivals.state import RivalsState
 
 
@@ -28,7 +29,7 @@ def instant_event(s: RivalsState, key: str) -> list[Event]:
         low = min(s.ashaks[o].rp for o in living)
         for o in living:
             if s.ashaks[o].rp == low:
-                ev += gain_tokens(s, o, 1)
+                ev += gain_tokens(s, s.ashaks[o], 1)
     elif key == "rain":
         s.drought = [0] * len(s.drought)
     elif key == "patron":

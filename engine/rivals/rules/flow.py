@@ -20,22 +20,20 @@ from engine.rivals.data.board import (
 )
 from engine.rivals.data.catalog import CARD
 from engine.rivals.data.events import EVENT_KEYS, EVENTS
-from engine.rivals.effects import do_step, step_options
+from engine.rivals.effects import do_step, step_options, stepping
+from engine.rivals.queries import FLASHER_SET, alive_seats, event_on, in_play, stored_cards, who
 from engine.rivals.rules import (
     drone_cards,
-    drone_collect,
     drone_hack,
     drone_turn,
     reactions,
     resolve,
     specials,
 )
-from engine.rivals.rules.board import border_hexes, reveal
+from engine.rivals.rules.choices import uninstalling
 from engine.rivals.rules.collect import collect_step, fill_row
-from engine.rivals.rules.combat import event_on, salvo
+from engine.rivals.rules.combat import salvo
 from engine.rivals.rules.common import (
-    FLASHER_SET,
-    alive_seats,
     check_end,
     clear_victim,
     draw,
@@ -44,7 +42,6 @@ from engine.rivals.rules.common import (
     lose_hp,
     return_flasher,
     roll,
-    who,
 )
 from engine.rivals.rules.events import instant_event
 from engine.rivals.scoring import WILDTECH_SPENT
@@ -303,10 +300,12 @@ def drop_tile(s: RivalsState, tile: int, fallers: list[int]) -> list[Event]:
 
 
 def reentry(s: RivalsState, t: Task) -> list[Event]:
+    """A body that fell climbs back ("reentry": an Ashak, "dreentry": a drone, queued after the
+    Ashaks): its player chooses the border hex, in the phase of the task's name."""
     if not s.ashaks[t.seat].alive:
         return []
     s.tasks.insert(0, t)
-    s.phase, s.actor = "reentry", t.seat
+    s.phase, s.actor = t.kind, t.seat
     return []
 
 
@@ -412,9 +411,9 @@ def step(s: RivalsState, t: Task) -> list[Event]:
     """A step effect: `t.k` move/teleport (up to t.n, the mover chooses), or pull/push/approach
     (forced, one hex at a time, the card's player chooses among equal hexes)."""
     mover = t.seat
-    if not s.ashaks[mover].alive or (t.a >= 0 and not s.ashaks[t.a].alive and t.k != "move"):
+    if not in_play(stepping(s, t)) or (t.a >= 0 and not s.ashaks[t.a].alive and t.k != "move"):
         return []
-    opts = step_options(s, t.k, mover, t.a, t.n)
+    opts = step_options(s, t)
     if not opts:
         return []
     if len(opts) == 1 and t.k in ("push", "pull", "approach"):
@@ -426,10 +425,12 @@ def step(s: RivalsState, t: Task) -> list[Event]:
 
 
 def uninstall(s: RivalsState, t: Task) -> list[Event]:
-    if not (s.hand[t.seat] or s.discard[t.seat]) or t.n <= 0:
+    """Up to `t.n` cards to uninstall, one decision each, from the seat's hand and discard or
+    from the drone `t.b` (a sponsor's reward)."""
+    if not stored_cards(s, uninstalling(s, t)) or t.n <= 0:
         return []
     s.tasks.insert(0, t)
-    s.phase, s.actor = "uninstall", t.seat
+    s.phase, s.actor = ("duninstall" if t.b >= 0 else "uninstall"), t.seat
     return []
 
 
@@ -466,10 +467,6 @@ def skip(s: RivalsState, t: Task) -> list[Event]:
     return []
 
 
-def collect_task(s: RivalsState, t: Task) -> list[Event]:
-    return collect_step(s, t)
-
-
 HANDLERS: dict[str, Handler] = {
     "round_start": round_start,
     "phase_start": phase_window,
@@ -491,11 +488,12 @@ HANDLERS: dict[str, Handler] = {
     "freephys": freephys,
     "loot": loot,
     "resource": resources,
-    "consult": collect_task,
-    "tokens": collect_task,
-    "dry": collect_task,
+    "consult": collect_step,
+    "tokens": collect_step,
+    "dry": collect_step,
     "eff": resolve.run_eff,
     "dronehit": drone_cards.task_hit,
+    "droneeff": drone_cards.task_effect,
     "hit": resolve.task_hit,
     "cond": resolve.task_cond,
     "selfeff": resolve.task_selfeff,
@@ -509,9 +507,7 @@ HANDLERS: dict[str, Handler] = {
     "finish": resolve.task_finish,
     "salvo": lambda s, t: salvo_task(s, t),
     "drone_turn": drone_turn.turn_start,
-    "dconsult": drone_collect.task_consult,
-    "dtokens": drone_collect.task_tokens,
-    "dreentry": drone_turn.task_reentry,
+    "dreentry": reentry,
     "dshot": drone_turn.task_shot,
     "hack": drone_hack.task_hack,
 }
@@ -519,15 +515,3 @@ HANDLERS: dict[str, Handler] = {
 
 def salvo_task(s: RivalsState, t: Task) -> list[Event]:
     return salvo(s, t.seat, t.a, t.b, t.n)
-
-
-def check(s: RivalsState) -> bool:
-    return check_end(s)
-
-
-def reveal_for(s: RivalsState, h: int) -> list[Event]:
-    return reveal(s, TILE_OF[h])
-
-
-def borders(s: RivalsState) -> list[int]:
-    return border_hexes(s)

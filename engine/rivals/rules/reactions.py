@@ -27,9 +27,10 @@ from engine.rivals.data.ashaks import ASHAKS
 from engine.rivals.data.cards import UTILITY, Card, card_said
 from engine.rivals.data.catalog import CARD, ULTIMATES
 from engine.rivals.effects import apply_effect
+from engine.rivals.queries import can_activate, token_reason, who
 from engine.rivals.rules import specials
 from engine.rivals.rules.combat import design
-from engine.rivals.rules.common import activate, can_activate, token_reason, who, wound
+from engine.rivals.rules.common import activate, wound
 from engine.rivals.rules.resolve import OWN_TURN_ONLY, PASSIVE
 from engine.rivals.rules.turn import NOT_NOW
 from engine.rivals.state import RivalsState, Task

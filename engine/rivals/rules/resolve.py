@@ -12,8 +12,8 @@ from engine.rivals.data.cards import BLOCKABLE, ENEMY, EXPLOSIVE, HEX, PHYSICAL,
 from engine.rivals.data.catalog import CARD
 from engine.rivals.effects import apply_effect, front, install_top
 from engine.rivals.geometry import NEIGHBOURS
+from engine.rivals.queries import has_skill, who
 from engine.rivals.rules.combat import design, hp_before, mod_total, pierces, shielded
-from engine.rivals.rules.common import has_skill, who
 from engine.rivals.rules.targeting import ashak_targets
 from engine.rivals.state import RivalsState, Task
 

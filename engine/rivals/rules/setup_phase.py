@@ -6,7 +6,7 @@ from engine.core import Event
 from engine.rivals.actions import ChooseAshak, KeepGuild, PlaceAshak
 from engine.rivals.data.ashaks import ASHAKS
 from engine.rivals.data.board import STARTING_TILES, TILE_HEXES, TILE_OF
-from engine.rivals.rules.common import name, who
+from engine.rivals.queries import name, who
 from engine.rivals.setup import clockwise_from, equip, first_player_rolls
 from engine.rivals.state import RivalsState, Task
 

@@ -7,8 +7,9 @@ from engine.core import Event
 from engine.core.words import count
 from engine.rivals.data.catalog import CARD
 from engine.rivals.geometry import DIST
+from engine.rivals.queries import FLASHER_SET, who
 from engine.rivals.rules.combat import design
-from engine.rivals.rules.common import FLASHER_SET, draw, who, wound
+from engine.rivals.rules.common import draw, wound
 from engine.rivals.state import RivalsState, Task
 
 

@@ -9,9 +9,7 @@ from engine.rivals.data.board import TILE_OF
 from engine.rivals.data.cards import ENEMY, EXPLOSIVE, HEX, PHYSICAL, Card
 from engine.rivals.data.catalog import CARD
 from engine.rivals.geometry import DIST, sight_paths
-from engine.rivals.rules.board import clear_path, drone_blockers, has_sight
-from engine.rivals.rules.combat import event_on
-from engine.rivals.rules.common import skill_total, temp_total
+from engine.rivals.queries import clear_path, drone_blockers, event_on, has_sight, skill_total, temp_total
 from engine.rivals.state import RivalsState
 
 

@@ -30,7 +30,7 @@ from engine.rivals.data.board import HEXES, RADIUS, TILE_OF, TYPE_LETTER
 from engine.rivals.data.cards import Card
 from engine.rivals.data.catalog import CARD, ULTIMATES
 from engine.rivals.geometry import N_HEX
-from engine.rivals.rules.board import hex_type
+from engine.rivals.queries import hex_type
 from engine.rivals.state import RivalsState
 from rivals_tui.games.rivals.targets import (
     Key,

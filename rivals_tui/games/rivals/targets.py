@@ -19,7 +19,7 @@ from engine.rivals import actions as A
 from engine.rivals.data.board import TILE_OF
 from engine.rivals.data.cards import Card
 from engine.rivals.geometry import N_HEX
-from engine.rivals.rules.board import has_sight
+from engine.rivals.queries import has_sight
 from engine.rivals.rules.targeting import in_range, needs_sight
 from engine.rivals.state import RivalsState
 

@@ -21,7 +21,7 @@ from engine.rivals.data.catalog import CARD, ULTIMATES
 from engine.rivals.data.events import EVENTS
 from engine.rivals.drone import schedule
 from engine.rivals.geometry import DIST
-from engine.rivals.rules.board import hex_type
+from engine.rivals.queries import hex_type
 from engine.rivals.rules.targeting import Reach, ashak_targets, hex_targets, max_range, needs_sight
 from engine.rivals.state import RivalsState
 from engine.rivals.texts import card_line, label

@@ -15,7 +15,8 @@ from engine.rivals.actions import (
 from engine.rivals.data.board import CRYSTAL, FOREST, INTERFACE, LAKE, TILE_HEXES, TILE_OF
 from engine.rivals.game import GAME
 from engine.rivals.geometry import sight_paths
-from engine.rivals.rules.board import has_sight, reachable
+from engine.rivals.queries import has_sight
+from engine.rivals.rules.board import reachable
 from tests.engine.rivals.helpers import (
     act,
     give,

@@ -36,9 +36,9 @@ from engine.rivals.data.board import (
     ZONE_CARDS,
 )
 from engine.rivals.game import GAME
-from engine.rivals.geometry import DIST
+from engine.rivals.geometry import DIST, away
 from engine.rivals.options import RivalsOptions
-from engine.rivals.rules.board import has_sight, hex_type
+from engine.rivals.queries import has_sight, hex_type
 from engine.rivals.state import RivalsState
 from tests.engine.rivals.helpers import (
     ASHAK,
@@ -522,15 +522,19 @@ def test_illegal_drone_actions_change_nothing() -> None:
 # --- cards aimed at a drone -----------------------------------------------------------------------
 
 
-def aim_at_drone(s: RivalsState, name: str, drone: int) -> list[Event]:
+def aim_at_drone(s: RivalsState, name: str, drone: int, to: tuple[int, ...] = ()) -> list[Event]:
+    """Seat 0 plays card `name` at `drone`; asked where a pushed or pulled drone goes, it picks
+    the hexes `to` in turn."""
     from engine.rivals.actions import PlayCard, TargetDrone
 
     c = give(s, 0, name)
     ev = act(s, 0, PlayCard(c))
     assert TargetDrone(drone) in GAME.legal(s, 0)
     ev += act(s, 0, TargetDrone(drone))
-    while s.phase in ("react", "optional"):
-        ev += GAME.apply(s, s.actor, GAME.legal(s, s.actor)[-1])
+    steps = iter(to)
+    while s.phase in ("react", "optional", "step"):
+        pick = StepTo(next(steps)) if s.phase == "step" else GAME.legal(s, s.actor)[-1]
+        ev += GAME.apply(s, s.actor, pick)
     return ev
 
 
@@ -550,7 +554,7 @@ def test_a_push_card_moves_a_drone_and_a_theft_takes_its_tokens() -> None:
     put(s, 0, 0, 0)
     put(s, 1, 3, -3)
     s.drones[1].pos = hx(0, 1)
-    aim_at_drone(s, "Tidal Lance", 1)
+    aim_at_drone(s, "Tidal Lance", 1, to=(max(away(hx(0, 1), hx(0, 0))),))
     assert DIST[hx(0, 0)][s.drones[1].pos] == 2  # pushed one hex away
     s.ap = 2
     s.drones[1].tokens = 2

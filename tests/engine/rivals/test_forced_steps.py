@@ -4,7 +4,7 @@ takes two hexes of the step, and an Ashak (or drone) forced into one breaks it."
 from __future__ import annotations
 
 from engine.core import Event
-from engine.rivals.actions import PlayCard, StepTo, TargetAshak
+from engine.rivals.actions import PlayCard, StepTo, TargetAshak, TargetDrone
 from engine.rivals.data.board import LAKE
 from engine.rivals.game import GAME
 from engine.rivals.geometry import DIST, away, toward
@@ -112,7 +112,7 @@ def test_a_drone_pushed_two_hexes_is_forced_into_an_opposing_shield_which_breaks
     behind = sorted(away(hx(0, 1), hx(0, 0)))
     for h in behind:
         s.shield[h] = 0
-    ev = aim_at_drone(s, "Shockwave", 1)
+    ev = aim_at_drone(s, "Shockwave", 1, to=(behind[0],))
     assert s.drones[1].pos == behind[0] and [s.shield[h] for h in behind] == [-1, 0, 0]
     assert f"The shield on hex {behind[0]} breaks as Player 2 (Renko)'s drone is forced into it." in texts(ev)
 
@@ -124,5 +124,38 @@ def test_a_lake_ends_a_drones_push() -> None:
     s.drones[1].pos = hx(0, 1)
     first = min(away(hx(0, 1), hx(0, 0)))
     set_type(s, first, LAKE)
-    aim_at_drone(s, "Shockwave", 1)
+    aim_at_drone(s, "Shockwave", 1, to=(first,))
     assert s.drones[1].pos == first  # pushed one hex of two: the lake stops it
+
+
+def test_the_cards_player_chooses_where_a_pushed_drone_goes() -> None:
+    """A drone is pushed as an Ashak is: the card's player chooses among the equally good
+    hexes, here the highest-numbered of the three."""
+    s = ready(0)
+    put(s, 0, 0, 0)
+    put(s, 1, 3, -3)
+    s.drones[1].pos = hx(0, 1)
+    behind = sorted(away(hx(0, 1), hx(0, 0)))
+    assert len(behind) == 3
+    c = give(s, 0, "Tidal Lance")
+    act(s, 0, PlayCard(c))
+    act(s, 0, TargetDrone(1))
+    while s.phase in ("react", "optional"):
+        GAME.apply(s, s.actor, GAME.legal(s, s.actor)[-1])
+    assert (s.phase, s.actor) == ("step", 0) and set(GAME.legal(s, 0)) == {StepTo(h) for h in behind}
+    act(s, 0, StepTo(behind[-1]))
+    assert s.drones[1].pos == behind[-1] and s.phase == "turn"
+
+
+def test_a_drone_dragged_out_of_its_owners_shield_breaks_it() -> None:
+    """As an Ashak dragged out of a shield breaks it, its own included, so does a drone: here
+    a player pushes its own drone out of its own shield (which the card's salvo left alone)."""
+    s = ready(0)
+    put(s, 0, 0, 0)
+    put(s, 1, 3, -3)
+    s.drones[0].pos, s.drones[1].pos = hx(0, 1), -1
+    s.shield[hx(0, 1)] = 0
+    to = min(away(hx(0, 1), hx(0, 0)))
+    ev = aim_at_drone(s, "Tidal Lance", 0, to=(to,))
+    assert s.drones[0].pos == to and s.shield[hx(0, 1)] == -1
+    assert "Player 1 (Atmos)'s drone is dragged out of its shield, which breaks." in texts(ev)

@@ -7,7 +7,7 @@ from engine.rivals.data.board import LONG_TILES, TILE_HEXES, TILE_OF, ZONE_CARDS
 from engine.rivals.data.catalog import CARD
 from engine.rivals.game import GAME
 from engine.rivals.options import RivalsOptions
-from engine.rivals.rules.board import border_hexes
+from engine.rivals.queries import border_hexes
 from engine.rivals.rules.flow import phase4, phase5, phase6
 from engine.rivals.state import Task
 from tests.engine.rivals.helpers import act, clear_hand, give, new

@@ -7,7 +7,7 @@ from engine.rivals.actions import PlayCard, TargetAshak
 from engine.rivals.data.board import HEX_INDEX, HEXES
 from engine.rivals.game import GAME
 from engine.rivals.geometry import DIST, N_HEX, sight_paths
-from engine.rivals.rules.board import has_sight
+from engine.rivals.queries import has_sight
 from tests.engine.rivals.helpers import act, give, hx, put, ready_to_fight
 
 PAIRS = [(a, b) for a in range(N_HEX) for b in range(N_HEX)]
