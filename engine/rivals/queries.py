@@ -168,6 +168,17 @@ OTHERS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
 )
 
 
+# CLOCKWISE[seats][start]: every seat of a table of `seats` clockwise from `start`.
+CLOCKWISE: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple((start + k) % n for k in range(n)) for start in range(n)) for n in range(7)
+)
+
+
+def clockwise(s: RivalsState, start: int) -> tuple[int, ...]:
+    """Every seat, clockwise from `start` (turn order, set-up order, who climbs back first)."""
+    return CLOCKWISE[s.seats][start]
+
+
 def name(card: int) -> str:
     return CARD[card].name
 

@@ -50,10 +50,6 @@ def first_player_rolls(s: RivalsState) -> None:
             return
 
 
-def clockwise_from(s: RivalsState, start: int) -> list[int]:
-    return [(start + k) % s.seats for k in range(s.seats)]
-
-
 def build(setup_mode: str, seats: int, seed: int) -> RivalsState:
     rng = Rng.from_seed(seed)
     s = RivalsState(seats=seats, setup_mode=setup_mode, rng=rng)

@@ -28,7 +28,7 @@ from engine.rivals.actions import (
 from engine.rivals.data.board import AP_PER_TURN, TILE_HEXES, TILE_OF
 from engine.rivals.drone import ATTACK_DAMAGE, ATTACK_RANGE
 from engine.rivals.geometry import DIST
-from engine.rivals.queries import can_activate, drone_name, who
+from engine.rivals.queries import can_activate, clockwise, drone_name, who
 from engine.rivals.rules import common
 from engine.rivals.rules.board import reveal
 from engine.rivals.rules.bodies import move, move_options, scout_options, spend, spend_options
@@ -213,11 +213,7 @@ def falls(s: RivalsState, dropped: list[int]) -> list[Event]:
             ev.append(Event(f"{drone_name(s, o)} falls with its tile.", kind="fall"))
     if s.winners:
         return ev
-    later = [Task("dreentry", o) for o in _clockwise(s) if s.drones[o].pos < 0 and s.ashaks[o].alive]
+    later = [Task("dreentry", o) for o in clockwise(s, s.first) if s.drones[o].pos < 0 and s.ashaks[o].alive]
     k = sum(1 for t in s.tasks if t.kind == "reentry")
     s.tasks[k:k] = later
     return ev
-
-
-def _clockwise(s: RivalsState) -> list[int]:
-    return [(s.first + k) % s.seats for k in range(s.seats)]

@@ -21,7 +21,7 @@ from engine.rivals.data.board import (
 from engine.rivals.data.catalog import CARD
 from engine.rivals.data.events import EVENT_KEYS, EVENTS
 from engine.rivals.effects import do_step, step_options, stepping
-from engine.rivals.queries import FLASHER_SET, alive_seats, event_on, in_play, stored_cards, who
+from engine.rivals.queries import FLASHER_SET, alive_seats, clockwise, event_on, in_play, stored_cards, who
 from engine.rivals.rules import (
     drone_cards,
     drone_hack,
@@ -102,10 +102,6 @@ def round_start(s: RivalsState, t: Task) -> list[Event]:
     s.tasks.append(PHASE_START[2])
     s.tasks.append(TURN_START[s.turn_order[0]])
     return ev
-
-
-def clockwise(s: RivalsState, start: int) -> list[int]:
-    return [(start + k) % s.seats for k in range(s.seats)]
 
 
 def turn_start(s: RivalsState, t: Task) -> list[Event]:

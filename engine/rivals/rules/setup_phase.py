@@ -6,8 +6,8 @@ from engine.core import Event
 from engine.rivals.actions import ChooseAshak, KeepGuild, PlaceAshak
 from engine.rivals.data.ashaks import ASHAKS
 from engine.rivals.data.board import STARTING_TILES, TILE_HEXES, TILE_OF
-from engine.rivals.queries import name, who
-from engine.rivals.setup import clockwise_from, equip, first_player_rolls
+from engine.rivals.queries import clockwise, name, who
+from engine.rivals.setup import equip, first_player_rolls
 from engine.rivals.state import RivalsState, Task
 
 Option = tuple[object, str | None]
@@ -33,7 +33,7 @@ def ashak_perform(s: RivalsState, seat: int, a: object) -> list[Event]:
         first_player_rolls(s)
     rolls = ", ".join(f"{who(s, o)} {s.rolls[o]}" for o in range(s.seats))
     ev.append(Event(f"First player rolls: {rolls}. {who(s, s.first)} starts.", kind="dice", reveal=True))
-    s.pick_order = clockwise_from(s, s.first)
+    s.pick_order = list(clockwise(s, s.first))
     s.phase, s.actor = "guild", s.pick_order[0]
     return ev
 
