@@ -393,7 +393,7 @@ def _replay_and_check(
     except Exception as exc:  # an engine failure during replay still must not become a traceback
         n = len(match.history) + 1
         raise SaveError(source, f"move {n} could not be replayed ({type(exc).__name__}: {exc})") from None
-    snapshot = _structure(data["snapshot"], game.state_type, "snapshot", source)
+    snapshot = _structure(game.upgrade_snapshot(data["snapshot"]), game.state_type, "snapshot", source)
     if snapshot != match.state:
         raise SaveError(source, "the saved position does not match its moves (was the file edited?)")
 

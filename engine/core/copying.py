@@ -99,6 +99,19 @@ def _expr(tp: Any, src: str, ns: dict[str, Any], depth: int) -> str:
     raise TypeError(f"cannot generate a copy for a field of type {tp!r}")
 
 
+def _stores_only(cls: Any) -> bool:
+    """Whether making an instance is nothing but storing each field: a slotted class with plain
+    attribute setting, no validators, converters or post-init step. Such a record (Rivals' bodies,
+    copied by the dozen per clone) is copied by filling a bare instance, which costs less than the
+    call to __init__."""
+    return (
+        "__slots__" in cls.__dict__
+        and cls.__setattr__ is object.__setattr__
+        and not hasattr(cls, "__attrs_post_init__")
+        and all(f.validator is None and f.converter is None for f in attrs.fields(cls))
+    )
+
+
 def copier(cls: type[T]) -> Callable[[T], T]:
     """A function returning an independent copy of an instance of the attrs class `cls`."""
     fn: Callable[[T], T] = _copier(cls)
@@ -110,20 +123,22 @@ def _copier(cls: Any) -> Any:
     if cached is not None:
         return cached
     attrs.resolve_types(cls)
-    ns: dict[str, Any] = {"_cls": cls}
+    ns: dict[str, Any] = {"_cls": cls, "_new": object.__new__}
     positional: list[str] = []
     keyword: list[str] = []
     late: list[str] = []
+    stores = _stores_only(cls)
     for f in attrs.fields(cls):
         e = _expr(f.type, f"s.{f.name}", ns, 0)
-        if not f.init:
+        if stores or not f.init:
             late.append(f"    new.{f.name} = {e}")
         elif f.kw_only:
             keyword.append(f"{f.alias}={e}")
         else:
             positional.append(e)
-    call = ", ".join(positional + keyword)
-    src = f"def copy(s):\n    new = _cls({call})\n" + "\n".join(late) + "\n    return new\n"
+    # A class whose __init__ only stores its arguments is filled in place, skipping the call.
+    make = "_new(_cls)" if stores else f"_cls({', '.join(positional + keyword)})"
+    src = f"def copy(s):\n    new = {make}\n" + "\n".join(late) + "\n    return new\n"
     exec(compile(src, f"<copier of {cls.__qualname__}>", "exec"), ns)
     fn = ns["copy"]
     fn.__doc__ = f"A deep-enough copy of a {cls.__qualname__} (generated from its fields)."

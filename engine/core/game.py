@@ -197,6 +197,7 @@ class Game(Protocol[S, A, O_contra]):
     def progress(self, s: S) -> str: ...
     def round_and_turn(self, s: S) -> tuple[int, Hashable] | None: ...
     def upgrade_action(self, s: S, seat: int, a: A) -> A: ...
+    def upgrade_snapshot(self, data: Any) -> Any: ...
     def move_text(self, s: S, a: A) -> str: ...
     def parse_move(self, s: S, seat: int, text: str) -> A: ...
 
@@ -371,6 +372,14 @@ class GameBase(abc.ABC, Generic[S, A, O]):
         replaying each saved move, so such a save still loads and is saved again in the new
         form."""
         return a
+
+    def upgrade_snapshot(self, data: Any) -> Any:
+        """A saved state's plain data (the save's snapshot, JSON values) in the state's shape of
+        today. Default: unchanged. A game whose state changed shape (Rivals: each body one
+        record) maps the older shape, so the save's position can still be compared with its
+        replayed moves; data it does not recognise is returned as it is, for the save format to
+        judge."""
+        return data
 
 
 _EXACT_ACTION_TYPES: dict[type, frozenset[type]] = {}

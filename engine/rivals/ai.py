@@ -79,29 +79,29 @@ def doomed_tiles(s: RivalsState) -> set[int]:
 
 
 def strength(s: RivalsState, o: int, w: Weights, doomed: set[int]) -> float:
-    if not s.alive[o]:
+    if not s.ashaks[o].alive:
         return 0.0
-    a = s.ashak[o]
+    a = s.ashaks[o].kind
     gauge = ASHAKS[a].gauge if a >= 0 else 10
-    hp = s.hp[o] - (FALL_LOSS if s.pos[o] >= 0 and TILE_OF[s.pos[o]] in doomed else 0)
+    hp = s.ashaks[o].hp - (FALL_LOSS if s.ashaks[o].pos >= 0 and TILE_OF[s.ashaks[o].pos] in doomed else 0)
     return (
         1.0
-        + w.rp * s.rp[o]
+        + w.rp * s.ashaks[o].rp
         + w.hp * max(hp, 0)
-        + w.gauge * (s.ult[o] / gauge) ** w.gauge_power
-        + w.token * (s.tokens[o] + s.active_tokens[o])
-        + w.resource * (s.crystals[o] + s.resins[o])
-        - w.poison * len(s.poison[o])
+        + w.gauge * (s.ashaks[o].ult / gauge) ** w.gauge_power
+        + w.token * (s.ashaks[o].tokens + s.ashaks[o].active_tokens)
+        + w.resource * (s.ashaks[o].crystals + s.ashaks[o].resins)
+        - w.poison * len(s.ashaks[o].poison)
         + (drone_strength(s, o, w) if s.drone_mode else 0.0)
     )
 
 
 def drone_strength(s: RivalsState, o: int, w: Weights) -> float:
     return (
-        w.drone_rp * s.d_rp[o]
-        + w.drone_token * s.d_tokens[o]
-        + w.drone_resource * (s.d_crystals[o] + s.d_resins[o])
-        + w.drone_card * len(s.d_cards[o])
+        w.drone_rp * s.drones[o].rp
+        + w.drone_token * s.drones[o].tokens
+        + w.drone_resource * (s.drones[o].crystals + s.drones[o].resins)
+        + w.drone_card * len(s.drones[o].cards)
     )
 
 

@@ -1,10 +1,12 @@
-"""Drone mode (two seats): the set-up changes, the round schedule and the drone's names and
-limits. The drone's rules live in rules/drone_turn.py (its own turn, spending, attack, falls),
-rules/drone_collect.py (its collect and negotiation) and rules/drone_hack.py (exchange with its
-Ashak, hacking).
+"""Drone mode (two seats): the set-up changes, the round schedule and the drone's limits. A
+drone's own turn and shot are in rules/drone_turn.py, exchange with its Ashak and hacking in
+rules/drone_hack.py, cards aimed at it in rules/drone_cards.py; what it does as an Ashak does
+(moving, spending, collecting, negotiating, being pushed, climbing back) is the Ashak's rule
+taking a body (rules/bodies.py, rules/collect.py, effects.py, rules/choices.py).
 
-A drone is not a seat: it belongs to a seat (its owner decides its turns) and its state sits in
-the `d_*` fields of RivalsState, indexed by the owner's seat. See RULES_NOTES.md, "Drone mode"."""
+A drone is not a seat: it belongs to a seat (its owner decides its turns). It is a record,
+`state.DroneBody`, in `RivalsState.drones`, indexed by the owner's seat. See RULES_NOTES.md,
+"Drone mode"."""
 
 from __future__ import annotations
 
@@ -16,8 +18,7 @@ from engine.rivals.data.board import (
     TILE_ERA,
     ZONE_CARDS,
 )
-from engine.rivals.rules.common import who
-from engine.rivals.state import RivalsState
+from engine.rivals.state import DroneBody, RivalsState
 
 CARD_SLOTS = 3  # a drone stores three cards at most, face up
 TOKEN_SLOTS = ANTICIPATION_MAX
@@ -53,21 +54,7 @@ def prepare(s: RivalsState) -> None:
             s.fallen[t] = True
     s.zone_deck = [z for z in s.zone_deck if ZONE_CARDS[z].era != 1]
     s.sponsor[0] = 2
-    s.d_pos = [-1] * n
-    s.d_cards = [[] for _ in range(n)]
-    s.d_crystals = [0] * n
-    s.d_resins = [0] * n
-    s.d_tokens = [0] * n
-    s.d_rp = [0] * n
-
-
-def drone_name(s: RivalsState, seat: int) -> str:
-    return f"{who(s, seat)}'s drone"
-
-
-def enemy_drone_hexes(s: RivalsState, seat: int, target_drone: int = -1) -> list[int]:
-    """Hexes of the drones opposing `seat` that block its sight (not the drone aimed at)."""
-    return [s.d_pos[o] for o in range(s.seats) if o != seat and o != target_drone and s.d_pos[o] >= 0]
+    s.drones = [DroneBody(o) for o in range(n)]
 
 
 def zone_eras_left(s: RivalsState) -> list[int]:

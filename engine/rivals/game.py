@@ -20,7 +20,7 @@ from engine.rivals.rules import turn
 from engine.rivals.rules.phases import PHASES
 from engine.rivals.rules.turn import NOT_NOW
 from engine.rivals.setup import build
-from engine.rivals.state import RivalsState
+from engine.rivals.state import RivalsState, upgrade_snapshot
 
 # From this many seats the search stops at the end of the turn (`Rivals.ai_turn_mark`).
 HORIZON_SEATS = 3
@@ -75,6 +75,7 @@ class Rivals(PhasedGame[RivalsState, Action, RivalsOptions]):
     view = staticmethod(views.view)
     determinize = staticmethod(views.determinize)
     describe = staticmethod(texts.describe)
+    upgrade_snapshot = staticmethod(upgrade_snapshot)
     evaluate = staticmethod(ai.evaluate)
 
     def ai_turn_mark(self, s: RivalsState) -> Hashable | None:

@@ -17,9 +17,9 @@ def tiebreak(s: RivalsState) -> str:
     the points alone decided, or when the game ended another way."""
     if s.reason != WILDTECH_SPENT:
         return ""
-    living = [o for o, up in enumerate(s.alive) if up]
-    top = max(s.rp[o] for o in living)
-    if sum(s.rp[o] == top for o in living) < 2:
+    living = [a for a in s.ashaks if a.alive]
+    top = max(a.rp for a in living)
+    if sum(a.rp == top for a in living) < 2:
         return ""
     if len(s.winners) > 1:
         return "Level on Rival Points and on HP: the win is shared."
@@ -29,19 +29,20 @@ def tiebreak(s: RivalsState) -> str:
 def outcome(s: RivalsState) -> Outcome | None:
     if not s.winners:
         return None
+    rp = tuple(a.rp for a in s.ashaks)
     return Outcome(
-        scores=tuple(s.rp),
+        scores=rp,
         winners=tuple(s.winners),
         lines=(
-            ScoreLine("Rival Points", tuple(s.rp)),
-            ScoreLine("Health", tuple(s.hp)),
+            ScoreLine("Rival Points", rp),
+            ScoreLine("Health", tuple(a.hp for a in s.ashaks)),
             ScoreLine(
                 "Still standing",
-                tuple(int(a) for a in s.alive),
-                shown=tuple("yes" if a else "no" for a in s.alive),
+                tuple(int(a.alive) for a in s.ashaks),
+                shown=tuple("yes" if a.alive else "no" for a in s.ashaks),
             ),
         ),
         reason=s.reason,
         tiebreak=tiebreak(s),
-        roles=tuple(ASHAKS[a].name if a >= 0 else "" for a in s.ashak),
+        roles=tuple(ASHAKS[a.kind].name if a.kind >= 0 else "" for a in s.ashaks),
     )

@@ -12,7 +12,6 @@ from engine.rivals.data.board import (
     LONG_FACES,
     LONG_TILES,
     SPONSOR_TOKENS,
-    START_HP,
     TILE_COUNT,
     TRIHEX_FACES,
     VOLCANO_TILE,
@@ -31,7 +30,7 @@ from engine.rivals.data.catalog import (
 )
 from engine.rivals.data.events import EVENTS
 from engine.rivals.geometry import N_HEX
-from engine.rivals.state import RivalsState
+from engine.rivals.state import AshakBody, RivalsState
 
 STANDARD = "standard"
 COMPETITION = "competition"
@@ -51,29 +50,15 @@ def first_player_rolls(s: RivalsState) -> None:
             return
 
 
-def clockwise_from(s: RivalsState, start: int) -> list[int]:
-    return [(start + k) % s.seats for k in range(s.seats)]
-
-
 def build(setup_mode: str, seats: int, seed: int) -> RivalsState:
     rng = Rng.from_seed(seed)
     s = RivalsState(seats=seats, setup_mode=setup_mode, rng=rng)
     n = seats
-    s.ashak = [-1] * n
+    s.ashaks = [AshakBody(o) for o in range(n)]
     s.guild = [-1] * n
     s.guild_used = [False] * n
-    s.hp = [START_HP] * n
-    s.ult = [0] * n
-    s.rp = [0] * n
-    s.crystals = [0] * n
-    s.resins = [0] * n
-    s.tokens = [0] * n
-    s.active_tokens = [0] * n
-    s.pos = [-1] * n
-    s.alive = [True] * n
-    s.died = [-1] * n
     s.range_bonus = [0] * n
-    for pile in ("hand", "deck", "discard", "skills", "exhausted", "temps", "temp_until", "poison"):
+    for pile in ("hand", "deck", "discard", "skills", "exhausted", "temps", "temp_until"):
         setattr(s, pile, [[] for _ in range(n)])
     # The Wildtech.
     longs = list(LONG_FACES)
@@ -132,7 +117,7 @@ def take_from_box(s: RivalsState, ids: range | list[int], k: int) -> list[int]:
 
 def equip(s: RivalsState, seat: int, ashak: int) -> None:
     """Give `seat` its Ashak's starting deck, signature cards, resource and extras."""
-    s.ashak[seat] = ashak
+    s.ashaks[seat].kind = ashak
     deck = take_from_box(s, BLASTER_IDS, 3) + take_from_box(s, PSYWAVE_IDS, 2)
     deck += take_from_box(s, SIGNATURE_IDS[ashak], 2)
     if ashak == PHAE:
@@ -142,6 +127,6 @@ def equip(s: RivalsState, seat: int, ashak: int) -> None:
     s.rng.shuffle(deck)
     s.deck[seat] = deck
     if ASHAKS[ashak].resource == "crystal":
-        s.crystals[seat] = 2
+        s.ashaks[seat].crystals = 2
     else:
-        s.resins[seat] = 2
+        s.ashaks[seat].resins = 2

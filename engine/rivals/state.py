@@ -7,6 +7,13 @@ deck, row or discard; `consult` (cards being looked at during a collect); `in_pl
 resolved, with its mods and the utilities stacked against it); or the box (unused, returned or
 uninstalled). Piles keep their top at the END of the list.
 
+The pieces on the Wildtech are records, one per body (`Body`): each seat's Ashak in
+`ashaks` (its position, resources, tokens, Rival Points, HP, gauge, poison, and whether it still
+stands) and, in drone mode, its drone in `drones` (the same board, with three face-up card slots
+instead of HP). Both lists are indexed by the owner's seat; `drones` is empty outside drone mode.
+What belongs to the player rather than to a body — hand, deck, discard, skills, guild, the
+temporary slot — stays in per-seat lists.
+
 Board: `revealed`, `fallen`, `face`, `orient`, `drought` (0 none, 1 yellow, 2 green) are per tile
 (data.board.TILE_HEXES); `shield` (owner seat or -1) and `sponsor` (0 none, 1 inactive, 2
 active) per hex.
@@ -18,14 +25,19 @@ A card being played is described by the `p_*` fields; work that resolves by itse
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 
 from engine.core.rng import Rng
+from engine.rivals.data.board import START_HP
 
 
 @attrs.frozen
 class Task:
-    """A queued step of resolution: `kind` with a seat and two arguments."""
+    """A queued step of resolution: `kind` with a seat and two arguments. `drone`: the body the
+    task moves or brings back is the drone of `seat`, not its Ashak (a forced step, a return
+    to the Wildtech)."""
 
     kind: str
     seat: int = -1
@@ -33,6 +45,44 @@ class Task:
     b: int = -1
     k: str = ""
     n: int = 0
+    drone: bool = False
+
+
+@attrs.define(slots=True)
+class Body:
+    """A piece on the Wildtech and the board beside it: what an Ashak and a drone both have. The
+    rules that collect, negotiate, spend, move and push take a body and read the few differences
+    from its class. `seat` is the player it belongs to."""
+
+    seat: int
+    pos: int = -1  # its hex (-1: not on the Wildtech)
+    crystals: int = 0
+    resins: int = 0
+    tokens: int = 0  # inactive anticipation tokens
+    rp: int = 0  # Rival Points (a drone's count only once its Ashak takes them home)
+
+
+@attrs.define(slots=True)
+class AshakBody(Body):
+    """A player's Ashak: `kind` is which of the eight (data.ashaks.ASHAKS; -1 before it is
+    chosen); `ult` the ultimate gauge; `poison` one entry per poison token, the seat that laid
+    it; `died` the decision count at its elimination (Ashaks falling together share it)."""
+
+    kind: int = -1
+    hp: int = START_HP
+    ult: int = 0
+    active_tokens: int = 0
+    alive: bool = True
+    died: int = -1
+    poison: list[int] = attrs.Factory(list)
+
+
+@attrs.define(slots=True)
+class DroneBody(Body):
+    """A player's drone (drone mode): no HP and no gauge; it stores up to three cards, face up,
+    and its tokens are never activated."""
+
+    cards: list[int] = attrs.Factory(list)
 
 
 @attrs.define(slots=True)
@@ -53,21 +103,13 @@ class RivalsState:
     turn_seat: int = -1
     ap: int = 0
     turn_order: list[int] = attrs.Factory(list)
+    # the bodies, by owner seat
+    ashaks: list[AshakBody] = attrs.Factory(list)
+    drones: list[DroneBody] = attrs.Factory(list)
     # per seat
-    ashak: list[int] = attrs.Factory(list)
     guild: list[int] = attrs.Factory(list)
     guild_used: list[bool] = attrs.Factory(list)
     guild_offer: list[list[int]] = attrs.Factory(list)
-    hp: list[int] = attrs.Factory(list)
-    ult: list[int] = attrs.Factory(list)
-    rp: list[int] = attrs.Factory(list)
-    crystals: list[int] = attrs.Factory(list)
-    resins: list[int] = attrs.Factory(list)
-    tokens: list[int] = attrs.Factory(list)
-    active_tokens: list[int] = attrs.Factory(list)
-    pos: list[int] = attrs.Factory(list)
-    alive: list[bool] = attrs.Factory(list)
-    died: list[int] = attrs.Factory(list)
     hand: list[list[int]] = attrs.Factory(list)
     deck: list[list[int]] = attrs.Factory(list)
     discard: list[list[int]] = attrs.Factory(list)
@@ -75,7 +117,6 @@ class RivalsState:
     exhausted: list[list[int]] = attrs.Factory(list)
     temps: list[list[int]] = attrs.Factory(list)
     temp_until: list[list[int]] = attrs.Factory(list)
-    poison: list[list[int]] = attrs.Factory(list)
     extra: list[int] = attrs.Factory(list)
     range_bonus: list[int] = attrs.Factory(list)
     # board
@@ -142,22 +183,63 @@ class RivalsState:
     stamp: int = 0
     winners: list[int] = attrs.Factory(list)
     reason: str = ""
-    # Drone mode (two seats; see engine/rivals/drone.py): each seat's drone, indexed by its
-    # owner's seat. Its stored cards are face up. `d_active` is the drone whose turn is running
-    # (its owner decides), `d_turn` the last drone that played this turn (-1: none yet),
-    # `d_body` the drone a collect or negotiation is for (run by its owner or by a hacker),
-    # `d_fresh` the cards moved between an Ashak and its drone this turn, `hack_left` the
-    # successes of a hack still to spend.
+    # Drone mode (two seats; see engine/rivals/drone.py; the drones are in `drones`).
+    # `d_active` is the drone whose turn is running (its owner decides), `d_turn` the last drone
+    # that played this turn (-1: none yet), `d_body` the drone a collect, negotiation or reward
+    # is for (run by its owner or by a hacker; -1: the deciding seat's own Ashak), `d_fresh` the
+    # cards moved between an Ashak and its drone this turn, `hack_left` the successes of a hack
+    # still to spend.
     drone_mode: bool = False
-    d_pos: list[int] = attrs.Factory(list)
-    d_cards: list[list[int]] = attrs.Factory(list)
-    d_crystals: list[int] = attrs.Factory(list)
-    d_resins: list[int] = attrs.Factory(list)
-    d_tokens: list[int] = attrs.Factory(list)
-    d_rp: list[int] = attrs.Factory(list)
     d_active: int = -1
     d_turn: int = -1
     d_body: int = -1
     d_fresh: list[int] = attrs.Factory(list)
     hack_left: int = 0
     p_drone: int = -1  # the drone the card being played is aimed at (its owner's seat)
+
+
+# A state saved before each body was a record held one list per field, indexed by seat: each
+# record field with the list it came from (the drone's were `d_*`, empty outside drone mode).
+_ASHAK_LISTS = {
+    "kind": "ashak",
+    "pos": "pos",
+    "crystals": "crystals",
+    "resins": "resins",
+    "tokens": "tokens",
+    "rp": "rp",
+    "hp": "hp",
+    "ult": "ult",
+    "active_tokens": "active_tokens",
+    "alive": "alive",
+    "died": "died",
+    "poison": "poison",
+}
+_DRONE_LISTS = {
+    "pos": "d_pos",
+    "crystals": "d_crystals",
+    "resins": "d_resins",
+    "tokens": "d_tokens",
+    "rp": "d_rp",
+    "cards": "d_cards",
+}
+
+
+def upgrade_snapshot(data: Any) -> Any:
+    """A saved state (plain JSON values) from before the bodies were records, in today's shape:
+    the per-seat lists become one record per Ashak and per drone. Anything else is returned as it
+    is (the save format then says what is wrong with it)."""
+    if not isinstance(data, dict) or "ashaks" in data:
+        return data
+    try:
+        ashaks = [
+            {"seat": o} | {f: data[old][o] for f, old in _ASHAK_LISTS.items()}
+            for o in range(len(data["pos"]))
+        ]
+        drones = [
+            {"seat": o} | {f: data[old][o] for f, old in _DRONE_LISTS.items()}
+            for o in range(len(data["d_pos"]))
+        ]
+    except (KeyError, TypeError, IndexError):
+        return data
+    gone = set(_ASHAK_LISTS.values()) | set(_DRONE_LISTS.values())
+    return {k: v for k, v in data.items() if k not in gone} | {"ashaks": ashaks, "drones": drones}

@@ -15,9 +15,9 @@ from engine.rivals.data.ashaks import ASHAKS
 from engine.rivals.data.board import TILE_OF
 from engine.rivals.data.cards import card_summary, card_text
 from engine.rivals.data.catalog import CARD, ULTIMATES
-from engine.rivals.rules.board import hex_type
+from engine.rivals.queries import hex_type, who
 from engine.rivals.rules.combat import design
-from engine.rivals.rules.common import resources, who
+from engine.rivals.rules.common import resources
 from engine.rivals.state import RivalsState
 
 # A name and the rest of its line.
@@ -159,9 +159,9 @@ def _uninstall(s: RivalsState, a: A.Uninstall) -> Words:
 def _aim_ashak(s: RivalsState, a: A.TargetAshak) -> Words:
     """At the Ashak itself (a shield it stands in takes an attack's first salvo), as opposed to
     the shield on its hex alone (`_aim_hex`)."""
-    h = s.pos[a.seat]
+    h = s.ashaks[a.seat].pos
     more = f" on hex {h}: the card hits the Ashak"
-    guarded = s.p_seat >= 0 and s.shield[h] >= 0 and s.shield[h] != s.p_seat and s.pos[s.p_seat] != h
+    guarded = s.p_seat >= 0 and s.shield[h] >= 0 and s.shield[h] != s.p_seat and s.ashaks[s.p_seat].pos != h
     if guarded and design(s).is_attack:
         more += ", the shield there taking the first salvo"
     return f"Aim at {who(s, a.seat)}", more
@@ -172,7 +172,7 @@ def _aim_hex(s: RivalsState, a: A.TargetHex) -> Words:
     at the hex's tile."""
     h = a.hex
     if s.p_seat >= 0 and design(s).target == "enemy":
-        inside = [o for o in range(s.seats) if s.alive[o] and s.pos[o] == h]
+        inside = [o for o in range(s.seats) if s.ashaks[o].alive and s.ashaks[o].pos == h]
         spared = f" ({who(s, inside[0])}, standing in it, is not hit)" if inside else ""
         return f"Aim at the shield on hex {h}", f": it breaks, with no combat{spared}"
     near = " and the tiles next to it" if s.p_seat >= 0 and design(s).key == "radiation" else ""
@@ -275,7 +275,7 @@ def drone_words(s: RivalsState, a: object) -> Words | None:
     if isinstance(a, A.TargetDrone):
         return (
             f"Aim at the drone of {who(s, a.seat)}",
-            f" on hex {s.d_pos[a.seat]} (no damage; effects apply)",
+            f" on hex {s.drones[a.seat].pos} (no damage; effects apply)",
         )
     if isinstance(a, A.HackPick):
         if a.kind == "card":

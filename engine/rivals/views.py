@@ -30,7 +30,7 @@ def _mask(xs: list[int]) -> list[int]:
 def view(s: RivalsState, seat: int | None) -> RivalsState:
     v = clone(s)
     for o in range(s.seats):
-        if o != seat and s.alive[o]:
+        if o != seat and s.ashaks[o].alive:
             v.hand[o] = _mask(s.hand[o])
             v.guild_offer[o] = _mask(s.guild_offer[o])
             v.deck[o] = _mask(s.deck[o])
@@ -131,7 +131,7 @@ def _card_piles(s: RivalsState) -> list[list[int]]:
         if s.guild[o] >= 0:
             piles.append([s.guild[o]])
     if s.drone_mode:  # a drone's cards are face up
-        piles += s.d_cards
+        piles += [d.cards for d in s.drones]
     return piles
 
 

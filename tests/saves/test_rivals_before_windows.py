@@ -28,7 +28,8 @@ def test_a_save_from_before_the_windows_loads_where_it_stood() -> None:
     assert waits > 0 and len(m.history) == len(saved["actions"]) + waits
     s, before = m.state, saved["snapshot"]
     # What the file's own position shows (read from it, not from the code now).
-    assert (s.round, s.hp, s.rp, s.pos, s.hand) == (
+    hp, rp, pos = ([getattr(a, f) for a in s.ashaks] for f in ("hp", "rp", "pos"))
+    assert (s.round, hp, rp, pos, s.hand) == (
         before["round"],
         before["hp"],
         before["rp"],
@@ -65,7 +66,8 @@ def test_a_save_from_before_the_token_and_salvo_windows_loads_where_it_stood() -
     assert ("react", False, Pass()) in filled  # the second salvo's window
     assert sum(1 for f in filled if f == ("interrupt", True, Wait())) == 5  # phase windows
     s, snap = m.state, saved["snapshot"]
-    assert (s.round, s.hp, s.rp, s.pos, s.hand, s.tokens) == (
+    hp, rp, pos, tokens = ([getattr(a, f) for a in s.ashaks] for f in ("hp", "rp", "pos", "tokens"))
+    assert (s.round, hp, rp, pos, s.hand, tokens) == (
         snap["round"],
         snap["hp"],
         snap["rp"],

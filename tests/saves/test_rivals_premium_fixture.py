@@ -24,8 +24,9 @@ def test_a_premium_purchase_from_before_the_choice_of_split_replays_to_its_snaps
     # The buyer held 7 crystals and 4 resins: the larger pile first paid 7 and 3, leaving 1 resin.
     assert (seat, bought) == (0, BuyMixedPoint(7))
     s, after = m.state, saved["snapshot"]
-    assert (s.rp, s.crystals, s.resins) == (after["rp"], after["crystals"], after["resins"])
-    assert (s.rp[0], s.crystals[0], s.resins[0]) == (1, 0, 1)
+    for f in ("rp", "crystals", "resins"):
+        assert [getattr(a, f) for a in s.ashaks] == after[f]
+    assert (s.ashaks[0].rp, s.ashaks[0].crystals, s.ashaks[0].resins) == (1, 0, 1)
     again = json.loads(dumps(m))
     assert again["actions"][-1]["action"] == {"type": "BuyMixedPoint", "crystals": 7}
     assert not any(a == BuyPoint("mix") for _, a in loads(dumps(m)).history)

@@ -5,83 +5,19 @@ from __future__ import annotations
 from engine.core import Event
 from engine.rivals.data.board import (
     FACE_TYPES,
-    FOREST,
     LAKE,
     LONG_FACES,
-    TILE_HEXES,
     TILE_OF,
-    VOLCANO,
     VOLCANO_TILE,
     face_types,
 )
-from engine.rivals.geometry import DIST, N_HEX, NEIGHBOURS, away, sight_paths, toward
+from engine.rivals.geometry import DIST, N_HEX, NEIGHBOURS, away, toward
+from engine.rivals.queries import HEX_SLOT, enemy_shield, standable
 from engine.rivals.state import RivalsState
 
-UNKNOWN = ""
-HEX_SLOT: tuple[int, ...] = tuple(TILE_HEXES[TILE_OF[h]].index(h) for h in range(len(TILE_OF)))
 NEIGHBOUR_TILES: tuple[tuple[tuple[int, int], ...], ...] = tuple(
     tuple((n, TILE_OF[n]) for n in NEIGHBOURS[h]) for h in range(len(TILE_OF))
 )
-# Per hex: the tiles its neighbours lie on, in order.
-NEAR_TILES: tuple[tuple[int, ...], ...] = tuple(
-    tuple(sorted({TILE_OF[n] for n in NEIGHBOURS[h]})) for h in range(len(TILE_OF))
-)
-# Per hex: its tile, whether it lies on the map's edge, and the other tiles it touches (a hex
-# is on the border when its tile stands and the edge or one of those tiles is gone).
-BORDER_FACTS: tuple[tuple[int, bool, tuple[int, ...]], ...] = tuple(
-    (TILE_OF[h], len(NEIGHBOURS[h]) < 6, tuple({TILE_OF[n] for n in NEIGHBOURS[h]} - {TILE_OF[h]}))
-    for h in range(len(TILE_OF))
-)
-
-
-# The hexes on the map's edge, and per tile the hexes of other tiles next to it: the border is
-# made of these once tiles fall.
-EDGE_HEXES: frozenset[int] = frozenset(h for h, (_, edge, _) in enumerate(BORDER_FACTS) if edge)
-HEXES_NEXT_TO: tuple[frozenset[int], ...] = tuple(
-    frozenset(h for h, (_, _, around) in enumerate(BORDER_FACTS) if t in around)
-    for t in range(len(TILE_HEXES))
-)
-
-
-def hex_type(s: RivalsState, h: int) -> str:
-    """The printed type of hex `h`: "" while its tile is unrevealed (or its face is hidden)."""
-    t = TILE_OF[h]
-    if t == VOLCANO_TILE:
-        return VOLCANO
-    if not s.revealed[t] or s.face[t] < 0:
-        return UNKNOWN
-    return FACE_TYPES[s.face[t]][s.orient[t]][HEX_SLOT[h]]
-
-
-def present(s: RivalsState, h: int) -> bool:
-    return not s.fallen[TILE_OF[h]]
-
-
-def standable(s: RivalsState, h: int) -> bool:
-    """On the Wildtech and revealed: somewhere an Ashak may stand."""
-    t = TILE_OF[h]
-    return not s.fallen[t] and s.revealed[t]
-
-
-def border_hexes(s: RivalsState) -> list[int]:
-    """Hexes still on the Wildtech that touch the void (a fallen hex or the map's edge), in
-    order: the edge hexes and those next to each fallen tile, less the hexes that fell."""
-    fallen = s.fallen
-    out = set(EDGE_HEXES)
-    gone: list[int] = []
-    for t, f in enumerate(fallen):
-        if f:
-            out |= HEXES_NEXT_TO[t]
-            gone.extend(TILE_HEXES[t])
-    out.difference_update(gone)
-    if not out and not fallen[VOLCANO_TILE]:
-        return [0]
-    return sorted(out)
-
-
-def enemy_shield(s: RivalsState, h: int, seat: int) -> bool:
-    o = s.shield[h]
-    return o >= 0 and o != seat
 
 
 def reachable(s: RivalsState, seat: int, start: int, budget: int, goal: int = -1) -> dict[int, int]:
@@ -226,49 +162,6 @@ def teleport_targets(s: RivalsState, start: int, dist: int) -> list[int]:
     return [h for h in range(N_HEX) if 0 < row[h] <= dist and standable(s, h)]
 
 
-def has_sight(s: RivalsState, seat: int, src: int, dst: int, target: int, target_drone: int = -1) -> bool:
-    """Line of sight from `seat` at `src` to hex `dst` aimed at seat `target` (-1: a shield or
-    the drone of seat `target_drone`).
-
-    Blockers on the way: any other Ashak that is not the target, shields not raised by `seat`
-    and, in drone mode, opposing drones (not the one aimed at). Volcanoes, the void, allied
-    drones and unrevealed tiles do not block."""
-    paths = sight_paths(src, dst)
-    if not paths[0]:
-        return True  # neighbours (or the same hex): nothing lies between
-    pos, alive = s.pos, s.alive
-    others = [pos[o] for o in range(s.seats) if o != seat and o != target and alive[o]]
-    if s.drone_mode:
-        others += drone_blockers(s, seat, target_drone)
-    return clear_path(s.shield, seat, paths, others)
-
-
-def drone_blockers(s: RivalsState, seat: int, target_drone: int = -1) -> list[int]:
-    """Drone mode: the hexes of the drones opposing `seat` (not the one aimed at)."""
-    return [s.d_pos[o] for o in range(s.seats) if o != seat and o != target_drone and s.d_pos[o] >= 0]
-
-
-def clear_path(shield: list[int], seat: int, paths: tuple[tuple[int, ...], ...], others: list[int]) -> bool:
-    """Whether one of `paths` (the hexes between) has no Ashak standing in `others` and no
-    shield raised by anyone but `seat`."""
-    for path in paths:
-        for h in path:
-            o = shield[h]
-            if (o >= 0 and o != seat) or h in others:
-                break
-        else:
-            return True
-    return False
-
-
-def shields_of(s: RivalsState, seat: int) -> list[int]:
-    return [h for h in range(N_HEX) if s.shield[h] == seat]
-
-
-def defence_forest(s: RivalsState, h: int) -> bool:
-    return hex_type(s, h) == FOREST
-
-
 def reveal(s: RivalsState, t: int) -> list[Event]:
     """Flip tile `t` to a random orientation (never chosen)."""
     if s.revealed[t]:
@@ -279,9 +172,3 @@ def reveal(s: RivalsState, t: int) -> list[Event]:
     # Spaced, so that a narrow log wraps between the hex types rather than inside one.
     names = ", ".join(x.capitalize() for x in face_types(s.face[t], s.orient[t]))
     return [Event(f"Tile {t} is revealed: {names}.", kind="reveal", reveal=True)]
-
-
-def scoutable(s: RivalsState, seat: int) -> list[int]:
-    """Unrevealed tiles next to the seat's hex."""
-    revealed, fallen = s.revealed, s.fallen
-    return [t for t in NEAR_TILES[s.pos[seat]] if not revealed[t] and not fallen[t]]

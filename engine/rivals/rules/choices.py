@@ -1,11 +1,13 @@
 """The small decisions inside a turn or a resolution: mods, targets, the optional discard,
-reactions, explosive victims, step destinations, uninstalls, shields to drop, rewards, schemas,
-skills to replace, resources to take, loot and re-entry. Each phase has `options` (every action
-with its reason or None) and a `perform`."""
+reactions, explosive victims, step destinations, uninstalls (an Ashak's or a drone's), shields to
+drop, skills to replace, resources to take, loot and the return of a body that fell. Each phase
+has `options` (every action with its reason or None) and a `perform`."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+
+import attrs
 
 from engine.core import Event
 from engine.rivals.actions import (
@@ -22,10 +24,8 @@ from engine.rivals.actions import (
     Install,
     NoSecondTarget,
     PayOptional,
-    PickSchema,
     PlayCard,
     ReplaceSkill,
-    Reward,
     SkipOptional,
     StepTo,
     StopInstalling,
@@ -41,19 +41,13 @@ from engine.rivals.data.board import TILE_OF
 from engine.rivals.data.cards import ENEMY, MOD, PHYSICAL, card_said
 from engine.rivals.data.catalog import CARD
 from engine.rivals.effects import do_step, place_shield, step_options
+from engine.rivals.queries import body_name, border_hexes, name, shields_of, stored_cards, who
 from engine.rivals.rules import drone_cards, resolve, targeting
-from engine.rivals.rules.board import border_hexes, reveal, shields_of
+from engine.rivals.rules.board import reveal
 from engine.rivals.rules.combat import design
-from engine.rivals.rules.common import (
-    clear_victim,
-    gain_tokens,
-    lootable,
-    name,
-    seat_skill,
-    who,
-)
+from engine.rivals.rules.common import clear_victim, lootable, seat_skill
 from engine.rivals.rules.limits import CHECK, card_reason
-from engine.rivals.state import RivalsState, Task
+from engine.rivals.state import Body, DroneBody, RivalsState, Task
 
 Option = tuple[object, str | None]
 
@@ -117,7 +111,7 @@ def target_perform(s: RivalsState, seat: int, a: object) -> list[Event]:
         return resolve.take_back(s)
     if isinstance(a, TargetAshak):
         s.p_target = a.seat
-        s.p_hex = s.pos[a.seat]
+        s.p_hex = s.ashaks[a.seat].pos
         ev = [Event(f"{design(s).name} is aimed at {who(s, a.seat)}.", kind="target")]
     elif isinstance(a, TargetDrone):
         ev = drone_cards.aim(s, a.seat)
@@ -191,7 +185,7 @@ def freephys_perform(s: RivalsState, seat: int, a: object) -> list[Event]:
 
 def step_options_(s: RivalsState, seat: int) -> list[Option]:
     t = s.tasks[0]
-    opts: list[Option] = [(STEP_TO[h], None) for h in step_options(s, t.k, t.seat, t.a, t.n)]
+    opts: list[Option] = [(STEP_TO[h], None) for h in step_options(s, t)]
     if t.k in ("move", "teleport"):
         opts.append((StopMoving(), None))
     return opts
@@ -204,25 +198,6 @@ def step_perform(s: RivalsState, seat: int, a: object) -> list[Event]:
         return []
     assert isinstance(a, StepTo)
     return do_step(s, t, a.hex)
-
-
-def uninstall_options(s: RivalsState, seat: int) -> list[Option]:
-    cards = sorted(s.hand[seat] + s.discard[seat])
-    return [(Uninstall(c), None) for c in cards] + [(StopUninstalling(), None)]
-
-
-def uninstall_perform(s: RivalsState, seat: int, a: object) -> list[Event]:
-    t = s.tasks.pop(0)
-    s.phase = "idle"
-    if isinstance(a, StopUninstalling):
-        return []
-    assert isinstance(a, Uninstall)
-    pile = s.hand[seat] if a.card in s.hand[seat] else s.discard[seat]
-    pile.remove(a.card)
-    s.box.append(a.card)
-    if t.n > 1:
-        s.tasks.insert(0, Task("uninstall", seat, n=t.n - 1))
-    return [Event(f"{who(s, seat)} uninstalls {name(a.card)}.", reveal=True)]
 
 
 def dropshield_options(s: RivalsState, seat: int) -> list[Option]:
@@ -238,55 +213,6 @@ def dropshield_perform(s: RivalsState, seat: int, a: object) -> list[Event]:
 
 
 # --- rewards, schemas, skills, resources, loot, re-entry ---------------------------------------
-
-
-def reward_options(s: RivalsState, seat: int) -> list[Option]:
-    schemas = bool(s.schema_row or s.schema_deck)
-    cards = bool(s.hand[seat] or s.discard[seat])
-    return [
-        (Reward("schema"), None if schemas else "No schema is left."),
-        (Reward("tokens"), None),
-        (Reward("uninstall"), None if cards else "You have no card in hand or discard."),
-    ]
-
-
-def reward_perform(s: RivalsState, seat: int, a: object) -> list[Event]:
-    assert isinstance(a, Reward)
-    if a.kind == "schema":
-        s.phase = "schema"
-        return []
-    s.phase = "idle"
-    if a.kind == "tokens":
-        return gain_tokens(s, seat, 2)
-    s.tasks.insert(0, Task("uninstall", seat, n=2))
-    return []
-
-
-def schema_options(s: RivalsState, seat: int) -> list[Option]:
-    opts: list[Option] = [(PickSchema(c), None) for c in s.schema_row]
-    if s.schema_deck:
-        opts.append((PickSchema(-1), None))
-    return opts
-
-
-def schema_perform(s: RivalsState, seat: int, a: object) -> list[Event]:
-    assert isinstance(a, PickSchema)
-    s.phase = "idle"
-    others = tuple(o for o in range(s.seats) if o != seat)
-    if a.card >= 0:
-        s.schema_row.remove(a.card)
-        s.hand[seat].append(a.card)
-        ev = [Event(f"{who(s, seat)} installs the schema {name(a.card)}.", kind="install")]
-        if s.schema_deck:
-            s.schema_row.append(s.schema_deck.pop())
-            ev.append(Event("A new schema is shown.", reveal=True))
-        return ev
-    c = s.schema_deck.pop()
-    s.hand[seat].append(c)
-    return [
-        Event(f"You install the schema {name(c)}.", seat=seat, to=(seat,), reveal=True),
-        Event(f"{who(s, seat)} installs the top schema.", to=others),
-    ]
 
 
 def replace_options(s: RivalsState, seat: int) -> list[Option]:
@@ -314,9 +240,9 @@ def resource_perform(s: RivalsState, seat: int, a: object) -> list[Event]:
     t = s.tasks.pop(0)
     s.phase = "idle"
     if a.resource == "crystal":
-        s.crystals[seat] += 1
+        s.ashaks[seat].crystals += 1
     else:
-        s.resins[seat] += 1
+        s.ashaks[seat].resins += 1
     if t.n > 1:
         s.tasks.insert(0, Task("resource", seat, n=t.n - 1))
     return [Event(f"{who(s, seat)} takes a {a.resource}.")]
@@ -341,19 +267,50 @@ def loot_perform(s: RivalsState, seat: int, a: object) -> list[Event]:
     return ev + clear_victim(s, victim)
 
 
+Perform = Callable[[RivalsState, int, object], list[Event]]
+OptionsFn = Callable[[RivalsState, int], list[Option]]
+
+
+def uninstall_options(s: RivalsState, seat: int) -> list[Option]:
+    cards = stored_cards(s, uninstalling(s, s.tasks[0]))
+    return [(Uninstall(c), None) for c in cards] + [(StopUninstalling(), None)]
+
+
+def uninstalling(s: RivalsState, t: Task) -> Body:
+    """The body an "uninstall" task takes cards from: the drone `t.b`, or the seat's Ashak (its
+    player's hand and discard)."""
+    return s.drones[t.b] if t.b >= 0 else s.ashaks[t.seat]
+
+
+def uninstall_perform(s: RivalsState, seat: int, a: object) -> list[Event]:
+    t = s.tasks.pop(0)
+    s.phase = "idle"
+    if isinstance(a, StopUninstalling):
+        return []
+    assert isinstance(a, Uninstall)
+    b = uninstalling(s, t)
+    if isinstance(b, DroneBody):
+        b.cards.remove(a.card)
+    else:
+        (s.hand[seat] if a.card in s.hand[seat] else s.discard[seat]).remove(a.card)
+    s.box.append(a.card)
+    if t.n > 1:
+        s.tasks.insert(0, attrs.evolve(t, n=t.n - 1))
+    return [Event(f"{body_name(s, b)} uninstalls {name(a.card)}.", reveal=True)]
+
+
 def reentry_options(s: RivalsState, seat: int) -> list[Option]:
     return [(STEP_TO[h], None) for h in border_hexes(s)]
 
 
 def reentry_perform(s: RivalsState, seat: int, a: object) -> list[Event]:
+    """A body that fell climbs back on a border hex of its player's choice (its tile revealed
+    if it was not)."""
     assert isinstance(a, StepTo)
-    s.tasks.pop(0)
+    t = s.tasks.pop(0)
     s.phase = "idle"
+    b = s.drones[t.seat] if t.kind == "dreentry" else s.ashaks[t.seat]
     ev = reveal(s, TILE_OF[a.hex])
-    s.pos[seat] = a.hex
-    ev.append(Event(f"{who(s, seat)} climbs back onto hex {a.hex}.", kind="move"))
+    b.pos = a.hex
+    ev.append(Event(f"{body_name(s, b)} climbs back onto hex {a.hex}.", kind="move"))
     return ev
-
-
-Perform = Callable[[RivalsState, int, object], list[Event]]
-OptionsFn = Callable[[RivalsState, int], list[Option]]

@@ -1,37 +1,57 @@
-"""Collecting (1 AP): every hex of the Ashak's tile gives, the hex it stands on enhanced —
-resources first, then the interface consultation and installs, then anticipation tokens bought
-with resources (the first one free on an enhanced anticipation hex); then the tile dries."""
+"""Collecting and negotiating, for an Ashak or a drone alike (a body: state.Body), and the
+decisions they open: consulting the interface and installing (an Ashak into its player's hand, a
+drone into its three face-up slots), buying anticipation tokens with the body's resources, the
+sponsor's reward (a schema, two tokens, or uninstalling cards).
+
+Collecting (1 AP): every hex of the body's tile gives, the hex it stands on enhanced —
+resources first, then the interface consultation and installs, then tokens bought with
+resources (the first one free on an enhanced anticipation hex); then the tile dries.
+Negotiating (1 AP) spends one of the body's inactive tokens with an active sponsor on its hex:
+the Rival Point goes on the body's board, then its reward.
+
+The body is the drone `s.d_body`, or else the deciding seat's Ashak (`queries.subject`); the seat
+deciding is `s.actor`: the body's player, or a hacker making the opposing drone act. The phases
+of a drone's collect carry their own names ("dconsult"...) for their prompts; the rules are these."""
 
 from __future__ import annotations
 
-from engine.core import Event
+from engine.core import Event, count
 from engine.rivals.actions import (
     BuyToken,
     Consult,
     Install,
+    PickSchema,
+    Reward,
     StopBuying,
     StopInstalling,
 )
-from engine.rivals.data.board import (
-    ANTICIPATION,
-    CRYSTAL,
-    FOREST,
-    INTERFACE,
-    TILE_HEXES,
-    TILE_OF,
-)
+from engine.rivals.data.board import ANTICIPATION, CRYSTAL, FOREST, INTERFACE, TILE_HEXES, TILE_OF
 from engine.rivals.effects import refill_interface
-from engine.rivals.rules.board import hex_type
-from engine.rivals.rules.combat import event_on
-from engine.rivals.rules.common import gain_tokens, name, resources, token_room, who
-from engine.rivals.state import RivalsState, Task
+from engine.rivals.queries import (
+    OTHERS,
+    body_name,
+    card_room,
+    event_on,
+    hex_type,
+    name,
+    stored_cards,
+    subject,
+    token_room,
+    who,
+)
+from engine.rivals.rules.common import check_end, gain_tokens, resources
+from engine.rivals.state import AshakBody, Body, DroneBody, RivalsState, Task
 
 Option = tuple[object, str | None]
 
 
-def collect_reason(s: RivalsState, seat: int) -> str | None:
-    t = TILE_OF[s.pos[seat]]
-    if s.ap < 1:
+# --- collecting ------------------------------------------------------------------------------------
+
+
+def collect_reason(s: RivalsState, b: Body, need_ap: bool = True) -> str | None:
+    """Why body `b` cannot collect now (None: it can). A hacker's collect needs no AP."""
+    t = TILE_OF[b.pos]
+    if need_ap and s.ap < 1:
         return "Collecting costs 1 AP."
     if len(TILE_HEXES[t]) == 1:
         return "The Volcano has nothing to collect."
@@ -45,9 +65,9 @@ def enhanced_amount(s: RivalsState) -> int:
 
 
 def tile_yield(s: RivalsState, here: int) -> tuple[int, int, int, bool, int]:
-    """What collecting from hex `here` yields from its whole tile, the same for an Ashak and a
-    drone: crystals, resins, interface installs (2 from the enhanced hex), whether anticipation
-    tokens may be placed, and how many of them free (1 from the enhanced hex)."""
+    """What collecting from hex `here` yields from its whole tile: crystals, resins, interface
+    installs (2 from the enhanced hex), whether anticipation tokens may be placed, and how many
+    of them free (1 from the enhanced hex)."""
     cry = res = iface = free = 0
     anti = False
     for h in TILE_HEXES[TILE_OF[here]]:
@@ -66,41 +86,54 @@ def tile_yield(s: RivalsState, here: int) -> tuple[int, int, int, bool, int]:
     return cry, res, iface, anti, free
 
 
-def do_collect(s: RivalsState, seat: int) -> list[Event]:
-    s.ap -= 1
-    here = s.pos[seat]
+def collect(s: RivalsState, b: Body, decider: int) -> list[Event]:
+    """Body `b` collects on its tile, `decider` making the choices: the resources go on its
+    board, then the consultation and the tokens are queued, then the tile dries."""
+    here = b.pos
     t = TILE_OF[here]
-    ev = [Event(f"{who(s, seat)} collects on tile {t}.", seat=seat, kind="collect")]
+    ev = [Event(f"{body_name(s, b)} collects on tile {t}.", seat=decider, kind="collect")]
     cry, res, iface, anti, free = tile_yield(s, here)
-    s.crystals[seat] += cry
-    s.resins[seat] += res
+    b.crystals += cry
+    b.resins += res
     if cry or res:
-        ev.append(Event(f"{who(s, seat)} gains {resources(cry, res)}."))
+        ev.append(Event(f"{body_name(s, b)} gains {resources(cry, res)}."))
+    drone = b.seat if isinstance(b, DroneBody) else -1
     tasks = []
     if iface:
-        tasks.append(Task("consult", seat, iface))
+        tasks.append(Task("consult", decider, iface, drone))
     if anti:
-        tasks.append(Task("tokens", seat, free))
-    tasks.append(Task("dry", seat, t))
+        tasks.append(Task("tokens", decider, free, drone))
+    tasks.append(Task("dry", decider, t))
     s.tasks[0:0] = tasks
     s.phase = "idle"
     return ev
 
 
 def collect_step(s: RivalsState, t: Task) -> list[Event]:
+    """A queued part of a collect: the tile drying, the consultation, the tokens (`t.b`: the
+    drone collecting, -1 for the deciding seat's Ashak)."""
     if t.kind == "dry":
         s.drought[t.a] = 1
         return [Event(f"Tile {t.a} dries up.")]
+    s.d_body = t.b
+    b = subject_of(s, t)
     if t.kind == "consult":
+        if card_room(b) <= 0:
+            s.d_body = -1
+            return [Event(f"{body_name(s, b)} has no free card slot: it skips the interface.")]
         s.c_installs = t.a
-        s.phase, s.actor = "consult", t.seat
+        s.phase, s.actor = ("dconsult" if t.b >= 0 else "consult"), t.seat
         return []
-    # tokens
-    s.c_free = t.a
+    s.c_free = t.a  # tokens
     if not token_options(s, t.seat):
+        s.c_free, s.d_body = 0, -1
         return []
-    s.phase, s.actor = "tokens", t.seat
+    s.phase, s.actor = ("dtokens" if t.b >= 0 else "tokens"), t.seat
     return []
+
+
+def subject_of(s: RivalsState, t: Task) -> Body:
+    return s.drones[t.b] if t.b >= 0 else s.ashaks[t.seat]
 
 
 def consult_options(s: RivalsState, seat: int) -> list[Option]:
@@ -110,7 +143,8 @@ def consult_options(s: RivalsState, seat: int) -> list[Option]:
 
 
 def consult(s: RivalsState, seat: int, a: Consult) -> list[Event]:
-    """Look at the row (and, enhanced, two more from the deck) or only at the deck."""
+    """Look at the row (and, enhanced, two more from the deck) or only at the deck; a drone
+    installs no more cards than it has free slots."""
     s.consult, s.consult_row = [], []
     ev: list[Event] = []
     if a.deck:
@@ -128,12 +162,10 @@ def consult(s: RivalsState, seat: int, a: Consult) -> list[Event]:
     names = ", ".join(name(c) for c in s.consult)
     ev.append(Event(f"You look at {names}.", seat=seat, to=(seat,), reveal=True))
     ev.append(
-        Event(
-            f"{who(s, seat)} consults {'the deck' if a.deck else 'the row'}.",
-            to=tuple(o for o in range(s.seats) if o != seat),
-        )
+        Event(f"{who(s, seat)} consults {'the deck' if a.deck else 'the row'}.", to=OTHERS[s.seats][seat])
     )
-    s.phase = "install"
+    s.phase = "dinstall" if s.d_body >= 0 else "install"
+    s.c_installs = min(s.c_installs, card_room(subject(s)))
     return ev
 
 
@@ -143,18 +175,27 @@ def install_options(s: RivalsState, seat: int) -> list[Option]:
     return opts
 
 
-def install(s: RivalsState, seat: int, a: Install) -> list[Event]:
+def install_perform(s: RivalsState, seat: int, a: Install | StopInstalling) -> list[Event]:
+    """An Ashak's player installs the card into its hand (a card from the deck in secret); a
+    drone stores it face up."""
+    if isinstance(a, StopInstalling):
+        return stop_installing(s, seat)
+    b = subject(s)
     s.consult.remove(a.card)
-    s.hand[seat].append(a.card)
     s.c_installs -= 1
-    if a.card in s.consult_row:
-        ev = [Event(f"{who(s, seat)} installs {name(a.card)}.", seat=seat, kind="install")]
+    if isinstance(b, DroneBody):
+        b.cards.append(a.card)
+        said = f"{body_name(s, b)} stores {name(a.card)}, face up."
+        ev = [Event(said, seat=seat, kind="install", reveal=True)]
     else:
-        others = tuple(o for o in range(s.seats) if o != seat)
-        ev = [
-            Event(f"You install {name(a.card)}.", seat=seat, to=(seat,)),
-            Event(f"{who(s, seat)} installs a card from the deck.", seat=seat, to=others),
-        ]
+        s.hand[seat].append(a.card)
+        if a.card in s.consult_row:
+            ev = [Event(f"{who(s, seat)} installs {name(a.card)}.", seat=seat, kind="install")]
+        else:
+            ev = [
+                Event(f"You install {name(a.card)}.", seat=seat, to=(seat,)),
+                Event(f"{who(s, seat)} installs a card from the deck.", seat=seat, to=OTHERS[s.seats][seat]),
+            ]
     if s.c_installs <= 0 or not s.consult:
         ev += stop_installing(s, seat)
     return ev
@@ -169,6 +210,7 @@ def stop_installing(s: RivalsState, seat: int) -> list[Event]:
     s.iface_discard.extend(dropped)
     s.consult, s.consult_row = [], []
     s.c_installs = 0
+    s.d_body = -1
     before = len(s.iface_row)
     fill_row(s)
     s.phase = "idle"
@@ -191,36 +233,135 @@ def fill_row(s: RivalsState) -> None:
 
 
 def token_options(s: RivalsState, seat: int) -> list[Option]:
-    if token_room(s, seat) <= 0:
+    b = subject(s)
+    if token_room(b) <= 0:
         return []
+    cry, res = b.crystals, b.resins
     opts: list[Option] = []
     if s.c_free:
         opts.append((BuyToken("free"), None))
-    if s.crystals[seat] >= 2:
-        opts.append((BuyToken("cc"), None))
-    if s.crystals[seat] >= 1 and s.resins[seat] >= 1:
-        opts.append((BuyToken("cr"), None))
-    if s.resins[seat] >= 2:
-        opts.append((BuyToken("rr"), None))
-    if not opts:
-        return []
-    opts.append((StopBuying(), None))
-    return opts
+    for pay, ok in (("cc", cry >= 2), ("cr", cry >= 1 and res >= 1), ("rr", res >= 2)):
+        if ok:
+            opts.append((BuyToken(pay), None))
+    return opts + [(StopBuying(), None)] if opts else []
 
 
-def buy_token(s: RivalsState, seat: int, a: BuyToken) -> list[Event]:
-    if a.pay == "free":
-        s.c_free = 0
-    else:
-        s.crystals[seat] -= a.pay.count("c")
-        s.resins[seat] -= a.pay.count("r")
-    ev = gain_tokens(s, seat, 1)
-    if not token_options(s, seat):
-        s.phase = "idle"
+def buy_token(s: RivalsState, seat: int, a: BuyToken | StopBuying) -> list[Event]:
+    ev: list[Event] = []
+    if isinstance(a, BuyToken):
+        b = subject(s)
+        if a.pay == "free":
+            s.c_free = 0
+        else:
+            b.crystals -= a.pay.count("c")
+            b.resins -= a.pay.count("r")
+        ev = gain_tokens(s, b, 1)
+        if token_options(s, seat):
+            return ev
+    s.c_free, s.d_body, s.phase = 0, -1, "idle"
     return ev
 
 
-def stop_buying(s: RivalsState, seat: int) -> list[Event]:
-    s.c_free = 0
-    s.phase = "idle"
+# --- negotiating -----------------------------------------------------------------------------------
+
+# What a refusal says about the Ashak's own board and about a drone's.
+_NO_SPONSOR = ("There is no active sponsor on your hex.", "There is no active sponsor on the drone's hex.")
+_NO_TOKEN = (
+    "Negotiating spends an inactive anticipation token.",
+    "Negotiating spends one of the drone's anticipation tokens.",
+)
+
+
+def negotiate_reason(s: RivalsState, b: Body, need_ap: bool = True) -> str | None:
+    """Why body `b` cannot negotiate now (None: it can). A hacker's needs no AP."""
+    drone = isinstance(b, DroneBody)
+    if s.sponsor[b.pos] != 2:
+        return _NO_SPONSOR[drone]
+    if need_ap and s.ap < 1:
+        return "Negotiating costs 1 AP."
+    if not b.tokens:
+        return _NO_TOKEN[drone]
+    return None
+
+
+def negotiate(s: RivalsState, b: Body, decider: int) -> list[Event]:
+    """The body spends a token (never an active one) for the sponsor on its hex: the point is
+    the body's (a drone's counts once its Ashak takes it home), then `decider` chooses the
+    reward."""
+    b.tokens -= 1
+    s.sponsor[b.pos] = 0
+    s.sponsors_left += 1
+    b.rp += 1
+    held = count(b.rp, "Rival Point")
+    said = f"1 Rival Point ({b.rp})" if isinstance(b, AshakBody) else f"it holds {held}"
+    ev = [Event(f"{body_name(s, b)} negotiates with the sponsor: {said}.", kind="rp")]
+    if not check_end(s):
+        s.d_body = -1 if isinstance(b, AshakBody) else b.seat
+        s.phase, s.actor = ("reward" if s.d_body < 0 else "dreward"), decider
+    return ev
+
+
+def schema_reason(s: RivalsState, b: Body) -> str | None:
+    if card_room(b) <= 0:
+        return "The drone holds three cards: uninstall one first."
+    if not (s.schema_row or s.schema_deck):
+        return "No schema is left."
+    return None
+
+
+def reward_options(s: RivalsState, seat: int) -> list[Option]:
+    b = subject(s)
+    none = "The drone stores no card." if isinstance(b, DroneBody) else "You have no card in hand or discard."
+    return [
+        (Reward("schema"), schema_reason(s, b)),
+        (Reward("tokens"), None),
+        (Reward("uninstall"), None if stored_cards(s, b) else none),
+    ]
+
+
+def reward_perform(s: RivalsState, seat: int, a: Reward) -> list[Event]:
+    """A schema (chosen next), two tokens, or up to two cards to uninstall (one at a time: the
+    "uninstall" task of rules/flow.py)."""
+    if a.kind == "schema":
+        s.phase = "dschema" if s.d_body >= 0 else "schema"
+        return []
+    b = subject(s)
+    s.phase, s.d_body = "idle", -1
+    if a.kind == "tokens":
+        return gain_tokens(s, b, 2)
+    s.tasks.insert(0, Task("uninstall", seat, b=b.seat if isinstance(b, DroneBody) else -1, n=2))
     return []
+
+
+def schema_options(s: RivalsState, seat: int) -> list[Option]:
+    opts: list[Option] = [(PickSchema(c), None) for c in s.schema_row]
+    if s.schema_deck:
+        opts.append((PickSchema(-1), None))
+    return opts
+
+
+def schema_perform(s: RivalsState, seat: int, a: PickSchema) -> list[Event]:
+    """A schema from the row (shown) or the top of the deck: into the Ashak's hand (the deck's
+    one in secret), or stored face up on the drone."""
+    b = subject(s)
+    s.phase, s.d_body = "idle", -1
+    stored = isinstance(b, DroneBody)
+    takes = f"{body_name(s, b)} {'stores' if stored else 'installs'} the"
+    if a.card >= 0:
+        c = a.card
+        s.schema_row.remove(c)
+        ev = [Event(f"{takes} schema {name(c)}{', face up' if stored else ''}.", kind="install")]
+        if s.schema_deck:
+            s.schema_row.append(s.schema_deck.pop())
+            ev.append(Event("A new schema is shown.", reveal=True))
+    else:
+        c = s.schema_deck.pop()
+        if stored:
+            ev = [Event(f"{takes} top schema, {name(c)}, face up.", reveal=True)]
+        else:
+            ev = [
+                Event(f"You install the schema {name(c)}.", seat=seat, to=(seat,), reveal=True),
+                Event(f"{takes} top schema.", to=OTHERS[s.seats][seat]),
+            ]
+    (b.cards if isinstance(b, DroneBody) else s.hand[b.seat]).append(c)
+    return ev

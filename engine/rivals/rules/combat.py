@@ -8,28 +8,16 @@ from engine.rivals.data.ashaks import RENKO
 from engine.rivals.data.board import FOREST
 from engine.rivals.data.cards import EXPLOSIVE, PHYSICAL, Card
 from engine.rivals.data.catalog import CARD, ULTIMATES
-from engine.rivals.data.events import EVENT_KEYS
-from engine.rivals.rules.board import hex_type
-from engine.rivals.rules.common import (
-    flashers_on,
-    roll,
-    skill_total,
-    temp_total,
-    who,
-    wound,
-)
+from engine.rivals.queries import event_on, flashers_on, hex_type, skill_total, temp_total, who
+from engine.rivals.rules.common import roll, wound
 from engine.rivals.state import RivalsState
 
 
 def design(s: RivalsState) -> Card:
     """The card being played (the ultimate when p_ult)."""
     if s.p_ult:
-        return ULTIMATES[s.ashak[s.p_seat]]
+        return ULTIMATES[s.ashaks[s.p_seat].kind]
     return CARD[s.p_card]
-
-
-def event_on(s: RivalsState, key: str) -> bool:
-    return s.event >= 0 and EVENT_KEYS[s.event] == key
 
 
 def mod_total(s: RivalsState, kind: str) -> int:
@@ -44,20 +32,23 @@ def pierces(s: RivalsState) -> bool:
 def shielded(s: RivalsState, attacker: int, victim: int) -> bool:
     """Whether a shield protects `victim` from `attacker`: a shield on its hex not raised by the
     attacker, with the attacker outside it."""
-    h = s.pos[victim]
+    h = s.ashaks[victim].pos
     o = s.shield[h]
-    return o >= 0 and o != attacker and s.pos[attacker] != h
+    return o >= 0 and o != attacker and s.ashaks[attacker].pos != h
 
 
-def defence_dice(s: RivalsState, victim: int) -> int:
+def defence_dice(s: RivalsState, victim: int, by_card: bool = True) -> int:
+    """The victim's defence dice against a salvo: of the card being played (`by_card`, whose
+    dice effects take some away), or of a drone's shot."""
     n = 2
-    if hex_type(s, s.pos[victim]) == FOREST and not event_on(s, "heatwave"):
+    if hex_type(s, s.ashaks[victim].pos) == FOREST and not event_on(s, "heatwave"):
         n += 1
-    n += 2 * s.active_tokens[victim]
+    n += 2 * s.ashaks[victim].active_tokens
     n += temp_total(s, victim, "t_def") + skill_total(s, victim, "p_def")
     if event_on(s, "ironskin"):
         n += 1
-    n -= mod_total(s, "m_dice") + mod_total(s, "dice")
+    if by_card:
+        n -= mod_total(s, "m_dice") + mod_total(s, "dice")
     return max(0, n)
 
 
@@ -69,18 +60,18 @@ def salvo_damage(s: RivalsState, attacker: int, victim: int, index: int, extra: 
     if index == 0:
         if event_on(s, "overcharge"):
             dmg += 1
-        if s.ashak[attacker] == RENKO:
+        if s.ashaks[attacker].kind == RENKO:
             dmg += flashers_on(s, victim)
     dmg -= temp_total(s, victim, "t_armor")
     return max(0, dmg)
 
 
 def salvo(s: RivalsState, attacker: int, victim: int, index: int, extra: int) -> list[Event]:
-    if not s.alive[victim] or not s.alive[attacker] or s.p_cancel:
+    if not s.ashaks[victim].alive or not s.ashaks[attacker].alive or s.p_cancel:
         return []
     c = design(s)
     if c.type != EXPLOSIVE and not pierces(s) and shielded(s, attacker, victim):
-        h = s.pos[victim]
+        h = s.ashaks[victim].pos
         s.shield[h] = -1
         return [Event(f"The shield on hex {h} absorbs a salvo of {c.name} and breaks.", kind="shield")]
     dmg = salvo_damage(s, attacker, victim, index, extra)
@@ -98,8 +89,8 @@ def salvo(s: RivalsState, attacker: int, victim: int, index: int, extra: int) ->
     if got:
         s.p_wounds += got
         ev += wound(s, victim, got, attacker, c.name, hp_before(s, victim))
-        if _toxic(s, victim) and s.alive[attacker] and attacker != victim:
-            s.poison[attacker].append(victim)
+        if _toxic(s, victim) and s.ashaks[attacker].alive and attacker != victim:
+            s.ashaks[attacker].poison.append(victim)
             ev.append(Event(f"Toxic Blood poisons {who(s, attacker)}."))
     return ev
 

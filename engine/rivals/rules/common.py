@@ -3,20 +3,26 @@ slot, healing, the ultimate gauge, wounds and HP loss, elimination and the insta
 
 from __future__ import annotations
 
-from engine.core import Event, seat_label
+from engine.core import Event
 from engine.core.words import count
 from engine.rivals.data.ashaks import ASHAKS, RENKO
 from engine.rivals.data.board import (
-    ANTICIPATION_ACTIVE_MAX,
-    ANTICIPATION_MAX,
     DIE_FACES,
     RP_TO_WIN,
     START_HP,
 )
-from engine.rivals.data.catalog import ATLANS_ID, CARD, FLASHER_IDS, GUILD_IDS, SIGNATURE_IDS
-from engine.rivals.state import RivalsState, Task
-
-FLASHER_SET = frozenset(FLASHER_IDS)
+from engine.rivals.data.catalog import ATLANS_ID, CARD, GUILD_IDS, SIGNATURE_IDS
+from engine.rivals.queries import (
+    FLASHER_SET,
+    OTHERS,
+    alive_seats,
+    body_name,
+    has_skill,
+    name,
+    token_room,
+    who,
+)
+from engine.rivals.state import AshakBody, Body, DroneBody, RivalsState, Task
 
 
 def resources(crystals: int, resins: int) -> str:
@@ -24,46 +30,9 @@ def resources(crystals: int, resins: int) -> str:
     return " and ".join(count(n, word) for n, word in ((crystals, "crystal"), (resins, "resin")) if n)
 
 
-def who(s: RivalsState, seat: int) -> str:
-    """How the log names a seat: "Player 2 (Atmos)", or "Player 2" before it has an Ashak."""
-    return _WHO[seat][s.ashak[seat]]
-
-
-# _WHO[seat][ashak]: the last entry (index -1) is the seat before it has chosen an Ashak.
-_WHO: tuple[tuple[str, ...], ...] = tuple(
-    tuple(f"{seat_label(seat)} ({a.name})" for a in ASHAKS) + (seat_label(seat),) for seat in range(6)
-)
-
-
-# OTHERS[seats][seat]: every seat but `seat` at a table of `seats`.
-OTHERS: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
-    tuple(tuple(o for o in range(n) if o != seat) for seat in range(n)) for n in range(7)
-)
-
-
-def name(card: int) -> str:
-    return CARD[card].name
-
-
 def roll(s: RivalsState) -> bool:
     """One success die."""
     return DIE_FACES[s.rng.below(len(DIE_FACES))]
-
-
-def has_skill(s: RivalsState, seat: int, key: str) -> bool:
-    return any(CARD[c].key == key for c in s.skills[seat])
-
-
-def skill_total(s: RivalsState, seat: int, kind: str) -> int:
-    return sum(e.n for c in s.skills[seat] for e in CARD[c].auto if e.kind == kind)
-
-
-def temp_total(s: RivalsState, seat: int, kind: str) -> int:
-    return sum(e.n for c in s.temps[seat] for e in CARD[c].auto if e.kind == kind)
-
-
-def flashers_on(s: RivalsState, seat: int) -> int:
-    return sum(1 for c in s.temps[seat] if c in FLASHER_SET)
 
 
 def refill(s: RivalsState, seat: int) -> bool:
@@ -108,66 +77,70 @@ def draw(s: RivalsState, seat: int, n: int) -> list[Event]:
     return ev
 
 
-def token_room(s: RivalsState, seat: int) -> int:
-    """How many more anticipation tokens the seat's board can hold (three in all, active or not)."""
-    return ANTICIPATION_MAX - s.tokens[seat] - s.active_tokens[seat]
-
-
-def gain_tokens(s: RivalsState, seat: int, n: int, how: str = "gains", source: str = "") -> list[Event]:
-    """Every anticipation token that reaches an Ashak's board comes through here: cards,
+def gain_tokens(s: RivalsState, b: Body, n: int, how: str = "gains", source: str = "") -> list[Event]:
+    """Every anticipation token that reaches a body's board comes through here: cards,
     collecting, negotiating, events, thefts, and tokens brought home from a drone (exchange,
-    hack). So Steel Skin draws one card for each token actually added, wherever it came from;
-    a token the full board cannot take is not gained and draws nothing. `how` and `source` word
-    the log line ("takes 1 anticipation token from Drone 2")."""
-    k = max(0, min(n, token_room(s, seat)))
-    if k == 0 or not s.alive[seat]:
+    hack). So Steel Skin draws one card for each token actually added to the Ashak, wherever it
+    came from; a token the full board cannot take is not gained and draws nothing. `how` and
+    `source` word the log line ("takes 1 anticipation token from Player 2's drone")."""
+    k = max(0, min(n, token_room(b)))
+    ashak = isinstance(b, AshakBody)
+    if k == 0 or (isinstance(b, AshakBody) and not b.alive):
         return []
-    s.tokens[seat] += k
+    b.tokens += k
     origin = f" from {source}" if source else ""
-    ev = [Event(f"{who(s, seat)} {how} {count(k, 'anticipation token')}{origin}.")]
-    if has_skill(s, seat, "steelskin"):
-        ev += draw(s, seat, k)
+    ev = [Event(f"{body_name(s, b)} {how} {count(k, 'anticipation token')}{origin}.")]
+    if ashak and has_skill(s, b.seat, "steelskin"):
+        ev += draw(s, b.seat, k)
     return ev
 
 
-def remove_token(s: RivalsState, seat: int) -> bool:
-    """Remove one token, an inactive one first."""
-    if s.tokens[seat]:
-        s.tokens[seat] -= 1
+def remove_token(b: Body) -> bool:
+    """Remove one token from a body's board, an inactive one first."""
+    if b.tokens:
+        b.tokens -= 1
         return True
-    if s.active_tokens[seat]:
-        s.active_tokens[seat] -= 1
+    if isinstance(b, AshakBody) and b.active_tokens:
+        b.active_tokens -= 1
         return True
     return False
 
 
-def can_activate(s: RivalsState, seat: int) -> bool:
-    return s.tokens[seat] > 0 and s.active_tokens[seat] < ANTICIPATION_ACTIVE_MAX
-
-
-def token_reason(s: RivalsState, seat: int) -> str | None:
-    return None if can_activate(s, seat) else "Two tokens are already active."
+def take_tokens(s: RivalsState, thief: int, b: Body, n: int, steal: bool) -> list[Event]:
+    """Up to `n` tokens leave body `b` (an effect of `thief`'s card), one at a time; a theft
+    (`steal`) puts each on the thief's Ashak. From the thief's own drone the tokens simply come
+    home: those its Ashak could not hold stay on the drone."""
+    if steal and isinstance(b, DroneBody) and b.seat == thief:
+        n = min(n, token_room(s.ashaks[thief]))
+    ev: list[Event] = []
+    for _ in range(n):
+        if not remove_token(b):
+            break
+        ev.append(Event(f"{body_name(s, b)} loses an anticipation token."))
+        if steal:
+            ev += gain_tokens(s, s.ashaks[thief], 1)
+    return ev
 
 
 def activate(s: RivalsState, seat: int) -> list[Event]:
-    s.tokens[seat] -= 1
-    s.active_tokens[seat] += 1
+    s.ashaks[seat].tokens -= 1
+    s.ashaks[seat].active_tokens += 1
     return [Event(f"{who(s, seat)} activates an anticipation token.", seat=seat)]
 
 
 def heal(s: RivalsState, seat: int, n: int) -> list[Event]:
-    k = min(n, START_HP - s.hp[seat])
-    if k <= 0 or not s.alive[seat]:
+    k = min(n, START_HP - s.ashaks[seat].hp)
+    if k <= 0 or not s.ashaks[seat].alive:
         return []
-    s.hp[seat] += k
-    return [Event(f"{who(s, seat)} heals {k} HP ({s.hp[seat]}).")]
+    s.ashaks[seat].hp += k
+    return [Event(f"{who(s, seat)} heals {k} HP ({s.ashaks[seat].hp}).")]
 
 
 def charge(s: RivalsState, seat: int, n: int) -> None:
     """Fill `seat`'s ultimate gauge by `n`; a full gauge does not overflow."""
-    if seat < 0 or not s.alive[seat] or s.ashak[seat] < 0:
+    if seat < 0 or not s.ashaks[seat].alive or s.ashaks[seat].kind < 0:
         return
-    s.ult[seat] = min(ASHAKS[s.ashak[seat]].gauge, s.ult[seat] + n)
+    s.ashaks[seat].ult = min(ASHAKS[s.ashaks[seat].kind].gauge, s.ashaks[seat].ult + n)
 
 
 def ult_bonus(hp_before: int, wounds: int) -> int:
@@ -179,30 +152,30 @@ def wound(s: RivalsState, victim: int, n: int, by: int, why: str, hp_then: int =
     """`n` wounds (from damage not defended, or direct wounds): HP lost, attacker charged with
     the bonus. `hp_then`: the victim's HP before the attack these wounds belong to (every salvo
     of a card reads the same); -1 for wounds that are an attack of their own."""
-    if n <= 0 or not s.alive[victim]:
+    if n <= 0 or not s.ashaks[victim].alive:
         return []
-    before = s.hp[victim]
-    s.hp[victim] = max(0, before - n)
-    lost = before - s.hp[victim]
+    before = s.ashaks[victim].hp
+    s.ashaks[victim].hp = max(0, before - n)
+    lost = before - s.ashaks[victim].hp
     if by >= 0 and by != victim:
         charge(s, by, lost + ult_bonus(before if hp_then < 0 else hp_then, lost))
-    ev = [Event(f"{who(s, victim)} takes {count(lost, 'wound')} from {why} ({s.hp[victim]} HP).")]
-    if s.hp[victim] == 0:
+    ev = [Event(f"{who(s, victim)} takes {count(lost, 'wound')} from {why} ({s.ashaks[victim].hp} HP).")]
+    if s.ashaks[victim].hp == 0:
         ev += eliminate(s, victim, by)
     return ev
 
 
 def lose_hp(s: RivalsState, victim: int, n: int, by: int, why: str) -> list[Event]:
     """Plain HP loss (lakes, poison, falls, some cards): no defence, no bonus for the cause."""
-    if n <= 0 or not s.alive[victim]:
+    if n <= 0 or not s.ashaks[victim].alive:
         return []
-    before = s.hp[victim]
-    s.hp[victim] = max(0, before - n)
-    lost = before - s.hp[victim]
+    before = s.ashaks[victim].hp
+    s.ashaks[victim].hp = max(0, before - n)
+    lost = before - s.ashaks[victim].hp
     if by >= 0 and by != victim:
         charge(s, by, lost)
-    ev = [Event(f"{who(s, victim)} loses {lost} HP to {why} ({s.hp[victim]} HP).")]
-    if s.hp[victim] == 0:
+    ev = [Event(f"{who(s, victim)} loses {lost} HP to {why} ({s.ashaks[victim].hp} HP).")]
+    if s.ashaks[victim].hp == 0:
         ev += eliminate(s, victim, by)
     return ev
 
@@ -210,14 +183,14 @@ def lose_hp(s: RivalsState, victim: int, n: int, by: int, why: str) -> list[Even
 def eliminate(s: RivalsState, victim: int, by: int, check: bool = True) -> list[Event]:
     """Take `victim` out. A killer (not a fall) scores 2 RP and then installs one of the
     victim's cards (queued as a decision); everything else the victim owned is uninstalled."""
-    s.alive[victim] = False
-    s.died[victim] = s.stamp
-    s.pos[victim] = -1
+    s.ashaks[victim].alive = False
+    s.ashaks[victim].died = s.stamp
+    s.ashaks[victim].pos = -1
     for h, o in enumerate(s.shield):
         if o == victim:
             s.shield[h] = -1
-    s.poison[victim] = []
-    s.tokens[victim] = s.active_tokens[victim] = 0
+    s.ashaks[victim].poison = []
+    s.ashaks[victim].tokens = s.ashaks[victim].active_tokens = 0
     ev = [Event(f"{who(s, victim)} is eliminated.", kind="elimination")]
     held = s.deck[victim] + s.hand[victim]
     if held:  # its cards are laid open for the killer's pick (and stay open: views show them)
@@ -230,9 +203,9 @@ def eliminate(s: RivalsState, victim: int, by: int, check: bool = True) -> list[
         else:
             s.discard[victim].append(c)
     s.temps[victim], s.temp_until[victim] = [], []
-    if by >= 0 and by != victim and s.alive[by]:
-        s.rp[by] += 2
-        ev.append(Event(f"{who(s, by)} scores 2 Rival Points ({s.rp[by]})."))
+    if by >= 0 and by != victim and s.ashaks[by].alive:
+        s.ashaks[by].rp += 2
+        ev.append(Event(f"{who(s, by)} scores 2 Rival Points ({s.ashaks[by].rp})."))
         s.tasks.insert(0, Task("loot", by, victim))
     else:
         s.tasks.insert(0, Task("loot", -1, victim))
@@ -242,8 +215,8 @@ def eliminate(s: RivalsState, victim: int, by: int, check: bool = True) -> list[
 
 
 def _return_flasher(s: RivalsState, c: int) -> None:
-    renko = next((o for o in range(s.seats) if s.ashak[o] == RENKO), -1)
-    if renko >= 0 and s.alive[renko]:
+    renko = next((o for o in range(s.seats) if s.ashaks[o].kind == RENKO), -1)
+    if renko >= 0 and s.ashaks[renko].alive:
         s.extra.append(c)
     else:
         s.box.append(c)
@@ -256,7 +229,7 @@ def return_flasher(s: RivalsState, c: int) -> None:
 def lootable(s: RivalsState, victim: int) -> list[int]:
     """The victim's cards a killer may install: its deck, hand, discard and skills, but not its
     guild, its Ashak cards or Flashers."""
-    banned = set(SIGNATURE_IDS[s.ashak[victim]]) | {ATLANS_ID} | set(GUILD_IDS) | FLASHER_SET
+    banned = set(SIGNATURE_IDS[s.ashaks[victim].kind]) | {ATLANS_ID} | set(GUILD_IDS) | FLASHER_SET
     pool = s.deck[victim] + s.hand[victim] + s.discard[victim] + s.skills[victim]
     return sorted(c for c in pool if c not in banned)
 
@@ -273,7 +246,7 @@ def clear_victim(s: RivalsState, victim: int) -> list[Event]:
     if s.guild[victim] >= 0:
         s.box.append(s.guild[victim])
         s.guild[victim] = -1
-    if s.ashak[victim] == RENKO:
+    if s.ashaks[victim].kind == RENKO:
         s.box.extend(s.extra)
         s.extra = []
     return ev
@@ -291,17 +264,13 @@ def seat_skill(s: RivalsState, seat: int, card: int) -> list[Event]:
     return []
 
 
-def alive_seats(s: RivalsState) -> list[int]:
-    return [o for o in range(s.seats) if s.alive[o]]
-
-
 def check_end(s: RivalsState) -> bool:
     """The instant victory: 5 RP, or the last Ashak standing (or, when the last ones fall
     together, all of them)."""
     if s.winners:
         return True
     for o in range(s.seats):
-        if s.rp[o] >= RP_TO_WIN and s.alive[o]:
+        if s.ashaks[o].rp >= RP_TO_WIN and s.ashaks[o].alive:
             s.winners = [o]
             s.reason = f"{who(s, o)} reaches {RP_TO_WIN} Rival Points."
             break
@@ -311,8 +280,8 @@ def check_end(s: RivalsState) -> bool:
             s.winners = living
             s.reason = f"{who(s, living[0])} is the last Ashak standing."
         elif not living:
-            last = max(s.died)
-            s.winners = [o for o in range(s.seats) if s.died[o] == last]
+            last = max(a.died for a in s.ashaks)
+            s.winners = [o for o in range(s.seats) if s.ashaks[o].died == last]
             s.reason = "The last Ashaks fall together."
     if s.winners:
         s.phase = "over"

@@ -6,21 +6,19 @@ from __future__ import annotations
 
 from engine.core import Event, count
 from engine.rivals.actions import Exchange, Hack, HackPick
-from engine.rivals.drone import (
-    CARD_SLOTS,
-    EXCHANGE_RANGE,
-    HACK_DICE,
-    HACK_RANGE,
-    drone_name,
-)
+from engine.rivals.drone import CARD_SLOTS, EXCHANGE_RANGE, HACK_DICE, HACK_RANGE
 from engine.rivals.geometry import DIST
-from engine.rivals.rules import common, drone_collect, drone_turn
-from engine.rivals.rules.board import has_sight, reachable
-from engine.rivals.rules.common import check_end, gain_tokens, name, token_room, who
+from engine.rivals.queries import drone_name, has_sight, name, token_room, who
+from engine.rivals.rules import common
+from engine.rivals.rules.board import move_targets
+from engine.rivals.rules.bodies import move
+from engine.rivals.rules.collect import collect, collect_reason, negotiate, negotiate_reason
+from engine.rivals.rules.common import check_end, gain_tokens
 from engine.rivals.rules.limits import FIRST_TURN, first_turn, move_budget
-from engine.rivals.state import RivalsState, Task
+from engine.rivals.state import DroneBody, RivalsState, Task
 
 Option = tuple[object, str | None]
+FULL = "You hold three tokens."
 
 
 # --- the Ashak's menu additions -----------------------------------------------------------------
@@ -31,11 +29,11 @@ def ashak_options(s: RivalsState, seat: int) -> list[Option]:
 
 
 def exchange_options(s: RivalsState, seat: int) -> list[Option]:
-    d = s.d_pos[seat]
-    if d < 0 or DIST[s.pos[seat]][d] > EXCHANGE_RANGE:
+    d = s.drones[seat].pos
+    if d < 0 or DIST[s.ashaks[seat].pos][d] > EXCHANGE_RANGE:
         return []
     opts: list[Option] = []
-    full = len(s.d_cards[seat]) >= CARD_SLOTS
+    full = len(s.drones[seat].cards) >= CARD_SLOTS
     for c in s.hand[seat]:
         why = None
         if full:
@@ -43,16 +41,16 @@ def exchange_options(s: RivalsState, seat: int) -> list[Option]:
         elif c in s.d_fresh:
             why = "You took that card from your drone this turn."
         opts.append((Exchange("store", c), why))
-    for c in s.d_cards[seat]:
+    for c in s.drones[seat].cards:
         why = "You stored that card this turn." if c in s.d_fresh else None
         opts.append((Exchange("take", c), why))
-    if s.d_crystals[seat]:
+    if s.drones[seat].crystals:
         opts.append((Exchange("crystal"), None))
-    if s.d_resins[seat]:
+    if s.drones[seat].resins:
         opts.append((Exchange("resin"), None))
-    if s.d_tokens[seat]:
-        opts.append((Exchange("token"), None if token_room(s, seat) > 0 else "You hold three tokens."))
-    if s.d_rp[seat]:
+    if s.drones[seat].tokens:
+        opts.append((Exchange("token"), None if token_room(s.ashaks[seat]) > 0 else FULL))
+    if s.drones[seat].rp:
         opts.append((Exchange("rp"), None))
     return opts
 
@@ -68,14 +66,14 @@ def exchange_reason(s: RivalsState, seat: int, a: Exchange) -> str | None:
 
 def hack_reason(s: RivalsState, seat: int) -> str | None:
     v = 1 - seat
-    d = s.d_pos[v]
+    d = s.drones[v].pos
     if first_turn(s):
         return FIRST_TURN
     if s.ap < 1:
         return "Hacking costs 1 AP."
-    if d < 0 or DIST[s.pos[seat]][d] > HACK_RANGE:
+    if d < 0 or DIST[s.ashaks[seat].pos][d] > HACK_RANGE:
         return "The opposing drone must be 0 to 2 hexes away."
-    if not has_sight(s, seat, s.pos[seat], d, -1, target_drone=v):
+    if not has_sight(s, seat, s.ashaks[seat].pos, d, -1, target_drone=v):
         return "You have no line of sight to the opposing drone."
     return None
 
@@ -91,28 +89,48 @@ def exchange(s: RivalsState, seat: int, a: Exchange) -> list[Event]:
     me, dr = who(s, seat), drone_name(s, seat)
     if a.what == "store":
         s.hand[seat].remove(a.card)
-        s.d_cards[seat].append(a.card)
+        s.drones[seat].cards.append(a.card)
         s.d_fresh.append(a.card)
         return [Event(f"{me} stores {name(a.card)} on its drone, face up.", seat=seat, reveal=True)]
     if a.what == "take":
-        s.d_cards[seat].remove(a.card)
+        s.drones[seat].cards.remove(a.card)
         s.hand[seat].append(a.card)
         s.d_fresh.append(a.card)
         return [Event(f"{me} takes {name(a.card)} back from its drone.", seat=seat)]
     if a.what == "crystal":
-        s.d_crystals[seat] -= 1
-        s.crystals[seat] += 1
+        s.drones[seat].crystals -= 1
+        s.ashaks[seat].crystals += 1
         return [Event(f"{me} takes a crystal from {dr}.", seat=seat)]
     if a.what == "resin":
-        s.d_resins[seat] -= 1
-        s.resins[seat] += 1
+        s.drones[seat].resins -= 1
+        s.ashaks[seat].resins += 1
         return [Event(f"{me} takes a resin from {dr}.", seat=seat)]
     if a.what == "token":
-        s.d_tokens[seat] -= 1
-        return gain_tokens(s, seat, 1, "takes", dr)
-    k, s.d_rp[seat] = s.d_rp[seat], 0
-    s.rp[seat] += k
-    ev = [Event(f"{me} takes {count(k, 'Rival Point')} from {dr} ({s.rp[seat]}).", seat=seat, kind="rp")]
+        return carry_tokens(s, seat, s.drones[seat], 1, "takes")
+    return carry_points(s, seat, s.drones[seat], "takes")
+
+
+def carry_tokens(s: RivalsState, seat: int, d: DroneBody, n: int, how: str) -> list[Event]:
+    """Up to `n` of drone `d`'s tokens go to `seat`'s Ashak, as many as it can hold (the rest
+    stay on the drone): taken home, or stolen by a hacker."""
+    k = min(n, d.tokens, token_room(s.ashaks[seat]))
+    d.tokens -= k
+    return gain_tokens(s, s.ashaks[seat], k, how, drone_name(s, d.seat))
+
+
+def carry_points(s: RivalsState, seat: int, d: DroneBody, how: str) -> list[Event]:
+    """All of drone `d`'s Rival Points go to `seat`'s Ashak, where they count (victory is
+    checked at once)."""
+    a = s.ashaks[seat]
+    k, d.rp = d.rp, 0
+    a.rp += k
+    ev = [
+        Event(
+            f"{who(s, seat)} {how} {count(k, 'Rival Point')} from {drone_name(s, d.seat)} ({a.rp}).",
+            seat=seat,
+            kind="rp",
+        )
+    ]
     check_end(s)
     return ev
 
@@ -142,18 +160,18 @@ def hack(s: RivalsState, seat: int) -> list[Event]:
 
 def hack_options(s: RivalsState, seat: int) -> list[Option]:
     """What one success can do; the same action may be chosen again with the next success."""
-    v = 1 - seat
-    opts: list[Option] = [(HackPick("card", c), None) for c in s.d_cards[v]]
-    if s.d_crystals[v] or s.d_resins[v]:
+    d = s.drones[1 - seat]
+    opts: list[Option] = [(HackPick("card", c), None) for c in d.cards]
+    if d.crystals or d.resins:
         opts.append((HackPick("resources"), None))
-    if s.d_tokens[v]:
-        opts.append((HackPick("tokens"), None if token_room(s, seat) > 0 else "You hold three tokens."))
-    if s.d_rp[v]:
+    if d.tokens:
+        opts.append((HackPick("tokens"), None if token_room(s.ashaks[seat]) > 0 else FULL))
+    if d.rp:
         opts.append((HackPick("rp"), None))
-    for h in sorted(reachable(s, v, s.d_pos[v], move_budget(s))):
+    for h in move_targets(s, d.seat, d.pos, move_budget(s)):
         opts.append((HackPick("move", h), None))
-    opts.append((HackPick("collect"), drone_collect.collect_reason(s, v, need_ap=False)))
-    opts.append((HackPick("negotiate"), drone_collect.negotiate_reason(s, v, need_ap=False)))
+    opts.append((HackPick("collect"), collect_reason(s, d, need_ap=False)))
+    opts.append((HackPick("negotiate"), negotiate_reason(s, d, need_ap=False)))
     opts.append((HackPick("stop"), None))
     return opts
 
@@ -175,31 +193,25 @@ def hack_perform(s: RivalsState, seat: int, a: object) -> list[Event]:
 def steal_or_drive(s: RivalsState, seat: int, v: int, a: HackPick) -> list[Event]:
     me, dr = who(s, seat), drone_name(s, v)
     if a.kind == "card":
-        s.d_cards[v].remove(a.arg)
+        s.drones[v].cards.remove(a.arg)
         s.hand[seat].append(a.arg)
         return [Event(f"{me} steals {name(a.arg)} from {dr}.", seat=seat)]
     if a.kind == "resources":
-        cry, res = s.d_crystals[v], s.d_resins[v]
-        s.crystals[seat] += cry
-        s.resins[seat] += res
-        s.d_crystals[v] = s.d_resins[v] = 0
+        cry, res = s.drones[v].crystals, s.drones[v].resins
+        s.ashaks[seat].crystals += cry
+        s.ashaks[seat].resins += res
+        s.drones[v].crystals = s.drones[v].resins = 0
         return [Event(f"{me} steals {count(cry, 'crystal')} and {count(res, 'resin')} from {dr}.", seat=seat)]
     if a.kind == "tokens":
-        k = min(s.d_tokens[v], token_room(s, seat))  # the rest stay on the drone
-        s.d_tokens[v] -= k
-        return gain_tokens(s, seat, k, "steals", dr)
+        return carry_tokens(s, seat, s.drones[v], s.drones[v].tokens, "steals")
     if a.kind == "rp":
-        k, s.d_rp[v] = s.d_rp[v], 0
-        s.rp[seat] += k
-        ev = [Event(f"{me} steals {count(k, 'Rival Point')} from {dr} ({s.rp[seat]}).", seat=seat, kind="rp")]
-        check_end(s)
-        return ev
+        return carry_points(s, seat, s.drones[v], "steals")
     if a.kind == "move":
-        return drone_turn.move_drone(s, v, a.arg)
+        return move(s, s.drones[v], a.arg)
     if a.kind == "collect":
-        return drone_collect.collect(s, v, seat)
+        return collect(s, s.drones[v], seat)
     assert a.kind == "negotiate"
-    return drone_collect.negotiate(s, v, seat)
+    return negotiate(s, s.drones[v], seat)
 
 
 def task_hack(s: RivalsState, t: Task) -> list[Event]:

@@ -20,22 +20,20 @@ from engine.rivals.data.board import (
 )
 from engine.rivals.data.catalog import CARD
 from engine.rivals.data.events import EVENT_KEYS, EVENTS
-from engine.rivals.effects import do_step, step_options
+from engine.rivals.effects import do_step, step_options, stepping
+from engine.rivals.queries import FLASHER_SET, alive_seats, clockwise, event_on, in_play, stored_cards, who
 from engine.rivals.rules import (
     drone_cards,
-    drone_collect,
     drone_hack,
     drone_turn,
     reactions,
     resolve,
     specials,
 )
-from engine.rivals.rules.board import border_hexes, reveal
+from engine.rivals.rules.choices import uninstalling
 from engine.rivals.rules.collect import collect_step, fill_row
-from engine.rivals.rules.combat import event_on, salvo
+from engine.rivals.rules.combat import salvo
 from engine.rivals.rules.common import (
-    FLASHER_SET,
-    alive_seats,
     check_end,
     clear_victim,
     draw,
@@ -44,7 +42,6 @@ from engine.rivals.rules.common import (
     lose_hp,
     return_flasher,
     roll,
-    who,
 )
 from engine.rivals.rules.events import instant_event
 from engine.rivals.scoring import WILDTECH_SPENT
@@ -74,7 +71,7 @@ def advance(s: RivalsState) -> list[Event]:
                 turn_seat = s.active if s.active >= 0 else s.d_active
                 if turn_seat >= 0 and reactions.open_interrupt(s, turn_seat):
                     break
-            if s.active >= 0 and s.alive[s.active]:
+            if s.active >= 0 and s.ashaks[s.active].alive:
                 s.phase, s.actor = "turn", s.active
                 break
             if s.d_active >= 0:  # a drone's turn goes on after what its action started
@@ -100,15 +97,11 @@ def round_start(s: RivalsState, t: Task) -> list[Event]:
     n = HAND_SIZE + (1 if event_on(s, "frenzy") else 0)
     for o in alive_seats(s):
         ev += draw(s, o, n)
-    s.turn_order = [o for o in clockwise(s, s.first) if s.alive[o]]
+    s.turn_order = [o for o in clockwise(s, s.first) if s.ashaks[o].alive]
     s.active = s.turn_seat = -1
     s.tasks.append(PHASE_START[2])
     s.tasks.append(TURN_START[s.turn_order[0]])
     return ev
-
-
-def clockwise(s: RivalsState, start: int) -> list[int]:
-    return [(start + k) % s.seats for k in range(s.seats)]
 
 
 def turn_start(s: RivalsState, t: Task) -> list[Event]:
@@ -118,22 +111,22 @@ def turn_start(s: RivalsState, t: Task) -> list[Event]:
     s.d_fresh = []
     s.i_quiet = []
     ev = [Event(f"Turn {s.turn_no}: {who(s, seat)} to play.", seat=seat, kind="turn")]
-    s.active_tokens[seat] = 0
+    s.ashaks[seat].active_tokens = 0
     # Poison: oldest token first, 1 HP and a die each; the poisoner charges its ultimate.
     kept: list[int] = []
-    for by in list(s.poison[seat]):
-        ev += lose_hp(s, seat, 1, by if s.alive[by] else -1, "poison")
-        if not s.alive[seat]:
+    for by in list(s.ashaks[seat].poison):
+        ev += lose_hp(s, seat, 1, by if s.ashaks[by].alive else -1, "poison")
+        if not s.ashaks[seat].alive:
             break  # the poison killed it: no die for a token an eliminated Ashak no longer has
         if roll(s):
             ev.append(Event(f"{who(s, seat)} rolls a success and sheds that poison token.", reveal=True))
         else:
             kept.append(by)
             ev.append(Event(f"{who(s, seat)} rolls no success: the poison token stays.", reveal=True))
-    if s.alive[seat]:
-        s.poison[seat] = kept
+    if s.ashaks[seat].alive:
+        s.ashaks[seat].poison = kept
     s.ap = AP_PER_TURN + (1 if s.turn_no == 1 and event_on(s, "adrenaline") else 0)
-    if not s.alive[seat]:
+    if not s.ashaks[seat].alive:
         s.active = -1
         return ev
     if s.tasks:  # a kill by poison left a loot decision: play on after it
@@ -145,7 +138,7 @@ def turn_start(s: RivalsState, t: Task) -> list[Event]:
 
 
 def resume(s: RivalsState, t: Task) -> list[Event]:
-    if s.alive[t.seat]:
+    if s.ashaks[t.seat].alive:
         s.active = t.seat
         s.phase, s.actor = "turn", t.seat
     return []
@@ -156,7 +149,7 @@ def next_turn(s: RivalsState, t: Task) -> list[Event]:
     s.active = -1
     done = s.turn_order.index(s.turn_seat) if s.turn_seat in s.turn_order else -1
     for o in s.turn_order[done + 1 :]:
-        if s.alive[o]:  # the next living seat in this turn's order
+        if s.ashaks[o].alive:  # the next living seat in this turn's order
             s.tasks.append(TURN_START[o])
             return []
     if s.drone_mode:  # the drones play after both Ashaks, in the same order
@@ -166,7 +159,7 @@ def next_turn(s: RivalsState, t: Task) -> list[Event]:
             return []
         s.d_turn = -1
     if s.turn_no == 1:
-        order = [o for o in s.turn_order if s.alive[o]]
+        order = [o for o in s.turn_order if s.ashaks[o].alive]
         s.turn_no = 2
         s.token_side = 2
         ev = [Event("The first player token flips: second turn.", kind="turn")]
@@ -202,7 +195,7 @@ def phase_window(s: RivalsState, t: Task) -> list[Event]:
     if t.n == 10 and not era_changes(s):
         return []
     start = next_first(s) if t.n == 3 else s.first  # phase 3 passes the first player token on
-    nxt = next((o for o in clockwise(s, start) if s.alive[o]), -1)
+    nxt = next((o for o in clockwise(s, start) if s.ashaks[o].alive), -1)
     if nxt >= 0:
         reactions.open_interrupt(s, nxt, t.n)
     return []
@@ -213,9 +206,9 @@ def next_first(s: RivalsState) -> int:
     (equal HP: it stays); otherwise the next living seat clockwise."""
     living = alive_seats(s)
     if len(living) == 2:
-        low = min(living, key=lambda o: s.hp[o])
-        return low if s.hp[living[0]] != s.hp[living[1]] else s.first
-    nxt = [o for o in clockwise(s, s.first)[1:] if s.alive[o]]
+        low = min(living, key=lambda o: s.ashaks[o].hp)
+        return low if s.ashaks[living[0]].hp != s.ashaks[living[1]].hp else s.first
+    nxt = [o for o in clockwise(s, s.first)[1:] if s.ashaks[o].alive]
     return nxt[0] if nxt else s.first
 
 
@@ -263,23 +256,21 @@ def phase4(s: RivalsState, t: Task) -> list[Event]:
     # Every fall hurts at the same moment: Ashaks who die together are eliminated together.
     dead = []
     for o in fallers:
-        before = s.hp[o]
-        s.hp[o] = max(0, before - FALL_LOSS)
+        a = s.ashaks[o]
+        before = a.hp
+        a.hp = max(0, before - FALL_LOSS)
         ev.append(
-            Event(
-                f"{who(s, o)} falls with its tile and loses {before - s.hp[o]} HP ({s.hp[o]} HP).",
-                kind="fall",
-            )
+            Event(f"{who(s, o)} falls with its tile and loses {before - a.hp} HP ({a.hp} HP).", kind="fall")
         )
-        if s.hp[o] == 0:
+        if a.hp == 0:
             dead.append(o)
     for o in dead:
         ev += eliminate(s, o, -1, check=False)
     if dead:
         check_end(s)
     for o in clockwise(s, s.first):
-        if o in fallers and s.alive[o]:
-            s.pos[o] = -1
+        if o in fallers and s.ashaks[o].alive:
+            s.ashaks[o].pos = -1
             s.tasks.insert(0, Task("reentry", o))
     if s.drone_mode:
         ev += drone_turn.falls(s, dropped)
@@ -299,16 +290,18 @@ def drop_tile(s: RivalsState, tile: int, fallers: list[int]) -> list[Event]:
             s.sponsors_left += 1
             ev.append(Event(f"The sponsor on hex {h} is lost."))
     for o in range(s.seats):
-        if s.alive[o] and s.pos[o] in TILE_HEXES[tile]:
+        if s.ashaks[o].alive and s.ashaks[o].pos in TILE_HEXES[tile]:
             fallers.append(o)
     return ev
 
 
 def reentry(s: RivalsState, t: Task) -> list[Event]:
-    if not s.alive[t.seat]:
+    """A body that fell climbs back ("reentry": an Ashak, "dreentry": a drone, queued after the
+    Ashaks): its player chooses the border hex, in the phase of the task's name."""
+    if not s.ashaks[t.seat].alive:
         return []
     s.tasks.insert(0, t)
-    s.phase, s.actor = "reentry", t.seat
+    s.phase, s.actor = t.kind, t.seat
     return []
 
 
@@ -401,8 +394,8 @@ def end_by_exhaustion(s: RivalsState) -> None:
     """Past the last zone card the Wildtech cannot shrink further: the Ashaks standing are
     ranked by Rival Points, then HP (see RULES_NOTES.md)."""
     living = alive_seats(s)
-    best = max((s.rp[o], s.hp[o]) for o in living)
-    s.winners = [o for o in living if (s.rp[o], s.hp[o]) == best]
+    best = max((s.ashaks[o].rp, s.ashaks[o].hp) for o in living)
+    s.winners = [o for o in living if (s.ashaks[o].rp, s.ashaks[o].hp) == best]
     s.reason = WILDTECH_SPENT
     s.phase, s.actor, s.tasks = "over", -1, []
 
@@ -414,9 +407,9 @@ def step(s: RivalsState, t: Task) -> list[Event]:
     """A step effect: `t.k` move/teleport (up to t.n, the mover chooses), or pull/push/approach
     (forced, one hex at a time, the card's player chooses among equal hexes)."""
     mover = t.seat
-    if not s.alive[mover] or (t.a >= 0 and not s.alive[t.a] and t.k != "move"):
+    if not in_play(stepping(s, t)) or (t.a >= 0 and not s.ashaks[t.a].alive and t.k != "move"):
         return []
-    opts = step_options(s, t.k, mover, t.a, t.n)
+    opts = step_options(s, t)
     if not opts:
         return []
     if len(opts) == 1 and t.k in ("push", "pull", "approach"):
@@ -428,10 +421,12 @@ def step(s: RivalsState, t: Task) -> list[Event]:
 
 
 def uninstall(s: RivalsState, t: Task) -> list[Event]:
-    if not (s.hand[t.seat] or s.discard[t.seat]) or t.n <= 0:
+    """Up to `t.n` cards to uninstall, one decision each, from the seat's hand and discard or
+    from the drone `t.b` (a sponsor's reward)."""
+    if not stored_cards(s, uninstalling(s, t)) or t.n <= 0:
         return []
     s.tasks.insert(0, t)
-    s.phase, s.actor = "uninstall", t.seat
+    s.phase, s.actor = ("duninstall" if t.b >= 0 else "uninstall"), t.seat
     return []
 
 
@@ -451,7 +446,7 @@ def freephys(s: RivalsState, t: Task) -> list[Event]:
 
 def loot(s: RivalsState, t: Task) -> list[Event]:
     killer, victim = t.seat, t.a
-    if killer < 0 or not s.alive[killer] or not lootable(s, victim):
+    if killer < 0 or not s.ashaks[killer].alive or not lootable(s, victim):
         return clear_victim(s, victim)
     s.tasks.insert(0, t)
     s.phase, s.actor = "loot", killer
@@ -466,10 +461,6 @@ def resources(s: RivalsState, t: Task) -> list[Event]:
 
 def skip(s: RivalsState, t: Task) -> list[Event]:
     return []
-
-
-def collect_task(s: RivalsState, t: Task) -> list[Event]:
-    return collect_step(s, t)
 
 
 HANDLERS: dict[str, Handler] = {
@@ -493,11 +484,12 @@ HANDLERS: dict[str, Handler] = {
     "freephys": freephys,
     "loot": loot,
     "resource": resources,
-    "consult": collect_task,
-    "tokens": collect_task,
-    "dry": collect_task,
+    "consult": collect_step,
+    "tokens": collect_step,
+    "dry": collect_step,
     "eff": resolve.run_eff,
     "dronehit": drone_cards.task_hit,
+    "droneeff": drone_cards.task_effect,
     "hit": resolve.task_hit,
     "cond": resolve.task_cond,
     "selfeff": resolve.task_selfeff,
@@ -511,9 +503,7 @@ HANDLERS: dict[str, Handler] = {
     "finish": resolve.task_finish,
     "salvo": lambda s, t: salvo_task(s, t),
     "drone_turn": drone_turn.turn_start,
-    "dconsult": drone_collect.task_consult,
-    "dtokens": drone_collect.task_tokens,
-    "dreentry": drone_turn.task_reentry,
+    "dreentry": reentry,
     "dshot": drone_turn.task_shot,
     "hack": drone_hack.task_hack,
 }
@@ -521,15 +511,3 @@ HANDLERS: dict[str, Handler] = {
 
 def salvo_task(s: RivalsState, t: Task) -> list[Event]:
     return salvo(s, t.seat, t.a, t.b, t.n)
-
-
-def check(s: RivalsState) -> bool:
-    return check_end(s)
-
-
-def reveal_for(s: RivalsState, h: int) -> list[Event]:
-    return reveal(s, TILE_OF[h])
-
-
-def borders(s: RivalsState) -> list[int]:
-    return border_hexes(s)

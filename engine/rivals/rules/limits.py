@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from engine.rivals.data.cards import ENEMY, HEX, MOD, SKILL, Card
 from engine.rivals.data.catalog import CARD
+from engine.rivals.queries import event_on
 from engine.rivals.rules import targeting
-from engine.rivals.rules.combat import event_on
 from engine.rivals.state import RivalsState
 
 FIRST_TURN = "No attacks in the very first turn of the game."

@@ -62,7 +62,6 @@ from engine.rivals.actions import (
 from engine.rivals.rules import (
     choices,
     collect,
-    drone_collect,
     drone_hack,
     drone_turn,
     reactions,
@@ -92,7 +91,7 @@ def _decided(perform: Perform, menu: bool = False) -> Perform:
             s.i_due = not isinstance(a, EndTurn)
             if s.i_due and s.phase in TURN_PHASES:
                 s.phase = "idle"
-        if s.phase == "turn" and not s.alive[seat]:
+        if s.phase == "turn" and not s.ashaks[seat].alive:
             s.phase = "idle"  # the player's own move killed it (a lake): its turn is over
         if s.phase != "idle" and not s.winners:
             return ev  # a decision is owed already (the turn goes on): nothing to run
@@ -111,14 +110,6 @@ def _phase(
 ) -> Phase[RivalsState]:
     """A phase of one decision and its automatic aftermath (`_decided`), judged by its list."""
     return Phase(types, options, _decided(perform), prompt, section, secret)
-
-
-def _install(s: RivalsState, seat: int, a: Install | StopInstalling) -> list[Event]:
-    return collect.stop_installing(s, seat) if isinstance(a, StopInstalling) else collect.install(s, seat, a)
-
-
-def _buy_token(s: RivalsState, seat: int, a: BuyToken | StopBuying) -> list[Event]:
-    return collect.stop_buying(s, seat) if isinstance(a, StopBuying) else collect.buy_token(s, seat, a)
 
 
 def _react_prompt(s: RivalsState, seat: int) -> Prompt:
@@ -165,9 +156,9 @@ PHASES: dict[str, Phase[RivalsState]] = {
                   "your-turn", secret=True, reason=turn.reason),
     "consult": _phase((Consult,), collect.consult_options, collect.consult,
                       "Consult the row or the deck", "collecting", secret=True),
-    "install": _phase((Install, StopInstalling), collect.install_options, _install,
+    "install": _phase((Install, StopInstalling), collect.install_options, collect.install_perform,
                       "Install cards you consulted", "collecting", secret=True),
-    "tokens": _phase((BuyToken, StopBuying), collect.token_options, _buy_token,
+    "tokens": _phase((BuyToken, StopBuying), collect.token_options, collect.buy_token,
                      "Buy anticipation tokens", "collecting"),
     "mods": Phase((AddMod, DoneMods, TakeBack), choices.mods_options, _decided(choices.mods_perform),
                   _mods_prompt, "playing-a-card", secret=True),
@@ -187,9 +178,9 @@ PHASES: dict[str, Phase[RivalsState]] = {
                         "Uninstall a card", "spending-resources", secret=True),
     "dropshield": _phase((DropShield,), choices.dropshield_options, choices.dropshield_perform,
                          "Drop one of your shields", "shields"),
-    "reward": _phase((Reward,), choices.reward_options, choices.reward_perform,
+    "reward": _phase((Reward,), collect.reward_options, collect.reward_perform,
                      "Choose the sponsor's reward", "sponsors"),
-    "schema": _phase((PickSchema,), choices.schema_options, choices.schema_perform,
+    "schema": _phase((PickSchema,), collect.schema_options, collect.schema_perform,
                      "Choose a schema", "sponsors"),
     "replace": _phase((ReplaceSkill,), choices.replace_options, choices.replace_perform,
                       "Replace a skill", "skills", secret=True),
@@ -211,20 +202,19 @@ PHASES: dict[str, Phase[RivalsState]] = {
                      "Place your drone on your Ashak's tile", "drone-mode"),
     "drone": Phase(_DRONE_TURN, drone_turn.options, _decided(drone_turn.perform, menu=True),
                    "Your drone's turn", "drone-mode"),
-    "dconsult": _phase((Consult,), collect.consult_options, drone_collect.consult_perform,
+    "dconsult": _phase((Consult,), collect.consult_options, collect.consult,
                        "Your drone consults the row or the deck", "drone-mode"),
-    "dinstall": _phase((Install, StopInstalling), drone_collect.install_options,
-                       drone_collect.install_perform, "Store consulted cards on the drone", "drone-mode",
-                       secret=True),
-    "dtokens": _phase((BuyToken, StopBuying), drone_collect.token_options, drone_collect.token_perform,
+    "dinstall": _phase((Install, StopInstalling), collect.install_options, collect.install_perform,
+                       "Store consulted cards on the drone", "drone-mode", secret=True),
+    "dtokens": _phase((BuyToken, StopBuying), collect.token_options, collect.buy_token,
                       "Buy anticipation tokens for the drone", "drone-mode"),
-    "dreward": _phase((Reward,), drone_collect.reward_options, drone_collect.reward_perform,
+    "dreward": _phase((Reward,), collect.reward_options, collect.reward_perform,
                       "Choose the drone's sponsor reward", "drone-mode"),
-    "dschema": _phase((PickSchema,), choices.schema_options, drone_collect.schema_perform,
+    "dschema": _phase((PickSchema,), collect.schema_options, collect.schema_perform,
                       "Choose a schema for the drone", "drone-mode"),
-    "duninstall": _phase((Uninstall, StopUninstalling), drone_collect.uninstall_options,
-                         drone_collect.uninstall_perform, "Uninstall a card the drone stores", "drone-mode"),
-    "dreentry": _phase((StepTo,), drone_turn.reentry_options, drone_turn.reentry_perform,
+    "duninstall": _phase((Uninstall, StopUninstalling), choices.uninstall_options, choices.uninstall_perform,
+                         "Uninstall a card the drone stores", "drone-mode"),
+    "dreentry": _phase((StepTo,), choices.reentry_options, choices.reentry_perform,
                        "Bring your drone back at the border", "drone-mode"),
     "dshot": _phase((ActivateToken, Pass), drone_turn.shot_options, drone_turn.shot_perform,
                     "A drone fires at you: activate a token first?", "drone-mode"),

@@ -19,17 +19,16 @@ so being asked, or seeing someone asked, tells nobody what a hand holds."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from engine.core import Event
 from engine.rivals.actions import PASS, PASS_TURN, TOKEN, WAIT, ActivateToken, PassTurn, React
 from engine.rivals.data.ashaks import ASHAKS
 from engine.rivals.data.cards import UTILITY, Card, card_said
 from engine.rivals.data.catalog import CARD, ULTIMATES
 from engine.rivals.effects import apply_effect
+from engine.rivals.queries import can_activate, token_reason, who
 from engine.rivals.rules import specials
 from engine.rivals.rules.combat import design
-from engine.rivals.rules.common import activate, can_activate, token_reason, who, wound
+from engine.rivals.rules.common import activate, wound
 from engine.rivals.rules.resolve import OWN_TURN_ONLY, PASSIVE
 from engine.rivals.rules.turn import NOT_NOW
 from engine.rivals.state import RivalsState, Task
@@ -39,7 +38,7 @@ Option = tuple[object, str | None]
 
 def can_respond(s: RivalsState, x: int, defender: bool) -> bool:
     """Whether a window is offered to `x`: see the module's docstring for why only these facts."""
-    if not s.alive[x]:
+    if not s.ashaks[x].alive:
         return False
     if s.hand[x]:
         return True
@@ -48,21 +47,25 @@ def can_respond(s: RivalsState, x: int, defender: bool) -> bool:
     g = s.guild[x]
     if g >= 0 and not s.guild_used[x] and CARD[g].type == UTILITY and (defender or not CARD[g].reaction):
         return True
-    u = ULTIMATES[s.ashak[x]]
-    return u.type == UTILITY and s.ult[x] >= ASHAKS[s.ashak[x]].gauge
+    u = ULTIMATES[s.ashaks[x].kind]
+    return u.type == UTILITY and s.ashaks[x].ult >= ASHAKS[s.ashaks[x].kind].gauge
 
 
-def _utilities(s: RivalsState, seat: int, why: Callable[[Card], str | None]) -> list[Option]:
-    """Each card in hand and the utility guild as a React choice, with `why(card)`."""
-    opts: list[Option] = [(React(c), why(CARD[c])) for c in s.hand[seat]]
+def _utilities(s: RivalsState, seat: int, verdicts: tuple[str | None, ...]) -> list[Option]:
+    """Each card in hand and the utility guild as a React choice, with its verdict in the
+    window (`verdicts`: one of the VERDICTS tables, by card id)."""
+    opts: list[Option] = [(REACT[c], verdicts[c]) for c in s.hand[seat]]
     g = s.guild[seat]
     if g >= 0 and CARD[g].type == UTILITY and not s.guild_used[seat]:
-        opts.append((React(-2), why(CARD[g])))
+        opts.append((REACT_GUILD, verdicts[g]))
     return opts
 
 
 def _ultimate_ready(s: RivalsState, seat: int) -> bool:
-    return ULTIMATES[s.ashak[seat]].type == UTILITY and s.ult[seat] >= ASHAKS[s.ashak[seat]].gauge
+    return (
+        ULTIMATES[s.ashaks[seat].kind].type == UTILITY
+        and s.ashaks[seat].ult >= ASHAKS[s.ashaks[seat].kind].gauge
+    )
 
 
 def _put_down(s: RivalsState, seat: int, card: int) -> str:
@@ -77,8 +80,8 @@ def _put_down(s: RivalsState, seat: int, card: int) -> str:
         s.guild_used[seat] = True
         what = "its guild, " + card_said(CARD[s.guild[seat]])
     else:
-        s.ult[seat] = 0
-        what = "its ultimate, " + card_said(ULTIMATES[s.ashak[seat]])
+        s.ashaks[seat].ult = 0
+        what = "its ultimate, " + card_said(ULTIMATES[s.ashaks[seat].kind])
     s.r_stack.append(card)
     s.r_seats.append(seat)
     s.r_passes = 0
@@ -122,14 +125,14 @@ def react_options(s: RivalsState, seat: int) -> list[Option]:
     attacker, defender = _combatants(s)
     is_def = seat == defender
     opts: list[Option] = []
-    if is_def and s.tokens[seat]:
+    if is_def and s.ashaks[seat].tokens:
         if design(s).key == "radiation":
             opts.append((TOKEN, "Nobody may activate anticipation against it."))
         else:
             opts.append((TOKEN, token_reason(s, seat)))
-    opts += _utilities(s, seat, lambda c: utility_reason(c, True, is_def))
+    opts += _utilities(s, seat, VERDICTS[True, is_def, False])
     if _ultimate_ready(s, seat):
-        opts.append((React(-1), None))
+        opts.append((REACT_ULTIMATE, None))
     return opts + [(PASS, None)]
 
 
@@ -149,6 +152,19 @@ def utility_reason(c: Card, attack: bool, attacked: bool, own_turn: bool = False
     if c.reaction and not attacked:
         return "Only the Ashak under attack may play it." if attack else "Only while you are attacked."
     return None
+
+
+# `utility_reason` for every card id, worked out once per kind of window (a card's verdict
+# depends on its design and the window alone): VERDICTS[attack, attacked, own_turn][card].
+VERDICTS: dict[tuple[bool, bool, bool], tuple[str | None, ...]] = {
+    (attack, attacked, own): tuple(utility_reason(c, attack, attacked, own) for c in CARD)
+    for attack in (False, True)
+    for attacked in (False, True)
+    for own in (False, True)
+}
+# A React for every card id, the guild and the ultimate (interned, as the menu's actions).
+REACT: tuple[React, ...] = tuple(React(c) for c in range(len(CARD)))
+REACT_GUILD, REACT_ULTIMATE = React(-2), React(-1)
 
 
 def react_perform(s: RivalsState, seat: int, a: object) -> list[Event]:
@@ -172,7 +188,7 @@ def react_perform(s: RivalsState, seat: int, a: object) -> list[Event]:
 
 def task_window(s: RivalsState, t: Task) -> list[Event]:
     attacker, v = t.seat, t.a
-    if v == attacker or not s.alive[v] or s.p_cancel or not can_respond(s, v, True):
+    if v == attacker or not s.ashaks[v].alive or s.p_cancel or not can_respond(s, v, True):
         return []
     s.r_stack, s.r_seats, s.r_passes = [], [], 0
     s.phase, s.actor = "react", v
@@ -198,32 +214,41 @@ def may_interrupt(s: RivalsState, x: int) -> bool:
     it holds up (at the start of a phase: the one whose turn comes next), asked only once a card
     is down, and only about its cards and guild; a seat that passed until the next turn is not
     asked again before it. At the start of a phase only a token that can be activated counts."""
+    a = s.ashaks[x]
+    if not a.alive:
+        return False
     if x == s.i_seat:
-        if not s.r_stack or not s.alive[x]:
+        if not s.r_stack:
             return False
         g = s.guild[x]
         return bool(s.hand[x]) or (
             g >= 0 and not s.guild_used[x] and CARD[g].type == UTILITY and not CARD[g].reaction
         )
-    if x in s.i_quiet or not s.alive[x]:
+    if x in s.i_quiet:
         return False
     return can_activate(s, x) or (not s.i_phase and can_respond(s, x, False))
 
 
 def _next_interrupter(s: RivalsState, after: int) -> int:
     """The first seat after `after` in turn order (`after` itself last) asked in the window."""
-    for k in range(1, s.seats + 1):
-        x = (after + k) % s.seats
+    for x in AFTER[s.seats][after]:
         if may_interrupt(s, x):
             return x
     return -1
+
+
+# AFTER[seats][seat]: every seat of a table of `seats` in turn order from the one after `seat`,
+# `seat` itself last.
+AFTER: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
+    tuple(tuple((seat + k) % n for k in range(1, n + 1)) for seat in range(n)) for n in range(7)
+)
 
 
 def open_interrupt(s: RivalsState, turn_seat: int, phase: int = 0) -> bool:
     """After an action of `turn_seat`, or at the start of round phase `phase` with `turn_seat`
     the seat whose turn comes next (its tokens would be removed before anyone could attack it):
     open the window if anyone may act in it."""
-    if not s.alive[turn_seat]:
+    if not s.ashaks[turn_seat].alive:
         return False
     s.i_seat, s.i_phase = turn_seat, phase
     first = _next_interrupter(s, turn_seat)
@@ -241,12 +266,12 @@ OWN_ULTIMATE = "In your turn, use your ultimate from the turn's menu."
 def interrupt_options(s: RivalsState, seat: int) -> list[Option]:
     mine = seat == s.i_seat
     opts: list[Option] = []
-    if s.tokens[seat] and not mine:
+    if s.ashaks[seat].tokens and not mine:
         opts.append((TOKEN, token_reason(s, seat)))
     if not s.i_phase:  # utilities interrupt a turn; the round's phases have none to interrupt
-        opts += _utilities(s, seat, lambda c: utility_reason(c, False, False, mine))
+        opts += _utilities(s, seat, VERDICTS[False, False, mine])
         if _ultimate_ready(s, seat):
-            opts.append((React(-1), OWN_ULTIMATE if mine else None))
+            opts.append((REACT_ULTIMATE, OWN_ULTIMATE if mine else None))
     return opts + _DECLINES[mine]
 
 
@@ -282,13 +307,10 @@ def interrupt_perform(s: RivalsState, seat: int, a: object) -> list[Event]:
         if isinstance(a, PassTurn):
             s.i_quiet.append(seat)
             s.r_passes -= 1  # it is no longer counted among those who must pass
-    waiting = 0
-    for x in range(s.seats):
-        if may_interrupt(s, x):
-            waiting += 1
-    nxt = _next_interrupter(s, seat) if s.r_passes < waiting else -1
-    if nxt >= 0:
-        s.actor = nxt
+    # The window closes once everyone still asked has passed in a row; else the next one asked.
+    asked = [x for x in AFTER[s.seats][seat] if may_interrupt(s, x)]
+    if s.r_passes < len(asked):
+        s.actor = asked[0]
         return ev
     s.phase = "idle"
     s.tasks.insert(0, Task("istack", s.i_seat))

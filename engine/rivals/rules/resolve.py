@@ -12,8 +12,8 @@ from engine.rivals.data.cards import BLOCKABLE, ENEMY, EXPLOSIVE, HEX, PHYSICAL,
 from engine.rivals.data.catalog import CARD
 from engine.rivals.effects import apply_effect, front, install_top
 from engine.rivals.geometry import NEIGHBOURS
+from engine.rivals.queries import has_skill, who
 from engine.rivals.rules.combat import design, hp_before, mod_total, pierces, shielded
-from engine.rivals.rules.common import has_skill, who
 from engine.rivals.rules.targeting import ashak_targets
 from engine.rivals.state import RivalsState, Task
 
@@ -70,7 +70,7 @@ def start_play(s: RivalsState, seat: int, card: int, source: str) -> list[Event]
     elif source == "skill":
         s.exhausted[seat].append(card)
     elif source == "ult":
-        s.ult[seat] = 0
+        s.ashaks[seat].ult = 0
     what = "its ultimate, " if source == "ult" else ("its guild, " if source == "guild" else "")
     # A lasting card's effect shows nowhere else in the log: its text says it.
     said = card_said(c) if c.temp else f"{c.name}."
@@ -102,7 +102,7 @@ def take_back(s: RivalsState) -> list[Event]:
     elif s.p_source == "skill":
         s.exhausted[seat].remove(s.p_card)
     elif s.p_source == "ult":
-        s.ult[seat] = ASHAKS[s.ashak[seat]].gauge
+        s.ashaks[seat].ult = ASHAKS[s.ashaks[seat].kind].gauge
     reset_play(s)
     s.phase = "idle"
     return [Event(f"{who(s, seat)} takes back {c.name}.", seat=seat)]
@@ -138,7 +138,7 @@ def begin(s: RivalsState) -> None:
     c = design(s)
     seat = s.p_seat
     s.phase = "idle"
-    s.p_hp = list(s.hp)  # "before the attack": what the ultimate bonus of its wounds reads
+    s.p_hp = [a.hp for a in s.ashaks]  # "before the attack": what the ultimate bonus of its wounds reads
     tasks: list[Task]
     if c.type == EXPLOSIVE:
         tasks = [Task("blast", seat), Task("nextvictim", seat), Task("finish", seat)]
@@ -175,17 +175,17 @@ def run_eff(s: RivalsState, t: Task) -> list[Event]:
         and t.k in BLOCKABLE | {"m_poison"}
         and c.type != EXPLOSIVE
         and not pierces(s)
-        and s.alive[target]
+        and s.ashaks[target].alive
         and shielded(s, t.seat, target)
     ):
-        return [Event(f"The shield on hex {s.pos[target]} stops the effect on {who(s, target)}.")]
+        return [Event(f"The shield on hex {s.ashaks[target].pos} stops the effect on {who(s, target)}.")]
     return apply_effect(s, t.seat, target, t.k, t.n, t.b, hp_then=hp_before(s, target))
 
 
 def task_hit(s: RivalsState, t: Task) -> list[Event]:
     """Automatic effects, the optional effect, then the salvos, against one Ashak."""
     seat, v = t.seat, t.a
-    if not s.alive[v] or s.p_cancel:
+    if not s.ashaks[v].alive or s.p_cancel:
         return []
     c = design(s)
     mods = tuple(e for m in s.p_mods for e in CARD[m].auto)
@@ -204,7 +204,7 @@ def task_hit(s: RivalsState, t: Task) -> list[Event]:
 
 def task_cond(s: RivalsState, t: Task) -> list[Event]:
     c = design(s)
-    if not c.cond or s.p_wounds < c.cond_min or not s.alive[t.seat] or s.p_cancel:
+    if not c.cond or s.p_wounds < c.cond_min or not s.ashaks[t.seat].alive or s.p_cancel:
         return []
     front(s, *_effect_tasks(s, t.seat, t.a, c.cond, s.p_card))
     return [Event(f"{c.name}: its condition is met ({count(s.p_wounds, 'wound')}).")]
@@ -252,7 +252,7 @@ def task_blast(s: RivalsState, t: Task) -> list[Event]:
                 s.shield[h] = -1
                 ev.append(Event(f"The blast breaks the shield on hex {h}."))
         for o in range(s.seats):
-            if s.alive[o] and TILE_OF[s.pos[o]] == tile and o not in victims:
+            if s.ashaks[o].alive and TILE_OF[s.ashaks[o].pos] == tile and o not in victims:
                 if s.p_ult and o == t.seat:
                     continue
                 victims.append(o)
@@ -262,15 +262,15 @@ def task_blast(s: RivalsState, t: Task) -> list[Event]:
 
 def victim_extra(s: RivalsState, v: int) -> int:
     c = design(s)
-    if c.key == "stellar" and s.pos[v] == s.p_hex:
+    if c.key == "stellar" and s.ashaks[v].pos == s.p_hex:
         return 3
-    if c.key == "radiation" and TILE_OF[s.pos[v]] != TILE_OF[s.p_hex]:
+    if c.key == "radiation" and TILE_OF[s.ashaks[v].pos] != TILE_OF[s.p_hex]:
         return -1
     return 0
 
 
 def task_nextvictim(s: RivalsState, t: Task) -> list[Event]:
-    s.p_victims = [v for v in s.p_victims if s.alive[v]]
+    s.p_victims = [v for v in s.p_victims if s.ashaks[v].alive]
     if not s.p_victims:
         return []
     if len(s.p_victims) == 1:
@@ -310,7 +310,7 @@ def task_finish(s: RivalsState, t: Task) -> list[Event]:
             else:
                 s.box.append(card)
                 ev.append(Event(f"{c.name} is uninstalled after use."))
-                if s.alive[seat]:
+                if s.ashaks[seat].alive:
                     ev += install_top(s, seat)
         elif c.temp:
             s.temps[seat].append(card)
@@ -323,6 +323,6 @@ def task_finish(s: RivalsState, t: Task) -> list[Event]:
     free = s.free_ap
     s.free_ap = 0
     reset_play(s)
-    if free and s.alive[seat]:
+    if free and s.ashaks[seat].alive:
         s.tasks.insert(0, Task("freephys", seat))
     return ev

@@ -6,15 +6,15 @@ from engine.core import Event
 from engine.rivals.actions import ChooseAshak, KeepGuild, PlaceAshak
 from engine.rivals.data.ashaks import ASHAKS
 from engine.rivals.data.board import STARTING_TILES, TILE_HEXES, TILE_OF
-from engine.rivals.rules.common import name, who
-from engine.rivals.setup import clockwise_from, equip, first_player_rolls
+from engine.rivals.queries import clockwise, name, who
+from engine.rivals.setup import equip, first_player_rolls
 from engine.rivals.state import RivalsState, Task
 
 Option = tuple[object, str | None]
 
 
 def ashak_options(s: RivalsState, seat: int) -> list[Option]:
-    taken = set(s.ashak)
+    taken = {b.kind for b in s.ashaks}
     return [
         (ChooseAshak(a), None if a not in taken else f"{ASHAKS[a].name} is already taken.")
         for a in range(len(ASHAKS))
@@ -25,7 +25,7 @@ def ashak_perform(s: RivalsState, seat: int, a: object) -> list[Event]:
     assert isinstance(a, ChooseAshak)
     equip(s, seat, a.ashak)
     ev = [Event(f"{who(s, seat)} chooses {ASHAKS[a.ashak].name}.", seat=seat)]
-    left = [o for o in s.pick_order if s.ashak[o] < 0]
+    left = [o for o in s.pick_order if s.ashaks[o].kind < 0]
     if left:
         s.actor = left[0]
         return ev
@@ -33,7 +33,7 @@ def ashak_perform(s: RivalsState, seat: int, a: object) -> list[Event]:
         first_player_rolls(s)
     rolls = ", ".join(f"{who(s, o)} {s.rolls[o]}" for o in range(s.seats))
     ev.append(Event(f"First player rolls: {rolls}. {who(s, s.first)} starts.", kind="dice", reveal=True))
-    s.pick_order = clockwise_from(s, s.first)
+    s.pick_order = list(clockwise(s, s.first))
     s.phase, s.actor = "guild", s.pick_order[0]
     return ev
 
@@ -57,7 +57,7 @@ def guild_perform(s: RivalsState, seat: int, a: object) -> list[Event]:
 
 
 def place_options(s: RivalsState, seat: int) -> list[Option]:
-    used = {TILE_OF[s.pos[o]] for o in range(s.seats) if s.pos[o] >= 0}
+    used = {TILE_OF[s.ashaks[o].pos] for o in range(s.seats) if s.ashaks[o].pos >= 0}
     return [
         (PlaceAshak(h), None)
         for t in STARTING_TILES
@@ -68,7 +68,7 @@ def place_options(s: RivalsState, seat: int) -> list[Option]:
 
 def place_perform(s: RivalsState, seat: int, a: object) -> list[Event]:
     assert isinstance(a, PlaceAshak)
-    s.pos[seat] = a.hex
+    s.ashaks[seat].pos = a.hex
     ev = [Event(f"{who(s, seat)} enters the Wildtech on hex {a.hex}.", seat=seat, kind="move")]
     if s.drone_mode:  # its drone follows, on the same tile
         s.phase = "dplace"
@@ -78,7 +78,7 @@ def place_perform(s: RivalsState, seat: int, a: object) -> list[Event]:
 
 def after_placing(s: RivalsState) -> list[Event]:
     """The next seat places, or the first round begins."""
-    left = [o for o in s.pick_order if s.pos[o] < 0]
+    left = [o for o in s.pick_order if s.ashaks[o].pos < 0]
     s.phase = "place"
     if left:
         s.actor = left[0]

@@ -7,8 +7,9 @@ from engine.core import Event
 from engine.core.words import count
 from engine.rivals.data.catalog import CARD
 from engine.rivals.geometry import DIST
+from engine.rivals.queries import FLASHER_SET, who
 from engine.rivals.rules.combat import design
-from engine.rivals.rules.common import FLASHER_SET, draw, who, wound
+from engine.rivals.rules.common import draw, wound
 from engine.rivals.state import RivalsState, Task
 
 
@@ -17,7 +18,7 @@ def keyed_flashers(s: RivalsState, renko: int, target: int) -> list[Event]:
     deck pulled there, then its discard shuffled into its deck."""
     s.range_bonus[renko] += 1
     ev = [Event(f"{who(s, renko)} unleashes Flashers on {who(s, target)}.")]
-    if not s.alive[target]:
+    if not s.ashaks[target].alive:
         return ev
     if s.extra:
         s.temps[target].append(s.extra.pop())
@@ -41,7 +42,7 @@ def task_keyed(s: RivalsState, t: Task) -> list[Event]:
     ev: list[Event] = []
     if c.key == "swarm":
         for target in (s.p_target, s.p_target2):
-            if target >= 0 and s.extra and s.alive[target]:
+            if target >= 0 and s.extra and s.ashaks[target].alive:
                 s.deck[target].append(s.extra.pop())
                 s.rng.shuffle(s.deck[target])
                 ev.append(Event(f"A Flasher is shuffled into the deck of {who(s, target)}."))
@@ -51,8 +52,8 @@ def task_keyed(s: RivalsState, t: Task) -> list[Event]:
         ev += keyed_flashers(s, seat, s.p_target)
     elif c.key == "spores":
         for o in range(s.seats):
-            if o != seat and s.alive[o] and DIST[s.pos[seat]][s.pos[o]] <= 3:
-                s.poison[o].extend([seat, seat])
+            if o != seat and s.ashaks[o].alive and DIST[s.ashaks[seat].pos][s.ashaks[o].pos] <= 3:
+                s.ashaks[o].poison.extend([seat, seat])
                 ev.append(Event(f"{who(s, o)} is poisoned twice by the spores."))
     return ev
 

@@ -9,9 +9,7 @@ from engine.rivals.data.board import TILE_OF
 from engine.rivals.data.cards import ENEMY, EXPLOSIVE, HEX, PHYSICAL, Card
 from engine.rivals.data.catalog import CARD
 from engine.rivals.geometry import DIST, sight_paths
-from engine.rivals.rules.board import clear_path, drone_blockers, has_sight
-from engine.rivals.rules.combat import event_on
-from engine.rivals.rules.common import skill_total, temp_total
+from engine.rivals.queries import clear_path, drone_blockers, event_on, has_sight, skill_total, temp_total
 from engine.rivals.state import RivalsState
 
 
@@ -30,7 +28,7 @@ def max_range(s: RivalsState, seat: int, c: Card, extra: int = 0) -> int:
 
 
 def in_range(s: RivalsState, seat: int, c: Card, h: int, extra: int = 0) -> bool:
-    d = DIST[s.pos[seat]][h]
+    d = DIST[s.ashaks[seat].pos][h]
     if d < c.rmin:
         return False
     hi = max_range(s, seat, c, extra)
@@ -102,7 +100,7 @@ class Reach:
 
     def __init__(self, s: RivalsState, seat: int) -> None:
         self.s, self.seat = s, seat
-        self.here = s.pos[seat]
+        self.here = s.ashaks[seat].pos
         self.sight: dict[int, bool] = {}
         self._opp: list[tuple[int, int]] | None = None
         self._shields: list[tuple[int, int]] | None = None
@@ -119,8 +117,7 @@ class Reach:
     def _prepare(self) -> None:
         s, seat = self.s, self.seat
         row = DIST[self.here]
-        pos, alive = s.pos, s.alive
-        self._opp = [(o, row[pos[o]]) for o in range(s.seats) if o != seat and alive[o] and pos[o] >= 0]
+        self._opp = [(a.seat, row[a.pos]) for a in s.ashaks if a.alive and a.pos >= 0 and a.seat != seat]
         bonus = s.range_bonus[seat]
         if s.temps[seat]:
             bonus += sum(map(TEMP_RANGE.__getitem__, s.temps[seat]))
@@ -156,7 +153,7 @@ class Reach:
         """Line of sight to rival `o` (as `board.has_sight`)."""
         seen = self.sight.get(o)
         if seen is None:
-            seen = self.sight[o] = self.sees_hex(self.s.pos[o])
+            seen = self.sight[o] = self.sees_hex(self.s.ashaks[o].pos)
         return seen
 
     def sees_hex(self, h: int) -> bool:
@@ -167,7 +164,7 @@ class Reach:
         if not paths[0]:
             return True
         if self._rivals_at is None:
-            self._rivals_at = [self.s.pos[o] for o, _ in self.opp]
+            self._rivals_at = [self.s.ashaks[o].pos for o, _ in self.opp]
             if self.s.drone_mode:  # opposing drones block sight too
                 self._rivals_at += drone_blockers(self.s, self.seat)
         return clear_path(self.s.shield, self.seat, paths, self._rivals_at)
@@ -193,7 +190,7 @@ class Reach:
                 if lo <= d <= hi:
                     seen = sight.get(o)
                     if seen is None:
-                        seen = sight[o] = self.sees_hex(self.s.pos[o])
+                        seen = sight[o] = self.sees_hex(self.s.ashaks[o].pos)
                     if seen:
                         return True
         if aim.at_shields:
@@ -231,7 +228,7 @@ def shield_targets(
 
 def hex_targets(s: RivalsState, seat: int, c: Card, first: bool = False) -> list[int]:
     """Hexes still on the Wildtech within the card's range (`first`: stop at the first one)."""
-    row = DIST[s.pos[seat]]
+    row = DIST[s.ashaks[seat].pos]
     lo, hi = c.rmin, max_range(s, seat, c)
     fallen = s.fallen
     out = []
@@ -281,14 +278,14 @@ def can_aim_at_drones(c: Card) -> bool:
 
 def drone_targets(s: RivalsState, seat: int, c: Card, extra: int = 0) -> list[int]:
     """The drones (by owner) `seat` may aim card `c` at now."""
-    if not s.drone_mode or not can_aim_at_drones(c) or s.pos[seat] < 0:
+    if not s.drone_mode or not can_aim_at_drones(c) or s.ashaks[seat].pos < 0:
         return []
-    here = s.pos[seat]
+    here = s.ashaks[seat].pos
     hi = max_range(s, seat, c, extra)
     sight = needs_sight(c)
     out = []
     for o in range(s.seats):
-        h = s.d_pos[o]
+        h = s.drones[o].pos
         if h < 0:
             continue
         d = DIST[here][h]

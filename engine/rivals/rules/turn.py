@@ -16,14 +16,10 @@ from engine.rivals.actions import (
     COLLECT,
     END,
     GUILD,
-    MOVE,
     NEGOTIATE,
     PLAY,
-    SCOUT,
-    SHIELD,
     TOKEN,
     ULTIMATE,
-    UNINSTALL,
     Action,
     ActivateToken,
     BuyMixedPoint,
@@ -44,25 +40,27 @@ from engine.rivals.actions import (
     UseUltimate,
 )
 from engine.rivals.data.ashaks import ASHAKS
-from engine.rivals.data.board import LAKE, LAKE_LOSS
 from engine.rivals.data.cards import SKILL, card_said
 from engine.rivals.data.catalog import ATLANS_ID, CARD, ULTIMATES
-from engine.rivals.effects import calm, raise_shield
+from engine.rivals.queries import has_skill, name, scoutable, token_reason, who
 from engine.rivals.rules import drone_hack, resolve, targeting
-from engine.rivals.rules.board import hex_type, move_targets, reaches, reveal, scoutable
-from engine.rivals.rules.collect import collect_reason, do_collect
-from engine.rivals.rules.common import (
-    activate,
-    check_end,
-    draw,
-    has_skill,
-    lose_hp,
-    name,
-    resources,
-    seat_skill,
-    token_reason,
-    who,
+from engine.rivals.rules.board import reaches, reveal
+from engine.rivals.rules.bodies import (
+    POINT_COST,
+    SCHEMA_COST,
+    SHIELD_COST,
+    SHIELD_COST_TEXT,
+    UNINSTALL_COST,
+    buy_point,
+    move,
+    move_options,
+    schema_reason,
+    scout_options,
+    spend,
+    spend_options,
 )
+from engine.rivals.rules.collect import collect, collect_reason, negotiate, negotiate_reason
+from engine.rivals.rules.common import activate, seat_skill
 from engine.rivals.rules.limits import CHECK, FIRST_TURN, card_reason, first_turn, move_budget, offensive
 from engine.rivals.state import RivalsState, Task
 
@@ -76,12 +74,10 @@ GAUGE_TEXT: dict[int, tuple[str, ...]] = {
 
 def options(s: RivalsState, seat: int) -> list[Option]:
     reach = targeting.Reach(s, seat)  # the rivals' distances and sight, once per menu
-    here = s.pos[seat]
-    opts: list[Option] = [(SCOUT[t], None) for t in scoutable(s, seat)]
-    if s.ap >= 1:
-        opts += [(MOVE[h], None) for h in move_targets(s, seat, here, move_budget(s))]
-    opts.append((COLLECT, collect_reason(s, seat)))
-    opts.append((NEGOTIATE, negotiate_reason(s, seat)))
+    me = s.ashaks[seat]
+    opts = scout_options(s, me) + move_options(s, me)
+    opts.append((COLLECT, collect_reason(s, me)))
+    opts.append((NEGOTIATE, negotiate_reason(s, me)))
     seen: dict[str, str | None] = {}  # copies of a design (one name) share their verdict
     for c in s.hand[seat]:
         k = CHECK[c]
@@ -96,20 +92,10 @@ def options(s: RivalsState, seat: int) -> list[Option]:
         if CARD[c].once:
             opts.append((UseSkill(c), skill_reason(s, seat, c, reach)))
     opts.append((ULTIMATE, ultimate_reason(s, seat, reach)))
-    if s.tokens[seat]:
+    if me.tokens:
         opts.append((TOKEN, token_reason(s, seat)))
-    crystals, resins = s.crystals[seat], s.resins[seat]
-    if crystals >= UNINSTALL_COST:
-        opts += [(UNINSTALL[c], None) for c in sorted(s.hand[seat] + s.discard[seat])]
-    opts.append((SHIELD, shield_reason(s, seat)))
-    if crystals >= SCHEMA_COST or resins >= SCHEMA_COST:  # (Premium Card's 10 of both needs 5 of one)
-        schemas = schema_left(s)
-        for res, have in (("crystal", crystals), ("resin", resins)):
-            if have >= SCHEMA_COST:
-                opts.append((BuySchema(res), schemas))
-            if have >= POINT_COST:
-                opts.append((BuyPoint(res), None))
-        opts += [(MIXED_POINT[k], None) for k in mixed_splits(s, seat)]
+    opts += spend_options(s, me)
+    opts += [(MIXED_POINT[k], None) for k in mixed_splits(s, seat)]
     if s.drone_mode:
         opts += drone_hack.ashak_options(s, seat)
     opts.append((END, None))
@@ -135,11 +121,11 @@ def _play_reason(s: RivalsState, seat: int, a: PlayCard) -> str | None:
 
 
 def _scout_reason(s: RivalsState, seat: int, a: Scout) -> str | None:
-    return None if a.tile in scoutable(s, seat) else NOT_NOW
+    return None if a.tile in scoutable(s, s.ashaks[seat].pos) else NOT_NOW
 
 
 def _move_reason(s: RivalsState, seat: int, a: Move) -> str | None:
-    if s.ap >= 1 and reaches(s, seat, s.pos[seat], move_budget(s), a.hex):
+    if s.ap >= 1 and reaches(s, seat, s.ashaks[seat].pos, move_budget(s), a.hex):
         return None
     return NOT_NOW
 
@@ -166,45 +152,31 @@ def _skill_reason(s: RivalsState, seat: int, a: UseSkill) -> str | None:
     return skill_reason(s, seat, a.card)
 
 
-SHIELD_COST = "A shield costs 2 resins."
-
-
 def shield_reason(s: RivalsState, seat: int) -> str | None:
-    return None if s.resins[seat] >= 2 else SHIELD_COST
-
-
-POINT_COST = 10
+    return None if s.ashaks[seat].resins >= SHIELD_COST else SHIELD_COST_TEXT
 
 
 def mixed_splits(s: RivalsState, seat: int) -> range:
     """With Premium Card, the crystals of every mixed way to pay a Rival Point the seat can
     afford (the rest of the ten in resins; ten of one kind is a plain BuyPoint)."""
-    if s.crystals[seat] + s.resins[seat] < POINT_COST or not has_skill(s, seat, "premium"):
+    if s.ashaks[seat].crystals + s.ashaks[seat].resins < POINT_COST or not has_skill(s, seat, "premium"):
         return range(0)
-    return range(max(1, POINT_COST - s.resins[seat]), min(POINT_COST - 1, s.crystals[seat]) + 1)
-
-
-UNINSTALL_COST = 2  # crystals
-SCHEMA_COST = 5  # crystals or resins
+    return range(max(1, POINT_COST - s.ashaks[seat].resins), min(POINT_COST - 1, s.ashaks[seat].crystals) + 1)
 
 
 def _uninstall_reason(s: RivalsState, seat: int, a: Uninstall) -> str | None:
     mine = a.card in s.hand[seat] or a.card in s.discard[seat]
-    return None if s.crystals[seat] >= UNINSTALL_COST and mine else NOT_NOW
+    return None if s.ashaks[seat].crystals >= UNINSTALL_COST and mine else NOT_NOW
 
 
 def _resource(s: RivalsState, seat: int, res: str) -> int:
-    return s.crystals[seat] if res == "crystal" else s.resins[seat] if res == "resin" else -1
-
-
-def schema_left(s: RivalsState) -> str | None:
-    return None if s.schema_row or s.schema_deck else "No schema is left."
+    return s.ashaks[seat].crystals if res == "crystal" else s.ashaks[seat].resins if res == "resin" else -1
 
 
 def _schema_reason(s: RivalsState, seat: int, a: BuySchema) -> str | None:
     if _resource(s, seat, a.resource) < SCHEMA_COST:
         return NOT_NOW
-    return schema_left(s)
+    return schema_reason(s, s.ashaks[seat])
 
 
 def _point_reason(s: RivalsState, seat: int, a: BuyPoint) -> str | None:
@@ -215,21 +187,11 @@ def _mixed_reason(s: RivalsState, seat: int, a: BuyMixedPoint) -> str | None:
     return None if a.crystals in mixed_splits(s, seat) else NOT_NOW
 
 
-def negotiate_reason(s: RivalsState, seat: int) -> str | None:
-    if s.sponsor[s.pos[seat]] != 2:
-        return "There is no active sponsor on your hex."
-    if s.ap < 1:
-        return "Negotiating costs 1 AP."
-    if not s.tokens[seat]:
-        return "Negotiating spends an inactive anticipation token."
-    return None
-
-
 def ultimate_reason(s: RivalsState, seat: int, reach: targeting.Reach | None = None) -> str | None:
-    gauge, u = GAUGE[s.ashak[seat]], s.ult[seat]
+    gauge, u = GAUGE[s.ashaks[seat].kind], s.ashaks[seat].ult
     if u < gauge:
         return GAUGE_TEXT[gauge][u] if u >= 0 else f"Your ultimate gauge is at {u}/{gauge}."
-    c = ULTIMATES[s.ashak[seat]]
+    c = ULTIMATES[s.ashaks[seat].kind]
     if first_turn(s) and offensive(c):
         return FIRST_TURN
     if not targeting.has_target(s, seat, c, 0, reach):
@@ -240,7 +202,8 @@ def ultimate_reason(s: RivalsState, seat: int, reach: targeting.Reach | None = N
 def perform(s: RivalsState, seat: int, a: object) -> list[Event]:
     # The most frequent decisions first.
     if isinstance(a, Move):
-        return do_move(s, seat, a.hex)
+        s.ap -= 1
+        return move(s, s.ashaks[seat], a.hex)
     if isinstance(a, EndTurn):
         s.phase = "idle"
         s.active = -1
@@ -249,9 +212,11 @@ def perform(s: RivalsState, seat: int, a: object) -> list[Event]:
     if isinstance(a, Scout):
         return reveal(s, a.tile)
     if isinstance(a, Collect):
-        return do_collect(s, seat)
+        s.ap -= 1
+        return collect(s, s.ashaks[seat], seat)
     if isinstance(a, Negotiate):
-        return negotiate(s, seat)
+        s.ap -= 1
+        return negotiate(s, s.ashaks[seat], seat)
     if isinstance(a, PlayCard):
         return play_from_hand(s, seat, a.card)
     if isinstance(a, UseGuild):
@@ -265,74 +230,13 @@ def perform(s: RivalsState, seat: int, a: object) -> list[Event]:
         return resolve.start_play(s, seat, -1, "ult")
     if isinstance(a, ActivateToken):
         return activate(s, seat)
-    if isinstance(a, Uninstall):
-        return spend_uninstall(s, seat, a.card)
-    if isinstance(a, MakeShield):
-        s.resins[seat] -= 2
-        ev = raise_shield(s, seat)
-        if s.tasks:
-            s.phase = "idle"
-        return ev
-    if isinstance(a, BuySchema):
-        if a.resource == "crystal":
-            s.crystals[seat] -= SCHEMA_COST
-        else:
-            s.resins[seat] -= SCHEMA_COST
-        s.phase, s.actor = "schema", seat
-        return [Event(f"{who(s, seat)} spends 5 {a.resource}s on a schema.")]
-    if isinstance(a, BuyPoint):
-        paid = POINT_COST if a.resource == "crystal" else 0
-        return buy_point(s, seat, paid, POINT_COST - paid)
+    if isinstance(a, (Uninstall, MakeShield, BuySchema, BuyPoint)):
+        return spend(s, s.ashaks[seat], a)
     if isinstance(a, BuyMixedPoint):
-        return buy_point(s, seat, a.crystals, POINT_COST - a.crystals)
+        return buy_point(s, s.ashaks[seat], a.crystals, POINT_COST - a.crystals)
     if isinstance(a, (Exchange, Hack)):
         return drone_hack.ashak_perform(s, seat, a)
     raise AssertionError(a)
-
-
-def do_move(s: RivalsState, seat: int, h: int) -> list[Event]:
-    s.ap -= 1
-    s.pos[seat] = h
-    ev = [Event(f"{who(s, seat)} moves to hex {h}.", seat=seat, kind="move")]
-    if hex_type(s, h) == LAKE and not calm(s):
-        ev += lose_hp(s, seat, LAKE_LOSS, -1, "a lake")
-    return ev
-
-
-def negotiate(s: RivalsState, seat: int) -> list[Event]:
-    s.ap -= 1
-    s.tokens[seat] -= 1
-    h = s.pos[seat]
-    s.sponsor[h] = 0
-    s.sponsors_left += 1
-    s.rp[seat] += 1
-    ev = [Event(f"{who(s, seat)} negotiates with the sponsor: 1 Rival Point ({s.rp[seat]}).", kind="rp")]
-    if not check_end(s):
-        s.phase, s.actor = "reward", seat
-    return ev
-
-
-def spend_uninstall(s: RivalsState, seat: int, c: int) -> list[Event]:
-    s.crystals[seat] -= UNINSTALL_COST
-    ev = [Event(f"{who(s, seat)} uninstalls {name(c)}.", seat=seat, reveal=True)]
-    if c in s.hand[seat]:
-        s.hand[seat].remove(c)
-        s.box.append(c)
-        ev += draw(s, seat, 1)
-    else:
-        s.discard[seat].remove(c)
-        s.box.append(c)
-    return ev
-
-
-def buy_point(s: RivalsState, seat: int, crystals: int, resins: int) -> list[Event]:
-    s.crystals[seat] -= crystals
-    s.resins[seat] -= resins
-    s.rp[seat] += 1
-    paid = f" with {resources(crystals, resins)}" if crystals and resins else ""
-    ev = [Event(f"{who(s, seat)} buys a Rival Point{paid} ({s.rp[seat]}).", kind="rp")]
-    check_end(s)
-    return ev
 
 
 def upgrade_saved(s: RivalsState, seat: int, a: Action) -> Action:
@@ -341,13 +245,13 @@ def upgrade_saved(s: RivalsState, seat: int, a: Action) -> Action:
     The same purchase, as today's decision."""
     if not (isinstance(a, BuyPoint) and a.resource == "mix" and s.phase == "turn"):
         return a
-    c, r = s.crystals[seat], s.resins[seat]
+    c, r = s.ashaks[seat].crystals, s.ashaks[seat].resins
     for _ in range(POINT_COST):
         if c >= r:
             c -= 1
         else:
             r -= 1
-    paid = s.crystals[seat] - c  # in crystals; the rest were resins
+    paid = s.ashaks[seat].crystals - c  # in crystals; the rest were resins
     if paid in (0, POINT_COST):
         return BuyPoint("crystal" if paid else "resin")
     return MIXED_POINT[paid]
@@ -395,12 +299,12 @@ _REASONS: dict[type, Callable[[RivalsState, int, Any], str | None]] = {
     Move: _move_reason,
     Scout: _scout_reason,
     EndTurn: lambda s, seat, a: None,
-    Collect: lambda s, seat, a: collect_reason(s, seat),
-    Negotiate: lambda s, seat, a: negotiate_reason(s, seat),
+    Collect: lambda s, seat, a: collect_reason(s, s.ashaks[seat]),
+    Negotiate: lambda s, seat, a: negotiate_reason(s, s.ashaks[seat]),
     UseUltimate: lambda s, seat, a: ultimate_reason(s, seat),
     UseGuild: _guild_reason,
     UseSkill: _skill_reason,
-    ActivateToken: lambda s, seat, a: token_reason(s, seat) if s.tokens[seat] else NOT_NOW,
+    ActivateToken: lambda s, seat, a: token_reason(s, seat) if s.ashaks[seat].tokens else NOT_NOW,
     Uninstall: _uninstall_reason,
     MakeShield: lambda s, seat, a: shield_reason(s, seat),
     BuySchema: _schema_reason,

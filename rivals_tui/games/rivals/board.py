@@ -133,8 +133,8 @@ class RivalsBoard(LineBoard):
         key = self.cursor_key
         if key is not None and key[0] == "card" and key[1] in v.hand[self.seat]:
             return CARD[key[1]]
-        if key is not None and key[0] == "ult" and v.ashak[self.seat] >= 0:
-            return ULTIMATES[v.ashak[self.seat]]
+        if key is not None and key[0] == "ult" and v.ashaks[self.seat].kind >= 0:
+            return ULTIMATES[v.ashaks[self.seat].kind]
         return None
 
     def build_table(self, width: int, height: int) -> Table:
@@ -191,10 +191,10 @@ class RivalsBoard(LineBoard):
             ):
                 out.add(h)
         for o in range(after.seats):
-            if before.pos[o] != after.pos[o]:
-                out.update(h for h in (before.pos[o], after.pos[o]) if h >= 0)
-            if after.drone_mode and before.drone_mode and before.d_pos[o] != after.d_pos[o]:
-                out.update(h for h in (before.d_pos[o], after.d_pos[o]) if h >= 0)
+            if before.ashaks[o].pos != after.ashaks[o].pos:
+                out.update(h for h in (before.ashaks[o].pos, after.ashaks[o].pos) if h >= 0)
+            if after.drone_mode and before.drone_mode and before.drones[o].pos != after.drones[o].pos:
+                out.update(h for h in (before.drones[o].pos, after.drones[o].pos) if h >= 0)
         return out
 
     def is_fresh(self, old: Any, events: Sequence[Event]) -> bool:
@@ -246,10 +246,10 @@ class RivalsBoard(LineBoard):
             if kind == "guild":
                 title, text = card_detail(v, me, v.guild[me], names, "guild")
             else:
-                u = ULTIMATES[v.ashak[me]]
+                u = ULTIMATES[v.ashaks[me].kind]
                 title = f"Ultimate: {u.name}"
                 # What it does, as any card says it: the gauge alone told a newcomer nothing.
-                text = f"Charged {v.ult[me]} of {gauge(v, me)}.\n{card_summary(u)}"
+                text = f"Charged {v.ashaks[me].ult} of {gauge(v, me)}.\n{card_summary(u)}"
         elif kind == "info":
             lines = table_lines(v)
             title, text = "The round", lines[key[1]] if key[1] < len(lines) else ""
@@ -355,7 +355,7 @@ class RivalsBoard(LineBoard):
 
     def place_cursor(self, fresh: bool) -> None:
         if self.view is not None and self.cursor_key is None and self.seat is not None:
-            pos = self.view.pos[self.seat] if self.seat < self.view.seats else -1
+            pos = self.view.ashaks[self.seat].pos if self.seat < self.view.seats else -1
             if pos >= 0:
                 self.cursor_key = ("hex", pos)
         super().place_cursor(fresh)

@@ -30,7 +30,7 @@ from engine.rivals.data.board import HEXES, RADIUS, TILE_OF, TYPE_LETTER
 from engine.rivals.data.cards import Card
 from engine.rivals.data.catalog import CARD, ULTIMATES
 from engine.rivals.geometry import N_HEX
-from engine.rivals.rules.board import hex_type
+from engine.rivals.queries import hex_type
 from engine.rivals.state import RivalsState
 from rivals_tui.games.rivals.targets import (
     Key,
@@ -209,15 +209,15 @@ class Builder(LineWriter):
         if self.seat is not None and (tall or self.page == "you"):
             out |= set(v.skills[self.seat])
         if v.drone_mode and (tall or self.page in ("you", "rivals")):
-            out |= {c for cards in v.d_cards for c in cards}
+            out |= {c for d in v.drones for c in d.cards}
         return out
 
     # -- the map ----------------------------------------------------------------------------
     def focus_hex(self) -> int:
         if self.cursor is not None and self.cursor[0] == "hex":
             return int(self.cursor[1])
-        if self.seat is not None and self.v.pos[self.seat] >= 0:
-            return self.v.pos[self.seat]
+        if self.seat is not None and self.v.ashaks[self.seat].pos >= 0:
+            return self.v.ashaks[self.seat].pos
         return 0
 
     def map(self) -> None:
@@ -229,7 +229,7 @@ class Builder(LineWriter):
             fx = hex_x(self.focus_hex())
             x0 = max(0, min(fx + CELL // 2 - inner // 2, MAP_W - inner))
             # Keep your own Ashak in the window too whenever both fit.
-            own = self.v.pos[self.seat] if self.seat is not None else -1
+            own = self.v.ashaks[self.seat].pos if self.seat is not None else -1
             if own >= 0:
                 ox = hex_x(own)
                 lo = max(fx, ox) + CELL - inner
@@ -269,8 +269,8 @@ class Builder(LineWriter):
         kind = hex_type(v, h)
         letter = TYPE_LETTER[kind] if kind else RS.hidden
         look = TYPE_LOOK.get(letter, "dim")
-        who = [o for o in range(v.seats) if v.alive[o] and v.pos[o] == h]
-        drones = [o for o in range(v.seats) if v.d_pos[o] == h] if v.drone_mode else []
+        who = [o for o in range(v.seats) if v.ashaks[o].alive and v.ashaks[o].pos == h]
+        drones = [o for o in range(v.seats) if v.drones[o].pos == h] if v.drone_mode else []
         if who:
             mid, mid_look = str(who[0] + 1), f"s{who[0]}"
         elif drones:
@@ -358,10 +358,10 @@ class Builder(LineWriter):
                 self.flush()
         self.text("Your board", "label")
         self.flush()
-        if v.ashak[s] >= 0:
-            u = ULTIMATES[v.ashak[s]]
-            ready = "ready" if v.ult[s] >= gauge(v, s) else "charging"
-            label = f"Ultimate {u.name} {v.ult[s]}/{gauge(v, s)} {ready}"
+        if v.ashaks[s].kind >= 0:
+            u = ULTIMATES[v.ashaks[s].kind]
+            ready = "ready" if v.ashaks[s].ult >= gauge(v, s) else "charging"
+            label = f"Ultimate {u.name} {v.ashaks[s].ult}/{gauge(v, s)} {ready}"
             self.add(("ult",), label, "you", self.card_look(("ult",)))
         if v.guild[s] >= 0:
             used = " (used)" if v.guild_used[s] else ""
@@ -379,7 +379,7 @@ class Builder(LineWriter):
             for c in v.temps[s]:
                 self.add(("temp", c), CARD[c].name, "you", "")
             self.flush()
-        counts = f"Deck {len(v.deck[s])}  discard {len(v.discard[s])}  poison {len(v.poison[s])}"
+        counts = f"Deck {len(v.deck[s])}  discard {len(v.discard[s])}  poison {len(v.ashaks[s].poison)}"
         self.text(self.fit(counts, self.width), "dim")
         self.flush()
         if v.drone_mode:
@@ -388,21 +388,19 @@ class Builder(LineWriter):
     def drone_board(self, o: int, title: str, area: str) -> None:
         """A drone's board: where it stands, its stored cards (pieces: Enter takes one back or
         steals it), resources, tokens and Rival Points."""
-        v = self.v
-        where = f"hex {v.d_pos[o]}" if v.d_pos[o] >= 0 else "off the Wildtech"
+        d = self.v.drones[o]
+        where = f"hex {d.pos}" if d.pos >= 0 else "off the Wildtech"
         self.text(RS.drone, f"s{o}")
         self.text(f" {title}", "label")
         self.text(self.fit(f" on {where}", self.width - cell_len(title) - 2), "dim")
         self.flush()
         self.text("  Cards:", "label")
-        if not v.d_cards[o]:
+        if not d.cards:
             self.text(" none", "dim")
-        for c in v.d_cards[o]:
+        for c in d.cards:
             self.add(("dcard", c), CARD[c].name, area, self.card_look(("dcard", c)))
         self.flush()
-        stock = (
-            f"  {v.d_crystals[o]}C {v.d_resins[o]}R  tok {v.d_tokens[o]}  {v.d_rp[o]}RP (not counted to win)"
-        )
+        stock = f"  {d.crystals}C {d.resins}R  tok {d.tokens}  {d.rp}RP (not counted to win)"
         self.text(self.fit(stock, self.width), "dim")
         self.flush()
 
@@ -415,7 +413,7 @@ class Builder(LineWriter):
             if o == self.seat:
                 continue
             deciding = v.actor == o and not v.winners
-            mark = RS.turn if deciding else (RS.dead if not v.alive[o] and v.round else " ")
+            mark = RS.turn if deciding else (RS.dead if not v.ashaks[o].alive and v.round else " ")
             self.text(mark, "turn" if deciding else "dim")
             label = self.fit(seat_line(v, o, self.names[o], self.width >= 60), self.width - 1)
             self.piece(("seat", o), label, "", "", "rivals", (f"s{o}", self.card_look(("seat", o))))

@@ -19,7 +19,7 @@ from engine.rivals import actions as A
 from engine.rivals.data.board import TILE_OF
 from engine.rivals.data.cards import Card
 from engine.rivals.geometry import N_HEX
-from engine.rivals.rules.board import has_sight
+from engine.rivals.queries import has_sight
 from engine.rivals.rules.targeting import in_range, needs_sight
 from engine.rivals.state import RivalsState
 
@@ -34,11 +34,11 @@ def hex_of(v: RivalsState, a: object) -> int:
     if isinstance(a, A.PlaceAshak | A.Move | A.StepTo | A.TargetHex | A.DropShield | A.PlaceDrone):
         return a.hex
     if isinstance(a, A.TargetAshak | A.ChooseVictim | A.DroneAttack):
-        return v.pos[a.seat] if 0 <= a.seat < v.seats else -1
+        return v.ashaks[a.seat].pos if 0 <= a.seat < v.seats else -1
     if isinstance(a, A.HackPick) and a.kind == "move":
         return a.arg
     if isinstance(a, A.TargetDrone):
-        return v.d_pos[a.seat]
+        return v.drones[a.seat].pos
     return -1
 
 
@@ -114,15 +114,15 @@ def scout_hexes(v: RivalsState, legal: Sequence[Any]) -> set[int]:
 def reach_of(v: RivalsState, seat: int, d: Card | None) -> tuple[set[int], set[int]]:
     """For card `d` played by `seat` now: the hexes in range, and those of them in sight (every
     hex in range when the card needs no line of sight)."""
-    if d is None or not 0 <= seat < v.seats or v.pos[seat] < 0:
+    if d is None or not 0 <= seat < v.seats or v.ashaks[seat].pos < 0:
         return set(), set()
     if d.target not in ("enemy", "hex"):
         return set(), set()
-    src = v.pos[seat]
+    src = v.ashaks[seat].pos
     inr = {h for h in range(N_HEX) if not v.fallen[TILE_OF[h]] and in_range(v, seat, d, h)}
     if not needs_sight(d):
         return inr, set(inr)
-    at = {v.pos[o]: o for o in range(v.seats) if v.alive[o] and o != seat}
+    at = {v.ashaks[o].pos: o for o in range(v.seats) if v.ashaks[o].alive and o != seat}
     seen = {h for h in inr if has_sight(v, seat, src, h, at.get(h, -1))}
     return inr, seen
 
@@ -133,9 +133,9 @@ def zone_of(v: RivalsState, seat: int, a: object) -> tuple[set[int], set[int]]:
     from engine.rivals.drone import EXCHANGE_RANGE, HACK_RANGE
     from engine.rivals.geometry import within
 
-    if not v.drone_mode or not 0 <= seat < v.seats or v.pos[seat] < 0:
+    if not v.drone_mode or not 0 <= seat < v.seats or v.ashaks[seat].pos < 0:
         return set(), set()
-    src = v.pos[seat]
+    src = v.ashaks[seat].pos
     if isinstance(a, A.Exchange):
         near = {h for h in within(src, 0, EXCHANGE_RANGE) if not v.fallen[TILE_OF[h]]}
         return near, set(near)

@@ -21,7 +21,7 @@ from engine.rivals.data.catalog import CARD, ULTIMATES
 from engine.rivals.data.events import EVENTS
 from engine.rivals.drone import schedule
 from engine.rivals.geometry import DIST
-from engine.rivals.rules.board import hex_type
+from engine.rivals.queries import hex_type
 from engine.rivals.rules.targeting import Reach, ashak_targets, hex_targets, max_range, needs_sight
 from engine.rivals.state import RivalsState
 from engine.rivals.texts import card_line, label
@@ -31,12 +31,12 @@ SPONSOR = ("", "an inactive sponsor", "an active sponsor")
 
 
 def ashak_name(v: RivalsState, seat: int) -> str:
-    a = v.ashak[seat] if seat < len(v.ashak) else -1
+    a = v.ashaks[seat].kind if seat < len(v.ashaks) else -1
     return ASHAKS[a].name if a >= 0 else "no Ashak yet"
 
 
 def gauge(v: RivalsState, seat: int) -> int:
-    a = v.ashak[seat]
+    a = v.ashaks[seat].kind
     return ASHAKS[a].gauge if a >= 0 else 0
 
 
@@ -65,23 +65,31 @@ def short_label(v: RivalsState, a: object, names: Sequence[str]) -> str:
 
 
 def resources(v: RivalsState, seat: int) -> str:
-    return f"{v.crystals[seat]}C {v.resins[seat]}R"
+    return f"{v.ashaks[seat].crystals}C {v.ashaks[seat].resins}R"
 
 
 def seat_line(v: RivalsState, seat: int, name: str, wide: bool) -> str:
     """One Ashak in a line: HP, RP, the ultimate gauge, tokens (active), resources, hand size."""
-    if v.ashak[seat] < 0:
+    if v.ashaks[seat].kind < 0:
         return f"{name}: no Ashak yet"
-    if not v.alive[seat] and v.round > 0:
+    if not v.ashaks[seat].alive and v.round > 0:
         return f"{name} ({ashak_name(v, seat)}) out"
     sp = " " if wide else ""
-    tok = f"tok{sp}{v.tokens[seat]}" + (f"+{v.active_tokens[seat]}a" if v.active_tokens[seat] else "")
+    tok = f"tok{sp}{v.ashaks[seat].tokens}" + (
+        f"+{v.ashaks[seat].active_tokens}a" if v.ashaks[seat].active_tokens else ""
+    )
     res = resources(v, seat) if wide else resources(v, seat).replace(" ", "")
-    parts = [f"{v.hp[seat]}HP", f"{v.rp[seat]}RP", f"ult{sp}{v.ult[seat]}/{gauge(v, seat)}", tok, res]
+    parts = [
+        f"{v.ashaks[seat].hp}HP",
+        f"{v.ashaks[seat].rp}RP",
+        f"ult{sp}{v.ashaks[seat].ult}/{gauge(v, seat)}",
+        tok,
+        res,
+    ]
     if wide:
         parts.append(f"hand {len(v.hand[seat])}")
-        if v.poison[seat]:
-            parts.append(f"poison {len(v.poison[seat])}")
+        if v.ashaks[seat].poison:
+            parts.append(f"poison {len(v.ashaks[seat].poison)}")
     who = f"{name} ({ashak_name(v, seat)})" if wide else f"{name} {ashak_name(v, seat)}"
     return f"{who} " + " ".join(parts)
 
@@ -90,23 +98,23 @@ def player_detail(v: RivalsState, seat: int, names: list[str], me: int | None) -
     """The full public state of one Ashak (and, for the seat at the keyboard, its own cards)."""
     name = names[seat]
     lines = [seat_line(v, seat, name, True)]
-    if v.pos[seat] >= 0:
-        h = v.pos[seat]
+    if v.ashaks[seat].pos >= 0:
+        h = v.ashaks[seat].pos
         lines.append(f"Stands on hex {h} ({hex_type(v, h) or 'unrevealed'}, tile {TILE_OF[h]}).")
     if v.guild[seat] >= 0:
         used = " (used this round)" if v.guild_used[seat] else ""
         lines.append(f"Guild: {card_line(v.guild[seat])}{used}")
-    if v.ashak[seat] >= 0:
-        u = ULTIMATES[v.ashak[seat]]
+    if v.ashaks[seat].kind >= 0:
+        u = ULTIMATES[v.ashaks[seat].kind]
         lines.append(f"Ultimate {u.name} at {gauge(v, seat)}: {card_text(u)}")
     for c in v.skills[seat]:
         tired = " (used this round)" if c in v.exhausted[seat] else ""
         lines.append(f"Skill: {card_line(c)}{tired}")
     for c, until in zip(v.temps[seat], v.temp_until[seat], strict=False):
         lines.append(f"Lasting: {card_line(c)} (wears off after turn {until})")
-    if v.poison[seat]:
-        by = ", ".join(names[p] for p in v.poison[seat] if 0 <= p < len(names))
-        lines.append(f"Poison tokens: {len(v.poison[seat])} (from {by}).")
+    if v.ashaks[seat].poison:
+        by = ", ".join(names[p] for p in v.ashaks[seat].poison if 0 <= p < len(names))
+        lines.append(f"Poison tokens: {len(v.ashaks[seat].poison)} (from {by}).")
     lines.append(f"Deck {len(v.deck[seat])}, discard {len(v.discard[seat])}, hand {len(v.hand[seat])}.")
     if v.drone_mode:
         lines.append(drone_line(v, seat, name))
@@ -117,7 +125,7 @@ def player_detail(v: RivalsState, seat: int, names: list[str], me: int | None) -
 
 
 def who_stands(v: RivalsState, h: int) -> list[int]:
-    return [o for o in range(v.seats) if v.alive[o] and v.pos[o] == h]
+    return [o for o in range(v.seats) if v.ashaks[o].alive and v.ashaks[o].pos == h]
 
 
 def hex_detail(v: RivalsState, h: int, names: list[str], me: int | None) -> tuple[str, str]:
@@ -142,7 +150,7 @@ def hex_detail(v: RivalsState, h: int, names: list[str], me: int | None) -> tupl
     for o in who_stands(v, h):
         lines.append(seat_line(v, o, names[o], True))
     if v.drone_mode:
-        lines += [drone_line(v, o, names[o]) for o in range(v.seats) if v.d_pos[o] == h]
+        lines += [drone_line(v, o, names[o]) for o in range(v.seats) if v.drones[o].pos == h]
     if v.last_zone >= 0 and h in ZONE_CARDS[v.last_zone].sponsors:
         n = ZONE_CARDS[v.last_zone].sponsors.index(h) + 1
         lines.append(f"Numbered {n} on the last zone card: a sponsor roll of {n} lands one here.")
@@ -150,8 +158,8 @@ def hex_detail(v: RivalsState, h: int, names: list[str], me: int | None) -> tupl
         lines.append("This tile may fall at the end of the round (a zone card of this era drops it).")
     elif t != VOLCANO_TILE and TILE_ERA[t]:
         lines.append(f"It falls in era {TILE_ERA[t]}.")
-    if me is not None and 0 <= me < v.seats and v.pos[me] >= 0 and v.pos[me] != h:
-        d = DIST[v.pos[me]][h]
+    if me is not None and 0 <= me < v.seats and v.ashaks[me].pos >= 0 and v.ashaks[me].pos != h:
+        d = DIST[v.ashaks[me].pos][h]
         lines.append(f"{d} hex{'es' if d != 1 else ''} from you.")
     title = f"Hex {h}: {kind or 'unrevealed'}"
     return title, "\n".join(lines)
@@ -160,7 +168,7 @@ def hex_detail(v: RivalsState, h: int, names: list[str], me: int | None) -> tupl
 def card_reach(v: RivalsState, seat: int, c: int, names: list[str]) -> str:
     """The card's range from the seat's hex now, and who it could aim at (with sight)."""
     d = CARD[c]
-    if v.pos[seat] < 0:
+    if v.ashaks[seat].pos < 0:
         return ""
     if d.target == "enemy":
         hi = max_range(v, seat, d)
@@ -193,7 +201,7 @@ def in_play_line(v: RivalsState, names: list[str], me: int | None) -> str:
     def who(o: int) -> str:
         return "you" if o == me else seat_name(names, o)
 
-    name = ULTIMATES[v.ashak[v.p_seat]].name if v.p_ult else CARD[v.p_card].name
+    name = ULTIMATES[v.ashaks[v.p_seat].kind].name if v.p_ult else CARD[v.p_card].name
     text = f"{who(v.p_seat)} play{'' if v.p_seat == me else 's'} {name}"
     text = text[:1].upper() + text[1:]
     if 0 <= v.p_target < v.seats:
@@ -265,9 +273,9 @@ def seat_name(names: list[str], seat: int) -> str:
 
 def drone_line(v: RivalsState, seat: int, name: str) -> str:
     """A drone's public board in a line: where it is, its cards, resources, tokens and RP."""
-    where = f"hex {v.d_pos[seat]}" if v.d_pos[seat] >= 0 else "off the Wildtech"
-    cards = ", ".join(CARD[c].name for c in v.d_cards[seat]) or "no card"
+    where = f"hex {v.drones[seat].pos}" if v.drones[seat].pos >= 0 else "off the Wildtech"
+    cards = ", ".join(CARD[c].name for c in v.drones[seat].cards) or "no card"
     return (
-        f"{name}'s drone on {where}: {cards}; {v.d_crystals[seat]}C {v.d_resins[seat]}R "
-        f"tok {v.d_tokens[seat]} {v.d_rp[seat]}RP"
+        f"{name}'s drone on {where}: {cards}; {v.drones[seat].crystals}C {v.drones[seat].resins}R "
+        f"tok {v.drones[seat].tokens} {v.drones[seat].rp}RP"
     )

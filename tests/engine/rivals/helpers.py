@@ -67,7 +67,7 @@ def put(s: RivalsState, seat: int, q: int, r: int) -> int:
     h = hx(q, r)
     t = board.TILE_OF[h]
     s.revealed[t] = True
-    s.pos[seat] = h
+    s.ashaks[seat].pos = h
     return h
 
 
@@ -99,7 +99,7 @@ def lay(s: RivalsState, seat: int, q: int, r: int, pattern: tuple[str, ...], slo
     other = s.face.index(face)
     s.face[other], s.face[t] = s.face[t], face
     s.orient[t] = 0
-    s.pos[seat] = board.TILE_HEXES[t][slot]
+    s.ashaks[seat].pos = board.TILE_HEXES[t][slot]
     return t
 
 
@@ -174,10 +174,17 @@ def check_invariants(s: RivalsState) -> None:
     places = card_places(s)
     assert sorted(places) == list(range(CARD_COUNT)), "a card is missing or in two places"
     for o in range(s.seats):
-        for v in (s.hp[o], s.crystals[o], s.resins[o], s.tokens[o], s.active_tokens[o], s.ult[o]):
+        for v in (
+            s.ashaks[o].hp,
+            s.ashaks[o].crystals,
+            s.ashaks[o].resins,
+            s.ashaks[o].tokens,
+            s.ashaks[o].active_tokens,
+            s.ashaks[o].ult,
+        ):
             assert v >= 0
-        assert s.tokens[o] + s.active_tokens[o] <= 3 and s.active_tokens[o] <= 2
-        if s.alive[o] and s.pos[o] >= 0:
-            assert not s.fallen[board.TILE_OF[s.pos[o]]], "an Ashak stands on a fallen tile"
-        assert s.alive[o] == (s.hp[o] > 0)
+        assert s.ashaks[o].tokens + s.ashaks[o].active_tokens <= 3 and s.ashaks[o].active_tokens <= 2
+        if s.ashaks[o].alive and s.ashaks[o].pos >= 0:
+            assert not s.fallen[board.TILE_OF[s.ashaks[o].pos]], "an Ashak stands on a fallen tile"
+        assert s.ashaks[o].alive == (s.ashaks[o].hp > 0)
     assert s.sponsors_left + sum(1 for x in s.sponsor if x) == board.SPONSOR_TOKENS

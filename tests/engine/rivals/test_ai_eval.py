@@ -63,16 +63,16 @@ def test_drone_mode_estimates_use_the_drone_weights() -> None:
     assert [GAME.evaluate(s, o) for o in range(2)] == [0.28495575221238933, 0.7150442477876106]
     # Ten crystals, which buy one point, are worth less than a point already won.
     before = GAME.evaluate(s, 0)
-    s.crystals[0] += 10
+    s.ashaks[0].crystals += 10
     with_crystals = GAME.evaluate(s, 0)
-    s.crystals[0] -= 10
-    s.rp[0] += 1
+    s.ashaks[0].crystals -= 10
+    s.ashaks[0].rp += 1
     assert before < with_crystals < GAME.evaluate(s, 0)
 
 
 def test_a_point_carried_home_from_the_drone_is_worth_more() -> None:
     s = played(2, True, 5, 120)
-    s.d_rp[0] = 2
+    s.drones[0].rp = 2
     on_drone = GAME.evaluate(s, 0)
-    s.d_rp[0], s.rp[0] = 0, s.rp[0] + 2
+    s.drones[0].rp, s.ashaks[0].rp = 0, s.ashaks[0].rp + 2
     assert GAME.evaluate(s, 0) > on_drone

@@ -68,12 +68,12 @@ def test_at_six_seats_the_hard_bot_finishes_off_a_rival_in_range() -> None:
     s = six_seats_fighting()
     put(s, 0, 0, 0)
     put(s, 1, 0, -2)  # two hexes away: in the Blaster's range (1-3), in sight
-    s.hp[1] = 1
+    s.ashaks[1].hp = 1
     give(s, 0, "Blaster")
     with dice(False):  # no defence die saves the rival
         finish_turn(s, 0)
-    assert not s.alive[1]
-    assert s.rp[0] == 2
+    assert not s.ashaks[1].alive
+    assert s.ashaks[0].rp == 2
 
 
 def test_at_six_seats_the_hard_bot_steps_off_a_tile_that_falls_this_round() -> None:
@@ -91,6 +91,6 @@ def test_at_six_seats_the_hard_bot_steps_off_a_tile_that_falls_this_round() -> N
         put(s, seat, q, r)
     put(s, 0, 3, -4)  # tile 9, next to tiles 27 and 33 (era 2)
     doomed = {t for z in (0, 1, 2) for t in ZONE_CARDS[z].drops}
-    assert TILE_OF[s.pos[0]] in doomed
+    assert TILE_OF[s.ashaks[0].pos] in doomed
     finish_turn(s, 0)
-    assert TILE_OF[s.pos[0]] not in doomed
+    assert TILE_OF[s.ashaks[0].pos] not in doomed

@@ -40,7 +40,8 @@ def last_turn_of_the_round(tokens: list[int]) -> RivalsState:
     s = ready_to_fight(THREE, seat=2)
     s.turn_no, s.turn_order, s.first = 2, [0, 1, 2], 0
     s.zone_deck, s.event_deck = [], []
-    s.tokens = list(tokens)
+    for a, n in zip(s.ashaks, tokens, strict=True):
+        a.tokens = n
     return s
 
 
@@ -51,8 +52,8 @@ def test_a_token_is_activated_in_an_opponents_turn_and_defends_there() -> None:
     s = ready_to_fight()
     put(s, 0, 0, 0)
     put(s, 1, 0, -2)
-    set_type(s, s.pos[1], CRYSTAL)
-    s.tokens[1] = 1  # no card in hand: only the token gets Renko asked
+    set_type(s, s.ashaks[1].pos, CRYSTAL)
+    s.ashaks[1].tokens = 1  # no card in hand: only the token gets Renko asked
     blaster = give(s, 0, "Blaster")
     give(s, 0, "Blaster")
     step(s)
@@ -63,26 +64,26 @@ def test_a_token_is_activated_in_an_opponents_turn_and_defends_there() -> None:
     ev = GAME.apply(s, 1, ActivateToken())
     assert "Player 2 (Renko) activates an anticipation token." in texts(ev)
     # Nothing more Renko could do: the window closes and Atmos's turn goes on.
-    assert (s.phase, s.actor, s.active_tokens[1], s.tokens[1]) == ("turn", 0, 1, 0)
+    assert (s.phase, s.actor, s.ashaks[1].active_tokens, s.ashaks[1].tokens) == ("turn", 0, 1, 0)
     assert defence_dice(s, 1) == 4
     with dice(True):
         act(s, 0, PlayCard(blaster))
         ev = act(s, 0, TargetAshak(1))
-    assert "4 defence dice, 4 successes" in texts(ev) and s.hp[1] == 20
+    assert "4 defence dice, 4 successes" in texts(ev) and s.ashaks[1].hp == 20
 
 
 def test_a_token_is_offered_beside_the_cards_and_the_seat_is_asked_again_after_it() -> None:
     s = ready_to_fight()
-    s.tokens[1] = 2
+    s.ashaks[1].tokens = 2
     give(s, 1, "Blaster")
     step(s)
     assert [type(a) for a in GAME.legal(s, 1)] == [ActivateToken, PassTurn, Wait]
     GAME.apply(s, 1, ActivateToken())
     assert (s.phase, s.actor) == ("interrupt", 1)  # a second token, a card, or a pass
     GAME.apply(s, 1, ActivateToken())
-    assert s.active_tokens[1] == 2
+    assert s.ashaks[1].active_tokens == 2
     # Two are active: the third would be refused, and the card still keeps Renko asked.
-    s.tokens[1] = 1
+    s.ashaks[1].tokens = 1
     assert (s.phase, s.actor) == ("interrupt", 1)
     assert GAME.choices(s, 1)[0] == (ActivateToken(), "Two tokens are already active.")
     GAME.apply(s, 1, Wait())
@@ -91,8 +92,8 @@ def test_a_token_is_offered_beside_the_cards_and_the_seat_is_asked_again_after_i
 
 def test_a_seat_that_cannot_activate_and_holds_nothing_is_not_asked() -> None:
     s = ready_to_fight(THREE)
-    s.tokens = [0, 1, 1]
-    s.active_tokens = [0, 2, 0]  # Renko has two active already; Phae may activate hers
+    for a, inactive, active in zip(s.ashaks, [0, 1, 1], [0, 2, 0], strict=True):
+        a.tokens, a.active_tokens = inactive, active  # Renko has two active already; Phae may activate hers
     step(s)
     assert (s.phase, s.actor) == ("interrupt", 2)
     GAME.apply(s, 2, PassTurn())
@@ -121,7 +122,7 @@ def test_a_token_is_activated_at_the_start_of_a_phase_of_the_rounds_end() -> Non
     GAME.apply(s, 0, PassTurn())
     # Left alone until a turn begins: the round ends and the next begins with Renko's turn.
     assert (s.round, s.phase, s.actor) == (3, "turn", 1)
-    assert (s.tokens[0], s.active_tokens[0]) == (1, 1)  # active through Renko's turn
+    assert (s.ashaks[0].tokens, s.ashaks[0].active_tokens) == (1, 1)  # active through Renko's turn
 
 
 def test_before_the_turns_begin_the_others_are_asked_but_not_the_first_player() -> None:
@@ -143,7 +144,7 @@ def test_before_the_turns_begin_the_others_are_asked_but_not_the_first_player() 
 
 def test_no_phase_window_when_nobody_could_activate() -> None:
     s = last_turn_of_the_round([0, 0, 0])
-    s.active_tokens = [2, 0, 0]
+    s.ashaks[0].active_tokens = 2
     act(s, 2, EndTurn())
     assert (s.round, s.phase, s.actor) == (3, "turn", 1)
 
@@ -157,8 +158,8 @@ def test_no_token_in_answer_to_natural_radiation_but_an_active_one_defends() -> 
     h1 = put(s, 1, 0, -1)
     put(s, 2, 3, -3)
     set_type(s, h1, CRYSTAL)
-    s.ult[0] = ASHAKS[0].gauge
-    s.tokens[1], s.active_tokens[1] = 1, 1
+    s.ashaks[0].ult = ASHAKS[0].gauge
+    s.ashaks[1].tokens, s.ashaks[1].active_tokens = 1, 1
     give(s, 1, "Blaster")  # a card keeps the attack window open for Renko
     act(s, 0, UseUltimate())
     with dice(True):
@@ -170,7 +171,7 @@ def test_no_token_in_answer_to_natural_radiation_but_an_active_one_defends() -> 
         ev = GAME.apply(s, 1, Pass())
     # The token activated before the attack adds its two dice: 4 damage, 4 dice, 4 successes.
     assert "4 damage, 4 defence dice, 4 successes" in texts(ev)
-    assert (s.hp[1], s.tokens[1], s.active_tokens[1]) == (20, 1, 1)
+    assert (s.ashaks[1].hp, s.ashaks[1].tokens, s.ashaks[1].active_tokens) == (20, 1, 1)
 
 
 # --- between salvos ----------------------------------------------------------------------------
@@ -181,7 +182,7 @@ def duel() -> RivalsState:
     s = ready_to_fight(("Atmos", "Korrin"), seat=1)
     put(s, 0, 0, -2)
     put(s, 1, 0, 0)
-    set_type(s, s.pos[0], CRYSTAL)
+    set_type(s, s.ashaks[0].pos, CRYSTAL)
     return s
 
 
@@ -194,7 +195,7 @@ def test_a_utility_played_between_two_salvos_works_on_the_second() -> None:
         ev = act(s, 1, TargetAshak(0))
         assert (s.phase, s.actor) == ("react", 0)
         ev += GAME.apply(s, 0, Pass())  # not before the first salvo
-        assert (s.phase, s.actor, s.hp[0]) == ("react", 0, 18)  # asked again before the second
+        assert (s.phase, s.actor, s.ashaks[0].hp) == ("react", 0, 18)  # asked again before the second
         assert GAME.prompt(s, 0).declines == 1
         ev += GAME.apply(s, 0, React(shield))
         ev += GAME.apply(s, 0, Pass())
@@ -204,7 +205,7 @@ def test_a_utility_played_between_two_salvos_works_on_the_second() -> None:
     assert salvos[0] < resolved < salvos[1]
     assert lines[salvos[1]].startswith("Double Blaster salvo on Player 1 (Atmos): 1 damage")
     # 3 wounds in all: short of the 4 that would give Korrin a free physical card.
-    assert (s.hp[0], s.phase, s.actor) == (17, "turn", 1)
+    assert (s.ashaks[0].hp, s.phase, s.actor) == (17, "turn", 1)
 
 
 def test_a_cancel_between_salvos_stops_the_rest_and_the_conditional_effect() -> None:
@@ -215,11 +216,11 @@ def test_a_cancel_between_salvos_stops_the_rest_and_the_conditional_effect() -> 
         act(s, 1, PlayCard(razor))
         act(s, 1, TargetAshak(0))
         GAME.apply(s, 0, Pass())
-        assert (s.phase, s.hp[0]) == ("react", 19)
+        assert (s.phase, s.ashaks[0].hp) == ("react", 19)
         GAME.apply(s, 0, React(wall))
         ev = GAME.apply(s, 0, Pass())
     assert "The attack on Player 1 (Atmos) is cancelled." in texts(ev)
-    assert (s.hp[0], s.phase, s.actor) == (19, "turn", 1)  # no second salvo, no move
+    assert (s.ashaks[0].hp, s.phase, s.actor) == (19, "turn", 1)  # no second salvo, no move
 
 
 def test_between_salvos_a_defender_with_nothing_to_play_is_passed_for() -> None:
@@ -235,4 +236,4 @@ def test_between_salvos_a_defender_with_nothing_to_play_is_passed_for() -> None:
             assert forced_decline(GAME, s, 0, bot=True) == Pass()
             GAME.apply(s, 0, Pass())
     # Both salvos hit; the action over, Atmos is asked once more (the window after an action).
-    assert (s.hp[0], s.phase, s.actor) == (16, "interrupt", 0)
+    assert (s.ashaks[0].hp, s.phase, s.actor) == (16, "interrupt", 0)

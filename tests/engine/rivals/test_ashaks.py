@@ -73,7 +73,7 @@ def test_renko_hits_harder_per_active_flasher() -> None:
     with dice(False):
         act(s, 0, PlayCard(b))
         act(s, 0, TargetAshak(1))
-    assert s.hp[1] == 20 - 2 - 2
+    assert s.ashaks[1].hp == 20 - 2 - 2
 
 
 def test_acceleration_drone_with_and_without_flashers() -> None:
@@ -93,7 +93,7 @@ def test_acceleration_drone_with_and_without_flashers() -> None:
     s.hand[0].append(drone2)
     act(s, 0, PlayCard(drone2))
     act(s, 0, TargetAshak(1))
-    assert sum(1 for c in s.temps[1] if c in FLASHER_IDS) == 1 and s.hp[1] == 19
+    assert sum(1 for c in s.temps[1] if c in FLASHER_IDS) == 1 and s.ashaks[1].hp == 19
 
 
 def test_flashers_ultimate_pulls_every_flasher_and_reshuffles() -> None:
@@ -102,11 +102,11 @@ def test_flashers_ultimate_pulls_every_flasher_and_reshuffles() -> None:
     put(s, 1, 0, -2)
     s.deck[1] += [s.extra.pop(), s.extra.pop()]
     s.discard[1] = [s.deck[1].pop(0)]
-    s.ult[0] = ASHAKS[1].gauge
+    s.ashaks[0].ult = ASHAKS[1].gauge
     act(s, 0, UseUltimate())
     act(s, 0, TargetAshak(1))
     assert sum(1 for c in s.temps[1] if c in FLASHER_IDS) == 3
-    assert s.discard[1] == [] and s.ult[0] == 0 and s.range_bonus[0] == 1
+    assert s.discard[1] == [] and s.ashaks[0].ult == 0 and s.range_bonus[0] == 1
 
 
 def test_phae_sets_atlans_in_place_of_her_guild() -> None:
@@ -124,8 +124,8 @@ def test_natural_radiation_spares_atmos_and_hits_the_neighbouring_tiles() -> Non
     put(s, 0, 0, 0)
     h1 = put(s, 1, 0, -1)
     put(s, 2, 3, -1)
-    s.ult[0] = ASHAKS[0].gauge
-    s.tokens[1] = 2
+    s.ashaks[0].ult = ASHAKS[0].gauge
+    s.ashaks[1].tokens = 2
     act(s, 0, UseUltimate())
     with dice(False):
         act(s, 0, TargetHex(h1))
@@ -134,7 +134,7 @@ def test_natural_radiation_spares_atmos_and_hits_the_neighbouring_tiles() -> Non
         assert GAME.legal(s, s.actor) == [Pass()] if s.phase == "react" else True
         while s.phase == "react":
             act(s, s.actor, Pass())
-    assert s.hp[0] == 20 and s.hp[1] == 16
+    assert s.ashaks[0].hp == 20 and s.ashaks[1].hp == 16
 
 
 def test_natural_radiation_deals_3_on_the_tiles_next_to_the_target() -> None:
@@ -146,23 +146,23 @@ def test_natural_radiation_deals_3_on_the_tiles_next_to_the_target() -> None:
     h1 = put(s, 1, 0, -1)
     t = TILE_OF[h1]
     near = [n for h in TILE_HEXES[t] for n in NEIGHBOURS[h] if TILE_OF[n] not in (t, VOLCANO_TILE)]
-    s.pos[2] = near[0]
-    s.ult[0] = ASHAKS[0].gauge
+    s.ashaks[2].pos = near[0]
+    s.ashaks[0].ult = ASHAKS[0].gauge
     act(s, 0, UseUltimate())
     with dice(False):
         act(s, 0, TargetHex(h1))
         while s.phase != "turn":
             act(s, s.actor, GAME.legal(s, s.actor)[0])
-    assert s.hp == [20, 16, 17]
+    assert [a.hp for a in s.ashaks] == [20, 16, 17]
 
 
 def test_sylva_spores_poison_every_rival_within_three() -> None:
     s = setup(("Sylva", "Atmos"))
     put(s, 0, 0, 0)
     put(s, 1, 0, -3)
-    s.ult[0] = ASHAKS[4].gauge
+    s.ashaks[0].ult = ASHAKS[4].gauge
     act(s, 0, UseUltimate())
-    assert s.poison[1] == [0, 0]
+    assert s.ashaks[1].poison == [0, 0]
     assert RENKO_CARDS
 
 
@@ -171,19 +171,19 @@ def test_every_ultimate_needs_a_full_gauge_resolves_and_empties_it(ashak: str) -
     s = ready_to_fight((ashak, "Korrin" if ashak != "Korrin" else "Oru"))
     put(s, 0, 0, 0)
     put(s, 1, 0, -1)
-    gauge = ASHAKS[s.ashak[0]].gauge
-    s.ult[0] = gauge - 1
+    gauge = ASHAKS[s.ashaks[0].kind].gauge
+    s.ashaks[0].ult = gauge - 1
     assert GAME.why_illegal(s, 0, UseUltimate()) == f"Your ultimate gauge is at {gauge - 1}/{gauge}."
-    s.ult[0] = gauge
-    s.hp[0] = 10
+    s.ashaks[0].ult = gauge
+    s.ashaks[0].hp = 10
     with dice(False):
         act(s, 0, UseUltimate())
-        assert s.ult[0] == 0  # the gauge empties as the ultimate is unleashed
+        assert s.ashaks[0].ult == 0  # the gauge empties as the ultimate is unleashed
         for _ in range(30):
             if s.phase == "turn" or GAME.outcome(s) is not None:
                 break
             legal = GAME.legal(s, s.actor)
-            aim = [a for a in legal if str(a) in ("target seat 1", f"target hex {s.pos[1]}")]
+            aim = [a for a in legal if str(a) in ("target seat 1", f"target hex {s.ashaks[1].pos}")]
             act(s, s.actor, (aim or legal)[0])
-    changed = s.hp[1] < 20 or s.poison[1] or s.hp[0] > 10 or s.temps[1]
+    changed = s.ashaks[1].hp < 20 or s.ashaks[1].poison or s.ashaks[0].hp > 10 or s.temps[1]
     assert changed, "the ultimate did something to the rival or to its user"

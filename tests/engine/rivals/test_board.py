@@ -15,7 +15,8 @@ from engine.rivals.actions import (
 from engine.rivals.data.board import CRYSTAL, FOREST, INTERFACE, LAKE, TILE_HEXES, TILE_OF
 from engine.rivals.game import GAME
 from engine.rivals.geometry import sight_paths
-from engine.rivals.rules.board import has_sight, reachable
+from engine.rivals.queries import has_sight
+from engine.rivals.rules.board import reachable
 from tests.engine.rivals.helpers import (
     act,
     give,
@@ -36,8 +37,8 @@ def test_an_ashak_in_between_blocks_sight_but_not_the_target() -> None:
     put(s, 0, 0, 0)
     put(s, 1, 3, 0)
     put(s, 2, 1, 0)
-    assert not has_sight(s, 0, s.pos[0], s.pos[1], 1)
-    assert has_sight(s, 0, s.pos[0], s.pos[2], 2)
+    assert not has_sight(s, 0, s.ashaks[0].pos, s.ashaks[1].pos, 1)
+    assert has_sight(s, 0, s.ashaks[0].pos, s.ashaks[2].pos, 2)
     blaster = give(s, 0, "Blaster")
     act(s, 0, PlayCard(blaster))
     assert [a for a in GAME.legal(s, 0) if isinstance(a, TargetAshak)] == [TargetAshak(2)]
@@ -61,12 +62,12 @@ def test_own_shields_the_void_and_unrevealed_tiles_do_not_block() -> None:
     put(s, 1, 3, 0)
     put(s, 2, -3, 3)
     s.shield[hx(1, 0)] = 0
-    assert has_sight(s, 0, s.pos[0], s.pos[1], 1)
+    assert has_sight(s, 0, s.ashaks[0].pos, s.ashaks[1].pos, 1)
     s.revealed[TILE_OF[hx(2, 0)]] = False
     s.fallen[TILE_OF[hx(2, 0)]] = True
-    assert has_sight(s, 0, s.pos[0], s.pos[1], 1)
+    assert has_sight(s, 0, s.ashaks[0].pos, s.ashaks[1].pos, 1)
     s.shield[hx(1, 0)] = 2
-    assert not has_sight(s, 0, s.pos[0], s.pos[1], 1)
+    assert not has_sight(s, 0, s.ashaks[0].pos, s.ashaks[1].pos, 1)
 
 
 def test_a_lake_ends_the_move_and_costs_2_hp() -> None:
@@ -78,7 +79,7 @@ def test_a_lake_ends_the_move_and_costs_2_hp() -> None:
     assert lake in reach
     assert hx(0, -5) not in reach  # only reachable through the lake, which stops the move
     act(s, 0, Move(lake))
-    assert s.hp[0] == 18 and s.ap == 1
+    assert s.ashaks[0].hp == 18 and s.ap == 1
 
 
 def test_unrevealed_tiles_cannot_be_entered_and_enemy_shields_cost_two() -> None:
@@ -124,9 +125,9 @@ def test_collect_gathers_every_hex_and_dries_the_tile() -> None:
     s.face[other], s.face[t] = s.face[t], face
     s.orient[t] = 0
     assert face_types(face, 0) == (FOREST, CRYSTAL, INTERFACE)
-    s.pos[0] = a  # enhanced forest
+    s.ashaks[0].pos = a  # enhanced forest
     ev = act(s, 0, Collect())
-    assert s.resins[0] == 2 + 3 and s.crystals[0] == 1
+    assert s.ashaks[0].resins == 2 + 3 and s.ashaks[0].crystals == 1
     assert "Player 1 (Atmos) gains 1 crystal and 3 resins." in [e.text for e in ev]
     assert s.phase == "consult"
     row = list(s.iface_row)
@@ -148,16 +149,16 @@ def test_a_collection_without_crystals_names_only_the_resins() -> None:
     other = s.face.index(face)
     s.face[other], s.face[t] = s.face[t], face
     s.orient[t] = 0
-    s.pos[0] = a  # the enhanced forest: 3 resins, and no crystal hex on this tile
-    before = s.resins[0]
+    s.ashaks[0].pos = a  # the enhanced forest: 3 resins, and no crystal hex on this tile
+    before = s.ashaks[0].resins
     texts = [e.text for e in act(s, 0, Collect())]
-    assert s.crystals[0] == 0 and s.resins[0] == before + 3
+    assert s.ashaks[0].crystals == 0 and s.ashaks[0].resins == before + 3
     assert "Player 1 (Atmos) gains 3 resins." in texts  # not "0 crystals and 3 resins"
 
 
 def test_a_third_shield_replaces_one_of_the_first_two() -> None:
     s = trio()
-    s.resins[0] = 6
+    s.ashaks[0].resins = 6
     put(s, 0, 0, -3)
     act(s, 0, MakeShield())
     put(s, 0, 0, -4)

@@ -38,7 +38,7 @@ def test_a_reaction_card_says_what_it_does_when_it_is_played() -> None:
 
 def test_a_reacting_ultimate_names_itself_as_the_ultimate_with_its_text() -> None:
     s = attacked("Renko")
-    s.ult[0] = ASHAKS[1].gauge
+    s.ashaks[0].ult = ASHAKS[1].gauge
     give(s, 0, "Blaster")  # a card in hand keeps the window open
     act(s, 1, TargetAshak(0))
     ev = GAME.apply(s, 0, React(-1))

@@ -41,8 +41,8 @@ def duel(attacker: str = "Korrin"):
     s = ready_to_fight(("Atmos", attacker), seat=1)
     put(s, 0, 0, -2)
     put(s, 1, 0, 0)
-    set_type(s, s.pos[0], CRYSTAL)
-    set_type(s, s.pos[1], CRYSTAL) if s.pos[1] != 0 else None
+    set_type(s, s.ashaks[0].pos, CRYSTAL)
+    set_type(s, s.ashaks[1].pos, CRYSTAL) if s.ashaks[1].pos != 0 else None
     return s
 
 
@@ -53,7 +53,7 @@ def finish(s, seat: int) -> None:
             return
         who = s.actor
         legal = GAME.legal(s, who)
-        aim = [a for a in legal if str(a) in ("target seat 0", f"target hex {s.pos[0]}")]
+        aim = [a for a in legal if str(a) in ("target seat 0", f"target hex {s.ashaks[0].pos}")]
         pref = aim or [a for a in legal if isinstance(a, (TargetAshak, StepTo, DoneMods, SkipOptional))]
         act(s, who, (pref or legal)[0])
     raise AssertionError(f"stuck in {s.phase}")
@@ -66,8 +66,8 @@ def test_every_card_resolves_and_lands_where_it_should(card_name: str) -> None:
     d = CARD[c]
     hi = d.rmax if d.rmax >= 0 else 6
     put(s, 0, 0, -min(max(2, d.rmin), hi))
-    set_type(s, s.pos[0], CRYSTAL)
-    s.hp[1] = 15
+    set_type(s, s.ashaks[0].pos, CRYSTAL)
+    s.ashaks[1].hp = 15
     s.ap = 2
     if d.type == MOD:
         b = give(s, 1, "Blaster")
@@ -94,13 +94,13 @@ def test_every_card_resolves_and_lands_where_it_should(card_name: str) -> None:
         if d.once:
             assert GAME.why_illegal(s, 1, UseSkill(c)) == "Already used this round."
     elif d.type == EXPLOSIVE:
-        assert c in s.box and s.hp[0] < 20
+        assert c in s.box and s.ashaks[0].hp < 20
     elif d.temp:
         assert c in s.temps[1]
     else:
         assert c in s.discard[1]
     if d.is_attack and d.salvos:
-        assert s.hp[0] < 20, "an undefended attack must wound"
+        assert s.ashaks[0].hp < 20, "an undefended attack must wound"
 
 
 def test_poison_pull_push_and_leap_move_and_hurt_as_written() -> None:
@@ -108,38 +108,38 @@ def test_poison_pull_push_and_leap_move_and_hurt_as_written() -> None:
     with dice(False):
         act(s, 1, PlayCard(give(s, 1, "Toxic Dart")))
         act(s, 1, TargetAshak(0))
-    assert s.poison[0] == [1] and s.hp[0] == 19
+    assert s.ashaks[0].poison == [1] and s.ashaks[0].hp == 19
     put(s, 0, 0, -3)
     s.ap = 2
     with dice(True):
         act(s, 1, PlayCard(give(s, 1, "Gravity Well")))
         act(s, 1, TargetAshak(0))
         finish(s, 1)
-    assert DIST[s.pos[0]][s.pos[1]] == 1
+    assert DIST[s.ashaks[0].pos][s.ashaks[1].pos] == 1
     s.ap = 2
     with dice(True):
         act(s, 1, PlayCard(give(s, 1, "Shockwave")))
         act(s, 1, TargetAshak(0))
         finish(s, 1)
-    assert DIST[s.pos[0]][s.pos[1]] == 3
+    assert DIST[s.ashaks[0].pos][s.ashaks[1].pos] == 3
     s.ap = 2
     put(s, 0, 0, -2)
     with dice(True):
         act(s, 1, PlayCard(give(s, 1, "Cheetah Leap")))
         act(s, 1, TargetAshak(0))
-    assert s.pos[1] == s.pos[0]
+    assert s.ashaks[1].pos == s.ashaks[0].pos
 
 
 def test_parasite_grenade_takes_a_token_before_the_damage() -> None:
     s = duel()
-    s.tokens[0] = 1
-    s.active_tokens[0] = 1
+    s.ashaks[0].tokens = 1
+    s.ashaks[0].active_tokens = 1
     with dice(False):
         act(s, 1, PlayCard(give(s, 1, "Parasite Grenade")))
-        act(s, 1, GAME.legal(s, 1)[[str(a) for a in GAME.legal(s, 1)].index(f"target hex {s.pos[0]}")])
+        act(s, 1, GAME.legal(s, 1)[[str(a) for a in GAME.legal(s, 1)].index(f"target hex {s.ashaks[0].pos}")])
         finish(s, 1)
-    assert s.tokens[0] == 0 and s.active_tokens[0] == 1  # the inactive one went first
-    assert s.hp[0] == 18
+    assert s.ashaks[0].tokens == 0 and s.ashaks[0].active_tokens == 1  # the inactive one went first
+    assert s.ashaks[0].hp == 18
 
 
 def test_stellar_cannon_adds_three_on_the_aimed_hex() -> None:
@@ -148,9 +148,9 @@ def test_stellar_cannon_adds_three_on_the_aimed_hex() -> None:
     s.ap = 2
     with dice(False):
         act(s, 1, PlayCard(give(s, 1, "Stellar Cannon")))
-        act(s, 1, GAME.legal(s, 1)[[str(a) for a in GAME.legal(s, 1)].index(f"target hex {s.pos[0]}")])
+        act(s, 1, GAME.legal(s, 1)[[str(a) for a in GAME.legal(s, 1)].index(f"target hex {s.ashaks[0].pos}")])
         finish(s, 1)
-    assert s.hp[0] == 14  # 3 to the whole tile + 3 on the aimed hex
+    assert s.ashaks[0].hp == 14  # 3 to the whole tile + 3 on the aimed hex
 
 
 def test_steel_skin_draws_for_each_token_gained() -> None:
@@ -159,7 +159,7 @@ def test_steel_skin_draws_for_each_token_gained() -> None:
     s.deck[1] = [give(s, 0, "Blaster"), give(s, 0, "Blaster")]
     s.hand[0] = []
     act(s, 1, PlayCard(give(s, 1, "Guard Up")))
-    assert s.tokens[1] == 1 and len(s.hand[1]) == 2  # Guard Up's own draw and Steel Skin's
+    assert s.ashaks[1].tokens == 1 and len(s.hand[1]) == 2  # Guard Up's own draw and Steel Skin's
 
 
 def test_steel_skin_draws_for_tokens_bought_rewarded_and_stolen() -> None:
@@ -168,45 +168,45 @@ def test_steel_skin_draws_for_tokens_bought_rewarded_and_stolen() -> None:
     s = duel()
     s.skills[1].append(card_id(s, "Steel Skin"))
     s.deck[1] = [card_id(s, "Blaster") for _ in range(6)]
-    s.crystals[1], s.resins[1] = 2, 0
+    s.ashaks[1].crystals, s.ashaks[1].resins = 2, 0
     lay(s, 1, -2, 3, (FOREST, CRYSTAL, ANTICIPATION), 2)
     act(s, 1, Collect())  # a plain anticipation hex: each token costs two resources
     act(s, 1, BuyToken("cc"))
-    assert (s.tokens[1], len(s.hand[1])) == (1, 1)
+    assert (s.ashaks[1].tokens, len(s.hand[1])) == (1, 1)
     if s.phase == "tokens":
         act(s, 1, StopBuying())
-    s.sponsor[s.pos[1]] = 2
+    s.sponsor[s.ashaks[1].pos] = 2
     act(s, 1, Negotiate())  # spends the token, then brings two
     act(s, 1, Reward("tokens"))
-    assert (s.tokens[1], len(s.hand[1])) == (2, 3)
-    s.tokens[0], s.ap = 2, 2
+    assert (s.ashaks[1].tokens, len(s.hand[1])) == (2, 3)
+    s.ashaks[0].tokens, s.ap = 2, 2
     s.hand[1] = []
     put(s, 1, 0, -1)
     with dice(False):
         act(s, 1, PlayCard(give(s, 1, "Siphon")))
         finish(s, 1)
     # one token taken from the defender (an inactive one first), one card drawn for it
-    assert (s.tokens[0] + s.active_tokens[0], s.tokens[1], len(s.hand[1])) == (1, 3, 1)
+    assert (s.ashaks[0].tokens + s.ashaks[0].active_tokens, s.ashaks[1].tokens, len(s.hand[1])) == (1, 3, 1)
 
 
 def test_steel_skin_draws_nothing_for_a_token_the_full_board_cannot_take() -> None:
     s = duel()
     s.skills[1].append(card_id(s, "Steel Skin"))
     s.deck[1] = [card_id(s, "Blaster") for _ in range(3)]
-    s.tokens[1], s.active_tokens[1] = 2, 1
+    s.ashaks[1].tokens, s.ashaks[1].active_tokens = 2, 1
     ev = act(s, 1, PlayCard(give(s, 1, "Guard Up")))
-    assert s.tokens[1] == 2 and len(s.hand[1]) == 1  # Guard Up's own draw only
+    assert s.ashaks[1].tokens == 2 and len(s.hand[1]) == 1  # Guard Up's own draw only
     assert "anticipation token" not in texts(ev)
 
 
 def test_every_anticipation_token_gain_goes_through_gain_tokens() -> None:
-    """Steel Skin's draw lives in `common.gain_tokens`; a module that raised a board's count
-    itself would skip it."""
+    """Steel Skin's draw lives in `common.gain_tokens`, where an Ashak's and a drone's tokens are
+    both gained; a module that raised a board's count itself would skip it."""
     import pathlib
     import re
 
     root = pathlib.Path(__file__).parents[3] / "engine" / "rivals"
-    raise_count = re.compile(r"(?<![a-z_])tokens\[[^\]]*\]\s*\+=")
+    raise_count = re.compile(r"\.tokens\s*\+=")
     found = [
         f"{p.relative_to(root)}:{n}"
         for p in sorted(root.rglob("*.py"))
@@ -222,18 +222,18 @@ def _gain_line() -> int:
     from engine.rivals.rules import common
 
     lines, start = inspect.getsourcelines(common.gain_tokens)
-    return start + next(i for i, line in enumerate(lines) if "tokens[seat] +=" in line)
+    return start + next(i for i, line in enumerate(lines) if ".tokens +=" in line)
 
 
 def test_premium_card_gives_four_resources_of_your_choice() -> None:
     from engine.rivals.actions import ChooseResource
 
     s = duel()
-    s.crystals[1], s.resins[1] = 0, 0
+    s.ashaks[1].crystals, s.ashaks[1].resins = 0, 0
     act(s, 1, PlayCard(give(s, 1, "Premium Card")))
     for r in ("crystal", "crystal", "resin", "crystal"):
         act(s, 1, ChooseResource(r))
-    assert (s.crystals[1], s.resins[1]) == (3, 1)
+    assert (s.ashaks[1].crystals, s.ashaks[1].resins) == (3, 1)
 
 
 def test_premium_card_offers_every_split_of_ten_the_player_can_pay() -> None:
@@ -241,7 +241,7 @@ def test_premium_card_offers_every_split_of_ten_the_player_can_pay() -> None:
 
     s = duel()
     s.skills[1].append(card_id(s, "Premium Card"))
-    s.crystals[1], s.resins[1] = 7, 5
+    s.ashaks[1].crystals, s.ashaks[1].resins = 7, 5
 
     def points() -> list[str]:
         return [GAME.describe(s, a) for a in GAME.legal(s, 1) if isinstance(a, (BuyPoint, BuyMixedPoint))]
@@ -252,9 +252,9 @@ def test_premium_card_offers_every_split_of_ten_the_player_can_pay() -> None:
         "Buy a Rival Point with 7C 3R: 7 crystals and 3 resins (Premium Card)",
     ]
     ev = act(s, 1, BuyMixedPoint(5))  # not the larger pile first: the player's choice
-    assert (s.rp[1], s.crystals[1], s.resins[1]) == (1, 2, 0)
+    assert (s.ashaks[1].rp, s.ashaks[1].crystals, s.ashaks[1].resins) == (1, 2, 0)
     assert "buys a Rival Point with 5 crystals and 5 resins (1)" in texts(ev)
-    s.crystals[1], s.resins[1] = 12, 1
+    s.ashaks[1].crystals, s.ashaks[1].resins = 12, 1
     assert points() == [
         "Buy a Rival Point with 10 crystals",
         "Buy a Rival Point with 9C 1R: 9 crystals and 1 resin (Premium Card)",
@@ -270,7 +270,7 @@ def test_an_old_premium_purchase_is_read_as_the_split_the_larger_pile_paid() -> 
     s = duel()
     found = []
     for have in ((7, 4), (6, 6), (2, 9), (12, 3)):
-        s.crystals[1], s.resins[1] = have
+        s.ashaks[1].crystals, s.ashaks[1].resins = have
         found.append(GAME.upgrade_action(s, 1, BuyPoint("mix")))
     # one resource at a time from the larger pile, crystals on a tie
     assert found == [BuyMixedPoint(7), BuyMixedPoint(5), BuyMixedPoint(2), BuyPoint("crystal")]
@@ -285,4 +285,4 @@ def test_explore_the_abyss_lands_on_a_lake_without_losing_hp() -> None:
     set_type(s, lake, LAKE)
     act(s, 1, PlayCard(give(s, 1, "Explore the Abyss")))
     act(s, 1, StepTo(lake))
-    assert s.pos[1] == lake and s.hp[1] == 20
+    assert s.ashaks[1].pos == lake and s.ashaks[1].hp == 20

@@ -22,10 +22,10 @@ DRONE = RivalsOptions(drone=True)
 
 def drone_limits(s: RivalsState) -> None:
     for o in range(2):
-        assert len(s.d_cards[o]) <= 3 and 0 <= s.d_tokens[o] <= 3
-        assert min(s.d_crystals[o], s.d_resins[o], s.d_rp[o]) >= 0
-        if s.d_pos[o] >= 0:
-            assert not s.fallen[TILE_OF[s.d_pos[o]]], "a drone stands on a fallen tile"
+        assert len(s.drones[o].cards) <= 3 and 0 <= s.drones[o].tokens <= 3
+        assert min(s.drones[o].crystals, s.drones[o].resins, s.drones[o].rp) >= 0
+        if s.drones[o].pos >= 0:
+            assert not s.fallen[TILE_OF[s.drones[o].pos]], "a drone stands on a fallen tile"
         elif s.phase != "over" and s.round > 0:
             assert s.phase in ("reentry", "dreentry") or any(t.kind == "dreentry" for t in s.tasks)
 

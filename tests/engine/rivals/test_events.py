@@ -26,23 +26,26 @@ def test_twenty_events_ten_instant_ten_lasting() -> None:
 
 def test_instant_events() -> None:
     s = table()
-    c, r = list(s.crystals), list(s.resins)
+    c, r = [a.crystals for a in s.ashaks], [a.resins for a in s.ashaks]
     instant_event(s, "supply")
-    assert s.crystals == [x + 1 for x in c] and s.resins == [x + 1 for x in r]
+    assert [a.crystals for a in s.ashaks] == [x + 1 for x in c] and [a.resins for a in s.ashaks] == [
+        x + 1 for x in r
+    ]
     instant_event(s, "tax")
-    assert s.crystals == c and s.resins == r
+    assert [a.crystals for a in s.ashaks] == c and [a.resins for a in s.ashaks] == r
     s.shield[5] = 0
     instant_event(s, "ionstorm")
     assert max(s.shield) == -1
     s.drought[7] = 1
     instant_event(s, "rain")
     assert s.drought[7] == 0
-    s.hp = [15, 15, 15]
+    for a in s.ashaks:
+        a.hp = 15
     instant_event(s, "spring")
-    assert s.hp == [17, 17, 17]
-    s.rp = [1, 0, 0]
+    assert [a.hp for a in s.ashaks] == [17, 17, 17]
+    s.ashaks[0].rp = 1
     instant_event(s, "underdog")
-    assert s.tokens == [0, 1, 1]
+    assert [a.tokens for a in s.ashaks] == [0, 1, 1]
     s.sponsor[0] = 0
     s.sponsors_left = 6
     instant_event(s, "patron")
@@ -50,11 +53,11 @@ def test_instant_events() -> None:
     lake = put(s, 0, 0, -3)
     set_type(s, lake, LAKE)
     instant_event(s, "tremor")
-    assert s.hp[0] == 15
+    assert s.ashaks[0].hp == 15
     wood = put(s, 1, 0, 3)
     set_type(s, wood, FOREST)
     instant_event(s, "spores")
-    assert s.hp[1] == 16
+    assert s.ashaks[1].hp == 16
 
 
 def test_survey_reveals_the_tiles_around_every_ashak() -> None:

@@ -13,6 +13,7 @@ from engine.rivals.data.board import TILE_COUNT, TILE_OF, VOLCANO_TILE
 from engine.rivals.game import GAME
 from engine.rivals.geometry import N_HEX, NEIGHBOURS
 from engine.rivals.options import RivalsOptions
+from engine.rivals.queries import border_hexes
 from engine.rivals.rules import board
 from engine.rivals.rules.targeting import shield_hexes
 from engine.rivals.state import RivalsState
@@ -39,7 +40,7 @@ def test_the_move_list_is_what_the_general_search_finds() -> None:
     checked = 0
     for s in mid_game_states(6, 5)[::3]:
         for seat in range(s.seats):
-            start = s.pos[seat]
+            start = s.ashaks[seat].pos
             if start < 0:
                 continue
             for budget in (1, 2):
@@ -55,7 +56,7 @@ def test_whether_one_hex_is_reached_is_what_the_general_search_finds() -> None:
     checked = 0
     for s in mid_game_states(6, 5)[::3]:
         for seat in range(s.seats):
-            start = s.pos[seat]
+            start = s.ashaks[seat].pos
             if start < 0:
                 continue
             for budget in (1, 2, 3):
@@ -80,7 +81,7 @@ def test_the_border_is_every_standing_hex_at_the_edge_or_beside_a_fallen_tile() 
     for _ in range(300):
         share = r.random()
         s.fallen = [r.random() < share for _ in range(TILE_COUNT)]
-        assert board.border_hexes(s) == by_definition(s.fallen)
+        assert border_hexes(s) == by_definition(s.fallen)
 
 
 @pytest.mark.parametrize("seat", [-1, 0, 3])
@@ -124,7 +125,7 @@ def test_a_listed_move_is_judged_again_once_the_state_has_changed() -> None:
     move = next(a for a in legal if isinstance(a, Move))
     seat = s.actor
     GAME.apply(s, seat, move)
-    assert s.pos[seat] == move.hex
+    assert s.ashaks[seat].pos == move.hex
 
 
 def test_a_listed_move_is_refused_once_the_resources_it_spends_are_gone() -> None:
@@ -132,9 +133,9 @@ def test_a_listed_move_is_refused_once_the_resources_it_spends_are_gone() -> Non
     # gone, with nothing spent (the crystals do not go below zero).
     s, _ = turn_with_a_move()
     seat = s.actor
-    s.crystals[seat] = 2
+    s.ashaks[seat].crystals = 2
     uninstall = next(a for a in GAME.legal(s, seat) if isinstance(a, Uninstall))
-    s.crystals[seat] = 0
+    s.ashaks[seat].crystals = 0
     before = GAME.clone(s)
     with pytest.raises(IllegalAction):
         GAME.apply(s, seat, uninstall)

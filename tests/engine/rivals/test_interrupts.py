@@ -81,11 +81,11 @@ def test_an_interrupting_utility_resolves_and_the_turn_resumes() -> None:
     s = ready_to_fight()
     wind = give(s, 1, "Second Wind")
     step(s)
-    s.hp[1] = 10
+    s.ashaks[1].hp = 10
     ev = GAME.apply(s, 1, React(wind))
     assert 'Player 2 (Renko) interrupts with Second Wind: "Heal 2 HP, gain 1 anticipation."' in texts(ev)
     # Seat 0 holds no card: nobody can answer, so it resolves at once.
-    assert s.hp[1] == 12 and s.tokens[1] == 1 and wind in s.discard[1]
+    assert s.ashaks[1].hp == 12 and s.ashaks[1].tokens == 1 and wind in s.discard[1]
     assert "Second Wind of Player 2 (Renko) resolves." in texts(ev)
     assert (s.phase, s.actor, s.ap) == ("turn", 0, 1)
 
@@ -97,20 +97,20 @@ def test_the_player_whose_turn_it_is_may_answer_and_the_last_card_resolves_first
     give(s, 0, "Blaster")  # a card left in each hand keeps each of them asked
     give(s, 1, "Blaster")
     step(s)
-    s.hp[0] = s.hp[1] = 10
+    s.ashaks[0].hp = s.ashaks[1].hp = 10
     assert GAME.legal(s, 0) == []  # not asked before a card is down
     GAME.apply(s, 1, React(wind1))
     assert (s.phase, s.actor) == ("interrupt", 0)
     assert GAME.prompt(s, 0).declines == 1  # only a plain pass: it is its own turn
     ev = GAME.apply(s, 0, React(wind0))
-    assert s.actor == 1 and s.hp == [10, 10]  # nothing resolved yet
+    assert s.actor == 1 and [a.hp for a in s.ashaks] == [10, 10]  # nothing resolved yet
     ev += GAME.apply(s, 1, Wait())
     ev += GAME.apply(s, 0, Pass())
     lines = texts(ev)
     assert lines.index("Second Wind of Player 1 (Atmos) resolves.") < lines.index(
         "Second Wind of Player 2 (Renko) resolves."
     )
-    assert s.hp == [12, 12] and (s.phase, s.actor) == ("turn", 0)
+    assert [a.hp for a in s.ashaks] == [12, 12] and (s.phase, s.actor) == ("turn", 0)
 
 
 def test_passing_for_the_rest_of_the_turn_lasts_that_turn_only() -> None:
@@ -136,9 +136,9 @@ def test_no_window_after_the_turn_ends() -> None:
 
 def test_an_ultimate_played_as_an_interruption_strikes_the_interrupted_ashak() -> None:
     s = ready_to_fight()
-    s.ult[1] = ASHAKS[s.ashak[1]].gauge  # Renko's Flashers, a utility
+    s.ashaks[1].ult = ASHAKS[s.ashaks[1].kind].gauge  # Renko's Flashers, a utility
     step(s)
     assert (s.phase, s.actor) == ("interrupt", 1)  # asked for the ultimate alone
     ev = GAME.apply(s, 1, React(-1))
     assert "Player 2 (Renko) unleashes Flashers on Player 1 (Atmos)." in texts(ev)
-    assert s.ult[1] == 0 and s.temps[0]
+    assert s.ashaks[1].ult == 0 and s.temps[0]

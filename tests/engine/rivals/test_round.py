@@ -7,7 +7,7 @@ from engine.rivals.data.board import LONG_TILES, TILE_HEXES, TILE_OF, ZONE_CARDS
 from engine.rivals.data.catalog import CARD
 from engine.rivals.game import GAME
 from engine.rivals.options import RivalsOptions
-from engine.rivals.rules.board import border_hexes
+from engine.rivals.queries import border_hexes
 from engine.rivals.rules.flow import phase4, phase5, phase6
 from engine.rivals.state import Task
 from tests.engine.rivals.helpers import act, clear_hand, give, new
@@ -16,7 +16,7 @@ from tests.engine.rivals.helpers import act, clear_hand, give, new
 def test_standard_setup() -> None:
     s = GAME.setup(RivalsOptions(), 4, 3)
     assert s.phase == "ashak" and s.actor == 0
-    assert s.hp == [20] * 4 and s.ult == [0] * 4 and s.rp == [0] * 4
+    assert all(a.hp == 20 and a.ult == 0 and a.rp == 0 for a in s.ashaks)
     assert len(s.iface_row) == 2 and len(s.schema_row) == 2
     assert s.sponsor[0] == 1 and sum(1 for x in s.sponsor if x) == 1
     assert [s.revealed[t] for t in LONG_TILES] == [True] * 6
@@ -35,7 +35,7 @@ def test_competition_rolls_first_and_the_last_player_chooses_first() -> None:
 
 def test_start_positions_one_per_starting_tile_never_the_volcano() -> None:
     s = new(("Atmos", "Renko", "Phae", "Korrin", "Sylva", "Vex"))
-    tiles = [TILE_OF[h] for h in s.pos]
+    tiles = [TILE_OF[a.pos] for a in s.ashaks]
     assert len(set(tiles)) == 6 and all(t in LONG_TILES for t in tiles)
     assert all(len(h) == 4 for h in s.hand)
     assert s.round == 1 and s.phase == "turn" and s.actor == s.first
@@ -71,7 +71,7 @@ def test_two_turns_then_the_round_ends_with_a_new_hand() -> None:
         act(s, s.actor, GAME.choices(s, s.actor)[-1][0])
     assert s.round == 2 and s.turn_no == 1
     assert len(s.zones_shown) == 1 and len(s.events_shown) == 1
-    assert all(len(h) == 4 or not s.alive[o] for o, h in enumerate(s.hand))
+    assert all(len(h) == 4 or not s.ashaks[o].alive for o, h in enumerate(s.hand))
 
 
 def test_a_falling_tile_costs_4_hp_and_the_ashak_climbs_back_at_the_border() -> None:
@@ -81,11 +81,11 @@ def test_a_falling_tile_costs_4_hp_and_the_ashak_climbs_back_at_the_border() -> 
     tile = z.drops[0]
     h = TILE_HEXES[tile][0]
     s.revealed[tile] = True
-    s.pos[0] = h
+    s.ashaks[0].pos = h
     s.shield[h] = 0
     s.tasks = []
     phase4(s, Task("p4"))
-    assert s.fallen[tile] and s.hp[0] == 16 and s.shield[h] == -1
+    assert s.fallen[tile] and s.ashaks[0].hp == 16 and s.shield[h] == -1
     assert s.tasks[0].kind == "reentry"
     s.phase = "idle"
     from engine.rivals.rules.flow import advance
@@ -102,7 +102,7 @@ def test_a_falling_tile_costs_4_hp_and_the_ashak_climbs_back_at_the_border() -> 
         else opts[0]
     )
     act(s, 0, target)
-    assert s.revealed[TILE_OF[target.hex]] and s.pos[0] == target.hex
+    assert s.revealed[TILE_OF[target.hex]] and s.ashaks[0].pos == target.hex
 
 
 def test_sponsors_activate_then_spawn_on_the_last_zone_card() -> None:
@@ -112,7 +112,7 @@ def test_sponsors_activate_then_spawn_on_the_last_zone_card() -> None:
     assert s.sponsor[0] == 2  # the Volcano's sponsor is now active
     spawned = [h for h, v in enumerate(s.sponsor) if v == 1]
     assert all(h in ZONE_CARDS[0].sponsors for h in spawned)
-    s.alive[2] = False
+    s.ashaks[2].alive = False
     s.sponsor = [0] * len(s.sponsor)
     s.sponsors_left = 6
     phase5(s, Task("p5"))
@@ -131,14 +131,14 @@ def test_drought_yellow_then_green_then_gone() -> None:
 def test_negotiating_scores_a_point_and_five_points_win_at_once() -> None:
     s = new(("Atmos", "Renko"))
     seat = s.actor
-    s.sponsor[s.pos[seat]] = 2
-    s.tokens[seat] = 1
-    s.rp[seat] = 3
+    s.sponsor[s.ashaks[seat].pos] = 2
+    s.ashaks[seat].tokens = 1
+    s.ashaks[seat].rp = 3
     act(s, seat, Negotiate())
-    assert s.rp[seat] == 4 and s.tokens[seat] == 0 and s.phase == "reward"
+    assert s.ashaks[seat].rp == 4 and s.ashaks[seat].tokens == 0 and s.phase == "reward"
     act(s, seat, Reward("tokens"))
-    assert s.tokens[seat] == 2
-    s.sponsor[s.pos[seat]] = 2
+    assert s.ashaks[seat].tokens == 2
+    s.sponsor[s.ashaks[seat].pos] = 2
     s.ap = 1
     before = GAME.progress(s)
     act(s, seat, Negotiate())
@@ -153,9 +153,9 @@ def test_the_token_goes_to_the_lowest_hp_when_two_remain() -> None:
     from engine.rivals.rules.flow import phase3
 
     s = new(("Atmos", "Renko", "Phae"))
-    s.alive[2] = False
-    s.hp[2] = 0
-    s.hp[0], s.hp[1] = 15, 9
+    s.ashaks[2].alive = False
+    s.ashaks[2].hp = 0
+    s.ashaks[0].hp, s.ashaks[1].hp = 15, 9
     s.first = 0
     phase3(s, Task("p3"))
     assert s.first == 1
@@ -164,12 +164,12 @@ def test_the_token_goes_to_the_lowest_hp_when_two_remain() -> None:
 def test_the_last_two_falling_to_their_deaths_together_share_the_win() -> None:
     s = new(("Atmos", "Renko", "Phae"))
     s.round = 1
-    s.alive[2], s.hp[2] = False, 0
+    s.ashaks[2].alive, s.ashaks[2].hp = False, 0
     z = ZONE_CARDS[s.zone_deck[-1]]
     tile = z.drops[0]
     for seat in (0, 1):
-        s.pos[seat] = TILE_HEXES[tile][seat]
-        s.hp[seat] = 3
+        s.ashaks[seat].pos = TILE_HEXES[tile][seat]
+        s.ashaks[seat].hp = 3
     s.tasks = []
     phase4(s, Task("p4"))
     out = GAME.outcome(s)
@@ -186,7 +186,8 @@ def test_when_the_wildtech_is_spent_the_game_over_says_what_broke_a_tie_on_point
     ]
     for rp, hp, winners, tiebreak in cases:
         s = new(("Atmos", "Renko", "Phae"))
-        s.rp, s.hp = list(rp), list(hp)
+        for a, points, health in zip(s.ashaks, rp, hp, strict=True):
+            a.rp, a.hp = points, health
         end_by_exhaustion(s)
         out = GAME.outcome(s)
         assert out is not None and list(out.winners) == winners

@@ -33,7 +33,7 @@ def table(names=("Atmos", "Korrin")):
     s = ready_to_fight(names, seat=1)
     put(s, 0, 0, -2)
     put(s, 1, 0, 0)
-    set_type(s, s.pos[0], CRYSTAL)
+    set_type(s, s.ashaks[0].pos, CRYSTAL)
     return s
 
 
@@ -69,7 +69,7 @@ def test_the_last_reaction_played_resolves_first() -> None:
     log = texts(ev)
     assert log.index("Overclock") < log.index("Brace")
     # Blaster 2 + Overclock 1; Brace adds dice, all of which fail here.
-    assert s.hp[0] == 17 and brace in s.temps[0] and over in s.temps[1]
+    assert s.ashaks[0].hp == 17 and brace in s.temps[0] and over in s.temps[1]
 
 
 def test_temporary_cards_last_one_or_two_turns_of_the_round() -> None:
@@ -96,7 +96,7 @@ def test_fog_shortens_ranges_and_calm_waters_spare_lakes() -> None:
     from engine.rivals.actions import Move
 
     act(s, 1, Move(lake))
-    assert s.hp[1] == 20
+    assert s.ashaks[1].hp == 20
 
 
 def test_interface_row_and_schemas_are_renewed() -> None:
@@ -115,8 +115,8 @@ def test_interface_row_and_schemas_are_renewed() -> None:
 def test_the_token_moves_clockwise_to_the_next_ashak_standing() -> None:
     s = new(("Atmos", "Renko", "Phae", "Oru"))
     s.first = 0
-    s.alive[1] = False
-    s.hp[1] = 0
+    s.ashaks[1].alive = False
+    s.ashaks[1].hp = 0
     phase3(s, Task("p3"))
     assert s.first == 2
     assert all(h == [] for h in s.hand)
@@ -124,7 +124,7 @@ def test_the_token_moves_clockwise_to_the_next_ashak_standing() -> None:
 
 def test_the_killer_installs_a_card_of_its_victim() -> None:
     s = table(("Atmos", "Korrin", "Phae"))
-    s.hp[0] = 1
+    s.ashaks[0].hp = 1
     rail = give(s, 0, "Railgun")
     s.hand[0].remove(rail)
     s.deck[0].append(rail)
@@ -132,7 +132,7 @@ def test_the_killer_installs_a_card_of_its_victim() -> None:
     with dice(False):
         act(s, 1, PlayCard(b))
         act(s, 1, TargetAshak(0))
-    assert s.rp[1] == 2 and s.phase == "loot" and s.actor == 1
+    assert s.ashaks[1].rp == 2 and s.phase == "loot" and s.actor == 1
     assert Install(rail) in GAME.legal(s, 1)
     assert all(CARD[a.card].rarity != "signature" for a in GAME.legal(s, 1) if isinstance(a, Install))
     act(s, 1, Install(rail))
@@ -143,8 +143,8 @@ def test_turn_order_skips_the_eliminated() -> None:
     s = new(("Atmos", "Renko", "Phae"))
     s.turn_order = [0, 1, 2]
     s.turn_seat = 0
-    s.alive[1] = False
-    s.hp[1] = 0
+    s.ashaks[1].alive = False
+    s.ashaks[1].hp = 0
     s.tasks = []
     next_turn(s, Task("next_turn"))
     assert s.tasks[0] == Task("turn_start", 2)

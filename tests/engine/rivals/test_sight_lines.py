@@ -7,7 +7,7 @@ from engine.rivals.actions import PlayCard, TargetAshak
 from engine.rivals.data.board import HEX_INDEX, HEXES
 from engine.rivals.game import GAME
 from engine.rivals.geometry import DIST, N_HEX, sight_paths
-from engine.rivals.rules.board import has_sight
+from engine.rivals.queries import has_sight
 from tests.engine.rivals.helpers import act, give, hx, put, ready_to_fight
 
 PAIRS = [(a, b) for a in range(N_HEX) for b in range(N_HEX)]
@@ -85,13 +85,13 @@ def test_a_line_between_two_hexes_is_blocked_only_when_both_paths_are() -> None:
     """For every such line on the map, both ways: an opposing shield on each hex only one path
     crosses leaves sight by the other path; shields on both paths block it."""
     s = ready_to_fight(("Atmos", "Renko", "Phae"))
-    s.alive[2] = False  # Phae stands nowhere in between; her shields are the blockers
+    s.ashaks[2].alive = False  # Phae stands nowhere in between; her shields are the blockers
     checked = 0
     for a, b in PAIRS:
         left, right = tie_hexes(a, b)
         if not left:
             continue
-        s.pos[0], s.pos[1] = a, b
+        s.ashaks[0].pos, s.ashaks[1].pos = a, b
         for blocked in (left, right, left | right):
             for h in blocked:
                 s.shield[h] = 2

@@ -27,7 +27,9 @@ NAMES = ["Ann", "Bob", "Cy", "Di", "Ed", "Flo"]
 
 def turn_moment(seats: int = 3, seed: int = 1) -> tuple[Any, int]:
     """A seat's turn in round 2 or later, standing on the map."""
-    return find_state(seats, lambda s, seat: s.phase == "turn" and s.round >= 2 and s.alive[seat], seed)
+    return find_state(
+        seats, lambda s, seat: s.phase == "turn" and s.round >= 2 and s.ashaks[seat].alive, seed
+    )
 
 
 def drawn_hexes(table: Any) -> set[int]:
@@ -41,7 +43,7 @@ def test_the_map_fits_80x24_and_pans_to_keep_your_ashak_in_view(seats: int) -> N
     legal = GAME.legal(s, seat)
     narrow = build(v, seat, legal, NAMES, 46, 20, None, "map", set(), None)
     assert narrow.width() <= 46
-    assert s.pos[seat] in drawn_hexes(narrow)
+    assert s.ashaks[seat].pos in drawn_hexes(narrow)
     # The full hexagon (127 hexes) where there is room for its 51 columns.
     wide = build(v, seat, legal, NAMES, 70, 36, None, "map", set(), None)
     assert len(drawn_hexes(wide)) == 127 and wide.width() <= 70 and MAP_W == 51
@@ -103,7 +105,7 @@ async def test_a_hand_card_under_the_cursor_shades_its_reach_and_names_who_it_re
             for it in [table.items[seg.item]]
             if it.key[0] == "hex"
         }
-        assert "sight" in looks[s.pos[victim]]
+        assert "sight" in looks[s.ashaks[victim].pos]
         title, text = app.details[-1]
         assert CARD[card].name in title
         assert "In reach now: Player" in text and "line of sight needed" in text
@@ -151,7 +153,7 @@ def test_each_premium_split_has_its_own_button_naming_its_resources() -> None:
     premium = next(c for c in range(CARD_COUNT) if CARD[c].key == "premium" and c in s.iface_deck)
     s.iface_deck.remove(premium)
     s.skills[seat].append(premium)
-    s.crystals[seat], s.resins[seat] = 7, 5
+    s.ashaks[seat].crystals, s.ashaks[seat].resins = 7, 5
     v = GAME.view(s, seat)
     legal = GAME.legal(s, seat)
     t = build(v, seat, legal, NAMES, 70, 36, None, "map", set(), None)
@@ -235,7 +237,7 @@ def test_a_reaction_shows_the_attack_to_the_defender_and_only_who_decides_to_the
 def test_the_window_keeps_your_ashak_while_the_cursor_explores() -> None:
     s, seat = turn_moment(2)
     v = GAME.view(s, seat)
-    own = s.pos[seat]
+    own = s.ashaks[seat].pos
     # Every hex whose column lies within the window's width of your Ashak's keeps it drawn.
     for h in range(127):
         if abs(hex_x(h) - hex_x(own)) <= 40:

@@ -37,7 +37,7 @@ def drone_match(seed: int, want: Any, rounds: int = 99) -> Match:
 
 def anns_drone_turn(m: Match) -> bool:
     s = m.state
-    return m.to_act() == (0,) and s.phase == "drone" and s.round >= 2 and bool(s.d_cards[0])
+    return m.to_act() == (0,) and s.phase == "drone" and s.round >= 2 and bool(s.drones[0].cards)
 
 
 @pytest.mark.paints  # a crash painting any state along the way fails it
@@ -59,7 +59,7 @@ async def test_a_drone_game_against_the_ai_first_drone_turn_by_keys_then_to_the_
             await wait(pilot)
         board = app.screen.query_one(BOARD)
         assert "Your drone's turn: 2AP" in board.rendered_text()
-        board._set_cursor(("hex", m.state.d_pos[0]))
+        board._set_cursor(("hex", m.state.drones[0].pos))
         goal = next(a.hex for a in board.legal if isinstance(a, Move))
         before = len(m.history)
         await walk_to(pilot, board, goal)
@@ -69,7 +69,7 @@ async def test_a_drone_game_against_the_ai_first_drone_turn_by_keys_then_to_the_
             await pilot.press("enter")
             await wait(pilot)
         # (then the AI's answer to the interrupt window the move opened)
-        assert m.history[before] == (0, Move(goal)) and m.state.d_pos[0] == goal
+        assert m.history[before] == (0, Move(goal)) and m.state.drones[0].pos == goal
     # From a seeded match in the last round, through the screen to the game-over screen.
     late_match = drone_match(3, lambda m: late(m, 9) and m.to_act() == (0,))
     app = screen_app(tmp_path / "late", late_match)
@@ -82,8 +82,8 @@ async def test_a_drone_game_against_the_ai_first_drone_turn_by_keys_then_to_the_
 async def test_the_drone_board_and_the_hack_reach_are_drawn(tmp_path: Path) -> None:
     m = drone_match(5, lambda m: m.to_act() == (0,) and m.state.phase == "turn" and m.state.round >= 2)
     s = m.state
-    s.d_pos[1] = s.pos[0]  # the opposing drone right here: Ann may hack it
-    s.d_pos[0] = s.pos[0]
+    s.drones[1].pos = s.ashaks[0].pos  # the opposing drone right here: Ann may hack it
+    s.drones[0].pos = s.ashaks[0].pos
     app = screen_app(tmp_path, m)
     async with app.run_test(size=(80, 24)) as pilot:
         await settle(pilot)
@@ -92,7 +92,7 @@ async def test_the_drone_board_and_the_hack_reach_are_drawn(tmp_path: Path) -> N
         n = next(i for i, a in enumerate(board.legal) if isinstance(a, Hack))
         board._set_cursor(("act", n))
         await pilot.pause()
-        assert s.pos[0] in board.zone()[1]  # type: ignore[index]
+        assert s.ashaks[0].pos in board.zone()[1]  # type: ignore[index]
         board.page = "you"
         board._table = None
         text = board.rendered_text()

@@ -46,7 +46,7 @@ async def test_enter_on_a_card_that_can_only_be_uninstalled_asks_first(tmp_path:
             if 0 in m.to_act():
                 screen.choose(m.legal(0)[-1])
         assert m.to_act() == (0,) and s.phase == "turn"
-        s.crystals[0] = 2
+        s.ashaks[0].crystals = 2
         # A card that cannot be played from here (no target in reach): only uninstalling it is
         # possible, so Enter on it would uninstall it.
         card = -1
@@ -67,12 +67,12 @@ async def test_enter_on_a_card_that_can_only_be_uninstalled_asks_first(tmp_path:
         assert f"Uninstall {CARD[card].name} (hand)?" in dialog.question and "for good" in dialog.question
         await pilot.press("enter")  # Enter out of habit: Back
         await wait(pilot)
-        assert app.screen is screen and card in s.hand[0] and s.crystals[0] == 2
+        assert app.screen is screen and card in s.hand[0] and s.ashaks[0].crystals == 2
         await pilot.press("enter")
         await wait(pilot)
         await pilot.press("y")  # asked for: done
         await wait(pilot)
-        assert card not in s.hand[0] and s.crystals[0] == 0
+        assert card not in s.hand[0] and s.ashaks[0].crystals == 0
 
 
 class AskingBoardApp(BoardApp):

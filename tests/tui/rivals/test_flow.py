@@ -148,7 +148,7 @@ async def test_a_whole_game_against_two_ai(tmp_path: Path) -> None:
         while 0 not in app.screen.session.to_act():
             await wait(pilot)
         board = app.screen.query_one(BOARD)
-        board._set_cursor(("hex", app.screen.session.match.state.pos[0]))
+        board._set_cursor(("hex", app.screen.session.match.state.ashaks[0].pos))
         goal = next(a.hex for a in board.legal if isinstance(a, Move))
         before = len(app.screen.session.match.history)
         await walk_to(pilot, board, goal)
@@ -169,7 +169,9 @@ async def test_a_whole_game_against_two_ai(tmp_path: Path) -> None:
 
 async def test_the_end_of_a_game_against_five_ai(tmp_path: Path) -> None:
     match = near_the_end(5, 20, 11)
-    assert match.to_act() == (0,) and sum(match.state.alive) == 2  # Ann and one bot are left
+    assert (
+        match.to_act() == (0,) and sum(a.alive for a in match.state.ashaks) == 2
+    )  # Ann and one bot are left
     app = screen_app(tmp_path, match)
     async with app.run_test(size=(80, 24)) as pilot:
         assert len(await by_keys(pilot, 2)) == 2

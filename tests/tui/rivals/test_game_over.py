@@ -38,10 +38,10 @@ async def test_the_six_seat_score_table_names_each_ashak_and_says_who_stands(tmp
             head = str(column.label).split("\n")
             # The name whole on its first line (no "Player" over "1"), the Ashak under it.
             assert head[0].startswith(m.seats[i].name), head
-            assert head[-1].endswith(ASHAKS[m.state.ashak[i]].name), head
+            assert head[-1].endswith(ASHAKS[m.state.ashaks[i].kind].name), head
         rows = {str(table.get_row_at(r)[0]): table.get_row_at(r)[1:] for r in range(table.row_count)}
         assert list(rows) == ["Rival Points", "Health", "Still standing"]
-        assert rows["Still standing"] == ["yes" if up else "no" for up in m.state.alive]
+        assert rows["Still standing"] == ["yes" if a.alive else "no" for a in m.state.ashaks]
         # The table fits the screen: no column pushed off to the right.
         assert sum(c.get_render_width(table) for c in table.columns.values()) <= 80 - 4
 

@@ -115,7 +115,7 @@ async def test_at_one_keyboard_the_rounds_end_asks_the_table_once_for_a_token(tm
     # player token stays); `other` holds a token and no card. No zone card, no event.
     s.turn_no, s.turn_order, s.first = 2, [other, me], me
     s.zone_deck, s.event_deck = [], []
-    s.tokens[other] = 1
+    s.ashaks[other].tokens = 1
     app = screen_app(tmp_path, m)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await past_the_first_hand_over(pilot, me)
@@ -131,7 +131,7 @@ async def test_at_one_keyboard_the_rounds_end_asks_the_table_once_for_a_token(tm
         assert app.screen is screen and screen.keyboard == me
         assert (s.round, m.to_act(), s.phase) == (2, (me,), "turn")
         asked = [a for seat, a in m.history if seat == other]
-        assert asked[-1:] == [PassTurn()] and s.tokens[other] == 1
+        assert asked[-1:] == [PassTurn()] and s.ashaks[other].tokens == 1
 
 
 async def test_at_one_keyboard_the_attack_window_asks_the_table_before_each_salvo(tmp_path: Path) -> None:

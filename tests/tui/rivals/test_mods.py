@@ -25,7 +25,7 @@ def about_to_attack(mod: str | None, m: Match, me: int = 0) -> int:
     for o in range(s.seats):
         clear_hand(s, o)
     fighting(s, me)
-    s.crystals[me] = 0  # (nothing to uninstall with: Enter on the Blaster plays it)
+    s.ashaks[me].crystals = 0  # (nothing to uninstall with: Enter on the Blaster plays it)
     put(s, me, 0, 0)
     put(s, 1 - me, 0, -2)
     blaster = give(s, me, "Blaster")

@@ -13,15 +13,15 @@ NAMES = ["Ann", "Bob", "Cy"]
 
 
 async def test_the_ultimate_under_the_cursor_says_what_it_does() -> None:
-    s, seat = find_state(3, lambda s, seat: s.phase == "turn" and s.round >= 2 and s.alive[seat])
-    ult = ULTIMATES[s.ashak[seat]]
+    s, seat = find_state(3, lambda s, seat: s.phase == "turn" and s.round >= 2 and s.ashaks[seat].alive)
+    ult = ULTIMATES[s.ashaks[seat].kind]
     app = BoardApp(s, seat)
     async with app.run_test(size=(100, 40)) as pilot:  # tall: your board beside the map
         app.board._set_cursor(("ult",))
         await pilot.pause()
         title, text = app.details[-1]
     assert title == f"Ultimate: {ult.name}"
-    assert f"Charged {s.ult[seat]} of {ASHAKS[s.ashak[seat]].gauge}." in text
+    assert f"Charged {s.ashaks[seat].ult} of {ASHAKS[s.ashaks[seat].kind].gauge}." in text
     assert card_text(ult) in text and f"{ult.name} (" in text
 
 
@@ -29,5 +29,5 @@ def test_a_rivals_line_names_its_ultimate_and_what_it_does() -> None:
     s, seat = find_state(3, lambda s, seat: s.phase == "turn" and s.round >= 2)
     rival = (seat + 1) % 3
     _, text = player_detail(GAME.view(s, seat), rival, NAMES, seat)
-    ult = ULTIMATES[s.ashak[rival]]
-    assert f"Ultimate {ult.name} at {ASHAKS[s.ashak[rival]].gauge}: {card_text(ult)}" in text
+    ult = ULTIMATES[s.ashaks[rival].kind]
+    assert f"Ultimate {ult.name} at {ASHAKS[s.ashaks[rival].kind].gauge}: {card_text(ult)}" in text

@@ -63,7 +63,7 @@ def test_hand_and_discard_copies_have_their_own_names() -> None:
     in_hand = give(s, 0, "Blaster")
     discarded = card_id(s, "Blaster")
     s.discard[0].append(discarded)
-    s.crystals[0] = 2
+    s.ashaks[0].crystals = 2
     legal = GAME.legal(s, 0)
     assert A.Uninstall(in_hand) in legal and A.Uninstall(discarded) in legal
     assert label(s, A.Uninstall(in_hand)) == "Uninstall Blaster (hand)"
