@@ -2,6 +2,6 @@
 
 from engine.registry import GAMES, get_game
 
-__version__ = "0.4.0"
+__version__ = "0.5.0"
 
 __all__ = ["GAMES", "__version__", "get_game"]
