@@ -32,6 +32,7 @@ from engine.core.info import Catalog
 from rivals_tui import ascii_mode, glyphs
 from rivals_tui.screens.base import KeysProvider, RivalsCommandPalette
 from rivals_tui.screens.too_small import MIN_SIZE, TooSmallScreen
+from rivals_tui.session import LocalSession, Session
 from rivals_tui.settings import Settings
 from rivals_tui.tables import LocalTables, Tables
 from rivals_tui.text import safe_text
@@ -42,7 +43,6 @@ from saves.store import SaveStore
 if TYPE_CHECKING:
     from engine.core.match import Match, Series
     from rivals_tui.dialogs.away import AwayRules
-    from rivals_tui.session import Session
 
 HELP_DIR = Path(__file__).parent / "help"
 # After a hang-up the app gets this long to save and close by itself; then the save is made
@@ -229,8 +229,6 @@ class RivalsApp(App[None]):
     def moves_taken_back(self, session: Session) -> None:
         """A decision was undone: this game can no longer set a personal best (remembered in
         the records file, so quitting and resuming does not wash it out)."""
-        from rivals_tui.session import LocalSession
-
         if isinstance(session, LocalSession) and self.record_table(session) is not None:
             self.records.took_back(session.record_id)
 
@@ -238,8 +236,6 @@ class RivalsApp(App[None]):
         """At the end of a solo game: offer its score to the personal bests and say what came of
         it in one sentence ("" for a game that keeps none). Only a game that ended in this
         session and never had a move taken back counts (RULES_NOTES.md, "Personal best")."""
-        from rivals_tui.session import LocalSession
-
         table = self.record_table(session)
         out = session.outcome()
         if table is None or out is None or not isinstance(session, LocalSession):
@@ -322,8 +318,6 @@ class RivalsApp(App[None]):
     def start_match(self, match: Match, name: str | None) -> None:
         self.close_session()
         try:
-            from rivals_tui.session import LocalSession
-
             session = LocalSession(match, self.store, name=name)
         except (SaveError, OSError) as exc:
             self._show_error(str(exc), "Cannot start the game")
@@ -346,8 +340,6 @@ class RivalsApp(App[None]):
             return False
         self.close_session()
         self.clear_screens()
-        from rivals_tui.session import LocalSession
-
         self.open_session(LocalSession(match, self.store, name=name, lock=lock))
         return True
 
