@@ -10,7 +10,6 @@ from __future__ import annotations
 import contextlib
 import gc
 import os
-import random
 import signal
 import threading
 import time
@@ -33,7 +32,9 @@ from engine.core.info import Catalog
 from rivals_tui import ascii_mode, glyphs
 from rivals_tui.screens.base import KeysProvider, RivalsCommandPalette
 from rivals_tui.screens.too_small import MIN_SIZE, TooSmallScreen
+from rivals_tui.session import LocalSession, Session
 from rivals_tui.settings import Settings
+from rivals_tui.tables import LocalTables, Tables
 from rivals_tui.text import safe_text
 from saves.errors import SaveError
 from saves.records import BestScores, table_key
@@ -41,7 +42,7 @@ from saves.store import SaveStore
 
 if TYPE_CHECKING:
     from engine.core.match import Match, Series
-    from rivals_tui.session import Session
+    from rivals_tui.dialogs.away import AwayRules
 
 HELP_DIR = Path(__file__).parent / "help"
 # After a hang-up the app gets this long to save and close by itself; then the save is made
@@ -66,7 +67,8 @@ FULL_GC_EVERY = 10
 
 
 class RivalsApp(App[None]):
-    """The whole app. `games` defaults to the registry; tests pass a toy game."""
+    """The whole app. `games` defaults to the registry; tests pass a toy game. `tables` (where
+    the new-game form's games are made) defaults to this process's."""
 
     CSS_PATH = Path(__file__).parent / "app.tcss"  # absolute, so subclasses elsewhere find it
     TITLE = "Rivals"
@@ -88,6 +90,7 @@ class RivalsApp(App[None]):
         help_dir: Path | None = None,
         session: Session | None = None,
         records: BestScores | None = None,
+        tables: Tables | None = None,
     ) -> None:
         super().__init__()
         if games is None:
@@ -105,6 +108,9 @@ class RivalsApp(App[None]):
         self._ascii_filter = ascii_mode.AsciiFilter()
         self.use_symbols(self.settings.symbols)
         self.help_dir = help_dir or HELP_DIR
+        # Where the new-game form's games are made, and the name the player goes by there
+        # (rivals_tui/tables.py).
+        self.tables: Tables = tables if tables is not None else LocalTables()
         self.session: Session | None = None
         self._initial = session
         # The session `close_session` is saving right now (see `_hangup_deadline`).
@@ -223,8 +229,6 @@ class RivalsApp(App[None]):
     def moves_taken_back(self, session: Session) -> None:
         """A decision was undone: this game can no longer set a personal best (remembered in
         the records file, so quitting and resuming does not wash it out)."""
-        from rivals_tui.session import LocalSession
-
         if isinstance(session, LocalSession) and self.record_table(session) is not None:
             self.records.took_back(session.record_id)
 
@@ -232,8 +236,6 @@ class RivalsApp(App[None]):
         """At the end of a solo game: offer its score to the personal bests and say what came of
         it in one sentence ("" for a game that keeps none). Only a game that ended in this
         session and never had a move taken back counts (RULES_NOTES.md, "Personal best")."""
-        from rivals_tui.session import LocalSession
-
         table = self.record_table(session)
         out = session.outcome()
         if table is None or out is None or not isinstance(session, LocalSession):
@@ -287,22 +289,35 @@ class RivalsApp(App[None]):
         series: Series | None = None,
         options: Any = None,
     ) -> None:
-        """Start a new game from the new-game dialog (or a rematch)."""
+        """The new-game form's Start: the app's tables make the game, once the player has
+        answered what they ask first (at a server: what the table does for absent players)."""
         game = self.games[game_id]
-        if seed is None:
-            seed = random.randrange(1, 2**31)
         if options is None:
             options = game.Options()
-        from engine.core.match import Match
 
-        match = Match.new(game, options, seats, seed, series=series)
-        self.start_match(match, name=None)
+        def start(away: AwayRules | None) -> None:
+            match = self.tables.make(game, seats, options, seed, series, away)
+            if match is not None:
+                self.start_match(match, name=None)
+            else:  # a server's table: its game opens when the server seats the player
+                self.back_to_menu_screen()
+
+        offered = self.tables.absent_players_question()
+        if offered is None:
+            start(None)
+            return
+        # Imported here: dialogs bring in Textual's Input and Button, which the menu never needs.
+        from rivals_tui.dialogs.away import AbsentPlayersDialog
+
+        def chosen(away: AwayRules | None) -> None:
+            if away is not None:
+                start(away)
+
+        self.push_screen(AbsentPlayersDialog(offered), chosen)
 
     def start_match(self, match: Match, name: str | None) -> None:
         self.close_session()
         try:
-            from rivals_tui.session import LocalSession
-
             session = LocalSession(match, self.store, name=name)
         except (SaveError, OSError) as exc:
             self._show_error(str(exc), "Cannot start the game")
@@ -325,8 +340,6 @@ class RivalsApp(App[None]):
             return False
         self.close_session()
         self.clear_screens()
-        from rivals_tui.session import LocalSession
-
         self.open_session(LocalSession(match, self.store, name=name, lock=lock))
         return True
 
@@ -396,11 +409,6 @@ class RivalsApp(App[None]):
         # (At a server, the lobby asks for the tables again as it comes back on top.)
         self.close_session(pause)
         self.back_to_menu_screen()
-
-    def own_name(self) -> str | None:
-        """At a server, the name this player goes by (the new-game form then names only their
-        own seat and the AI seats; other people name themselves); None here."""
-        return None
 
     def open_rules(self, game_id: str | None, section: str = "") -> None:
         from rivals_tui.screens.rules import RulesScreen

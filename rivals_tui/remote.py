@@ -8,13 +8,17 @@ next update the seat is shown as waiting. Rules are never decided here: the serv
 move (`why_illegal` answers from the listed moves, for the screen's question before a move, as
 "confirm moves" asks). A spectator's session has no seat (`seat_here` None) and only public
 information.
+
+`RemoteTables` is the server's side of the app's `Tables` (rivals_tui/tables.py), as `LocalTables`
+is this process's: a new game is a table asked of the server, and the player's name is theirs
+at every table there.
 """
 
 from __future__ import annotations
 
 import math
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import attrs
@@ -26,12 +30,16 @@ from rivals_net import protocol as p
 from rivals_net import trace
 from rivals_net.client import TableClient
 from rivals_tui.dialogs.away import AwayRules
+from rivals_tui.screens.new_game import default_name
 from rivals_tui.session import REMOTE_HINT_LEVEL, Bot
 from rivals_tui.text import safe_text
 from saves.convert import converter, dump_action, load_action, structure_checked
 from saves.errors import SaveError
 
 NOT_YOUR_TURN = "It is not your turn to decide."
+# What a new table offers when its creator does not say: an absent player's decision is made
+# by the AI after two minutes.
+DEFAULT_AI_AFTER = 120
 
 
 def clock(seconds: float) -> str:
@@ -309,3 +317,61 @@ def options_payload(game: Game[Any, Any, Any], options: Any) -> dict[str, Any]:
     """Options as the Create message carries them."""
     raw: dict[str, Any] = converter.unstructure(options, unstructure_as=game.Options)
     return raw
+
+
+class RemoteTables:
+    """A table server's tables, as this player sees them: the name they go by there, what they
+    send, and a new table asked for by `Create`."""
+
+    def __init__(self, send: Callable[[Any], None], player: str) -> None:
+        self.send = send  # the connection's (writes only, never waits)
+        self.player = player
+        # A table asked for here and not yet seated or refused: the seat that comes is its
+        # creator's, the one to pass its invite code on.
+        self.creating = False
+
+    def own_name(self) -> str | None:
+        return self.player
+
+    def rename(self, name: str) -> None:
+        """This player's new name at every table of the server."""
+        self.player = name
+        self.send(p.Rename(name=name))
+
+    def absent_players_question(self) -> int | None:
+        return DEFAULT_AI_AFTER
+
+    def make(
+        self,
+        game: Game[Any, Any, Any],
+        seats: Sequence[SeatSpec],
+        options: Any,
+        seed: int | None,
+        series: Series | None,
+        away: AwayRules | None,
+    ) -> Match | None:
+        """Ask the server for a table with these seats, options and rules for absent players (it
+        chooses the seed). The names typed for AI seats are theirs, and one typed for the
+        creator's seat is the creator's name at this table."""
+        assert away is not None  # (asked first: `absent_players_question`)
+        offers = []
+        for i, s in enumerate(seats):
+            typed = s.name if s.name != default_name(i, "ai" if s.is_ai else "human") else ""
+            mine = not s.is_ai and not any(not x.is_ai for x in seats[:i])
+            offers.append(
+                p.SeatOffer("ai", s.level, typed) if s.is_ai else p.SeatOffer(name=typed if mine else "")
+            )
+        offer = p.SeriesOffer(series.games, series.points) if series is not None else p.SeriesOffer()
+        self.creating = True
+        self.send(
+            p.Create(
+                game=game.id,
+                seats=offers,
+                options=options_payload(game, options),
+                ai_after=away.ai_after,
+                series=offer,
+                ai_keeps=away.ai_keeps,
+                pausing=away.pausing,
+            )
+        )
+        return None

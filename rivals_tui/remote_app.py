@@ -2,7 +2,11 @@
 
 The lobby replaces the menu. One Textual worker owns the connection: it reads the server's
 messages and hands them to the lobby or to the open `RemoteSession` and its game screen. Screens
-send through `send`, which only writes to the connection (never waits).
+send through `send`, which only writes to the connection (never waits). A game's life cycle is
+the app's it extends: the server's tables (`RemoteTables`) make its games and name its player,
+and its sessions say what comes after a game and how one leaves it. The connection is no part
+of a game's life: it is there before the first (the lobby's list) and between tables, so it
+starts with the app (`on_mount`) and the lobby is the app's first screen.
 """
 
 from __future__ import annotations
@@ -14,28 +18,26 @@ from typing import Any
 
 from textual.screen import Screen
 
-from engine.core import Game, IllegalAction, SeatSpec
-from engine.core.match import Series
+from engine.core import Game, IllegalAction
 from rivals_net import protocol as p
 from rivals_net import trace
 from rivals_net.client import PING_EVERY, Disconnected, TableClient
 from rivals_tui.app import RivalsApp
-from rivals_tui.dialogs.away import AbsentPlayersDialog, AwayRules
-from rivals_tui.remote import RemoteSession, options_payload, seated_game
+from rivals_tui.remote import RemoteSession, RemoteTables, seated_game
+from rivals_tui.screens.game import GameScreen
+from rivals_tui.screens.game_over import GameOverScreen
+from rivals_tui.screens.lobby import LobbyScreen
 from rivals_tui.screens.log import LogScreen
-from rivals_tui.screens.new_game import default_name
 from rivals_tui.text import safe_text
 from saves.errors import SaveError
-
-# What a new table offers when the form's creator does not say: an absent player's decision is
-# made by the AI after two minutes.
-DEFAULT_AI_AFTER = 120
 
 
 class RemoteApp(RivalsApp):
     """Connects to `host:port` as `name` with `identity`; with `code`, straight to that table.
     The name chosen in the lobby (kept in the settings) goes before `name`, unless `name_given`
     (`rivals join --name`)."""
+
+    tables: RemoteTables  # (the server's, given to the app it extends)
 
     def __init__(
         self,
@@ -51,9 +53,11 @@ class RemoteApp(RivalsApp):
         settings_path: Path | None = None,
         name_given: bool = False,
     ) -> None:
-        super().__init__(games=games, settings_path=settings_path)
+        tables = RemoteTables(self.send, name)
+        super().__init__(games=games, settings_path=settings_path, tables=tables)
+        if self.settings.name and not name_given:
+            tables.player = self.settings.name
         self.address = (host, port)
-        self.player = name if name_given or not self.settings.name else self.settings.name
         self.identity = identity
         self.door = door
         self.first_code = code
@@ -61,14 +65,12 @@ class RemoteApp(RivalsApp):
         self.client: TableClient | None = None
         # A table joined whose first update has not arrived: its screen opens with that update.
         self._joining: RemoteSession | None = None
-        # This app has just asked for a new table: its creator is the one to pass the code on.
-        self._created = False
 
     def get_default_screen(self) -> Screen[Any]:
-        from rivals_tui.screens.lobby import LobbyScreen
-
         host, port = self.address
-        return LobbyScreen(f"{host}:{port}")
+        # (A table the command line named opens first: the lobby takes nobody back to another.)
+        asked = bool(self.first_code) or self.first_watch is not None
+        return LobbyScreen(f"{host}:{port}", self.tables, returning=not asked)
 
     def on_mount(self) -> None:
         # (No super().on_mount(): Textual calls every class's own handler along the MRO, so
@@ -80,8 +82,6 @@ class RemoteApp(RivalsApp):
         self.set_interval(1.0, self._tick)
 
     def _tick(self) -> None:
-        from rivals_tui.screens.game import GameScreen
-
         session = self.session
         if isinstance(session, RemoteSession) and session.counting():
             for screen in self.screen_stack:
@@ -107,7 +107,7 @@ class RemoteApp(RivalsApp):
     async def _connection(self) -> None:
         host, port = self.address
         try:
-            self.client = await TableClient.connect(host, port, self.player, self.identity, self.door)
+            self.client = await TableClient.connect(host, port, self.tables.player, self.identity, self.door)
         except (OSError, Disconnected, p.ProtocolError) as exc:
             self._lost(f"Cannot reach the table server at {host}:{port} ({exc}).")
             return
@@ -156,16 +156,13 @@ class RemoteApp(RivalsApp):
             self._lobby().say(safe_text(str(exc)))
             return
         again = isinstance(self.session, RemoteSession) and self.session.table == m.table
-        created, self._created = self._created, False
+        created, self.tables.creating = self.tables.creating, False
         # Told once, to the table's creator (whoever joined with the code has it already; at the
         # table's next game the players are all there). The status line keeps it in sight.
         if m.code and created and not again:
             self.notify(f"Invite code: {m.code} — give it to the other players.", timeout=8, markup=False)
 
     async def _updated(self, m: p.Update) -> None:
-        from rivals_tui.screens.game import GameScreen
-        from rivals_tui.screens.game_over import GameOverScreen
-
         joining, self._joining = self._joining, None
         if joining is not None:
             old = self.session
@@ -192,9 +189,6 @@ class RemoteApp(RivalsApp):
 
     def _noticed(self, m: p.Notice) -> None:
         """The server's word about a table ("" takes it back): shown until it is taken back."""
-        from rivals_tui.screens.game import GameScreen
-        from rivals_tui.screens.game_over import GameOverScreen
-
         text = safe_text(m.text) or None
         joining, session = self._joining, self.session
         if joining is not None and joining.table == m.table:
@@ -208,11 +202,8 @@ class RemoteApp(RivalsApp):
                     screen.remote_changed(False)
 
     def _refused(self, text: str) -> None:
-        from rivals_tui.screens.game import GameScreen
-        from rivals_tui.screens.game_over import GameOverScreen
-
         text = safe_text(text)
-        self._created = False  # (a refused table: the next seat taken is not one created here)
+        self.tables.creating = False  # (a refused table: the next seat taken is not one created here)
         session = self.session
         if isinstance(session, RemoteSession):
             session.refused()
@@ -227,61 +218,10 @@ class RemoteApp(RivalsApp):
         self.exit_note = safe_text(text)
         self.exit(return_code=1)
 
-    def _lobby(self) -> Any:
-        return self.screen_stack[0]
-
-    # -- what the shared screens call ------------------------------------------------------------
-    def new_match(
-        self,
-        game_id: str,
-        seats: list[SeatSpec],
-        seed: int | None = None,
-        series: Series | None = None,
-        options: Any = None,
-    ) -> None:
-        """The new-game form's Start: ask what the table does for absent players, then ask the
-        server for a table with these seats and options. The names typed for AI seats are
-        theirs, and one typed for the creator's seat is the creator's name at this table."""
-        game = self.games[game_id]
-        offers = []
-        for i, s in enumerate(seats):
-            typed = s.name if s.name != default_name(i, "ai" if s.is_ai else "human") else ""
-            mine = not s.is_ai and not any(not x.is_ai for x in seats[:i])
-            offers.append(
-                p.SeatOffer("ai", s.level, typed) if s.is_ai else p.SeatOffer(name=typed if mine else "")
-            )
-        raw = options_payload(game, options if options is not None else game.Options())
-
-        def chosen(rules: AwayRules | None) -> None:
-            if rules is None:
-                return
-            offer = p.SeriesOffer(series.games, series.points) if series is not None else p.SeriesOffer()
-            self._created = True
-            self.send(
-                p.Create(
-                    game=game.id,
-                    seats=offers,
-                    options=raw,
-                    ai_after=rules.ai_after,
-                    series=offer,
-                    ai_keeps=rules.ai_keeps,
-                    pausing=rules.pausing,
-                )
-            )
-            self.back_to_menu_screen()
-
-        self.push_screen(AbsentPlayersDialog(DEFAULT_AI_AFTER), chosen)
-
-    def own_name(self) -> str | None:
-        return self.player
-
-    def rename(self, name: str) -> None:
-        """This player's new name at the server's tables, kept in the settings (an SSH player's
-        are kept with their key)."""
-        self.player = name
-        self.settings.name = name
-        self.save_settings()
-        self.send(p.Rename(name=name))
+    def _lobby(self) -> LobbyScreen:
+        lobby = self.screen_stack[0]
+        assert isinstance(lobby, LobbyScreen)  # (the app's first screen: `get_default_screen`)
+        return lobby
 
     def _tell_played_for(self, lines: list[str]) -> None:
         """A player back at their seat is shown what the AI chose for it while they were away."""

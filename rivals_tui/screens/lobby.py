@@ -10,7 +10,7 @@ this player goes by at every table.
 
 from __future__ import annotations
 
-from textual import getters, on
+from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.screen import Screen
@@ -18,7 +18,8 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from rivals_net import protocol as p
-from rivals_tui.remote_app import RemoteApp
+from rivals_tui.app import WithRivals
+from rivals_tui.remote import RemoteTables
 from rivals_tui.text import plain, safe_text
 from rivals_tui.widgets.footer import KeysFooter
 
@@ -42,7 +43,10 @@ HOW = "c creates a table; j joins a seat with its invite code; Enter opens one (
 NAME_HOW = "A name needs a letter or a digit, and at most {limit} characters."
 
 
-class LobbyScreen(Screen[None]):
+class LobbyScreen(WithRivals, Screen[None]):
+    """The tables at `where`, the server `tables` stands for. A `returning` player who holds one
+    unfinished game there is taken back to it (not when the command line named a table)."""
+
     BINDINGS = [
         Binding("c", "create", "Create table", id="lobby.create"),
         Binding("j", "join", "Join with code", id="lobby.join"),
@@ -54,25 +58,23 @@ class LobbyScreen(Screen[None]):
         Binding("q", "quit_lobby", "Quit", id="lobby.quit"),
     ]
 
-    def __init__(self, where: str) -> None:
+    def __init__(self, where: str, tables: RemoteTables, returning: bool = True) -> None:
         super().__init__()
         self.where = where
+        self.tables = tables
         self.table_ids: list[int] = []
         # Only the first listing may take a returning player back to their game: after that the
         # lobby is where they chose to be. `going_back`: the table on its way (the note saying
         # so stays until its screen opens).
-        self.returning = True
+        self.returning = returning
         self.going_back: int | None = None
         # A sentence for the player (a refusal, a name taken) shown instead of the usual note
         # until they next do something: the list's own updates do not wipe it.
         self.message: str | None = None
         self.count = ""
 
-    # The app, typed: a lobby is only ever the bottom screen of a `RemoteApp`.
-    rivals = getters.app(RemoteApp)
-
     def title_text(self) -> str:
-        return f"Tables at {self.where} · you are {safe_text(self.rivals.player)} (n changes it)"
+        return f"Tables at {self.where} · you are {safe_text(self.tables.player)} (n changes it)"
 
     def compose(self) -> ComposeResult:
         yield Static(plain(self.title_text()), id="lobby-title")
@@ -106,12 +108,10 @@ class LobbyScreen(Screen[None]):
         if self.is_current:
             ol.focus()
         ongoing = [t for t in tables if t.yours and not t.over]
-        # (Not when the command line named a table to join or watch: that one is opening.)
-        asked = self.rivals.first_code or self.rivals.first_watch is not None
-        if self.returning and not asked and len(ongoing) == 1:
+        if self.returning and len(ongoing) == 1:
             self.going_back = ongoing[0].table
             self.say(f"Back to your seat at table #{self.going_back}…")
-            self.rivals.send(p.Watch(table=self.going_back))
+            self.tables.send(p.Watch(table=self.going_back))
         self.returning = False
 
     def say(self, text: str) -> None:
@@ -135,14 +135,14 @@ class LobbyScreen(Screen[None]):
         if ol.highlighted is None or not self.table_ids:
             self.say("There is no table to watch yet.")
             return
-        self.rivals.send(p.Watch(table=self.table_ids[ol.highlighted]))
+        self.tables.send(p.Watch(table=self.table_ids[ol.highlighted]))
 
     def action_join(self) -> None:
         from rivals_tui.dialogs import AskDialog
 
         def chosen(code: str | None) -> None:
             if code and code.strip():
-                self.rivals.send(p.Join(code=code.strip()))
+                self.tables.send(p.Join(code=code.strip()))
 
         self.app.push_screen(AskDialog("The table's invite code?", title="Join a table"), chosen)
 
@@ -152,7 +152,7 @@ class LobbyScreen(Screen[None]):
         self.app.push_screen(NewGameScreen())
 
     def action_refresh(self) -> None:
-        self.rivals.send(p.ListTables())
+        self.tables.send(p.ListTables())
 
     def action_name(self) -> None:
         from rivals_tui.dialogs import AskDialog
@@ -164,12 +164,15 @@ class LobbyScreen(Screen[None]):
             if not any(ch.isalnum() for ch in tidy) or len(tidy) > p.NAME_LIMIT:
                 self.say(NAME_HOW.format(limit=p.NAME_LIMIT))
                 return
-            self.rivals.rename(tidy)
+            self.tables.rename(tidy)
+            # Kept in the settings (an SSH player's go with their key): the name they come back as.
+            self.rivals.settings.name = tidy
+            self.rivals.save_settings()
             self.query_one("#lobby-title", Static).update(plain(self.title_text()))
             self.say(f"You are {safe_text(tidy)} at every table here now, and when you come back.")
 
         question = "Your name at the tables here (every table where you hold a seat shows it too)?"
-        self.app.push_screen(AskDialog(question, value=self.rivals.player, title="Your name"), chosen)
+        self.app.push_screen(AskDialog(question, value=self.tables.player, title="Your name"), chosen)
 
     def action_rules(self) -> None:
         self.rivals.open_rules(None)

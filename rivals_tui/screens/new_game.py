@@ -248,7 +248,7 @@ class NewGameScreen(WithRivals, MarksCurrentRow, DismissOnce, Screen[None]):
         n = self._count()
         # At a server the creator names their own seat (the first person's) and the AI seats;
         # whoever joins another seat is named as they chose.
-        own = self.rivals.own_name()
+        own = self.rivals.tables.own_name()
         first = True
         for i in range(self._max_seats()):
             self.query_one(f"#seat-row-{i}").display = i < n

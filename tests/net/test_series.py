@@ -164,7 +164,7 @@ async def test_the_game_over_at_a_servers_table_offers_only_the_tables_next_game
             assert isinstance(screen, GameOverScreen)
             await pilot.press("r")  # no rematch in the middle of a series, for anyone
             await pilot.pause(0.1)
-            said[app.player] = str(screen.query_one("#over-again", Static).render())
+            said[app.tables.player] = str(screen.query_one("#over-again", Static).render())
             buttons = [str(b.id) for b in screen.query(Button)]
             keys = [a for a in ("next_game", "rematch") if screen.check_action(a, ())]
             assert (buttons, keys) == ((["next", "menu"], ["next_game"]) if app is ann else (["menu"], []))
