@@ -1,10 +1,12 @@
 """The ladder: the levels play each other, and each gets an Elo-style rating with its interval.
 
-    python -m engine.ai.ladder --game rivalist --games 100 --seed 1 --cap-only --jobs 1
+    python -m engine.ai.ladder --game rivalist --games 100 --far-games 20 --seed 1 --cap-only --jobs 1
 
 **Games.** Every pair of levels plays `--games` games (a pair not next to each other in
 `--levels` plays `--far-games`, by default as many), dealt and seated exactly as the arena deals
-and seats `--bots A,B` with the same seed (`engine.ai.arena`): at 2 seats every deal twice with
+and seats `--bots A,B` with the same seed (`engine.ai.arena`; A and B in the order of `SEATING`,
+whatever the order of `--levels`, so a pair's games are the same in every ladder that plays
+them and runs of different levels can be rated together): at 2 seats every deal twice with
 the seats swapped; at more seats the two levels alternate round the table and every deal goes
 round all the seats; at an odd seat count each level also starts half of the games (the same
 deals), so that neither holds the extra seat throughout. Solo (`--players 1`): every level plays
@@ -45,7 +47,10 @@ from engine.ai import arena
 from engine.ai.stats import wilson
 from engine.core.words import count
 
-DEFAULT_LEVELS = ("random", "easy", "normal", "hard", "greedy")
+DEFAULT_LEVELS = ("random", "easy", "greedy", "normal", "hard")
+# The order two levels sit in (before the arena rotates them), whatever `--levels` says: a pair's
+# games are then the same in every ladder that plays it, and the same as the arena's `--bots A,B`.
+SEATING = ("random", "easy", "normal", "hard", "expert", "greedy", "ismcts")
 REFERENCE = "greedy"
 REFERENCE_RATING = 1500.0
 ELO = 400.0 / math.log(10.0)  # rating points per unit of log-strength
@@ -93,6 +98,11 @@ def pairs(levels: Sequence[str]) -> list[tuple[str, str]]:
     return list(combinations(levels, 2))
 
 
+def seated(a: str, b: str) -> tuple[str, str]:
+    """The pair in its seating order (`SEATING`)."""
+    return (a, b) if SEATING.index(a) < SEATING.index(b) else (b, a)
+
+
 def adjacent(levels: Sequence[str], a: str, b: str) -> bool:
     return abs(levels.index(a) - levels.index(b)) == 1
 
@@ -123,6 +133,7 @@ def schedule(
         streams = [lineup((level,), games) for level in levels]
     for a, b in pairs(levels) if players > 1 else ():
         n = games if adjacent(levels, a, b) else far_games
+        a, b = seated(a, b)
         if players % 2:  # odd: each level starts half of them, on the same deals
             ab, ba = lineup((a, b), n // 2), lineup((b, a), n - n // 2)
             streams.append(
@@ -333,7 +344,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         records = [rec for f in args.summary for rec in arena.read_jsonl(f)]
         if not records:
             p.error("no games in those files")
-        if len({len(rec["seats"]) for rec in records}) > 1 or len({rec.get("game") for rec in records}) > 1:
+        if (
+            len({len(rec["seats"]) for rec in records}) > 1
+            or len({rec.get("game") for rec in records} - {None}) > 1
+        ):
             p.error("those files mix games or seat counts; rate one table at a time")
         title = f"{len(records)} games from {', '.join(args.summary)}"
     else:

@@ -60,6 +60,10 @@ def test_each_pair_plays_the_arenas_games_interleaved_deal_by_deal() -> None:
         by_pair.setdefault(task[2], []).append(task)
     assert by_pair[("random", "easy")] == arena.tasks(RACE, 2, ("random", "easy"), 4, 5)
     assert by_pair[("random", "greedy")] == arena.tasks(RACE, 2, ("random", "greedy"), 2, 5)
+    # A pair sits in the same order whatever the order of the levels: its games are the same.
+    reordered = ladder.schedule(RACE, 2, ["greedy", "easy", "random"], 4, 4, 5)
+    pairs = [("random", "easy"), ("random", "greedy"), ("easy", "greedy")]
+    assert sorted(reordered) == sorted(t for pair in pairs for t in arena.tasks(RACE, 2, pair, 4, 5))
     # The first deal of every pair comes before the second deal of any.
     assert [t[2] for t in work[:6]] == [("random", "easy")] * 2 + [("random", "greedy")] * 2 + [
         ("easy", "greedy")
