@@ -324,7 +324,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--players", type=int, default=2)
     p.add_argument("--levels", default=",".join(DEFAULT_LEVELS), help="comma-separated, weakest first")
     p.add_argument("--games", type=int, default=20, help="games per pair of levels next to each other")
-    p.add_argument("--far-games", type=int, help="games per other pair (default: --games)")
+    p.add_argument("--far-games", type=int, help="games per other pair (default: --games; 0: none)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--jobs", type=int, default=1, help="worker processes")
     p.add_argument("--first", type=int, default=0, help="index of each pair's first game (to continue)")
@@ -353,8 +353,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     else:
         game = arena.checked_table(p, args.game, args.players, args.option)
         far = args.games if args.far_games is None else args.far_games
-        if args.games < 1 or far < 1:
-            p.error("--games and --far-games must be at least 1")
+        if args.games < 1 or far < 0:
+            p.error("--games must be at least 1 and --far-games at least 0")
         block = deal_size(args.players)
         if (args.games % block or far % block) and not args.quiet:
             print(
