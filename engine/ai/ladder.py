@@ -125,8 +125,8 @@ def schedule(
 ) -> list[arena.Task]:
     """The arena's tasks for every pair (solo: every level), interleaved one deal at a time."""
 
-    def lineup(bots: Sequence[str], n: int) -> list[arena.Task]:
-        return arena.tasks(game_spec, players, bots, n, seed, first, cap_only, option_items)
+    def lineup(bots: Sequence[str], n: int, start: int = first) -> list[arena.Task]:
+        return arena.tasks(game_spec, players, bots, n, seed, start, cap_only, option_items)
 
     streams: list[list[arena.Task]] = []
     if players == 1:
@@ -135,7 +135,8 @@ def schedule(
         n = games if adjacent(levels, a, b) else far_games
         a, b = seated(a, b)
         if players % 2:  # odd: each level starts half of them, on the same deals
-            ab, ba = lineup((a, b), n // 2), lineup((b, a), n - n // 2)
+            # (`first` and `n` count the pair's games, half of them in each line-up)
+            ab, ba = lineup((a, b), n // 2, first // 2), lineup((b, a), n - n // 2, first // 2)
             streams.append(
                 [t for k in range(0, len(ba), players) for t in ab[k : k + players] + ba[k : k + players]]
             )

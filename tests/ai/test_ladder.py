@@ -77,6 +77,11 @@ def test_at_an_odd_seat_count_each_level_starts_half_the_games_on_the_same_deals
     assert sum(s.count("easy") for s in seatings) == sum(s.count("greedy") for s in seatings) == 9
     deals = {arena.deal_seed(t[3], t[4], 3) for t in work}
     assert len(deals) == 1
+    # `--first 6` continues the same pair where these six games stopped, in both line-ups.
+    more = ladder.schedule(RACE, 3, ["easy", "greedy"], 6, 6, 1, first=6)
+    assert sorted((t[2], t[4]) for t in work + more) == sorted(
+        (lineup, i) for lineup in [("easy", "greedy"), ("greedy", "easy")] for i in range(6)
+    )
 
 
 def test_bouts_share_joint_wins_and_pair_solo_games_by_deal() -> None:
