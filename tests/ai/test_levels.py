@@ -108,3 +108,22 @@ def test_hard_and_expert_look_to_the_end_of_the_turn_and_normal_does_not() -> No
     for level, move in (("normal", "bank"), ("hard", "charge"), ("expert", "charge")):
         bot = make_bot(level, 7)
         assert bot.choose(game, game.view(state, 0), 0) == Do(move), level
+
+
+class ChargeWithoutHorizon(Charge):
+    """The same toy without a turn horizon and with the bots' own rollout depth."""
+
+    ai_rollout_depth = None
+
+    def ai_turn_mark(self, s: ChargeState) -> None:
+        return None
+
+
+def test_hard_plays_ahead_after_its_tree_and_normal_scores_where_its_tree_stops() -> None:
+    game = ChargeWithoutHorizon()
+    state = game.setup(ChargeOptions(), 1, 1)
+    # Hard's random moves after a new node reach the fire that charging allows; normal reads the
+    # position at once, where banking's point looks better.
+    for level, move in (("normal", "bank"), ("hard", "charge"), ("expert", "charge")):
+        bot = make_bot(level, 7)
+        assert bot.choose(game, game.view(state, 0), 0) == Do(move), level
