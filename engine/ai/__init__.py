@@ -23,8 +23,17 @@ HARD_ITERATIONS = 500
 # Expert is hard's search given a few seconds: for players who beat hard and will wait for it.
 EXPERT_BUDGET = 4.0
 EXPERT_ITERATIONS = 2500
+# Normal is a shorter search that ignores a game's turn horizon (`Game.ai_turn_mark`): in
+# Rival Realms a search with the horizon is near its best after a few dozen iterations, and
+# normal with it played level with hard (21 of 40 two-seat games, --cap-only); without it hard
+# wins about seven games in ten (docs/AI.md).
 NORMAL_BUDGET = 0.3
 NORMAL_ITERATIONS = 100
+# Normal also plays no random moves after a new node: it scores the position where its tree
+# stops (a game that pins its own rollout depth keeps it). In Rival Kings normal with hard's ten
+# random moves was too close to hard (hard 61.5% [48.0, 73.5] of 52 two-seat games); without them hard
+# wins about four in five (docs/AI.md).
+NORMAL_ROLLOUT_DEPTH = 0
 ROLLOUT_DEPTH = 10
 EXPLORATION = 0.7
 EASY_MISTAKES = 0.35
@@ -42,8 +51,9 @@ def make_bot(level: str, seed: int) -> Bot:
             budget=NORMAL_BUDGET,
             max_iterations=NORMAL_ITERATIONS,
             exploration=EXPLORATION,
-            rollout_depth=ROLLOUT_DEPTH,
+            rollout_depth=NORMAL_ROLLOUT_DEPTH,
             name="normal",
+            horizon=False,
         )
     if level == "hard":
         return ISMCTSBot(

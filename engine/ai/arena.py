@@ -126,6 +126,8 @@ def play_one(task: Task) -> Record:
     out = game.outcome(state)
     assert out is not None
     return {
+        "game": game_spec,
+        "seed": seed,
         "index": index,
         "seats": labels,
         "scores": list(out.scores),
@@ -134,6 +136,30 @@ def play_one(task: Task) -> Record:
         "cpu": cpu,
         "decisions": decisions,
     }
+
+
+def tasks(
+    game_spec: str,
+    players: int,
+    bots: Sequence[str],
+    games: int,
+    seed: int,
+    first: int = 0,
+    cap_only: bool = False,
+    option_items: Sequence[str] = (),
+) -> list[Task]:
+    """Games `first`..`first + games - 1` of one line-up, as `play_one` takes them."""
+    items = tuple(option_items)
+    return [(game_spec, players, tuple(bots), seed, i, cap_only, items) for i in range(first, first + games)]
+
+
+def play(work: Sequence[Task], jobs: int = 1) -> Iterable[Record]:
+    """Play the tasks (on `jobs` worker processes), yielding each record in task order."""
+    if jobs <= 1:
+        yield from map(play_one, work)
+        return
+    with multiprocessing.get_context("fork").Pool(jobs) as pool:
+        yield from pool.imap(play_one, work)
 
 
 def run(
@@ -148,13 +174,48 @@ def run(
     option_items: Sequence[str] = (),
 ) -> Iterable[Record]:
     """Play games `first`..`first + games - 1`, yielding each record in game order."""
-    items = tuple(option_items)
-    tasks = [(game_spec, players, tuple(bots), seed, i, cap_only, items) for i in range(first, first + games)]
-    if jobs <= 1:
-        yield from map(play_one, tasks)
-        return
-    with multiprocessing.get_context("fork").Pool(jobs) as pool:
-        yield from pool.imap(play_one, tasks)
+    return play(tasks(game_spec, players, bots, games, seed, first, cap_only, option_items), jobs)
+
+
+def collect(records: Iterable[Record], total: int, jsonl: str | None, quiet: bool) -> list[Record]:
+    """The records as they come, each appended to `jsonl` at once (so a run stopped half-way
+    keeps what it played), with a progress line on stderr every ten games unless `quiet`."""
+    started = time.perf_counter()
+    out: list[Record] = []
+    for rec in records:
+        out.append(rec)
+        if jsonl:
+            with open(jsonl, "a", encoding="utf-8") as sink:
+                sink.write(json.dumps(rec) + "\n")
+        if not quiet and (len(out) % 10 == 0 or len(out) == total):
+            elapsed = time.perf_counter() - started
+            print(f"{len(out)}/{total} games, {elapsed:.0f} s", file=sys.stderr, flush=True)
+    return out
+
+
+def checked_table(
+    p: argparse.ArgumentParser, game_spec: str, players: int, option_items: Sequence[str]
+) -> Game[Any, Any, Any]:
+    """The game, once its seat count and variant options are known to fit (else `p.error`)."""
+    game = resolve_game(game_spec)
+    if players not in game.players:
+        p.error(f"{game.title} is for {game.players.start}-{game.players.stop - 1} players")
+    try:
+        problem = game.check_options(parse_assignments(game.Options, list(option_items)), players)
+    except ValueError as exc:
+        problem = str(exc)
+    if problem:
+        p.error(problem)
+    return game
+
+
+def read_bots(p: argparse.ArgumentParser, text: str) -> list[str]:
+    """A comma-separated list of bot kinds (`p.error` on an unknown one)."""
+    bots = [b.strip() for b in text.split(",") if b.strip()]
+    for b in bots:
+        if b not in KINDS:
+            p.error(f"unknown bot {b!r} (known: {', '.join(KINDS)})")
+    return bots
 
 
 def summarize(records: Sequence[Record]) -> list[dict[str, Any]]:
@@ -255,21 +316,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(report(earlier, f"{len(earlier)} games from {', '.join(args.summary)}"))
         return 0
 
-    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
-    for b in bots:
-        if b not in KINDS:
-            p.error(f"unknown bot {b!r} (known: {', '.join(KINDS)})")
-    game = resolve_game(args.game)
-    if args.players not in game.players:
-        p.error(f"{game.title} is for {game.players.start}-{game.players.stop - 1} players")
+    bots = read_bots(p, args.bots)
+    game = checked_table(p, args.game, args.players, args.option)
     if args.games < 1:
         p.error("--games must be at least 1")
-    try:
-        problem = game.check_options(parse_assignments(game.Options, args.option), args.players)
-    except ValueError as exc:
-        problem = str(exc)
-    if problem:
-        p.error(problem)
     if args.games % args.players and not args.quiet:
         print(
             f"note: {args.games} games is not a multiple of {args.players}; seats are not balanced",
@@ -277,25 +327,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
 
     started = time.perf_counter()
-    records: list[Record] = []
-    for rec in run(
-        args.game,
-        args.players,
-        bots,
-        args.games,
-        args.seed,
-        args.jobs,
-        args.first,
-        args.cap_only,
-        args.option,
-    ):
-        records.append(rec)
-        if args.jsonl:
-            with open(args.jsonl, "a", encoding="utf-8") as sink:
-                sink.write(json.dumps(rec) + "\n")
-        if not args.quiet and (len(records) % 10 == 0 or len(records) == args.games):
-            elapsed = time.perf_counter() - started
-            print(f"{len(records)}/{args.games} games, {elapsed:.0f} s", file=sys.stderr, flush=True)
+    work = tasks(args.game, args.players, bots, args.games, args.seed, args.first, args.cap_only, args.option)
+    records = collect(play(work, args.jobs), args.games, args.jsonl, args.quiet)
     title = (
         f"{game.title}: {args.players} players, {args.games} games from #{args.first}, "
         f"bots {','.join(bots)}, seed {args.seed}, {count(args.jobs, 'job')}, "

@@ -64,7 +64,11 @@ class ISMCTSBot:
     position with `game.evaluate`; a game may override it with an `ai_rollout_depth` attribute.
     `rollout_greed` is the chance that a rollout move is the one
     the mover's evaluation likes best after it (one ply) rather than a random one: stronger
-    rollouts, each costing a clone and an apply per legal action.
+    rollouts, each costing a clone and an apply per legal action. `horizon` False ignores a
+    game's turn horizon (`ai_turn_mark`): the search then scores its leaves wherever its tree and
+    rollouts stop, as in a game without one (the normal level: in Rival Realms, where the search
+    is near its best after a few dozen iterations, looking to the turn's end is what sets hard
+    apart).
     """
 
     def __init__(
@@ -76,8 +80,10 @@ class ISMCTSBot:
         rollout_depth: int | None = None,
         rollout_greed: float = 0.0,
         name: str = "ismcts",
+        horizon: bool = True,
     ) -> None:
         self.rollout_greed = rollout_greed
+        self.horizon = horizon
         self.name = name
         self.budget = budget
         self.max_iterations = max_iterations
@@ -101,7 +107,7 @@ class ISMCTSBot:
         # depth (Rivality: random tile placements only blur its placement evaluation, so it uses 0).
         depth = game.ai_rollout_depth
         self._depth = self.rollout_depth if depth is None else depth
-        self._turn = game.ai_turn_mark(view)
+        self._turn = game.ai_turn_mark(view) if self.horizon else None
         moves = worth_considering(game, legal_list(game, view, seat))
         self.last_iterations = 0
         self._cap = max(1, round(self.max_iterations * game.ai_iteration_scale))

@@ -1,0 +1,129 @@
+"""What sets the levels apart, move by move: hard looks to the end of its turn, normal does not."""
+
+from __future__ import annotations
+
+import math
+
+import attrs
+
+from engine.ai import make_bot
+from engine.core import Event, GameBase, Outcome, Prompt, Rng, ScoreLine
+from engine.core.notation import Form, Notation
+from engine.core.options import option
+
+TURNS = 2
+
+
+@attrs.frozen
+class ChargeOptions:
+    turns: int = option(TURNS, label="Turns", help="Turns in a game.", low=1, high=5)
+
+
+@attrs.frozen
+class Do:
+    what: str  # "bank" (a point now), "charge" (nothing now, then "fire" for three) or "rest"
+
+    def __str__(self) -> str:
+        return self.what
+
+
+@attrs.define
+class ChargeState:
+    points: int = 0
+    turn: int = 0  # turns begun
+    charged: bool = False
+    step: int = 0  # 0: bank or charge; 1: the turn's second decision
+    turns: int = TURNS
+
+
+class Charge(GameBase[ChargeState, Do, ChargeOptions]):
+    """A solo toy whose best move pays only later in the same turn: charging gives nothing at
+    once and lets the turn's second decision fire for three; banking gives one point at once."""
+
+    id = "charge"
+    title = "Charge"
+    players = range(1, 2)
+    Options = ChargeOptions
+    action_types = (Do,)
+    notation = Notation("Charge", (Do,), [Form(Do, "do {what}")])
+    state_type = ChargeState
+    ai_rollout_depth = 0  # a leaf is scored where the search stops
+    ai_iteration_scale = 0.02  # normal searches 2 iterations, hard 10
+
+    def setup(self, options: ChargeOptions, seats: int, seed: int) -> ChargeState:
+        return ChargeState(turns=options.turns)
+
+    def to_act(self, s: ChargeState) -> tuple[int, ...]:
+        return () if s.turn >= s.turns else (0,)
+
+    def prompt(self, s: ChargeState, seat: int) -> Prompt:
+        return Prompt("Bank, charge, fire or rest?", section="charge")
+
+    def candidates(self, s: ChargeState, seat: int) -> list[Do]:
+        if s.step == 0:
+            return [Do("bank"), Do("charge")]
+        return [Do("fire")] if s.charged else [Do("rest")]
+
+    def reason(self, s: ChargeState, seat: int, a: Do) -> str | None:
+        return None if a in self.candidates(s, seat) else "Not now."
+
+    def perform(self, s: ChargeState, seat: int, a: Do) -> list[Event]:
+        if a.what == "bank":
+            s.points += 1
+        s.points += 3 if a.what == "fire" else 0
+        s.charged = a.what == "charge"
+        s.step = 1 - s.step
+        s.turn += s.step == 0
+        return [Event(f"{a.what}.", seat)]
+
+    def outcome(self, s: ChargeState) -> Outcome | None:
+        if self.to_act(s):
+            return None
+        won = s.points >= 3 * s.turns
+        return Outcome(
+            scores=(s.points,),
+            winners=(0,) if won else (),
+            lines=(ScoreLine("Points", (s.points,)),),
+            reason="The turns are over.",
+        )
+
+    def view(self, s: ChargeState, seat: int | None) -> ChargeState:
+        return self.clone(s)
+
+    def determinize(self, v: ChargeState, seat: int, rng: Rng) -> ChargeState:
+        return self.clone(v)
+
+    def evaluate(self, s: ChargeState, seat: int) -> float:
+        return 1.0 / (1.0 + math.exp(-(s.points - 2 * s.turn)))
+
+    def ai_turn_mark(self, s: ChargeState) -> int:
+        return s.turn
+
+
+def test_hard_and_expert_look_to_the_end_of_the_turn_and_normal_does_not() -> None:
+    game = Charge()
+    state = game.setup(ChargeOptions(), 1, 1)
+    # Scored at the turn's end (hard, expert), charging is worth three points; scored at once
+    # (normal), banking's one point looks better.
+    for level, move in (("normal", "bank"), ("hard", "charge"), ("expert", "charge")):
+        bot = make_bot(level, 7)
+        assert bot.choose(game, game.view(state, 0), 0) == Do(move), level
+
+
+class ChargeWithoutHorizon(Charge):
+    """The same toy without a turn horizon and with the bots' own rollout depth."""
+
+    ai_rollout_depth = None
+
+    def ai_turn_mark(self, s: ChargeState) -> None:
+        return None
+
+
+def test_hard_plays_ahead_after_its_tree_and_normal_scores_where_its_tree_stops() -> None:
+    game = ChargeWithoutHorizon()
+    state = game.setup(ChargeOptions(), 1, 1)
+    # Hard's random moves after a new node reach the fire that charging allows; normal reads the
+    # position at once, where banking's point looks better.
+    for level, move in (("normal", "bank"), ("hard", "charge"), ("expert", "charge")):
+        bot = make_bot(level, 7)
+        assert bot.choose(game, game.view(state, 0), 0) == Do(move), level
