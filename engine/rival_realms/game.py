@@ -75,8 +75,10 @@ class RivalRealms(PhasedGame[RivalRealmsState, Action, RivalRealmsOptions]):
         # Turns begun so far: the search plays the rest of its turn greedily below each new node
         # and scores every leaf where the turn ends (with the redraw), so a step that only pays
         # off two steps later is seen, and leaves before and after a redraw are never compared.
-        # Set-up has no turns: its choices are searched as before, scored at once.
-        return None if s.phase in SETUP_PHASES else sum(s.turns)
+        # Set-up has no turns: its choices are searched as before, scored at once. Solo has no
+        # horizon either: the Raven's turns are fixed by its deck, and a search over whole turns
+        # there won fewer deals than the plain one (docs/AI.md, Rival Realms solo).
+        return None if s.seats == 1 or s.phase in SETUP_PHASES else sum(s.turns)
 
     def round_and_turn(self, s: RivalRealmsState) -> tuple[int, int | None]:
         """Round 0 is set-up (Valleys, the Raven, the adventurers); round N holds each seat's N-th
