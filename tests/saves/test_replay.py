@@ -59,6 +59,19 @@ def test_every_position_in_any_order_is_the_table_the_game_had(path: Path) -> No
         assert replay.shown(k, 0) == seen[k], f"position {k}"
 
 
+def steps(replay: Replay, k: int, step: int, rounds: bool) -> list[int]:
+    """The positions reached by stepping from `k` until the end (or the start), or until a step
+    goes nowhere."""
+    landed: list[int] = []
+    while (k < replay.moves) if step > 0 else (k > 0):
+        after = replay.turn_step(k, step, rounds=rounds)
+        landed.append(after)
+        if after == k:
+            break
+        k = after
+    return landed
+
+
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
 def test_the_turn_and_round_steps_land_where_the_record_numbers_a_new_one(path: Path) -> None:
     match = golden.replay(path, seats_of(path, 1))
@@ -69,17 +82,9 @@ def test_the_turn_and_round_steps_land_where_the_record_numbers_a_new_one(path: 
     assert len(turns) > len(rounds) > 1
     for starts, by_round in ((turns, False), (rounds, True)):
         # Forwards from the start: every new turn (round) in order, then the end.
-        landed, k = [], 0
-        while k < replay.moves:
-            k = replay.turn_step(k, 1, rounds=by_round)
-            landed.append(k)
-        assert landed == [*starts, replay.moves]
+        assert steps(replay, 0, 1, by_round) == [*starts, replay.moves]
         # Backwards from the end: the same starts in reverse, then the table as set up.
-        landed, k = [], replay.moves
-        while k > 0:
-            k = replay.turn_step(k, -1, rounds=by_round)
-            landed.append(k)
-        assert landed == [*reversed(starts), 0]
+        assert steps(replay, replay.moves, -1, by_round) == [*reversed(starts), 0]
         # From inside a turn, back goes to that turn's own start.
         inside = next(p for p in range(starts[0] + 1, replay.moves) if p not in starts)
         assert replay.turn_step(inside, -1, rounds=by_round) == max(p for p in starts if p < inside)
