@@ -145,6 +145,7 @@ async def test_before_the_end_it_shows_only_what_the_seat_played_here_saw_and_no
         await until(pilot, lambda: isinstance(app.screen, ReplayScreen))
         screen = app.screen
         assert isinstance(screen, ReplayScreen)
+        await until(pilot, lambda: "step(1)" in footer_actions(screen))
         assert footer_actions(screen).isdisjoint({"seat", "everything"})
         assert screen.check_action("seat", ()) is None and screen.check_action("everything", ()) is None
         board = screen.query_one(GameBoard)
@@ -186,12 +187,14 @@ async def test_game_over_opens_the_replay_and_closing_it_comes_back(tmp_path: Pa
     async with app.run_test(size=(80, 24)) as pilot:
         await until(pilot, lambda: isinstance(app.screen, GameOverScreen))
         over = app.screen
-        assert "replay" in footer_actions(over)
+        await until(pilot, lambda: "replay" in footer_actions(over))
         await pilot.press("v")
         await until(pilot, lambda: isinstance(app.screen, ReplayScreen))
         screen = app.screen
         assert isinstance(screen, ReplayScreen) and screen.replay.moves == len(match.history)
-        assert screen.replay.finished and "seat" in footer_actions(screen)
+        assert screen.replay.finished
+        await until(pilot, lambda: "seat" in footer_actions(screen))
+        assert screen.check_action("everything", ()) is True
         await pilot.press("escape")
         await until(pilot, lambda: app.screen is over)
 
