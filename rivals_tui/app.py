@@ -43,6 +43,7 @@ from saves.store import SaveStore
 if TYPE_CHECKING:
     from engine.core.match import Match, Series
     from rivals_tui.dialogs.away import AwayRules
+    from saves.replay import Replay
 
 HELP_DIR = Path(__file__).parent / "help"
 # After a hang-up the app gets this long to save and close by itself; then the save is made
@@ -420,6 +421,13 @@ class RivalsApp(App[None]):
         from rivals_tui.screens.book import BookScreen
 
         self.push_screen(BookScreen(game_id, self.games.info(game_id).title))
+
+    def open_replay(self, replay: Replay) -> None:
+        """The replay viewer over the screen on top (game over, the load list, or the bare base
+        of `rivals replay`)."""
+        from rivals_tui.screens.replay import ReplayScreen
+
+        self.push_screen(ReplayScreen(replay))
 
     def save_settings(self) -> None:
         try:

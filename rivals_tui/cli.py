@@ -6,6 +6,7 @@
     rivals list                              saves as a plain table (no full-screen app)
     rivals export NAME [--format json] [-o FILE]   a save as a record of its moves
     rivals import FILE [--name NAME]         a record, every move checked, as a save
+    rivals replay NAME                       a save in the replay viewer, move by move
     rivals serve [--port 2222] [--host H]    host tables: a table server and an SSH door to it
     rivals join HOST:PORT [CODE]             play at a table server from this terminal
     rivals --save-dir DIR ...                saves elsewhere (also $RIVALS_SAVE_DIR)
@@ -36,7 +37,7 @@ from engine.core.match import Match, Series
 from engine.core.words import one_of, players_text
 from rivals_net.door_limits import DoorLimits
 from rivals_net.limits import add_flags as add_limit_flags
-from rivals_tui import cli_records
+from rivals_tui import cli_records, cli_replay
 from rivals_tui.text import safe_text, sentence
 from saves.codec import NAME_LIMIT, SERIES_GAMES_LIMIT, SERIES_POINTS_LIMIT
 
@@ -144,6 +145,7 @@ def build_parser(games: Catalog | None = None) -> argparse.ArgumentParser:
     lst = sub.add_parser("list", help="list saved games", description="List saved games.")
     lst.add_argument("--save-dir", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
     cli_records.add_commands(sub)
+    cli_replay.add_command(sub)
 
     join = sub.add_parser(
         "join",
@@ -359,7 +361,12 @@ def _run(args: argparse.Namespace, games: Catalog, headless: bool) -> int:
     if hasattr(signal, "SIGHUP"):
         signal.signal(signal.SIGHUP, lambda signum, frame: hangups.append(signum))
     session = None
-    if args.command == "new":
+    replay = None
+    if args.command == cli_replay.COMMAND:
+        replay = cli_replay.read(args, store, games)
+        if replay is None:
+            return cli_replay.EXIT_PROBLEM
+    elif args.command == "new":
         game = find_game(games, args.game)
         seats = make_seats(game, args)
         series = make_series(game, args)
@@ -387,7 +394,12 @@ def _run(args: argparse.Namespace, games: Catalog, headless: bool) -> int:
 
     from rivals_tui.app import RivalsApp
 
-    app = RivalsApp(games=games, store=store, session=session)
+    if replay is None:
+        app = RivalsApp(games=games, store=store, session=session)
+    else:
+        from rivals_tui.screens.replay import ReplayApp
+
+        app = ReplayApp(replay, games=games, store=store)
     app.install_hangup_handler()
     if hangups:
         app.install_hangup_handler(already=True)

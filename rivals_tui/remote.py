@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -35,6 +35,9 @@ from rivals_tui.session import REMOTE_HINT_LEVEL, Bot
 from rivals_tui.text import safe_text
 from saves.convert import converter, dump_action, load_action, structure_checked
 from saves.errors import SaveError
+
+if TYPE_CHECKING:
+    from saves.replay import Replay
 
 NOT_YOUR_TURN = "It is not your turn to decide."
 # What a new table offers when its creator does not say: an absent player's decision is made
@@ -55,6 +58,8 @@ class RemoteSession:
     answers_later = True
     saves_here = False
     next_game_asked = True
+    # The moves are the server's: this terminal holds only its seat's view and log.
+    keeps_moves = False
     hint_level = REMOTE_HINT_LEVEL
 
     def __init__(self, client: TableClient, seated: p.Seated, game: Game[Any, Any, Any]) -> None:
@@ -278,6 +283,9 @@ class RemoteSession:
 
     def bot(self, seat: int) -> Bot:
         raise IllegalAction("The table server plays the AI seats.")
+
+    def replay(self) -> Replay:
+        raise IllegalAction("A table server's games are not replayed here: only the server has their moves.")
 
     def hint_bot(self) -> Bot:
         from engine.ai import make_bot

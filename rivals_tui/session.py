@@ -27,6 +27,7 @@ from rivals_tui.text import safe_text
 
 if TYPE_CHECKING:
     from rivals_tui.dialogs.away import AwayRules
+    from saves.replay import Replay
     from saves.store import SaveLock, SaveStore
 
 # The hint asks the strongest level the wait allows. At this keyboard nobody else waits on
@@ -103,6 +104,14 @@ class Session(Protocol):
         """The seats whose players have asked for the next game (`next_game_asked`)."""
 
     @property
+    def keeps_moves(self) -> bool:
+        """Every move of the game is held here, so `replay` can show it again move by move (a
+        server's table: only the server has them)."""
+
+    def replay(self) -> Replay:
+        """The game so far, move by move, for the replay viewer (`keeps_moves` only)."""
+
+    @property
     def series(self) -> Series: ...
     def to_act(self) -> tuple[int, ...]: ...
     def seat_note(self, seat: int) -> str: ...
@@ -152,6 +161,7 @@ class LocalSession:
     watching = False
     answers_later = False
     saves_here = True
+    keeps_moves = True
     next_game_asked = False
     again: tuple[int, ...] = ()
     hint_level = HINT_LEVEL
@@ -261,6 +271,12 @@ class LocalSession:
 
     def undo_blocker(self, seat: int) -> str | None:
         return self.match.undo_blocker(seat)
+
+    def replay(self) -> Replay:
+        # Imported when asked: the records' machinery is no part of starting a game.
+        from saves.replay import Replay
+
+        return Replay.of(self.match)
 
     def ai_to_act(self) -> int | None:
         """An AI seat owing a decision, once no human at the table owes one.

@@ -1,10 +1,13 @@
 """Save and load figures for every registered game: `python -m saves.bench`.
 
 For each game and player count it plays one seeded random game to its end and prints the
-milliseconds to save it (`codec.dumps`) and to load it back (`codec.loads`, which replays and
-re-checks every decision), the best of three runs each. Each figure is also given as a ratio to
-the calibration loop of the rules' bench (`python -m engine.bench`), timed in the same process,
-so figures from different machines can be compared.
+milliseconds to save it (`codec.dumps`), to load it back (`codec.loads`, which replays and
+re-checks every decision) and to open its replay (the load, `saves.replay.Replay.of` laying out
+the positions, and what the viewer draws first: the first eyes' view and log at the start), the
+best of three runs each. Rivals at six seats is the replay viewer's longest game, some 1,400
+decisions: `python -m saves.bench --game rivals` (under a second is the promise). Each figure
+is also given as a ratio to the calibration loop of the rules' bench (`python -m engine.bench`),
+timed in the same process, so figures from different machines can be compared.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from engine.core.match import Match
 from engine.core.rng import Rng
 from engine.registry import GAMES
 from saves import codec
+from saves.replay import Replay
 
 
 def finished_match(game: Game[Any, Any, Any], players: int, seed: int = 1) -> Match:
@@ -37,11 +41,23 @@ def bench_saves(game: Game[Any, Any, Any], players: int, calib: float) -> list[s
     text = codec.dumps(match)
     save_t = best_of(lambda: codec.dumps(match), 3)
     load_t = best_of(lambda: codec.loads(text, games={game.id: game}), 3)
+    replay_t = best_of(lambda: open_replay(text, game), 3)
     return [
         f"  save ms (whole game)  {save_t * 1e3:12.2f}   ({save_t / calib:8.3f} x calib,"
         f" {len(match.history)} decisions)",
         f"  load ms (replayed)    {load_t * 1e3:12.2f}   ({load_t / calib:8.3f} x calib)",
+        f"  replay ms (opened)    {replay_t * 1e3:12.2f}   ({replay_t / calib:8.3f} x calib)",
     ]
+
+
+def open_replay(text: str, game: Game[Any, Any, Any]) -> Replay:
+    """A saved game opened in the replay viewer, up to what it draws first."""
+    replay = Replay.of(codec.loads(text, games={game.id: game}))
+    eyes = replay.eyes[0]
+    replay.shown(0, eyes)
+    replay.events(0, eyes)
+    replay.to_act(0)
+    return replay
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -33,6 +33,7 @@ from saves.errors import SaveError
 __all__ = [
     "GameRecord",
     "Move",
+    "TurnCount",
     "RecordError",
     "option_words",
     "record_of",
@@ -118,7 +119,7 @@ def record_of(match: Match, *, date: str = "", updated: str = "") -> GameRecord:
     it (in that seat's view), and the end when the game is over."""
     game = match.game
     s = game.setup(match.options, len(match.seats), match.seed)
-    count = _TurnCount(game)
+    count = TurnCount(game)
     moves = []
     for i, (seat, action) in enumerate(match.history):
         round_, turn = count.next(s, seat, action)
@@ -148,8 +149,9 @@ def _plain_seat(spec: SeatSpec) -> SeatSpec:
     return spec if spec.is_ai else SeatSpec(spec.name, spec.kind)
 
 
-class _TurnCount:
-    """The round and turn of each move in turn. A game that knows its rounds gives them with a
+class TurnCount:
+    """The round and turn of each move in turn (the records' numbering, and the replay viewer's
+    turn and round steps). A game that knows its rounds gives them with a
     mark of the turn (`Game.round_and_turn`): turns are counted 1, 2, ... within a round as the
     mark changes. For a game that does not, a turn begins when another seat moves or the last
     move ended its seat's turn (`continues_turn`), and a round when a seat begins a second turn

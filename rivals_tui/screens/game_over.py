@@ -6,7 +6,9 @@ goes on, `r` after it) and it starts when every person at the table has; the scr
 asked and who the table is waiting for. A spectator follows into the next game.
 
 `b` swaps the score table for the final board (the same board widget the game was played on,
-showing the end position to the seat at the keyboard), so the last move is never lost from view.
+showing the end position to the seat at the keyboard), so the last move is never lost from view;
+`v` opens the replay viewer on the whole game (screens/replay.py; not at a server's table, whose
+moves only the server holds).
 """
 
 from __future__ import annotations
@@ -99,6 +101,7 @@ class GameOverScreen(WithRivals, Screen[None]):
             id="over.back",
         ),
         Binding("l", "full_log", "Log", id="over.log"),
+        Binding("v", "replay", "Replay", tooltip="Watch the game again, move by move", id="over.replay"),
         Binding(
             "b",
             "board",
@@ -243,6 +246,8 @@ class GameOverScreen(WithRivals, Screen[None]):
             return True if self.series_continues and self._may_ask else None
         if action == "rematch":
             return True if self._may_rematch else None
+        if action == "replay":
+            return True if self.session.keeps_moves else None
         return True
 
     @on(Button.Pressed)
@@ -260,6 +265,10 @@ class GameOverScreen(WithRivals, Screen[None]):
 
     def action_menu(self) -> None:
         self.rivals.to_menu()
+
+    def action_replay(self) -> None:
+        if self.session.keeps_moves:
+            self.rivals.open_replay(self.session.replay())
 
     @property
     def showing_board(self) -> bool:

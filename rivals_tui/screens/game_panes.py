@@ -1,8 +1,9 @@
 """The game screen's panes and what reading them takes: the status line, the board, the detail
-panel (its Page keys), the log (in full on `l`), the legend, the book and the rules at the step
-in play. `GameScreen` (game.py), which plays the session, builds on it and sets what the panes
-read: `session`, `keyboard` (the seat at this keyboard, None when no seat is), the log's lines
-and `say` (a line under the status, where the board speaks too).
+panel (its Page keys; `DetailPane`, which the replay viewer shares), the log (in full on `l`),
+the legend, the book and the rules at the step in play. `GameScreen` (game.py), which plays the
+session, builds on it and sets what the panes read: `session`, `keyboard` (the seat at this
+keyboard, None when no seat is), the log's lines and `say` (a line under the status, where the
+board speaks too).
 """
 
 from __future__ import annotations
@@ -41,45 +42,24 @@ class Column(Steady, Vertical):
     """A column of the screen's panes (resized by a layout without asking for another)."""
 
 
-class GamePanes(WithRivals, Screen[None]):
-    """The panes of a game screen, and the keys that read them."""
+def side_panes() -> ComposeResult:
+    """The detail panel over the log, the side column of the game screen and the replay's."""
+    # Screen keys scroll it (key-scroll): the board keeps the focus meanwhile.
+    detail = DetailPanel(Text("Move the cursor over a card to read it here."), id="detail")
+    detail.add_class("key-scroll")
+    detail.border_title = "Detail"
+    yield detail
+    log = WrappingLog(id="log")
+    log.border_title = "Log"
+    yield log
 
-    session: Session
-    keyboard: int | None
-    # The log panel's lines, and how many of the seat's events they hold (GameScreen sets both).
-    log_lines: list[str]
-    _shown: int
-    # One line of feedback under the status line (GameScreen's), where the board's sentences go too.
-    say: Callable[[str], None]
 
-    def compose(self) -> ComposeResult:
-        yield StatusLine("", id="status")
-        with Row(id="body"):
-            with Column(id="board-area"):
-                yield board_for(
-                    self.session.game, self.seat_names(), self.rivals.personal_best(self.session), self.say
-                )
-            with Column(id="side"):
-                # The Page keys scroll it (key-scroll): the board keeps the focus meanwhile.
-                detail = DetailPanel(Text("Move the cursor over a card to read it here."), id="detail")
-                detail.add_class("key-scroll")
-                detail.border_title = "Detail"
-                yield detail
-                log = WrappingLog(id="log")
-                log.border_title = "Log"
-                yield log
-        # ctrl+p still opens the palette, ctrl+q still quits: the footer's room goes to the game.
-        # When a board's own keys crowd the row, the reference keys give way first (f2 has them),
-        # the book first of all: it is the least needed in the middle of a decision.
-        yield KeysFooter(
-            show_command_palette=False,
-            leave_out=("save_quit",),
-            spare=("book", "hint", "full_log", "legend", "undo"),
-        )
+class DetailPane(Screen[None]):
+    """The detail panel (`#detail`) of a screen with a board: the focused piece's full text, in
+    the seats' names (`words`), and the `detail` action its scrolling keys call."""
 
-    def seat_names(self) -> list[str]:
-        """The seats' names as the board writes them (the session's, which a server may change)."""
-        return [seat.name for seat in self.session.seats]
+    # An engine text with "Player N" replaced by the seats' names.
+    words: Callable[[str], str]
 
     @on(GameBoard.DetailChanged)
     def _detail(self, event: GameBoard.DetailChanged) -> None:
@@ -87,8 +67,8 @@ class GamePanes(WithRivals, Screen[None]):
 
     def _show_detail(self, title: str, text: str) -> None:
         # The title leads the text rather than sitting in the frame, where a long one is cut.
-        title = self.session.words(title)
-        body = self.session.words(text)
+        title = self.words(title)
+        body = self.words(text)
         shown = plain_rich(body)
         if title:
             shown = Text.assemble((safe_text(title), "bold"), "\n", shown)
@@ -112,6 +92,43 @@ class GamePanes(WithRivals, Screen[None]):
         detail = next(iter(self.query("#detail").results(DetailPanel)), None)
         if self.is_attached and detail is not None:
             detail.mark_more()
+
+
+class GamePanes(WithRivals, DetailPane):
+    """The panes of a game screen, and the keys that read them."""
+
+    session: Session
+    keyboard: int | None
+    # The log panel's lines, and how many of the seat's events they hold (GameScreen sets both).
+    log_lines: list[str]
+    _shown: int
+    # One line of feedback under the status line (GameScreen's), where the board's sentences go too.
+    say: Callable[[str], None]
+
+    def compose(self) -> ComposeResult:
+        yield StatusLine("", id="status")
+        with Row(id="body"):
+            with Column(id="board-area"):
+                yield board_for(
+                    self.session.game, self.seat_names(), self.rivals.personal_best(self.session), self.say
+                )
+            with Column(id="side"):
+                yield from side_panes()
+        # ctrl+p still opens the palette, ctrl+q still quits: the footer's room goes to the game.
+        # When a board's own keys crowd the row, the reference keys give way first (f2 has them),
+        # the book first of all: it is the least needed in the middle of a decision.
+        yield KeysFooter(
+            show_command_palette=False,
+            leave_out=("save_quit",),
+            spare=("book", "hint", "full_log", "legend", "undo"),
+        )
+
+    def words(self, text: str) -> str:
+        return self.session.words(text)
+
+    def seat_names(self) -> list[str]:
+        """The seats' names as the board writes them (the session's, which a server may change)."""
+        return [seat.name for seat in self.session.seats]
 
     def _rebuild_log(self) -> None:
         self.query_one("#log", WrappingLog).reset()

@@ -2,7 +2,8 @@
 and how far it got. The columns have fixed widths that fit 80 columns; a long cell wraps onto
 more lines of its row instead of being cut.
 
-Enter opens the highlighted save; `d` deletes it after a confirmation. A save that cannot be
+Enter opens the highlighted save; `v` shows it in the replay viewer (screens/replay.py: a game
+in progress only as it was seen at this keyboard); `d` deletes it after a confirmation. A save that cannot be
 read is listed with its one-line fault; opening it shows that line and changes nothing.
 """
 
@@ -24,6 +25,7 @@ from rivals_tui.session import options_in_force
 from rivals_tui.text import plain, plain_rich, safe_text, sentence
 from rivals_tui.widgets.footer import KeysFooter
 from saves.errors import SaveError
+from saves.replay import Replay
 
 # (heading, width): 4 columns of these widths, with their padding and the scrollbar, fit 80.
 COLUMNS = (("Game", 20), ("Players", 18), ("Last played", 16), ("Status", 14))
@@ -45,6 +47,7 @@ class LoadScreen(WithRivals, DismissOnce, Screen[None]):
         Binding("enter", "open", "Open", id="load.open"),
         Binding("d", "delete", "Delete", id="load.delete"),
         Binding("r", "restore", "Restore previous", id="load.restore"),
+        Binding("v", "replay", "Replay", tooltip="Watch the saved game move by move", id="load.replay"),
         Binding("escape,q", "back", "Back", id="load.back"),
         Binding("j", "move(1)", "Down", show=False, id="load.down"),
         Binding("k", "move(-1)", "Up", show=False, id="load.up"),
@@ -114,7 +117,7 @@ class LoadScreen(WithRivals, DismissOnce, Screen[None]):
         elif info.restorable:
             text = f"{sentence(info.error or '')}\n{info.restore_offer()} Press r to restore it."
         else:
-            text = info.error if info.error else f"{name} — Enter opens, d deletes."
+            text = info.error if info.error else f"{name} — Enter opens, v replays, d deletes."
         self.query_one("#load-detail", Static).update(plain(text))
         self.refresh_bindings()
 
@@ -123,7 +126,7 @@ class LoadScreen(WithRivals, DismissOnce, Screen[None]):
         self.action_open()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("open", "delete"):
+        if action in ("open", "delete", "replay"):
             return True if getattr(self, "infos", None) else None
         if action == "restore":
             name = self._current() if getattr(self, "infos", None) else None
@@ -150,6 +153,19 @@ class LoadScreen(WithRivals, DismissOnce, Screen[None]):
             )
             return
         self.rivals.load(name)
+
+    def action_replay(self) -> None:
+        """The highlighted save in the replay viewer (read, never written or locked: the game
+        may be open elsewhere). A save that cannot be read says why, as opening it does."""
+        name = self._current()
+        if name is None:
+            return
+        try:
+            match = self.rivals.store.load(name, games=self.rivals.games)
+        except (SaveError, OSError) as exc:
+            self.app.push_screen(ErrorDialog(str(exc), title="Cannot replay this save"))
+            return
+        self.rivals.open_replay(Replay.of(match))
 
     def action_restore(self) -> None:
         """Put the previous version of a damaged save back (the damaged file is kept aside)."""

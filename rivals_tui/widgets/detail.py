@@ -32,6 +32,9 @@ class DetailPanel(QuietScroll, can_focus=False):
         self.text = text
         self._lines: list[Strip] = []
         self._wrapped_at = -1
+        # The keys that scroll it, as its frame names them (the replay viewer's Page keys step
+        # through the game, and other keys scroll this panel there).
+        self.keys = ("PgUp", "PgDn")
 
     # -- what it shows ------------------------------------------------------------------------
     def show(self, text: Text) -> bool:
@@ -75,7 +78,8 @@ class DetailPanel(QuietScroll, can_focus=False):
         """Say on the frame when there is more to read than the panel shows, and which way."""
         below = self.scroll_y < self.max_scroll_y
         above = self.scroll_y > 0
-        marks = " · ".join(m for m, on in (("PgUp ↑", above), ("PgDn ↓ more", below)) if on)
+        up, down = self.keys
+        marks = " · ".join(m for m, on in ((f"{up} ↑", above), (f"{down} ↓ more", below)) if on)
         # Setting a border title repaints the widget even when it is the same text.
         if marks != (self.border_subtitle or ""):
             self.border_subtitle = marks

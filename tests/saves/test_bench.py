@@ -17,6 +17,7 @@ def test_the_benched_game_is_finished_and_both_figures_are_given() -> None:
     rows = bench.bench_saves(game, 3, calib=best_of(calibration_loop, 2))
     assert rows[0].startswith("  save ms (whole game)") and f"{len(match.history)} decisions" in rows[0]
     assert rows[1].startswith("  load ms (replayed)")
+    assert rows[2].startswith("  replay ms (opened)")
     assert all("x calib" in row for row in rows)
 
 
@@ -26,3 +27,4 @@ def test_the_command_covers_every_game(capsys: pytest.CaptureFixture[str]) -> No
     assert out.startswith("calibration loop:")
     for game in GAMES.values():
         assert f"{game.title}, {game.players.start} players\n  save ms" in out
+    assert out.count("replay ms (opened)") == len(GAMES)

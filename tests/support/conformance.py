@@ -12,9 +12,11 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from engine.core import AnyGame, Event, IllegalAction, Rng
+from engine.core import AnyGame, Event, IllegalAction, Rng, SeatSpec
+from engine.core.match import Match
 from engine.core.phases import PhasedGame
 from saves.convert import converter
+from saves.replay import Replay
 
 
 class ContractBroken(AssertionError):
@@ -25,6 +27,10 @@ class ContractBroken(AssertionError):
 # PROBES moves listed earlier in the game that must be refused where they are not listed.
 RULES_EVERY = 2
 PROBES = 6
+# The replay viewer's positions are compared with the live game's at every REPLAY_EVERY-th one
+# (every seat halfway and at the end, elsewhere a spectator and one seat in turn, as the views of
+# `check_step`): a Rivals view costs a fifth of a millisecond, and the suite has its three minutes.
+REPLAY_EVERY = 5
 
 
 def _public(events: list[Event], seat: int | None) -> list[tuple[str, int | None, str]]:
@@ -275,6 +281,7 @@ def conformance_game(
     checker = Checker(game, Rng.from_seed(seed + 17))
     s = game.setup(options, seats, seed)
     history: list[tuple[int, Any]] = []
+    log: list[list[Event]] = []
     step = 0
     while game.outcome(s) is None:
         seat = game.to_act(s)[0]
@@ -288,7 +295,7 @@ def conformance_game(
             checker.check_step(s, seats, (seat, a))
             if extra is not None:
                 extra(s)
-        game.apply(s, seat, a)
+        log.append(game.apply(s, seat, a))
         history.append((seat, a))
         step += 1
         if step > limit:
@@ -300,4 +307,71 @@ def conformance_game(
         game.apply(again, seat, a)
     if again != s:
         raise ContractBroken(f"{game.id} seed {seed}: the same seed and decisions gave another game")
+    check_replay(game, options, seats, seed, history, log, s)
     return step
+
+
+def check_replay(
+    game: AnyGame,
+    options: Any,
+    seats: int,
+    seed: int,
+    history: list[tuple[int, Any]],
+    log: list[list[Event]],
+    final: Any,
+) -> None:
+    """The replay viewer's secrecy (saves.replay), on a game played to its end (`final`): at
+    the positions REPLAY_EVERY names it shows the seats and a spectator what they saw live (the
+    view, and the events read so far), and a decision in words only to the seat that made it.
+    The same game cut halfway, with the first seat played at this keyboard, shows that seat what
+    it saw, and may not be looked at through other eyes or with everything shown."""
+    people = tuple(SeatSpec(f"P{i + 1}", "human" if i == 0 else "ai", "easy") for i in range(seats))
+
+    def fail(text: str) -> None:
+        raise ContractBroken(f"{game.id} seed {seed}, {seats} seats, replay: {text}")
+
+    def replay(upto: int, state: Any) -> Replay:
+        events = [list(e) for e in log[:upto]]
+        return Replay.of(Match(game, options, people, seed, list(history[:upto]), state, events))
+
+    whole = replay(len(history), final)
+    half = len(history) // 2
+    s = game.setup(options, seats, seed)
+    read: dict[int | None, list[Event]] = {seat: [] for seat in (*range(seats), None)}
+    first_saw: dict[int, Any] = {}  # what the first seat saw, where the game cut halfway is checked
+    for k in range(len(history) + 1):
+        if k == half:
+            cut = replay(half, game.clone(s))
+        if k <= half and k % REPLAY_EVERY == 0:
+            first_saw[k] = game.view(s, 0)
+        if k % REPLAY_EVERY == 0 or k in (half, len(history)):
+            # Every seat halfway and at the end; elsewhere a spectator and one seat in turn.
+            ends = k in (half, len(history))
+            for seat in read if ends else (None, k // REPLAY_EVERY % seats):
+                if not _same(game, whole.shown(k, seat), game.view(s, seat)):
+                    fail(f"position {k}: seat {seat} is shown another view than it had")
+                # (The events at two positions only: each comparison reads the log from its start.)
+                if ends and [e for _, e in whole.events(k, seat)] != read[seat]:
+                    fail(f"position {k}: seat {seat} is shown other events than it read")
+                said = whole.described(k, seat)
+                if k and (said is None) != (seat != history[k - 1][0]):
+                    fail(f"position {k}: seat {seat} is told a decision that was not its own")
+        if k == len(history):
+            break
+        for seat, events in read.items():
+            events.extend(e for e in log[k] if e.visible_to(seat))
+        game.perform(s, *history[k])
+    if cut.finished:
+        return
+    if cut.eyes != (0,):
+        fail(f"the game in progress may be seen through {cut.eyes}, not the first seat's eyes alone")
+    for k, view in first_saw.items():
+        if not _same(game, cut.shown(k, 0), view):
+            fail(f"position {k} of the game in progress shows the first seat another view")
+    others: list[tuple[int | None, bool]] = [(None, False), (0, True)]
+    for eyes, everything in [*others, *((seat, False) for seat in range(1, seats))]:
+        try:
+            cut.shown(half, eyes, everything)
+        except ValueError:
+            continue
+        fail(f"the game in progress shows eyes {eyes} (everything: {everything})")
