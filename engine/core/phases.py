@@ -59,6 +59,20 @@ MISPLACED = "That decision does not belong to this moment of the game."
 _ALONE: tuple[tuple[int, ...], ...] = tuple((seat,) for seat in range(16))
 
 
+def verdict_in(listed: Sequence[Option], a: Any) -> str | None:
+    """The verdict a phase's options give `a`: its sentence, None (allowed), or NOT_NOW when
+    the list does not hold it. A move taken from a list is usually the listed (interned)
+    object: looked for by identity first, by equality only then."""
+    for b, why in listed:
+        if b is a:
+            return why
+    kind = type(a)
+    for b, why in listed:
+        if type(b) is kind and b == a:
+            return why
+    return NOT_NOW
+
+
 @attrs.frozen
 class Phase(Generic[S]):
     """One kind of decision: what may be chosen in it, and what choosing does.
@@ -90,9 +104,18 @@ class Phase(Generic[S]):
     acting: Callable[[S], tuple[int, ...]] | None = None
     # `types` as a set, for the check every judged move goes through.
     kinds: frozenset[type] = attrs.field(init=False, eq=False, repr=False)
+    # The verdict on one action of `types`: `reason`, or the verdict `options` gives
+    # (`listed_verdict`). Chosen once here, so a judged move makes one call, not a detour.
+    judge: Callable[[S, int, Any], str | None] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "kinds", frozenset(self.types))
+        options = self.options
+
+        def listed_verdict(s: S, seat: int, a: Any) -> str | None:
+            return verdict_in(options(s, seat), a)
+
+        object.__setattr__(self, "judge", self.reason if self.reason is not None else listed_verdict)
 
     @classmethod
     def judged(
@@ -189,10 +212,9 @@ class PhasedGame(GameBase[S, A, O]):
         ph = self.phases.get(s.phase)
         if ph is None or (seat not in ph.acting(s) if ph.acting else seat != s.actor or seat < 0):
             return NOT_YOUR_TURN
-        kind = type(a)
-        if kind in ph.kinds and ph.reason is not None and self._table_reason:
-            return ph.reason(s, seat, a)  # (`reason`, in place)
-        if kind not in self._kinds and not isinstance(a, self.action_types):
+        if type(a) in ph.kinds and self._table_reason:
+            return ph.judge(s, seat, a)  # (`reason`, in place)
+        if type(a) not in self._kinds and not isinstance(a, self.action_types):
             return "That is not a move of this game."
         return self.reason(s, seat, a)
 
@@ -204,31 +226,29 @@ class PhasedGame(GameBase[S, A, O]):
             return NOT_YOUR_TURN
         if type(a) not in ph.kinds:
             return self.misplaced(s, seat, a)
-        check = ph.reason
-        if check is not None:
-            return check(s, seat, a)
-        # The verdict its options give. A move taken from a list is usually the listed (interned)
-        # object: looked for by identity first, by equality only then.
-        listed = ph.options(s, seat)
-        for b, why in listed:
-            if b is a:
-                return why
-        kind = type(a)
-        for b, why in listed:
-            if type(b) is kind and b == a:
-                return why
-        return NOT_NOW
+        return ph.judge(s, seat, a)
 
     def perform(self, s: S, seat: int, a: A) -> list[Event]:
         return self.phases[s.phase].perform(s, seat, a)
 
     def apply(self, s: S, seat: int, a: A) -> list[Event]:
-        """Check, then perform (the phase's `perform`, read in place: every checked move comes
-        through here). Raises IllegalAction and changes nothing when `a` is not allowed."""
-        why = self.why_illegal(s, seat, a)
+        """Check, then perform. Raises IllegalAction and changes nothing when `a` is not allowed.
+        (Every checked move comes through here: the usual case, a move of the current phase by
+        the seat owing it, is `why_illegal` written out, the phase read once.)"""
+        ph = self.phases.get(s.phase)
+        if (
+            ph is not None
+            and type(a) in ph.kinds
+            and self._table_reason
+            and (seat == s.actor >= 0 if ph.acting is None else seat in ph.acting(s))
+        ):
+            why = ph.judge(s, seat, a)
+        else:
+            why = self.why_illegal(s, seat, a)
         if why is not None:
             raise IllegalAction(why)
-        return self.phases[s.phase].perform(s, seat, a)
+        assert ph is not None  # (no move is allowed where no phase is current)
+        return ph.perform(s, seat, a)
 
     def prompt(self, s: S, seat: int) -> Prompt:
         ph = self._owed(s, seat)
