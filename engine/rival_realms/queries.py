@@ -45,17 +45,26 @@ _CARD_NAMES: tuple[str, ...] = ("", *(f"{n} {TYPES[KIND[n]]}" for n in range(1, 
 
 def row_bounds(regions: list[int], p: int) -> tuple[int, int]:
     """The nearest card numbers left and right of space p in its sub-realm (0 and 51 if none)."""
-    row0 = p - p % COLS
     lo, hi = 0, 51
-    for q in range(p - 1, row0 - 1, -1):
+    for q in _LEFT_OF[p]:
         if regions[q]:
             lo = regions[q]
             break
-    for q in range(p + 1, row0 + COLS):
+    for q in _RIGHT_OF[p]:
         if regions[q]:
             hi = regions[q]
             break
     return lo, hi
+
+
+# The spaces of p's sub-realm left of p, nearest first, and right of it (as tuples: read faster
+# than a range made at each call; the move's check asks at every summon).
+_LEFT_OF: tuple[tuple[int, ...], ...] = tuple(
+    tuple(range(p - 1, p - p % COLS - 1, -1)) for p in range(SPACES)
+)
+_RIGHT_OF: tuple[tuple[int, ...], ...] = tuple(
+    tuple(range(p + 1, p - p % COLS + COLS)) for p in range(SPACES)
+)
 
 
 def summon_problem(s: RivalRealmsState, seat: int, card: int, space: int) -> str | None:
@@ -258,6 +267,15 @@ def step_path(
     `found`: `steps(s, seat)` when the caller has it already."""
     k = space * 32 + via + 1
     if found is None:
+        if via == s.adventurer[seat] and (space != s.came_from or "surefoot" in s.enchantments):
+            # A step straight out of where the adventurer stands walks through nothing: the
+            # walk finds it first or not at all (every later way out of that space crosses the
+            # same land card). Only the way straight back can be barred there and reached round
+            # a loop, which takes the long way below.
+            land = _STEP_LAND.get(k)
+            if land is None or not s.regions[seat][space] or (land >= 0 and not crossable(s, seat, land)):
+                return None
+            return [space]
         found = steps(s, seat, k)
     if k not in found:
         return None
@@ -270,6 +288,19 @@ def step_path(
         key = found[key]
     path.reverse()
     return path
+
+
+# The land card each single step crosses (-1: a side step), by step key; a key not here is no
+# step (the spaces are not neighbours).
+_STEP_LAND: dict[int, int] = {k: land for p in range(SPACES) for _q, land, k in _MOVES[p]}
+
+
+def path_tokens(s: RivalRealmsState, seat: int, path: list[int]) -> tuple[str, ...]:
+    """The tokens lying on the spaces `path` walks through before its target, in order."""
+    if len(path) == 1:
+        return ()
+    laid = s.board_tokens[seat]
+    return tuple(laid[p] for p in path[:-1] if laid[p])
 
 
 def step_targets(s: RivalRealmsState, seat: int) -> list[tuple[int, int]]:
@@ -293,10 +324,7 @@ def walk_tokens(
     if not loose_tokens(s, seat):
         return ()
     path = step_path(s, seat, space, via, found)
-    if path is None:
-        return ()
-    laid = s.board_tokens[seat]
-    return tuple(laid[p] for p in path[:-1] if laid[p])
+    return () if path is None else path_tokens(s, seat, path)
 
 
 def payments(
@@ -453,6 +481,6 @@ def step_preview(s: RivalRealmsState, seat: int, space: int, via: int) -> StepPr
         return None
     explores = not s.explored[seat][space]
     laid = s.board_tokens[seat]
-    on_way = tuple(laid[p] for p in path[:-1] if laid[p])
+    on_way = path_tokens(s, seat, path)
     pays = tuple(payments(s, seat, space, via, on_way)) if explores else ()
     return StepPreview(tuple(path), explores, pays, tuple(laid[p] for p in path if laid[p]))

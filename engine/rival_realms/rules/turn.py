@@ -47,6 +47,7 @@ from engine.rival_realms.queries import (
     fits_somewhere,
     mirror_moves,
     mirror_problem,
+    path_tokens,
     payments,
     step_path,
     steps,
@@ -177,8 +178,13 @@ def turn_candidates(s: RivalRealmsState, seat: int) -> list[TurnAction]:
 
 
 def turn_reason(s: RivalRealmsState, seat: int, a: TurnAction) -> str | None:
-    supply = s.supply[seat]
-    if isinstance(a, Summon):
+    # The usual decisions first (by exact type: the phase admits only its own classes): the
+    # turn's end, a summon, a step.
+    if type(a) is EndTurn:
+        if s.action == "" and s.explored_now == 0:
+            return "Summon a region or go adventuring first (or pass if you cannot)."
+        return None
+    if type(a) is Summon:
         if s.action == "summon":
             return "You have already summoned a region this turn."
         if s.action == "adventure":
@@ -186,12 +192,9 @@ def turn_reason(s: RivalRealmsState, seat: int, a: TurnAction) -> str | None:
         if a.card not in s.hands[seat]:
             return "That card is not in your hand."
         return summon_problem(s, seat, a.card, a.space)
-    if isinstance(a, Go):
+    if type(a) is Go:
         return _go_reason(s, seat, a)
-    if isinstance(a, EndTurn):
-        if s.action == "" and s.explored_now == 0:
-            return "Summon a region or go adventuring first (or pass if you cannot)."
-        return None
+    supply = s.supply[seat]
     if isinstance(a, Pass):
         if s.action != "" or s.explored_now > 0:
             return "You have already acted this turn: end your turn instead."
@@ -237,25 +240,23 @@ def _go_reason(s: RivalRealmsState, seat: int, a: Go) -> str | None:
     regions = s.regions[seat]
     if not regions[a.space]:
         return "You can never move into an empty space."
-    k = a.space * 32 + a.via + 1
-    found = steps(s, seat, k)  # (the walk up to this step: enough to retrace it below)
-    if k not in found:
+    path = step_path(s, seat, a.space, a.via)
+    if path is None:
         if a.via == s.adventurer[seat] and a.space == s.came_from:
             return "You may not turn around and go straight back the way you came."
         return f"Your adventurer cannot reach {space_name(a.space)} that way."
+    on_way = path_tokens(s, seat, path)  # claimed on the walk, before the step is paid
     if s.explored[seat][a.space]:
         if a.card or a.creature:
             return "That region is already explored: walking there is free."
         if committed(s) and not s.walked:
             return None
-        if walk_collects(s, seat, a.space, a.via, found):
+        if on_way or s.board_tokens[seat][a.space]:
             return None  # a walk that claims a token is always a step, the turn's first too
         if not committed(s):
             return "A turn of adventuring begins by exploring a region or by walking to a token."
         return "You have just walked for nothing: explore a region before walking on."
-    if (a.card, a.creature) not in payments(
-        s, seat, a.space, a.via, walk_tokens(s, seat, a.space, a.via, found)
-    ):
+    if (a.card, a.creature) not in payments(s, seat, a.space, a.via, on_way):
         if a.card and a.card not in s.hands[seat]:
             return "That card is not in your hand."
         if a.creature and a.creature not in s.supply[seat]:
@@ -280,9 +281,11 @@ _UNCLAIMED: tuple[dict[str, Event], ...] = tuple(
 )
 
 
-def turn_perform(s: RivalRealmsState, seat: int, a: TurnAction, ev: list[Event]) -> None:
+def turn_perform(s: RivalRealmsState, seat: int, a: TurnAction) -> list[Event]:
+    s.stamp += 1  # (decisions performed: see the state)
+    ev: list[Event] = []
     # The usual decisions first: a summon, the turn's end, a step.
-    if isinstance(a, Summon):
+    if type(a) is Summon:
         s.hands[seat].remove(a.card)
         s.regions[seat][a.space] = a.card
         summoned(s.regions[seat], a.space)
@@ -298,14 +301,14 @@ def turn_perform(s: RivalRealmsState, seat: int, a: TurnAction, ev: list[Event])
             ev.append(_UNCLAIMED[seat][token])
         if s.adventurer[seat] == a.space:
             explore(s, seat, a.space, ev)
-        return
-    if isinstance(a, EndTurn):
+        return ev
+    if type(a) is EndTurn:
         ev.append(_TURN_ENDS[seat])
         end_turn(s, ev)
-        return
+        return ev
     if isinstance(a, Go):
         _go(s, seat, a, ev)
-        return
+        return ev
     name = who(seat)
     if isinstance(a, Pass):
         pass_turn(s, ev)
@@ -346,17 +349,12 @@ def turn_perform(s: RivalRealmsState, seat: int, a: TurnAction, ev: list[Event])
             )
         )
         mirror(s, seat, a.kind, a.a, a.b, ev)
+    return ev
 
 
 def _go(s: RivalRealmsState, seat: int, a: Go, ev: list[Event]) -> None:
-    if a.via == s.adventurer[seat] and (a.space != s.came_from or "surefoot" in s.enchantments):
-        # A step straight out of where the adventurer stands walks through nothing (the walk
-        # finds it first; only the way straight back can be barred there and reached around).
-        path = [a.space]
-    else:
-        found = step_path(s, seat, a.space, a.via)
-        assert found is not None
-        path = found
+    path = step_path(s, seat, a.space, a.via)
+    assert path is not None  # (the step was judged possible)
     laid = s.board_tokens[seat]
     finds = any(map(laid.__getitem__, path))
     for p in path[:-1]:

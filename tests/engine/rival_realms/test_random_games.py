@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import pytest
 
-from engine.rival_realms.data import ENCHANTMENT_IDS
+from engine.rival_realms.data import ENCHANTMENT_IDS, NEIGHBOURS, SPACES
 from engine.rival_realms.game import GAME
 from engine.rival_realms.options import RivalRealmsOptions
-from engine.rival_realms.queries import empty_gaps
+from engine.rival_realms.queries import empty_gaps, step_path, steps
+from engine.rival_realms.state import RivalRealmsState
 from tests.engine.rival_realms.helpers import random_game
+from tests.support.playout import random_game as play_random
 
 # Enchantments: two halves and all eight together.
 SETS = [
@@ -86,3 +88,27 @@ def test_same_seed_and_actions_give_the_same_game() -> None:
         for seat, act in history:
             GAME.apply(b, seat, act)
         assert a == b
+
+
+def _every_step_found_as_the_whole_walk_finds_it(s: RivalRealmsState) -> None:
+    if s.phase != "turn":
+        return
+    seat = s.turn
+    walk = steps(s, seat)
+    for via in range(SPACES):
+        for space, _land in NEIGHBOURS[via]:
+            assert step_path(s, seat, space, via) == step_path(s, seat, space, via, walk), (space, via)
+
+
+@pytest.mark.parametrize("seats", [1, 2])
+def test_a_step_out_of_the_adventurers_space_needs_no_walk_and_finds_what_the_walk_finds(
+    seats: int,
+) -> None:
+    # `step_path` answers a step straight out of the adventurer's space without walking (the
+    # step's check and the step itself ask it); at every turn of these games it gives what the
+    # whole walk gives, for every step of the realm: the way straight back, Surefoot Boots and
+    # Open Passes included.
+    check = _every_step_found_as_the_whole_walk_finds_it
+    for options in (RivalRealmsOptions(), RivalRealmsOptions(enchantments=("surefoot", "open_passes"))):
+        for seed in range(12):
+            play_random(GAME, options, seats, seed, check)
