@@ -151,19 +151,19 @@ class PhasedGame(GameBase[S, A, O]):
     AI's search makes them millions of times."""
 
     phases: ClassVar[Mapping[str, Phase[Any]]]
-    # Every action class of the game as a set (`isinstance` against a tuple of forty classes
-    # tries them one by one), made when the class is.
-    _kinds: ClassVar[frozenset[type]] = frozenset()
-    # Whether `reason` is the table's own: `why_illegal` then asks the phase's check directly.
-    # (A class that overrides `reason`, as the conformance suite's planted mistakes do, is asked
-    # through its `reason`.)
-    _table_reason: ClassVar[bool] = True
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        if "action_types" in cls.__dict__:
-            cls._kinds = frozenset(cls.action_types)
-        cls._table_reason = cls.reason is PhasedGame.reason
+    def __init__(self) -> None:
+        # What the derived calls read at every decision, kept on the instance: Python 3.11 reads
+        # an instance's own attribute several times faster than a class member through it.
+        # The table:
+        self._table: Mapping[str, Phase[Any]] = self.phases
+        # Every action class of the game as a set (`isinstance` against a tuple of forty
+        # classes tries them one by one):
+        self._kinds: frozenset[type] = frozenset(self.action_types)
+        # Whether `reason` is the table's own: `why_illegal` then asks the phase's check
+        # directly. (A class that overrides `reason`, as the conformance suite's planted
+        # mistakes do, is asked through its `reason`.)
+        self._table_reason: bool = type(self).reason is PhasedGame.reason
 
     @abc.abstractmethod
     def waiting_prompt(self, s: S, seat: int) -> Prompt:
@@ -174,9 +174,12 @@ class PhasedGame(GameBase[S, A, O]):
         return MISPLACED
 
     # -- derived from the table ------------------------------------------------------------------
+    # The current phase is looked up by subscript, a phase outside the table (nobody owes a
+    # decision) being the exception: faster than `get` where the search asks millions of times.
     def to_act(self, s: S) -> tuple[int, ...]:
-        ph = self.phases.get(s.phase)
-        if ph is None:
+        try:
+            ph = self._table[s.phase]
+        except KeyError:
             return ()
         if ph.acting is not None:
             return ph.acting(s)
@@ -185,15 +188,18 @@ class PhasedGame(GameBase[S, A, O]):
 
     def _owed(self, s: S, seat: int) -> Phase[Any] | None:
         """The current phase when `seat` owes its decision, else None."""
-        ph = self.phases.get(s.phase)
+        ph = self._table.get(s.phase)
         if ph is None or (seat not in ph.acting(s) if ph.acting else seat != s.actor or seat < 0):
             return None
         return ph
 
     def legal(self, s: S, seat: int) -> Sequence[A]:
         # (`_owed`, written out: the search asks for legal lists millions of times)
-        ph = self.phases.get(s.phase)
-        if ph is None or (seat not in ph.acting(s) if ph.acting else seat != s.actor or seat < 0):
+        try:
+            ph = self._table[s.phase]
+        except KeyError:
+            return []
+        if seat not in ph.acting(s) if ph.acting else seat != s.actor or seat < 0:
             return []
         fast = ph.legal
         if fast is not None:
@@ -209,7 +215,7 @@ class PhasedGame(GameBase[S, A, O]):
 
     def why_illegal(self, s: S, seat: int, a: A) -> str | None:
         # (`_owed`, written out: every checked move comes through here)
-        ph = self.phases.get(s.phase)
+        ph = self._table.get(s.phase)
         if ph is None or (seat not in ph.acting(s) if ph.acting else seat != s.actor or seat < 0):
             return NOT_YOUR_TURN
         if type(a) in ph.kinds and self._table_reason:
@@ -221,7 +227,7 @@ class PhasedGame(GameBase[S, A, O]):
     def reason(self, s: S, seat: int, a: A) -> str | None:
         """The verdict of the current phase's rules on `a`, for a seat that owes the decision
         (`why_illegal` checks that first)."""
-        ph = self.phases.get(s.phase)
+        ph = self._table.get(s.phase)
         if ph is None:
             return NOT_YOUR_TURN
         if type(a) not in ph.kinds:
@@ -229,13 +235,13 @@ class PhasedGame(GameBase[S, A, O]):
         return ph.judge(s, seat, a)
 
     def perform(self, s: S, seat: int, a: A) -> list[Event]:
-        return self.phases[s.phase].perform(s, seat, a)
+        return self._table[s.phase].perform(s, seat, a)
 
     def apply(self, s: S, seat: int, a: A) -> list[Event]:
         """Check, then perform. Raises IllegalAction and changes nothing when `a` is not allowed.
         (Every checked move comes through here: the usual case, a move of the current phase by
         the seat owing it, is `why_illegal` written out, the phase read once.)"""
-        ph = self.phases.get(s.phase)
+        ph = self._table.get(s.phase)
         if (
             ph is not None
             and type(a) in ph.kinds
