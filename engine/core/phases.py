@@ -73,6 +73,10 @@ def verdict_in(listed: Sequence[Option], a: Any) -> str | None:
     return NOT_NOW
 
 
+# The verdict on one action: None (allowed) or the sentence a player reads.
+Check = Callable[[S, int, Any], str | None]
+
+
 @attrs.frozen
 class Phase(Generic[S]):
     """One kind of decision: what may be chosen in it, and what choosing does.
@@ -85,7 +89,8 @@ class Phase(Generic[S]):
     the text or the whole `Prompt`. `section`: the help section (a heading of the game's help
     file) the prompt opens. `secret`: the decision involves what other seats may not see.
     `reason(s, seat, a)`: the verdict on one action without listing them all (its sentences are
-    those `options` gives); None: the action is looked up in `options`.
+    those `options` gives), or one such function per action class of `types` (a mapping);
+    None: the action is looked up in `options`.
     `legal(s, seat)`: the allowed options without their refusals, faster (for the search);
     None: `options` filtered.
     `acting(s)`: the seats deciding at once in a simultaneous phase; None: the game's `actor`.
@@ -99,30 +104,39 @@ class Phase(Generic[S]):
     prompt: str | Callable[[S, int], str | Prompt]
     section: str
     secret: bool = False
-    reason: Callable[[S, int, Any], str | None] | None = None
+    reason: Check[S] | Mapping[type, Check[S]] | None = None
     legal: Callable[[S, int], Sequence[Any]] | None = None
     acting: Callable[[S], tuple[int, ...]] | None = None
-    # `types` as a set, for the check every judged move goes through.
+    # `types` as a set.
     kinds: frozenset[type] = attrs.field(init=False, eq=False, repr=False)
-    # The verdict on one action of `types`: `reason`, or the verdict `options` gives
-    # (`listed_verdict`). Chosen once here, so a judged move makes one call, not a detour.
-    judge: Callable[[S, int, Any], str | None] = attrs.field(init=False, eq=False, repr=False)
+    # The verdict on one action by its class, for every class of `types`: `reason` (or its own
+    # function for that class), else the verdict `options` gives. Chosen once here, so a judged
+    # move makes one call to its rule.
+    checks: Mapping[type, Check[S]] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "kinds", frozenset(self.types))
-        options = self.options
+        reason = self.reason
+        if isinstance(reason, Mapping):
+            if set(reason) != self.kinds:
+                raise ValueError("a phase's checks must name exactly its action classes")
+            checks = dict(reason)
+        else:
+            options = self.options
 
-        def listed_verdict(s: S, seat: int, a: Any) -> str | None:
-            return verdict_in(options(s, seat), a)
+            def listed_verdict(s: S, seat: int, a: Any) -> str | None:
+                return verdict_in(options(s, seat), a)
 
-        object.__setattr__(self, "judge", self.reason if self.reason is not None else listed_verdict)
+            check = reason if reason is not None else listed_verdict
+            checks = dict.fromkeys(self.types, check)
+        object.__setattr__(self, "checks", checks)
 
     @classmethod
     def judged(
         cls,
         types: tuple[type, ...],
         candidates: Callable[[S, int], Iterable[Any]],
-        reason: Callable[[S, int, Any], str | None],
+        reason: Check[S] | Mapping[type, Check[S]],
         perform: Callable[[S, int, Any], list[Event]],
         *,
         prompt: str | Callable[[S, int], str | Prompt],
@@ -131,11 +145,20 @@ class Phase(Generic[S]):
         legal: Callable[[S, int], Sequence[Any]] | None = None,
         acting: Callable[[S], tuple[int, ...]] | None = None,
     ) -> Phase[S]:
-        """A phase whose rules are written as `reason`, the verdict on one action: its options
-        are the `candidates` (every action worth showing), each judged by it."""
+        """A phase whose rules are written as `reason`, the verdict on one action (or one such
+        function per action class): its options are the `candidates` (every action worth
+        showing), each judged by it."""
+        if isinstance(reason, Mapping):
+            checks = dict(reason)
 
-        def options(s: S, seat: int) -> list[Option]:
-            return [(a, reason(s, seat, a)) for a in candidates(s, seat)]
+            def options(s: S, seat: int) -> list[Option]:
+                return [(a, checks[type(a)](s, seat, a)) for a in candidates(s, seat)]
+
+        else:
+            check = reason
+
+            def options(s: S, seat: int) -> list[Option]:
+                return [(a, check(s, seat, a)) for a in candidates(s, seat)]
 
         return cls(types, options, perform, prompt, section, secret, reason, legal, acting)
 
@@ -218,8 +241,9 @@ class PhasedGame(GameBase[S, A, O]):
         ph = self._table.get(s.phase)
         if ph is None or (seat not in ph.acting(s) if ph.acting else seat != s.actor or seat < 0):
             return NOT_YOUR_TURN
-        if type(a) in ph.kinds and self._table_reason:
-            return ph.judge(s, seat, a)  # (`reason`, in place)
+        check = ph.checks.get(type(a))
+        if check is not None and self._table_reason:
+            return check(s, seat, a)  # (`reason`, in place)
         if type(a) not in self._kinds and not isinstance(a, self.action_types):
             return "That is not a move of this game."
         return self.reason(s, seat, a)
@@ -230,9 +254,10 @@ class PhasedGame(GameBase[S, A, O]):
         ph = self._table.get(s.phase)
         if ph is None:
             return NOT_YOUR_TURN
-        if type(a) not in ph.kinds:
+        check = ph.checks.get(type(a))
+        if check is None:
             return self.misplaced(s, seat, a)
-        return ph.judge(s, seat, a)
+        return check(s, seat, a)
 
     def perform(self, s: S, seat: int, a: A) -> list[Event]:
         return self._table[s.phase].perform(s, seat, a)
@@ -241,19 +266,21 @@ class PhasedGame(GameBase[S, A, O]):
         """Check, then perform. Raises IllegalAction and changes nothing when `a` is not allowed.
         (Every checked move comes through here: the usual case, a move of the current phase by
         the seat owing it, is `why_illegal` written out, the phase read once.)"""
-        ph = self._table.get(s.phase)
+        try:
+            ph = self._table[s.phase]
+        except KeyError:
+            raise IllegalAction(NOT_YOUR_TURN) from None
+        check = ph.checks.get(type(a))
         if (
-            ph is not None
-            and type(a) in ph.kinds
+            check is not None
             and self._table_reason
             and (seat == s.actor >= 0 if ph.acting is None else seat in ph.acting(s))
         ):
-            why = ph.judge(s, seat, a)
+            why = check(s, seat, a)
         else:
             why = self.why_illegal(s, seat, a)
         if why is not None:
             raise IllegalAction(why)
-        assert ph is not None  # (no move is allowed where no phase is current)
         return ph.perform(s, seat, a)
 
     def prompt(self, s: S, seat: int) -> Prompt:
