@@ -77,7 +77,7 @@ PHASES: dict[str, Phase[RivalRealmsState]] = {
     "turn": Phase.judged(
         (Summon, Go, EndTurn, Pass, GemRaven, GemSteal, Espresso, Carpet, Mirror),
         turn.turn_candidates,
-        turn.turn_reason,
+        turn.TURN_CHECKS,
         turn.turn_perform,
         prompt=texts.turn_prompt,
         section="the-turn",

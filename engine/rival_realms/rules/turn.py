@@ -1,14 +1,16 @@
 """The active player's turn: one action (summon a region, or go adventuring step by step), any
 adventure tokens, then End turn — or Pass when no action is possible.
 
-Legality lives in `turn_reason` (one check per rule, each returning the sentence a player sees);
-`turn_legal` builds the same list quickly from the realm helpers, and the conformance suite
-checks that the two agree. `turn_candidates` adds what is worth showing greyed.
+Legality lives in the checks of `TURN_CHECKS`, one per action class (one test per rule, each
+returning the sentence a player sees); `turn_legal` builds the same list quickly from the realm
+helpers, and the conformance suite checks that the two agree. `turn_candidates` adds what is
+worth showing greyed.
 """
 
 from __future__ import annotations
 
 from engine.core.game import Event
+from engine.core.phases import Check
 from engine.rival_realms.actions import (
     CARPETS,
     END_TURN,
@@ -177,62 +179,71 @@ def turn_candidates(s: RivalRealmsState, seat: int) -> list[TurnAction]:
     return out
 
 
-def turn_reason(s: RivalRealmsState, seat: int, a: TurnAction) -> str | None:
-    # The usual decisions first (by exact type: the phase admits only its own classes): the
-    # turn's end, a summon, a step.
-    if type(a) is EndTurn:
-        if s.action == "" and s.explored_now == 0:
-            return "Summon a region or go adventuring first (or pass if you cannot)."
-        return None
-    if type(a) is Summon:
-        if s.action == "summon":
-            return "You have already summoned a region this turn."
-        if s.action == "adventure":
-            return "You went adventuring this turn: one action only."
-        if a.card not in s.hands[seat]:
-            return "That card is not in your hand."
-        return summon_problem(s, seat, a.card, a.space)
-    if type(a) is Go:
-        return _go_reason(s, seat, a)
-    supply = s.supply[seat]
-    if isinstance(a, Pass):
-        if s.action != "" or s.explored_now > 0:
-            return "You have already acted this turn: end your turn instead."
-        if can_act(s, seat):
-            return "You can still summon, explore or walk to a token, so you may not pass."
-        return None
-    if isinstance(a, GemRaven | GemSteal):
-        if GEM not in supply:
-            return "You have no gem to spend."
-        if isinstance(a, GemSteal):
-            return None if steal_sources(s, seat) else "There is no card left to take."
-        if s.solo:
-            return "In the solo game the Raven never leaves the deck."
-        if not 0 <= a.land < LANDS or s.valleys[seat][a.land]:
-            return "The Raven can only fly to one of your own Mountains."
-        if s.raven == seat * LANDS + a.land:
-            return "The Raven already perches there."
-        return None
-    if isinstance(a, Espresso):
-        if ESPRESSO_TOKEN not in supply:
-            return "You have no Double Espresso to play."
-        return "Your extra turn is already coming." if s.espresso else None
-    if isinstance(a, Carpet):
-        if CARPET not in supply:
-            return "You have no Flying Carpet to play."
-        if not 0 <= a.space < SPACES or not s.regions[seat][a.space]:
-            return "The Flying Carpet lands only on a region card of your realm."
-        if a.space == s.adventurer[seat]:
-            return "Your adventurer is already there."
-        return None
-    if isinstance(a, Mirror):
-        if MIRROR not in supply:
-            return "You have no Magic Mirror to play."
-        return mirror_problem(s, seat, a.kind, a.a, a.b)
-    return "That is not a decision for now."
+# The checks of a turn's decisions, one per action class (`TURN_CHECKS`, below `go_reason`).
 
 
-def _go_reason(s: RivalRealmsState, seat: int, a: Go) -> str | None:
+def end_turn_reason(s: RivalRealmsState, seat: int, a: EndTurn) -> str | None:
+    if s.action == "" and s.explored_now == 0:
+        return "Summon a region or go adventuring first (or pass if you cannot)."
+    return None
+
+
+def summon_reason(s: RivalRealmsState, seat: int, a: Summon) -> str | None:
+    action = s.action
+    if action == "summon":
+        return "You have already summoned a region this turn."
+    if action == "adventure":
+        return "You went adventuring this turn: one action only."
+    if a.card not in s.hands[seat]:
+        return "That card is not in your hand."
+    return summon_problem(s, seat, a.card, a.space)
+
+
+def pass_reason(s: RivalRealmsState, seat: int, a: Pass) -> str | None:
+    if s.action != "" or s.explored_now > 0:
+        return "You have already acted this turn: end your turn instead."
+    if can_act(s, seat):
+        return "You can still summon, explore or walk to a token, so you may not pass."
+    return None
+
+
+def gem_reason(s: RivalRealmsState, seat: int, a: GemRaven | GemSteal) -> str | None:
+    if GEM not in s.supply[seat]:
+        return "You have no gem to spend."
+    if isinstance(a, GemSteal):
+        return None if steal_sources(s, seat) else "There is no card left to take."
+    if s.solo:
+        return "In the solo game the Raven never leaves the deck."
+    if not 0 <= a.land < LANDS or s.valleys[seat][a.land]:
+        return "The Raven can only fly to one of your own Mountains."
+    if s.raven == seat * LANDS + a.land:
+        return "The Raven already perches there."
+    return None
+
+
+def espresso_reason(s: RivalRealmsState, seat: int, a: Espresso) -> str | None:
+    if ESPRESSO_TOKEN not in s.supply[seat]:
+        return "You have no Double Espresso to play."
+    return "Your extra turn is already coming." if s.espresso else None
+
+
+def carpet_reason(s: RivalRealmsState, seat: int, a: Carpet) -> str | None:
+    if CARPET not in s.supply[seat]:
+        return "You have no Flying Carpet to play."
+    if not 0 <= a.space < SPACES or not s.regions[seat][a.space]:
+        return "The Flying Carpet lands only on a region card of your realm."
+    if a.space == s.adventurer[seat]:
+        return "Your adventurer is already there."
+    return None
+
+
+def mirror_reason(s: RivalRealmsState, seat: int, a: Mirror) -> str | None:
+    if MIRROR not in s.supply[seat]:
+        return "You have no Magic Mirror to play."
+    return mirror_problem(s, seat, a.kind, a.a, a.b)
+
+
+def go_reason(s: RivalRealmsState, seat: int, a: Go) -> str | None:
     if s.action == "summon":
         return "You summoned a region this turn: one action only."
     if not (0 <= a.space < SPACES and -1 <= a.via < SPACES):
@@ -245,7 +256,9 @@ def _go_reason(s: RivalRealmsState, seat: int, a: Go) -> str | None:
         if a.via == s.adventurer[seat] and a.space == s.came_from:
             return "You may not turn around and go straight back the way you came."
         return f"Your adventurer cannot reach {space_name(a.space)} that way."
-    on_way = path_tokens(s, seat, path)  # claimed on the walk, before the step is paid
+    # Claimed on the walk, before the step is paid (a step out of where the adventurer stands
+    # walks through nothing).
+    on_way = path_tokens(s, seat, path) if len(path) > 1 else ()
     if s.explored[seat][a.space]:
         if a.card or a.creature:
             return "That region is already explored: walking there is free."
@@ -266,6 +279,19 @@ def _go_reason(s: RivalRealmsState, seat: int, a: Go) -> str | None:
             return f"Entering {name} costs a matching card or creature."
         return f"That does not match {name}: pay with a card of its type or a fitting creature."
     return None
+
+
+TURN_CHECKS: dict[type, Check[RivalRealmsState]] = {
+    EndTurn: end_turn_reason,
+    Summon: summon_reason,
+    Go: go_reason,
+    Pass: pass_reason,
+    GemRaven: gem_reason,
+    GemSteal: gem_reason,
+    Espresso: espresso_reason,
+    Carpet: carpet_reason,
+    Mirror: mirror_reason,
+}
 
 
 # Log lines said word for word again and again, built once (events are frozen).
