@@ -2,7 +2,7 @@
 entering them costs, which Magic Mirror exchanges are allowed. All read-only; the rules and the
 board both use these helpers.
 
-Board helpers: `summon_slots`, `summon_problem`, `steps` / `step_targets` / `step_path` /
+Board helpers: `summon_slots`, `row_bounds`, `steps` / `step_targets` / `step_path` /
 `step_preview` (the adventuring graph: where the next step can go, its walk, cost and tokens),
 `loose_tokens` / `walk_tokens` (tokens lying on explored regions, claimed by walking over them),
 `payments`, `crossable`, `star_targets`, `mirror_moves`, `mirror_problem`, `card_name`.
@@ -65,28 +65,6 @@ _LEFT_OF: tuple[tuple[int, ...], ...] = tuple(
 _RIGHT_OF: tuple[tuple[int, ...], ...] = tuple(
     tuple(range(p + 1, p - p % COLS + COLS)) for p in range(SPACES)
 )
-
-
-def summon_problem(s: RivalRealmsState, seat: int, card: int, space: int) -> str | None:
-    """Why `card` may not go into `space` of `seat`'s realm (ignoring whose turn it is), or None."""
-    if not 0 <= space < SPACES:
-        return "There is no such space in your realm."
-    regions = s.regions[seat]
-    if regions[space]:
-        return f"That space already holds {card_name(regions[space])}."
-    lo, hi = row_bounds(regions, space)
-    if lo < card < hi:
-        return None
-    row = ROW_NAMES[space // COLS].capitalize()
-    if card < lo:
-        return (
-            f"{card} cannot go there: the {row} Realm must increase left to right and {lo} lies to its left."
-        )
-    if card > hi:
-        return (
-            f"{card} cannot go there: the {row} Realm must increase left to right and {hi} lies to its right."
-        )
-    return None
 
 
 def empty_gaps(regions: list[int]) -> tuple[tuple[int, int, int, int], ...]:
@@ -337,13 +315,7 @@ def payments(
     regions = s.regions[seat]
     kind = KIND[regions[space]]
     out: list[tuple[int, str]] = []
-    if (
-        s.enchantments
-        and "kindred_trails" in s.enchantments
-        and regions[via]
-        and s.explored[seat][via]
-        and KIND[regions[via]] == kind
-    ):
+    if s.enchantments and _kindred_free(s, seat, kind, via):
         out.append((0, ""))
     for c in s.hands[seat]:
         if KIND[c] == kind:
@@ -358,6 +330,31 @@ def payments(
             if t in guides and (0, t) not in out:
                 out.append((0, t))
     return out
+
+
+def pays(
+    s: RivalRealmsState, seat: int, space: int, via: int, card: int, creature: str, on_way: Sequence[str]
+) -> bool:
+    """Whether (card, creature) is one of the `payments` for entering `space` from `via` (found
+    without listing them: the check of a step asks it)."""
+    kind = KIND[s.regions[seat][space]]
+    if card:
+        return not creature and card in s.hands[seat] and KIND[card] == kind
+    if creature:
+        return creature in _GUIDES[kind] and (creature in s.supply[seat] or creature in on_way)
+    return bool(s.enchantments) and _kindred_free(s, seat, kind, via)
+
+
+def _kindred_free(s: RivalRealmsState, seat: int, kind: int, via: int) -> bool:
+    """Kindred Trails: a step into a region of `kind` from an explored region of the same type
+    is free."""
+    regions = s.regions[seat]
+    return (
+        "kindred_trails" in s.enchantments
+        and bool(regions[via])
+        and s.explored[seat][via]
+        and KIND[regions[via]] == kind
+    )
 
 
 # _GUIDES[kind]: the creatures that may guide you into a region of that type (the Dragon into

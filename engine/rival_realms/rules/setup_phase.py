@@ -16,7 +16,7 @@ VALLEYS_PER_ROW = 3
 
 def _row_full(s: RivalRealmsState, land: int) -> bool:
     r0 = land - land % COLS
-    return sum(s.valleys[s.start][r0 : r0 + COLS]) >= VALLEYS_PER_ROW
+    return s.valleys[s.start][r0 : r0 + COLS].count(True) >= VALLEYS_PER_ROW
 
 
 # --- valleys -----------------------------------------------------------------------------

@@ -33,9 +33,11 @@ from engine.rival_realms.actions import (
 )
 from engine.rival_realms.data import (
     CARPET,
+    COLS,
     GEM,
     LANDS,
     MIRROR,
+    ROW_NAMES,
     SPACES,
     TOKEN_NAMES,
     land_name,
@@ -51,9 +53,10 @@ from engine.rival_realms.queries import (
     mirror_problem,
     path_tokens,
     payments,
+    pays,
+    row_bounds,
     step_path,
     steps,
-    summon_problem,
     summoned,
     walk_tokens,
 )
@@ -194,9 +197,23 @@ def summon_reason(s: RivalRealmsState, seat: int, a: Summon) -> str | None:
         return "You have already summoned a region this turn."
     if action == "adventure":
         return "You went adventuring this turn: one action only."
-    if a.card not in s.hands[seat]:
+    card, space = a.card, a.space
+    if card not in s.hands[seat]:
         return "That card is not in your hand."
-    return summon_problem(s, seat, a.card, a.space)
+    if not 0 <= space < SPACES:
+        return "There is no such space in your realm."
+    regions = s.regions[seat]
+    if regions[space]:
+        return f"That space already holds {card_name(regions[space])}."
+    lo, hi = row_bounds(regions, space)
+    if lo < card < hi:
+        return None
+    row = ROW_NAMES[space // COLS].capitalize()
+    if card < lo:
+        return (
+            f"{card} cannot go there: the {row} Realm must increase left to right and {lo} lies to its left."
+        )
+    return f"{card} cannot go there: the {row} Realm must increase left to right and {hi} lies to its right."
 
 
 def pass_reason(s: RivalRealmsState, seat: int, a: Pass) -> str | None:
@@ -269,7 +286,7 @@ def go_reason(s: RivalRealmsState, seat: int, a: Go) -> str | None:
         if not committed(s):
             return "A turn of adventuring begins by exploring a region or by walking to a token."
         return "You have just walked for nothing: explore a region before walking on."
-    if (a.card, a.creature) not in payments(s, seat, a.space, a.via, on_way):
+    if not pays(s, seat, a.space, a.via, a.card, a.creature, on_way):
         if a.card and a.card not in s.hands[seat]:
             return "That card is not in your hand."
         if a.creature and a.creature not in s.supply[seat]:
