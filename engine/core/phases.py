@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import abc
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 import attrs
 
@@ -175,18 +175,25 @@ class PhasedGame(GameBase[S, A, O]):
 
     phases: ClassVar[Mapping[str, Phase[Any]]]
 
-    def __init__(self) -> None:
+    _table: Mapping[str, Phase[Any]]
+    _kinds: frozenset[type]
+    _table_reason: bool
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> Self:
         # What the derived calls read at every decision, kept on the instance: Python 3.11 reads
-        # an instance's own attribute several times faster than a class member through it.
+        # an instance's own attribute several times faster than a class member through it. Set
+        # here rather than in __init__, so a subclass's own __init__ need not call super's.
+        self = super().__new__(cls)
         # The table:
-        self._table: Mapping[str, Phase[Any]] = self.phases
+        self._table = cls.phases
         # Every action class of the game as a set (`isinstance` against a tuple of forty
         # classes tries them one by one):
-        self._kinds: frozenset[type] = frozenset(self.action_types)
+        self._kinds = frozenset(cls.action_types)
         # Whether `reason` is the table's own: `why_illegal` then asks the phase's check
         # directly. (A class that overrides `reason`, as the conformance suite's planted
         # mistakes do, is asked through its `reason`.)
-        self._table_reason: bool = type(self).reason is PhasedGame.reason
+        self._table_reason = cls.reason is PhasedGame.reason
+        return self
 
     @abc.abstractmethod
     def waiting_prompt(self, s: S, seat: int) -> Prompt:

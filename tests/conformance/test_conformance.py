@@ -186,7 +186,6 @@ class _NoScoutingRemembered(_NoScouting):
     for this very state object is let through without asking the rules."""
 
     def __init__(self) -> None:
-        super().__init__()
         self.proved: tuple[object, list[Any]] = (None, [])
 
     def legal(self, s: Any, seat: int) -> list[Any]:

@@ -210,7 +210,6 @@ class CountedRivalist(Rivalist):
     judged: list[Any]
 
     def __init__(self) -> None:
-        super().__init__()
         self.judged = []
 
     def reason(self, s: Any, seat: int, a: Any) -> str | None:
