@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import abc
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, Self, TypeVar
 
 import attrs
 
@@ -59,6 +59,24 @@ MISPLACED = "That decision does not belong to this moment of the game."
 _ALONE: tuple[tuple[int, ...], ...] = tuple((seat,) for seat in range(16))
 
 
+def verdict_in(listed: Sequence[Option], a: Any) -> str | None:
+    """The verdict a phase's options give `a`: its sentence, None (allowed), or NOT_NOW when
+    the list does not hold it. A move taken from a list is usually the listed (interned)
+    object: looked for by identity first, by equality only then."""
+    for b, why in listed:
+        if b is a:
+            return why
+    kind = type(a)
+    for b, why in listed:
+        if type(b) is kind and b == a:
+            return why
+    return NOT_NOW
+
+
+# The verdict on one action: None (allowed) or the sentence a player reads.
+Check = Callable[[S, int, Any], str | None]
+
+
 @attrs.frozen
 class Phase(Generic[S]):
     """One kind of decision: what may be chosen in it, and what choosing does.
@@ -71,7 +89,8 @@ class Phase(Generic[S]):
     the text or the whole `Prompt`. `section`: the help section (a heading of the game's help
     file) the prompt opens. `secret`: the decision involves what other seats may not see.
     `reason(s, seat, a)`: the verdict on one action without listing them all (its sentences are
-    those `options` gives); None: the action is looked up in `options`.
+    those `options` gives), or one such function per action class of `types` (a mapping);
+    None: the action is looked up in `options`.
     `legal(s, seat)`: the allowed options without their refusals, faster (for the search);
     None: `options` filtered.
     `acting(s)`: the seats deciding at once in a simultaneous phase; None: the game's `actor`.
@@ -85,21 +104,39 @@ class Phase(Generic[S]):
     prompt: str | Callable[[S, int], str | Prompt]
     section: str
     secret: bool = False
-    reason: Callable[[S, int, Any], str | None] | None = None
+    reason: Check[S] | Mapping[type, Check[S]] | None = None
     legal: Callable[[S, int], Sequence[Any]] | None = None
     acting: Callable[[S], tuple[int, ...]] | None = None
-    # `types` as a set, for the check every judged move goes through.
+    # `types` as a set.
     kinds: frozenset[type] = attrs.field(init=False, eq=False, repr=False)
+    # The verdict on one action by its class, for every class of `types`: `reason` (or its own
+    # function for that class), else the verdict `options` gives. Chosen once here, so a judged
+    # move makes one call to its rule.
+    checks: Mapping[type, Check[S]] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "kinds", frozenset(self.types))
+        reason = self.reason
+        if isinstance(reason, Mapping):
+            if set(reason) != self.kinds:
+                raise ValueError("a phase's checks must name exactly its action classes")
+            checks = dict(reason)
+        else:
+            options = self.options
+
+            def listed_verdict(s: S, seat: int, a: Any) -> str | None:
+                return verdict_in(options(s, seat), a)
+
+            check = reason if reason is not None else listed_verdict
+            checks = dict.fromkeys(self.types, check)
+        object.__setattr__(self, "checks", checks)
 
     @classmethod
     def judged(
         cls,
         types: tuple[type, ...],
         candidates: Callable[[S, int], Iterable[Any]],
-        reason: Callable[[S, int, Any], str | None],
+        reason: Check[S] | Mapping[type, Check[S]],
         perform: Callable[[S, int, Any], list[Event]],
         *,
         prompt: str | Callable[[S, int], str | Prompt],
@@ -108,11 +145,20 @@ class Phase(Generic[S]):
         legal: Callable[[S, int], Sequence[Any]] | None = None,
         acting: Callable[[S], tuple[int, ...]] | None = None,
     ) -> Phase[S]:
-        """A phase whose rules are written as `reason`, the verdict on one action: its options
-        are the `candidates` (every action worth showing), each judged by it."""
+        """A phase whose rules are written as `reason`, the verdict on one action (or one such
+        function per action class): its options are the `candidates` (every action worth
+        showing), each judged by it."""
+        if isinstance(reason, Mapping):
+            checks = dict(reason)
 
-        def options(s: S, seat: int) -> list[Option]:
-            return [(a, reason(s, seat, a)) for a in candidates(s, seat)]
+            def options(s: S, seat: int) -> list[Option]:
+                return [(a, checks[type(a)](s, seat, a)) for a in candidates(s, seat)]
+
+        else:
+            check = reason
+
+            def options(s: S, seat: int) -> list[Option]:
+                return [(a, check(s, seat, a)) for a in candidates(s, seat)]
 
         return cls(types, options, perform, prompt, section, secret, reason, legal, acting)
 
@@ -128,19 +174,26 @@ class PhasedGame(GameBase[S, A, O]):
     AI's search makes them millions of times."""
 
     phases: ClassVar[Mapping[str, Phase[Any]]]
-    # Every action class of the game as a set (`isinstance` against a tuple of forty classes
-    # tries them one by one), made when the class is.
-    _kinds: ClassVar[frozenset[type]] = frozenset()
-    # Whether `reason` is the table's own: `why_illegal` then asks the phase's check directly.
-    # (A class that overrides `reason`, as the conformance suite's planted mistakes do, is asked
-    # through its `reason`.)
-    _table_reason: ClassVar[bool] = True
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        if "action_types" in cls.__dict__:
-            cls._kinds = frozenset(cls.action_types)
-        cls._table_reason = cls.reason is PhasedGame.reason
+    _table: Mapping[str, Phase[Any]]
+    _kinds: frozenset[type]
+    _table_reason: bool
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> Self:
+        # What the derived calls read at every decision, kept on the instance: Python 3.11 reads
+        # an instance's own attribute several times faster than a class member through it. Set
+        # here rather than in __init__, so a subclass's own __init__ need not call super's.
+        self = super().__new__(cls)
+        # The table:
+        self._table = cls.phases
+        # Every action class of the game as a set (`isinstance` against a tuple of forty
+        # classes tries them one by one):
+        self._kinds = frozenset(cls.action_types)
+        # Whether `reason` is the table's own: `why_illegal` then asks the phase's check
+        # directly. (A class that overrides `reason`, as the conformance suite's planted
+        # mistakes do, is asked through its `reason`.)
+        self._table_reason = cls.reason is PhasedGame.reason
+        return self
 
     @abc.abstractmethod
     def waiting_prompt(self, s: S, seat: int) -> Prompt:
@@ -151,9 +204,12 @@ class PhasedGame(GameBase[S, A, O]):
         return MISPLACED
 
     # -- derived from the table ------------------------------------------------------------------
+    # The current phase is looked up by subscript, a phase outside the table (nobody owes a
+    # decision) being the exception: faster than `get` where the search asks millions of times.
     def to_act(self, s: S) -> tuple[int, ...]:
-        ph = self.phases.get(s.phase)
-        if ph is None:
+        try:
+            ph = self._table[s.phase]
+        except KeyError:
             return ()
         if ph.acting is not None:
             return ph.acting(s)
@@ -162,15 +218,18 @@ class PhasedGame(GameBase[S, A, O]):
 
     def _owed(self, s: S, seat: int) -> Phase[Any] | None:
         """The current phase when `seat` owes its decision, else None."""
-        ph = self.phases.get(s.phase)
+        ph = self._table.get(s.phase)
         if ph is None or (seat not in ph.acting(s) if ph.acting else seat != s.actor or seat < 0):
             return None
         return ph
 
     def legal(self, s: S, seat: int) -> Sequence[A]:
         # (`_owed`, written out: the search asks for legal lists millions of times)
-        ph = self.phases.get(s.phase)
-        if ph is None or (seat not in ph.acting(s) if ph.acting else seat != s.actor or seat < 0):
+        try:
+            ph = self._table[s.phase]
+        except KeyError:
+            return []
+        if seat not in ph.acting(s) if ph.acting else seat != s.actor or seat < 0:
             return []
         fast = ph.legal
         if fast is not None:
@@ -186,49 +245,50 @@ class PhasedGame(GameBase[S, A, O]):
 
     def why_illegal(self, s: S, seat: int, a: A) -> str | None:
         # (`_owed`, written out: every checked move comes through here)
-        ph = self.phases.get(s.phase)
+        ph = self._table.get(s.phase)
         if ph is None or (seat not in ph.acting(s) if ph.acting else seat != s.actor or seat < 0):
             return NOT_YOUR_TURN
-        kind = type(a)
-        if kind in ph.kinds and ph.reason is not None and self._table_reason:
-            return ph.reason(s, seat, a)  # (`reason`, in place)
-        if kind not in self._kinds and not isinstance(a, self.action_types):
+        check = ph.checks.get(type(a))
+        if check is not None and self._table_reason:
+            return check(s, seat, a)  # (`reason`, in place)
+        if type(a) not in self._kinds and not isinstance(a, self.action_types):
             return "That is not a move of this game."
         return self.reason(s, seat, a)
 
     def reason(self, s: S, seat: int, a: A) -> str | None:
         """The verdict of the current phase's rules on `a`, for a seat that owes the decision
         (`why_illegal` checks that first)."""
-        ph = self.phases.get(s.phase)
+        ph = self._table.get(s.phase)
         if ph is None:
             return NOT_YOUR_TURN
-        if type(a) not in ph.kinds:
+        check = ph.checks.get(type(a))
+        if check is None:
             return self.misplaced(s, seat, a)
-        check = ph.reason
-        if check is not None:
-            return check(s, seat, a)
-        # The verdict its options give. A move taken from a list is usually the listed (interned)
-        # object: looked for by identity first, by equality only then.
-        listed = ph.options(s, seat)
-        for b, why in listed:
-            if b is a:
-                return why
-        kind = type(a)
-        for b, why in listed:
-            if type(b) is kind and b == a:
-                return why
-        return NOT_NOW
+        return check(s, seat, a)
 
     def perform(self, s: S, seat: int, a: A) -> list[Event]:
-        return self.phases[s.phase].perform(s, seat, a)
+        return self._table[s.phase].perform(s, seat, a)
 
     def apply(self, s: S, seat: int, a: A) -> list[Event]:
-        """Check, then perform (the phase's `perform`, read in place: every checked move comes
-        through here). Raises IllegalAction and changes nothing when `a` is not allowed."""
-        why = self.why_illegal(s, seat, a)
+        """Check, then perform. Raises IllegalAction and changes nothing when `a` is not allowed.
+        (Every checked move comes through here: the usual case, a move of the current phase by
+        the seat owing it, is `why_illegal` written out, the phase read once.)"""
+        try:
+            ph = self._table[s.phase]
+        except KeyError:
+            raise IllegalAction(NOT_YOUR_TURN) from None
+        check = ph.checks.get(type(a))
+        if (
+            check is not None
+            and self._table_reason
+            and (seat == s.actor >= 0 if ph.acting is None else seat in ph.acting(s))
+        ):
+            why = check(s, seat, a)
+        else:
+            why = self.why_illegal(s, seat, a)
         if why is not None:
             raise IllegalAction(why)
-        return self.phases[s.phase].perform(s, seat, a)
+        return ph.perform(s, seat, a)
 
     def prompt(self, s: S, seat: int) -> Prompt:
         ph = self._owed(s, seat)

@@ -2,7 +2,7 @@
 views, texts, scoring and the AI's evaluation. See the package modules for each role, and
 RULES_NOTES.md for every interpretation and designed component.
 
-Board helpers (read-only): engine.rival_realms.queries (`summon_slots`, `summon_problem`;
+Board helpers (read-only): engine.rival_realms.queries (`summon_slots`, `row_bounds`;
 `step_targets` — where the next adventuring step can go — and `step_preview` — its walk, ways to
 pay and tokens collected; `crossable`, `star_targets`, `mirror_moves`), engine.rival_realms.scoring
 (`score_parts` by category, `quest_done`), and engine.rival_realms.rules.flow (`hand_target`).

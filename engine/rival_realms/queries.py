@@ -2,7 +2,7 @@
 entering them costs, which Magic Mirror exchanges are allowed. All read-only; the rules and the
 board both use these helpers.
 
-Board helpers: `summon_slots`, `summon_problem`, `steps` / `step_targets` / `step_path` /
+Board helpers: `summon_slots`, `row_bounds`, `steps` / `step_targets` / `step_path` /
 `step_preview` (the adventuring graph: where the next step can go, its walk, cost and tokens),
 `loose_tokens` / `walk_tokens` (tokens lying on explored regions, claimed by walking over them),
 `payments`, `crossable`, `star_targets`, `mirror_moves`, `mirror_problem`, `card_name`.
@@ -45,39 +45,26 @@ _CARD_NAMES: tuple[str, ...] = ("", *(f"{n} {TYPES[KIND[n]]}" for n in range(1, 
 
 def row_bounds(regions: list[int], p: int) -> tuple[int, int]:
     """The nearest card numbers left and right of space p in its sub-realm (0 and 51 if none)."""
-    row0 = p - p % COLS
     lo, hi = 0, 51
-    for q in range(p - 1, row0 - 1, -1):
+    for q in _LEFT_OF[p]:
         if regions[q]:
             lo = regions[q]
             break
-    for q in range(p + 1, row0 + COLS):
+    for q in _RIGHT_OF[p]:
         if regions[q]:
             hi = regions[q]
             break
     return lo, hi
 
 
-def summon_problem(s: RivalRealmsState, seat: int, card: int, space: int) -> str | None:
-    """Why `card` may not go into `space` of `seat`'s realm (ignoring whose turn it is), or None."""
-    if not 0 <= space < SPACES:
-        return "There is no such space in your realm."
-    regions = s.regions[seat]
-    if regions[space]:
-        return f"That space already holds {card_name(regions[space])}."
-    lo, hi = row_bounds(regions, space)
-    if lo < card < hi:
-        return None
-    row = ROW_NAMES[space // COLS].capitalize()
-    if card < lo:
-        return (
-            f"{card} cannot go there: the {row} Realm must increase left to right and {lo} lies to its left."
-        )
-    if card > hi:
-        return (
-            f"{card} cannot go there: the {row} Realm must increase left to right and {hi} lies to its right."
-        )
-    return None
+# The spaces of p's sub-realm left of p, nearest first, and right of it (as tuples: read faster
+# than a range made at each call; the move's check asks at every summon).
+_LEFT_OF: tuple[tuple[int, ...], ...] = tuple(
+    tuple(range(p - 1, p - p % COLS - 1, -1)) for p in range(SPACES)
+)
+_RIGHT_OF: tuple[tuple[int, ...], ...] = tuple(
+    tuple(range(p + 1, p - p % COLS + COLS)) for p in range(SPACES)
+)
 
 
 def empty_gaps(regions: list[int]) -> tuple[tuple[int, int, int, int], ...]:
@@ -258,6 +245,15 @@ def step_path(
     `found`: `steps(s, seat)` when the caller has it already."""
     k = space * 32 + via + 1
     if found is None:
+        if via == s.adventurer[seat] and (space != s.came_from or "surefoot" in s.enchantments):
+            # A step straight out of where the adventurer stands walks through nothing: the
+            # walk finds it first or not at all (every later way out of that space crosses the
+            # same land card). Only the way straight back can be barred there and reached round
+            # a loop, which takes the long way below.
+            land = _STEP_LAND.get(k)
+            if land is None or not s.regions[seat][space] or (land >= 0 and not crossable(s, seat, land)):
+                return None
+            return [space]
         found = steps(s, seat, k)
     if k not in found:
         return None
@@ -270,6 +266,19 @@ def step_path(
         key = found[key]
     path.reverse()
     return path
+
+
+# The land card each single step crosses (-1: a side step), by step key; a key not here is no
+# step (the spaces are not neighbours).
+_STEP_LAND: dict[int, int] = {k: land for p in range(SPACES) for _q, land, k in _MOVES[p]}
+
+
+def path_tokens(s: RivalRealmsState, seat: int, path: list[int]) -> tuple[str, ...]:
+    """The tokens lying on the spaces `path` walks through before its target, in order."""
+    if len(path) == 1:
+        return ()
+    laid = s.board_tokens[seat]
+    return tuple(laid[p] for p in path[:-1] if laid[p])
 
 
 def step_targets(s: RivalRealmsState, seat: int) -> list[tuple[int, int]]:
@@ -293,10 +302,7 @@ def walk_tokens(
     if not loose_tokens(s, seat):
         return ()
     path = step_path(s, seat, space, via, found)
-    if path is None:
-        return ()
-    laid = s.board_tokens[seat]
-    return tuple(laid[p] for p in path[:-1] if laid[p])
+    return () if path is None else path_tokens(s, seat, path)
 
 
 def payments(
@@ -309,13 +315,7 @@ def payments(
     regions = s.regions[seat]
     kind = KIND[regions[space]]
     out: list[tuple[int, str]] = []
-    if (
-        s.enchantments
-        and "kindred_trails" in s.enchantments
-        and regions[via]
-        and s.explored[seat][via]
-        and KIND[regions[via]] == kind
-    ):
+    if s.enchantments and _kindred_free(s, seat, kind, via):
         out.append((0, ""))
     for c in s.hands[seat]:
         if KIND[c] == kind:
@@ -330,6 +330,31 @@ def payments(
             if t in guides and (0, t) not in out:
                 out.append((0, t))
     return out
+
+
+def pays(
+    s: RivalRealmsState, seat: int, space: int, via: int, card: int, creature: str, on_way: Sequence[str]
+) -> bool:
+    """Whether (card, creature) is one of the `payments` for entering `space` from `via` (found
+    without listing them: the check of a step asks it)."""
+    kind = KIND[s.regions[seat][space]]
+    if card:
+        return not creature and card in s.hands[seat] and KIND[card] == kind
+    if creature:
+        return creature in _GUIDES[kind] and (creature in s.supply[seat] or creature in on_way)
+    return bool(s.enchantments) and _kindred_free(s, seat, kind, via)
+
+
+def _kindred_free(s: RivalRealmsState, seat: int, kind: int, via: int) -> bool:
+    """Kindred Trails: a step into a region of `kind` from an explored region of the same type
+    is free."""
+    regions = s.regions[seat]
+    return (
+        "kindred_trails" in s.enchantments
+        and bool(regions[via])
+        and s.explored[seat][via]
+        and KIND[regions[via]] == kind
+    )
 
 
 # _GUIDES[kind]: the creatures that may guide you into a region of that type (the Dragon into
@@ -453,6 +478,6 @@ def step_preview(s: RivalRealmsState, seat: int, space: int, via: int) -> StepPr
         return None
     explores = not s.explored[seat][space]
     laid = s.board_tokens[seat]
-    on_way = tuple(laid[p] for p in path[:-1] if laid[p])
+    on_way = path_tokens(s, seat, path)
     pays = tuple(payments(s, seat, space, via, on_way)) if explores else ()
     return StepPreview(tuple(path), explores, pays, tuple(laid[p] for p in path if laid[p]))

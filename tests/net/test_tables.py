@@ -135,14 +135,20 @@ async def test_a_finished_table_leaves_the_lobby_when_its_players_do(tmp_path: P
 async def test_a_move_from_the_network_is_judged_once(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    # Every check of Rivalist's rules counts the moves it judges, whoever asks it (`why_illegal`,
+    # or `apply`, which asks the phase's check itself).
     judged: list[Any] = []
-    judge = Rivalist.why_illegal
 
-    def counted(self: Rivalist, s: Any, seat: int, a: Any) -> str | None:
-        judged.append(a)
-        return judge(self, s, seat, a)
+    def counting(check: Any) -> Any:
+        def counted(s: Any, seat: int, a: Any) -> str | None:
+            judged.append(a)
+            return check(s, seat, a)  # type: ignore[no-any-return]
 
-    monkeypatch.setattr(Rivalist, "why_illegal", counted)
+        return counted
+
+    for phase in Rivalist.phases.values():
+        for kind, check in phase.checks.items():
+            monkeypatch.setitem(phase.checks, kind, counting(check))
     server = await start_server(tmp_path, seed=2)
     ann = await player(server, "Ann")
     ann.send(p.Create(game="rivalist", seats=[p.SeatOffer(), p.SeatOffer()]))

@@ -44,7 +44,9 @@ def draw_reason(s: RivalRealmsState, seat: int, a: Draw) -> str | None:
 _TAKEN: dict[int, Event] = {}
 
 
-def draw_perform(s: RivalRealmsState, seat: int, a: Draw, ev: list[Event]) -> None:
+def draw_perform(s: RivalRealmsState, seat: int, a: Draw) -> list[Event]:
+    s.stamp += 1  # (decisions performed: see the state)
+    ev: list[Event] = []
     back = s.phase
     if back == "steal":
         s.steal_left -= 1
@@ -54,7 +56,7 @@ def draw_perform(s: RivalRealmsState, seat: int, a: Draw, ev: list[Event]) -> No
         got = draw_card(s, seat, ev)
         if got >= 100:
             start_event(s, seat, got, back, ev)
-            return
+            return ev
     else:
         nest = seat if a.source == "own" else other_nest(s, seat)
         s.nests[nest].remove(a.card)
@@ -73,3 +75,4 @@ def draw_perform(s: RivalRealmsState, seat: int, a: Draw, ev: list[Event]) -> No
         continue_redraw(s, ev)
     else:
         continue_steal(s, ev)
+    return ev

@@ -75,7 +75,9 @@ def answers(s: RivalRealmsState, seat: int) -> list[Answer]:
     return out
 
 
-def perform_answer(s: RivalRealmsState, seat: int, a: Answer, ev: list[Event]) -> None:
+def perform_answer(s: RivalRealmsState, seat: int, a: Answer) -> list[Event]:
+    s.stamp += 1  # (decisions performed: see the state)
+    ev: list[Event] = []
     e = current(s)
     name = who(seat)
     done = True
@@ -131,3 +133,4 @@ def perform_answer(s: RivalRealmsState, seat: int, a: Answer, ev: list[Event]) -
         s.stash_left = 0
         s.responders.pop(0)
     ask_next(s, ev)
+    return ev

@@ -2,14 +2,13 @@
 and what the player is asked. Set-up is `valleys`, `raven` and `place`; a turn is `turn` (one
 action, tokens, End turn or Pass) and the `redraw` after it; a gem's theft is `steal`; a drawn
 event asks its `event` answers. "over" owes no decision. Each phase's functions are in the
-module of its role (rules/setup_phase.py, turn.py, draws.py, events.py)."""
+module of its role (rules/setup_phase.py, turn.py, draws.py, events.py); each `perform` counts
+its decision in the state's `stamp`."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
-from engine.core.game import Event
 from engine.core.phases import Phase
 from engine.rival_realms import texts
 from engine.rival_realms.actions import (
@@ -37,21 +36,6 @@ from engine.rival_realms.rules import draws, events, setup_phase, turn
 from engine.rival_realms.state import RivalRealmsState
 
 
-def _counted(
-    fn: Callable[[RivalRealmsState, int, Any, list[Event]], None],
-) -> Callable[[RivalRealmsState, int, Any], list[Event]]:
-    """`fn` as a phase's effect: the decision counted in the state's `stamp`, its events
-    gathered."""
-
-    def perform(s: RivalRealmsState, seat: int, a: Any) -> list[Event]:
-        s.stamp += 1
-        ev: list[Event] = []
-        fn(s, seat, a, ev)
-        return ev
-
-    return perform
-
-
 def _event_reason(s: RivalRealmsState, seat: int, a: Any) -> str | None:
     if a in events.answers(s, seat):
         return None
@@ -67,7 +51,7 @@ PHASES: dict[str, Phase[RivalRealmsState]] = {
         (MakeValley,),
         setup_phase.valleys_legal,
         setup_phase.valleys_reason,
-        _counted(setup_phase.valleys_perform),
+        setup_phase.valleys_perform,
         prompt=texts.valleys_prompt,
         section="setting-up",
         legal=setup_phase.valleys_legal,
@@ -76,7 +60,7 @@ PHASES: dict[str, Phase[RivalRealmsState]] = {
         (PerchRaven,),
         setup_phase.raven_legal,
         setup_phase.raven_reason,
-        _counted(setup_phase.raven_perform),
+        setup_phase.raven_perform,
         prompt="Perch the Raven on a Mountain of either realm.",
         section="setting-up",
         legal=setup_phase.raven_legal,
@@ -85,7 +69,7 @@ PHASES: dict[str, Phase[RivalRealmsState]] = {
         (PlaceAdventurer,),
         setup_phase.place_legal,
         setup_phase.place_reason,
-        _counted(setup_phase.place_perform),
+        setup_phase.place_perform,
         prompt="Place your adventurer on a space of your realm.",
         section="setting-up",
         legal=setup_phase.place_legal,
@@ -93,8 +77,8 @@ PHASES: dict[str, Phase[RivalRealmsState]] = {
     "turn": Phase.judged(
         (Summon, Go, EndTurn, Pass, GemRaven, GemSteal, Espresso, Carpet, Mirror),
         turn.turn_candidates,
-        turn.turn_reason,
-        _counted(turn.turn_perform),
+        turn.TURN_CHECKS,
+        turn.turn_perform,
         prompt=texts.turn_prompt,
         section="the-turn",
         secret=True,
@@ -104,7 +88,7 @@ PHASES: dict[str, Phase[RivalRealmsState]] = {
         (Draw,),
         draws.draw_legal,
         draws.draw_reason,
-        _counted(draws.draw_perform),
+        draws.draw_perform,
         prompt=texts.steal_prompt,
         section="gems",
         secret=True,
@@ -114,7 +98,7 @@ PHASES: dict[str, Phase[RivalRealmsState]] = {
         (Draw,),
         draws.draw_legal,
         draws.draw_reason,
-        _counted(draws.draw_perform),
+        draws.draw_perform,
         prompt=texts.redraw_prompt,
         section="redraw",
         secret=True,
@@ -124,7 +108,7 @@ PHASES: dict[str, Phase[RivalRealmsState]] = {
         (GiveCard, SwapLands, Draw, Revive, StarStep, PerchRaven, Trade, Decline),
         events.answers,
         _event_reason,
-        _counted(events.perform_answer),
+        events.perform_answer,
         prompt=texts.event_prompt,
         section="events",
         secret=True,

@@ -16,7 +16,7 @@ VALLEYS_PER_ROW = 3
 
 def _row_full(s: RivalRealmsState, land: int) -> bool:
     r0 = land - land % COLS
-    return sum(s.valleys[s.start][r0 : r0 + COLS]) >= VALLEYS_PER_ROW
+    return s.valleys[s.start][r0 : r0 + COLS].count(True) >= VALLEYS_PER_ROW
 
 
 # --- valleys -----------------------------------------------------------------------------
@@ -68,11 +68,13 @@ def valleys_reason(s: RivalRealmsState, seat: int, a: MakeValley) -> str | None:
     return None
 
 
-def valleys_perform(s: RivalRealmsState, seat: int, a: MakeValley, ev: list[Event]) -> None:
+def valleys_perform(s: RivalRealmsState, seat: int, a: MakeValley) -> list[Event]:
+    s.stamp += 1  # (decisions performed: see the state)
+    ev: list[Event] = []
     s.valleys[s.start][a.land] = True
     ev.append(_VALLEY_TURNED[s.start][a.land])
     if s.valleys[s.start].count(True) < 2 * VALLEYS_PER_ROW:
-        return
+        return ev
     for seat in range(s.seats):
         s.valleys[seat] = s.valleys[s.start][:]
     if s.seats == 2:
@@ -81,9 +83,10 @@ def valleys_perform(s: RivalRealmsState, seat: int, a: MakeValley, ev: list[Even
     if s.solo:
         s.phase = "place"
         s.actor = s.start
-        return
+        return ev
     s.phase = "raven"
     s.actor = 1 - s.start
+    return ev
 
 
 # --- the Raven ---------------------------------------------------------------------------
@@ -106,13 +109,16 @@ def raven_reason(s: RivalRealmsState, seat: int, a: PerchRaven) -> str | None:
     return None
 
 
-def raven_perform(s: RivalRealmsState, seat: int, a: PerchRaven, ev: list[Event]) -> None:
+def raven_perform(s: RivalRealmsState, seat: int, a: PerchRaven) -> list[Event]:
+    s.stamp += 1  # (decisions performed: see the state)
+    ev: list[Event] = []
     s.raven = a.owner * LANDS + a.land
     ev.append(
         said(f"{who(seat)} perches the Raven on {who(a.owner)}'s Mountain {land_name(a.land)}.", seat=seat)
     )
     s.phase = "place"
     s.actor = s.start
+    return ev
 
 
 # --- adventurers -------------------------------------------------------------------------
@@ -130,13 +136,16 @@ def place_reason(s: RivalRealmsState, seat: int, a: PlaceAdventurer) -> str | No
     return None
 
 
-def place_perform(s: RivalRealmsState, seat: int, a: PlaceAdventurer, ev: list[Event]) -> None:
+def place_perform(s: RivalRealmsState, seat: int, a: PlaceAdventurer) -> list[Event]:
+    s.stamp += 1  # (decisions performed: see the state)
+    ev: list[Event] = []
     s.adventurer[seat] = a.space
     ev.append(_PLACED[seat][a.space])
     collect(s, seat, a.space, ev)
     other = s.opponent(seat)
     if s.adventurer[other] < 0:
         s.actor = other
-        return
+        return ev
     deal(s, ev)
     begin_turn(s, s.start, ev)
+    return ev

@@ -1,14 +1,16 @@
 """The active player's turn: one action (summon a region, or go adventuring step by step), any
 adventure tokens, then End turn — or Pass when no action is possible.
 
-Legality lives in `turn_reason` (one check per rule, each returning the sentence a player sees);
-`turn_legal` builds the same list quickly from the realm helpers, and the conformance suite
-checks that the two agree. `turn_candidates` adds what is worth showing greyed.
+Legality lives in the checks of `TURN_CHECKS`, one per action class (one test per rule, each
+returning the sentence a player sees); `turn_legal` builds the same list quickly from the realm
+helpers, and the conformance suite checks that the two agree. `turn_candidates` adds what is
+worth showing greyed.
 """
 
 from __future__ import annotations
 
 from engine.core.game import Event
+from engine.core.phases import Check
 from engine.rival_realms.actions import (
     CARPETS,
     END_TURN,
@@ -31,9 +33,11 @@ from engine.rival_realms.actions import (
 )
 from engine.rival_realms.data import (
     CARPET,
+    COLS,
     GEM,
     LANDS,
     MIRROR,
+    ROW_NAMES,
     SPACES,
     TOKEN_NAMES,
     land_name,
@@ -47,10 +51,12 @@ from engine.rival_realms.queries import (
     fits_somewhere,
     mirror_moves,
     mirror_problem,
+    path_tokens,
     payments,
+    pays,
+    row_bounds,
     step_path,
     steps,
-    summon_problem,
     summoned,
     walk_tokens,
 )
@@ -176,60 +182,85 @@ def turn_candidates(s: RivalRealmsState, seat: int) -> list[TurnAction]:
     return out
 
 
-def turn_reason(s: RivalRealmsState, seat: int, a: TurnAction) -> str | None:
-    supply = s.supply[seat]
-    if isinstance(a, Summon):
-        if s.action == "summon":
-            return "You have already summoned a region this turn."
-        if s.action == "adventure":
-            return "You went adventuring this turn: one action only."
-        if a.card not in s.hands[seat]:
-            return "That card is not in your hand."
-        return summon_problem(s, seat, a.card, a.space)
-    if isinstance(a, Go):
-        return _go_reason(s, seat, a)
-    if isinstance(a, EndTurn):
-        if s.action == "" and s.explored_now == 0:
-            return "Summon a region or go adventuring first (or pass if you cannot)."
-        return None
-    if isinstance(a, Pass):
-        if s.action != "" or s.explored_now > 0:
-            return "You have already acted this turn: end your turn instead."
-        if can_act(s, seat):
-            return "You can still summon, explore or walk to a token, so you may not pass."
-        return None
-    if isinstance(a, GemRaven | GemSteal):
-        if GEM not in supply:
-            return "You have no gem to spend."
-        if isinstance(a, GemSteal):
-            return None if steal_sources(s, seat) else "There is no card left to take."
-        if s.solo:
-            return "In the solo game the Raven never leaves the deck."
-        if not 0 <= a.land < LANDS or s.valleys[seat][a.land]:
-            return "The Raven can only fly to one of your own Mountains."
-        if s.raven == seat * LANDS + a.land:
-            return "The Raven already perches there."
-        return None
-    if isinstance(a, Espresso):
-        if ESPRESSO_TOKEN not in supply:
-            return "You have no Double Espresso to play."
-        return "Your extra turn is already coming." if s.espresso else None
-    if isinstance(a, Carpet):
-        if CARPET not in supply:
-            return "You have no Flying Carpet to play."
-        if not 0 <= a.space < SPACES or not s.regions[seat][a.space]:
-            return "The Flying Carpet lands only on a region card of your realm."
-        if a.space == s.adventurer[seat]:
-            return "Your adventurer is already there."
-        return None
-    if isinstance(a, Mirror):
-        if MIRROR not in supply:
-            return "You have no Magic Mirror to play."
-        return mirror_problem(s, seat, a.kind, a.a, a.b)
-    return "That is not a decision for now."
+# The checks of a turn's decisions, one per action class (`TURN_CHECKS`, below `go_reason`).
 
 
-def _go_reason(s: RivalRealmsState, seat: int, a: Go) -> str | None:
+def end_turn_reason(s: RivalRealmsState, seat: int, a: EndTurn) -> str | None:
+    if s.action == "" and s.explored_now == 0:
+        return "Summon a region or go adventuring first (or pass if you cannot)."
+    return None
+
+
+def summon_reason(s: RivalRealmsState, seat: int, a: Summon) -> str | None:
+    action = s.action
+    if action == "summon":
+        return "You have already summoned a region this turn."
+    if action == "adventure":
+        return "You went adventuring this turn: one action only."
+    card, space = a.card, a.space
+    if card not in s.hands[seat]:
+        return "That card is not in your hand."
+    if not 0 <= space < SPACES:
+        return "There is no such space in your realm."
+    regions = s.regions[seat]
+    if regions[space]:
+        return f"That space already holds {card_name(regions[space])}."
+    lo, hi = row_bounds(regions, space)
+    if lo < card < hi:
+        return None
+    row = ROW_NAMES[space // COLS].capitalize()
+    if card < lo:
+        return (
+            f"{card} cannot go there: the {row} Realm must increase left to right and {lo} lies to its left."
+        )
+    return f"{card} cannot go there: the {row} Realm must increase left to right and {hi} lies to its right."
+
+
+def pass_reason(s: RivalRealmsState, seat: int, a: Pass) -> str | None:
+    if s.action != "" or s.explored_now > 0:
+        return "You have already acted this turn: end your turn instead."
+    if can_act(s, seat):
+        return "You can still summon, explore or walk to a token, so you may not pass."
+    return None
+
+
+def gem_reason(s: RivalRealmsState, seat: int, a: GemRaven | GemSteal) -> str | None:
+    if GEM not in s.supply[seat]:
+        return "You have no gem to spend."
+    if isinstance(a, GemSteal):
+        return None if steal_sources(s, seat) else "There is no card left to take."
+    if s.solo:
+        return "In the solo game the Raven never leaves the deck."
+    if not 0 <= a.land < LANDS or s.valleys[seat][a.land]:
+        return "The Raven can only fly to one of your own Mountains."
+    if s.raven == seat * LANDS + a.land:
+        return "The Raven already perches there."
+    return None
+
+
+def espresso_reason(s: RivalRealmsState, seat: int, a: Espresso) -> str | None:
+    if ESPRESSO_TOKEN not in s.supply[seat]:
+        return "You have no Double Espresso to play."
+    return "Your extra turn is already coming." if s.espresso else None
+
+
+def carpet_reason(s: RivalRealmsState, seat: int, a: Carpet) -> str | None:
+    if CARPET not in s.supply[seat]:
+        return "You have no Flying Carpet to play."
+    if not 0 <= a.space < SPACES or not s.regions[seat][a.space]:
+        return "The Flying Carpet lands only on a region card of your realm."
+    if a.space == s.adventurer[seat]:
+        return "Your adventurer is already there."
+    return None
+
+
+def mirror_reason(s: RivalRealmsState, seat: int, a: Mirror) -> str | None:
+    if MIRROR not in s.supply[seat]:
+        return "You have no Magic Mirror to play."
+    return mirror_problem(s, seat, a.kind, a.a, a.b)
+
+
+def go_reason(s: RivalRealmsState, seat: int, a: Go) -> str | None:
     if s.action == "summon":
         return "You summoned a region this turn: one action only."
     if not (0 <= a.space < SPACES and -1 <= a.via < SPACES):
@@ -237,25 +268,25 @@ def _go_reason(s: RivalRealmsState, seat: int, a: Go) -> str | None:
     regions = s.regions[seat]
     if not regions[a.space]:
         return "You can never move into an empty space."
-    k = a.space * 32 + a.via + 1
-    found = steps(s, seat, k)  # (the walk up to this step: enough to retrace it below)
-    if k not in found:
+    path = step_path(s, seat, a.space, a.via)
+    if path is None:
         if a.via == s.adventurer[seat] and a.space == s.came_from:
             return "You may not turn around and go straight back the way you came."
         return f"Your adventurer cannot reach {space_name(a.space)} that way."
+    # Claimed on the walk, before the step is paid (a step out of where the adventurer stands
+    # walks through nothing).
+    on_way = path_tokens(s, seat, path) if len(path) > 1 else ()
     if s.explored[seat][a.space]:
         if a.card or a.creature:
             return "That region is already explored: walking there is free."
         if committed(s) and not s.walked:
             return None
-        if walk_collects(s, seat, a.space, a.via, found):
+        if on_way or s.board_tokens[seat][a.space]:
             return None  # a walk that claims a token is always a step, the turn's first too
         if not committed(s):
             return "A turn of adventuring begins by exploring a region or by walking to a token."
         return "You have just walked for nothing: explore a region before walking on."
-    if (a.card, a.creature) not in payments(
-        s, seat, a.space, a.via, walk_tokens(s, seat, a.space, a.via, found)
-    ):
+    if not pays(s, seat, a.space, a.via, a.card, a.creature, on_way):
         if a.card and a.card not in s.hands[seat]:
             return "That card is not in your hand."
         if a.creature and a.creature not in s.supply[seat]:
@@ -265,6 +296,19 @@ def _go_reason(s: RivalRealmsState, seat: int, a: Go) -> str | None:
             return f"Entering {name} costs a matching card or creature."
         return f"That does not match {name}: pay with a card of its type or a fitting creature."
     return None
+
+
+TURN_CHECKS: dict[type, Check[RivalRealmsState]] = {
+    EndTurn: end_turn_reason,
+    Summon: summon_reason,
+    Go: go_reason,
+    Pass: pass_reason,
+    GemRaven: gem_reason,
+    GemSteal: gem_reason,
+    Espresso: espresso_reason,
+    Carpet: carpet_reason,
+    Mirror: mirror_reason,
+}
 
 
 # Log lines said word for word again and again, built once (events are frozen).
@@ -280,9 +324,11 @@ _UNCLAIMED: tuple[dict[str, Event], ...] = tuple(
 )
 
 
-def turn_perform(s: RivalRealmsState, seat: int, a: TurnAction, ev: list[Event]) -> None:
+def turn_perform(s: RivalRealmsState, seat: int, a: TurnAction) -> list[Event]:
+    s.stamp += 1  # (decisions performed: see the state)
+    ev: list[Event] = []
     # The usual decisions first: a summon, the turn's end, a step.
-    if isinstance(a, Summon):
+    if type(a) is Summon:
         s.hands[seat].remove(a.card)
         s.regions[seat][a.space] = a.card
         summoned(s.regions[seat], a.space)
@@ -298,14 +344,14 @@ def turn_perform(s: RivalRealmsState, seat: int, a: TurnAction, ev: list[Event])
             ev.append(_UNCLAIMED[seat][token])
         if s.adventurer[seat] == a.space:
             explore(s, seat, a.space, ev)
-        return
-    if isinstance(a, EndTurn):
+        return ev
+    if type(a) is EndTurn:
         ev.append(_TURN_ENDS[seat])
         end_turn(s, ev)
-        return
+        return ev
     if isinstance(a, Go):
         _go(s, seat, a, ev)
-        return
+        return ev
     name = who(seat)
     if isinstance(a, Pass):
         pass_turn(s, ev)
@@ -346,17 +392,12 @@ def turn_perform(s: RivalRealmsState, seat: int, a: TurnAction, ev: list[Event])
             )
         )
         mirror(s, seat, a.kind, a.a, a.b, ev)
+    return ev
 
 
 def _go(s: RivalRealmsState, seat: int, a: Go, ev: list[Event]) -> None:
-    if a.via == s.adventurer[seat] and (a.space != s.came_from or "surefoot" in s.enchantments):
-        # A step straight out of where the adventurer stands walks through nothing (the walk
-        # finds it first; only the way straight back can be barred there and reached around).
-        path = [a.space]
-    else:
-        found = step_path(s, seat, a.space, a.via)
-        assert found is not None
-        path = found
+    path = step_path(s, seat, a.space, a.via)
+    assert path is not None  # (the step was judged possible)
     laid = s.board_tokens[seat]
     finds = any(map(laid.__getitem__, path))
     for p in path[:-1]:

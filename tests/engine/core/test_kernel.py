@@ -160,6 +160,47 @@ def test_a_phase_without_its_own_check_judges_a_move_by_its_list() -> None:
     assert TOY.why_illegal(s, 0, Bet(7)) == NOT_NOW  # of the phase's type, but not listed
 
 
+def _pass_check(s: Tally, seat: int, a: Pass) -> str | None:
+    return None if s.total + 1 > 5 else "Not yet: you may still step."
+
+
+def _size_check(s: Tally, seat: int, a: Step) -> str | None:
+    return None if s.total + a.size <= 5 else "Too far."
+
+
+def test_a_phase_may_check_each_action_class_with_its_own_rule() -> None:
+    # One check per class: each action is judged by its class's check alone, in the list, in
+    # `why_illegal` and in `apply`.
+    counting = Phase.judged(
+        (Step, Pass),
+        _step_candidates,
+        {Step: _size_check, Pass: _pass_check},
+        _count,
+        prompt="Count on",
+        section="counting",
+    )
+
+    class Checked(Counting):
+        phases = {**Counting.phases, "count": counting}
+
+    game = Checked()
+    s = Tally("count", total=4)
+    assert game.choices(s, 0) == [
+        (Step(1), None),
+        (Step(2), "Too far."),
+        (Pass(), "Not yet: you may still step."),
+    ]
+    assert game.why_illegal(s, 0, Step(2)) == "Too far."
+    assert game.why_illegal(s, 0, Bet(0)) == MISPLACED
+    with pytest.raises(IllegalAction, match="Not yet"):
+        game.apply(s, 0, Pass())
+    s.total = 5
+    assert game.why_illegal(s, 0, Pass()) is None
+    # Every class of the phase has its check, and nothing else has one.
+    with pytest.raises(ValueError, match="exactly its action classes"):
+        Phase.judged((Step, Pass), _step_candidates, {Step: _size_check}, _count, prompt="", section="")
+
+
 # -- checked once -------------------------------------------------------------------------------
 
 

@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import pytest
 
-from engine.rival_realms.data import ENCHANTMENT_IDS
+from engine.rival_realms.data import ENCHANTMENT_IDS, NEIGHBOURS, SPACES
 from engine.rival_realms.game import GAME
 from engine.rival_realms.options import RivalRealmsOptions
-from engine.rival_realms.queries import empty_gaps
+from engine.rival_realms.queries import empty_gaps, path_tokens, payments, pays, step_path, steps
+from engine.rival_realms.state import RivalRealmsState
 from tests.engine.rival_realms.helpers import random_game
+from tests.support.playout import random_game as play_random
 
 # Enchantments: two halves and all eight together.
 SETS = [
@@ -86,3 +88,45 @@ def test_same_seed_and_actions_give_the_same_game() -> None:
         for seat, act in history:
             GAME.apply(b, seat, act)
         assert a == b
+
+
+def _every_step_found_and_priced_as_the_lists_say(s: RivalRealmsState) -> None:
+    if s.phase != "turn":
+        return
+    seat = s.turn
+    walk = steps(s, seat)
+    hand = s.hands[seat]
+    tried = [
+        (0, ""),
+        (0, "dragon"),
+        (0, "unicorn"),
+        *((c, "") for c in hand),
+        *((0, t) for t in s.supply[seat]),
+    ]
+    tried += [(hand[0], "dragon")] if hand else []
+    for via in range(SPACES):
+        for space, _land in NEIGHBOURS[via]:
+            path = step_path(s, seat, space, via)
+            assert path == step_path(s, seat, space, via, walk), (space, via)
+            if path is None or not s.regions[seat][space] or s.explored[seat][space]:
+                continue
+            on_way = path_tokens(s, seat, path)
+            listed = payments(s, seat, space, via, on_way)
+            for card, creature in tried:
+                assert pays(s, seat, space, via, card, creature, on_way) == ((card, creature) in listed)
+
+
+@pytest.mark.parametrize("seats", [1, 2])
+def test_a_step_is_found_without_a_walk_and_priced_without_a_list_as_the_lists_say(
+    seats: int,
+) -> None:
+    # The check of a step asks `step_path`, which answers a step straight out of the
+    # adventurer's space without walking, and `pays`, which prices one payment without listing
+    # them all. At every turn of these games, for every step of the realm, the first gives what
+    # the whole walk gives (the way straight back, Surefoot Boots and Open Passes included) and
+    # the second what the list of `payments` holds (Kindred Trails and creatures included).
+    check = _every_step_found_and_priced_as_the_lists_say
+    enchanted = RivalRealmsOptions(enchantments=("surefoot", "open_passes", "kindred_trails"))
+    for options in (RivalRealmsOptions(), enchanted):
+        for seed in range(12):
+            play_random(GAME, options, seats, seed, check)
