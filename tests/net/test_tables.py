@@ -172,11 +172,13 @@ async def test_a_move_the_rules_cannot_judge_is_refused_with_a_sentence_and_one_
     first = await until(ann, lambda m: is_update(m) and bool(m.choices))
     move = next(c for c in first.choices if c.reason is None).action
 
-    def unjudgeable(self: Rivalist, s: Any, seat: int, a: Any) -> str | None:
+    def unjudgeable(s: Any, seat: int, a: Any) -> str | None:
         raise IndexError("list index out of range")
 
     with monkeypatch.context() as patched, caplog.at_level(logging.INFO):
-        patched.setattr(Rivalist, "why_illegal", unjudgeable)
+        for phase in Rivalist.phases.values():  # every check a move can meet fails
+            for kind in phase.checks:
+                patched.setitem(phase.checks, kind, unjudgeable)
         ann.send(p.Move(action=move))
         assert (await until(ann, is_error)).text == "That move is not one the game knows."
     said = [(r.levelno, r.getMessage(), r.exc_info) for r in caplog.records if "judge" in r.getMessage()]
