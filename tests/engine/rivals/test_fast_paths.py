@@ -13,7 +13,7 @@ from engine.rivals.data.board import TILE_COUNT, TILE_OF, VOLCANO_TILE
 from engine.rivals.game import GAME
 from engine.rivals.geometry import N_HEX, NEIGHBOURS
 from engine.rivals.options import RivalsOptions
-from engine.rivals.queries import border_hexes
+from engine.rivals.queries import border_hexes, on_border
 from engine.rivals.rules import board
 from engine.rivals.rules.targeting import shield_hexes
 from engine.rivals.state import RivalsState
@@ -82,6 +82,8 @@ def test_the_border_is_every_standing_hex_at_the_edge_or_beside_a_fallen_tile() 
         share = r.random()
         s.fallen = [r.random() < share for _ in range(TILE_COUNT)]
         assert border_hexes(s) == by_definition(s.fallen)
+        # the verdict on one re-entry hex agrees with the list
+        assert [h for h in range(N_HEX) if on_border(s, h)] == by_definition(s.fallen)
 
 
 @pytest.mark.parametrize("seat", [-1, 0, 3])
