@@ -3,8 +3,9 @@ action worth showing, each with the reason it is not allowed or None), what it d
 player is asked and the help section (a heading of rivals_tui/help/rivals.md) it opens. The
 turn's menu, the interrupt window, the choice of target and the re-entry hex also judge one action
 without listing them all (`reason`, with the sentences their options give): every move a player
-or the network submits is judged, and their lists are the costly ones. After every decision the round's automatic work runs
-(rules.flow.advance) until someone owes the next one; "idle" (that work) and "over" owe none."""
+or the network submits is judged, and their lists are the costly ones. After every decision the
+round's automatic work runs (rules.flow.advance) until someone owes the next one; "idle" (that
+work) and "over" owe none."""
 
 from __future__ import annotations
 
