@@ -87,6 +87,16 @@ def border_hexes(s: RivalsState) -> list[int]:
     return sorted(out)
 
 
+def on_border(s: RivalsState, h: int) -> bool:
+    """Whether `h` is one of `border_hexes`, without listing them (the verdict on one re-entry
+    hex): its tile stands and the map's edge or a fallen tile is next to it."""
+    t, edge, around = BORDER_FACTS[h]
+    fallen = s.fallen
+    if not fallen[t] and (edge or any(fallen[u] for u in around)):
+        return True
+    return h == 0 and border_hexes(s) == [0]  # no border left: the centre (see border_hexes)
+
+
 def scoutable(s: RivalsState, h: int) -> list[int]:
     """Unrevealed tiles next to hex `h`, in order: what a body standing there may scout."""
     revealed, fallen = s.revealed, s.fallen

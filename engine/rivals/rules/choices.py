@@ -10,6 +10,7 @@ from collections.abc import Callable
 import attrs
 
 from engine.core import Event
+from engine.core.phases import NOT_NOW
 from engine.rivals.actions import (
     PASS,
     STEP_TO,
@@ -41,7 +42,7 @@ from engine.rivals.data.board import TILE_OF
 from engine.rivals.data.cards import ENEMY, MOD, PHYSICAL, card_said
 from engine.rivals.data.catalog import CARD
 from engine.rivals.effects import do_step, place_shield, step_options
-from engine.rivals.queries import body_name, border_hexes, name, shields_of, stored_cards, who
+from engine.rivals.queries import body_name, border_hexes, name, on_border, shields_of, stored_cards, who
 from engine.rivals.rules import drone_cards, resolve, targeting
 from engine.rivals.rules.board import reveal
 from engine.rivals.rules.combat import design
@@ -50,6 +51,7 @@ from engine.rivals.rules.limits import CHECK, card_reason
 from engine.rivals.state import Body, DroneBody, RivalsState, Task
 
 Option = tuple[object, str | None]
+Check = Callable[[RivalsState, int, object], str | None]
 
 
 # --- playing a card ----------------------------------------------------------------------------
@@ -89,21 +91,55 @@ def range_extra(s: RivalsState) -> int:
     return sum(map(targeting.RANGE_MOD.__getitem__, s.p_mods))
 
 
-def target_options(s: RivalsState, seat: int) -> list[Option]:
+# The targets a card may be aimed at, one list per action class, so that the verdict on one
+# aim (`TARGET_CHECKS`) builds only the list of its class: an enemy card aims at rival Ashaks,
+# at shields (an attack) and at drones (drone mode); any other card at hexes in its range.
+
+
+def _ashaks(s: RivalsState, seat: int, reach: targeting.Reach) -> list[int]:
     c = design(s)
-    extra = range_extra(s)
-    if c.target == ENEMY:
-        reach = targeting.Reach(s, seat)
-        opts: list[Option] = [
-            (TARGET_ASHAK[o], None) for o in targeting.ashak_targets(s, seat, c, extra, reach)
-        ]
-        if c.is_attack:
-            opts += [(TARGET_HEX[h], None) for h in targeting.shield_targets(s, seat, c, extra, reach)]
-        if s.drone_mode:
-            opts += drone_cards.target_options(s, seat, extra)
-    else:
-        opts = [(TARGET_HEX[h], None) for h in targeting.hex_targets(s, seat, c)]
+    if c.target != ENEMY:
+        return []
+    return targeting.ashak_targets(s, seat, c, range_extra(s), reach)
+
+
+def _hexes(s: RivalsState, seat: int, reach: targeting.Reach) -> list[int]:
+    c = design(s)
+    if c.target != ENEMY:
+        return targeting.hex_targets(s, seat, c)
+    return targeting.shield_targets(s, seat, c, range_extra(s), reach) if c.is_attack else []
+
+
+def _drones(s: RivalsState, seat: int, reach: targeting.Reach) -> list[int]:
+    c = design(s)
+    if c.target != ENEMY or not s.drone_mode:
+        return []
+    return targeting.drone_targets(s, seat, c, range_extra(s))
+
+
+def target_options(s: RivalsState, seat: int) -> list[Option]:
+    reach = targeting.Reach(s, seat)  # shared by the lists
+    opts: list[Option] = [(TARGET_ASHAK[o], None) for o in _ashaks(s, seat, reach)]
+    opts += [(TARGET_HEX[h], None) for h in _hexes(s, seat, reach)]
+    opts += [(drone_cards.TARGET_DRONE[o], None) for o in _drones(s, seat, reach)]
     return opts + [(TAKE_BACK, None)]
+
+
+def _listed(targets: Callable[[RivalsState, int, targeting.Reach], list[int]], field: str) -> Check:
+    """The verdict on one aim of a class: allowed when that class's list holds it."""
+
+    def check(s: RivalsState, seat: int, a: object) -> str | None:
+        return None if getattr(a, field) in targets(s, seat, targeting.Reach(s, seat)) else NOT_NOW
+
+    return check
+
+
+TARGET_CHECKS: dict[type, Check] = {
+    TargetAshak: _listed(_ashaks, "seat"),
+    TargetHex: _listed(_hexes, "hex"),
+    TargetDrone: _listed(_drones, "seat"),
+    TakeBack: lambda s, seat, a: None,  # taking the card back is always offered
+}
 
 
 def target_perform(s: RivalsState, seat: int, a: object) -> list[Event]:
@@ -301,6 +337,12 @@ def uninstall_perform(s: RivalsState, seat: int, a: object) -> list[Event]:
 
 def reentry_options(s: RivalsState, seat: int) -> list[Option]:
     return [(STEP_TO[h], None) for h in border_hexes(s)]
+
+
+def reentry_reason(s: RivalsState, seat: int, a: object) -> str | None:
+    """The verdict on one re-entry hex, as its options give it."""
+    assert isinstance(a, StepTo)
+    return None if on_border(s, a.hex) else NOT_NOW
 
 
 def reentry_perform(s: RivalsState, seat: int, a: object) -> list[Event]:

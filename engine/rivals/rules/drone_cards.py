@@ -12,7 +12,6 @@ from engine.rivals.actions import TargetDrone
 from engine.rivals.effects import ON_ANY_BODY, front, on_body
 from engine.rivals.queries import drone_name, enemy_shield
 from engine.rivals.rules.combat import design, mod_total, pierces
-from engine.rivals.rules.targeting import drone_targets
 from engine.rivals.state import RivalsState, Task
 
 # Effects that act on the target itself: a drone answers to those of ON_ANY_BODY, and the rest
@@ -21,10 +20,6 @@ ON_TARGET = frozenset(
     {"wound", "hploss", "poison", "m_poison", "pull", "push", "approach", "leap", "breakshield"}
     | {"strip", "steal", "discard", "counter"}
 )
-
-
-def target_options(s: RivalsState, seat: int, extra: int) -> list[tuple[object, str | None]]:
-    return [(TARGET_DRONE[o], None) for o in drone_targets(s, seat, design(s), extra)]
 
 
 def aim(s: RivalsState, drone: int) -> list[Event]:

@@ -1,9 +1,11 @@
 """Rivals' phase table: for each decision, the action types it decides, its `options` (every
 action worth showing, each with the reason it is not allowed or None), what it does, what the
 player is asked and the help section (a heading of rivals_tui/help/rivals.md) it opens. The
-turn's menu and the interrupt window also judge one action without listing them all (`reason`,
-with the sentences their options give). After every decision the round's automatic work runs
-(rules.flow.advance) until someone owes the next one; "idle" (that work) and "over" owe none."""
+turn's menu, the interrupt window, the choice of target and the re-entry hex also judge one action
+without listing them all (`reason`, with the sentences their options give): every move a player
+or the network submits is judged, and their lists are the costly ones. After every decision the
+round's automatic work runs (rules.flow.advance) until someone owes the next one; "idle" (that
+work) and "over" owe none."""
 
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.core import Event, Prompt
-from engine.core.phases import Phase
+from engine.core.phases import Check, Phase
 from engine.rivals import texts
 from engine.rivals.actions import (
     ActivateToken,
@@ -107,9 +109,11 @@ def _phase(
     prompt: str,
     section: str,
     secret: bool = False,
+    reason: Check[RivalsState] | None = None,
 ) -> Phase[RivalsState]:
-    """A phase of one decision and its automatic aftermath (`_decided`), judged by its list."""
-    return Phase(types, options, _decided(perform), prompt, section, secret)
+    """A phase of one decision and its automatic aftermath (`_decided`), judged by its list or
+    by `reason`."""
+    return Phase(types, options, _decided(perform), prompt, section, secret, reason)
 
 
 def _react_prompt(s: RivalsState, seat: int) -> Prompt:
@@ -162,8 +166,9 @@ PHASES: dict[str, Phase[RivalsState]] = {
                      "Buy anticipation tokens", "collecting"),
     "mods": Phase((AddMod, DoneMods, TakeBack), choices.mods_options, _decided(choices.mods_perform),
                   _mods_prompt, "playing-a-card", secret=True),
-    "target": _phase((TargetAshak, TargetHex, TargetDrone, TakeBack), choices.target_options,
-                     choices.target_perform, "Choose the target", "playing-a-card"),
+    "target": Phase((TargetAshak, TargetHex, TargetDrone, TakeBack), choices.target_options,
+                    _decided(choices.target_perform), "Choose the target", "playing-a-card",
+                    reason=choices.TARGET_CHECKS),
     "target2": _phase((TargetAshak, NoSecondTarget), choices.target2_options, choices.target2_perform,
                       "Choose a second target", "playing-a-card"),
     "optional": _phase((PayOptional, SkipOptional), choices.optional_options, choices.optional_perform,
@@ -189,7 +194,7 @@ PHASES: dict[str, Phase[RivalsState]] = {
     "loot": _phase((Install, StopInstalling), choices.loot_options, choices.loot_perform,
                    "Install a card of the eliminated Ashak", "eliminations", secret=True),
     "reentry": _phase((StepTo,), choices.reentry_options, choices.reentry_perform,
-                      "Climb back at the border", "falling-tiles"),
+                      "Climb back at the border", "falling-tiles", reason=choices.reentry_reason),
     # the windows: the attacked Ashak's reactions, and the interrupts after each action and at
     # each phase's start
     "react": Phase((ActivateToken, React, Pass), reactions.react_options, _decided(reactions.react_perform),
@@ -215,7 +220,7 @@ PHASES: dict[str, Phase[RivalsState]] = {
     "duninstall": _phase((Uninstall, StopUninstalling), choices.uninstall_options, choices.uninstall_perform,
                          "Uninstall a card the drone stores", "drone-mode"),
     "dreentry": _phase((StepTo,), choices.reentry_options, choices.reentry_perform,
-                       "Bring your drone back at the border", "drone-mode"),
+                       "Bring your drone back at the border", "drone-mode", reason=choices.reentry_reason),
     "dshot": _phase((ActivateToken, Pass), drone_turn.shot_options, drone_turn.shot_perform,
                     "A drone fires at you: activate a token first?", "drone-mode"),
     "hack": _phase((HackPick,), drone_hack.hack_options, drone_hack.hack_perform,

@@ -8,13 +8,14 @@ import random
 import pytest
 
 from engine.core import IllegalAction, Rng
-from engine.rivals.actions import EndTurn, Move, Uninstall
+from engine.core.phases import NOT_NOW
+from engine.rivals.actions import EndTurn, Move, StepTo, TargetAshak, Uninstall
 from engine.rivals.data.board import TILE_COUNT, TILE_OF, VOLCANO_TILE
 from engine.rivals.game import GAME
 from engine.rivals.geometry import N_HEX, NEIGHBOURS
 from engine.rivals.options import RivalsOptions
-from engine.rivals.queries import border_hexes
-from engine.rivals.rules import board
+from engine.rivals.queries import border_hexes, on_border
+from engine.rivals.rules import board, choices
 from engine.rivals.rules.targeting import shield_hexes
 from engine.rivals.state import RivalsState
 
@@ -82,6 +83,8 @@ def test_the_border_is_every_standing_hex_at_the_edge_or_beside_a_fallen_tile() 
         share = r.random()
         s.fallen = [r.random() < share for _ in range(TILE_COUNT)]
         assert border_hexes(s) == by_definition(s.fallen)
+        # the verdict on one re-entry hex agrees with the list
+        assert [h for h in range(N_HEX) if on_border(s, h)] == by_definition(s.fallen)
 
 
 @pytest.mark.parametrize("seat", [-1, 0, 3])
@@ -140,3 +143,35 @@ def test_a_listed_move_is_refused_once_the_resources_it_spends_are_gone() -> Non
     with pytest.raises(IllegalAction):
         GAME.apply(s, seat, uninstall)
     assert s == before
+
+
+def test_a_target_or_a_reentry_hex_is_judged_without_the_lists_it_does_not_need(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """An aim at a rival is judged without working out which shields are in sight, and a
+    re-entry hex without listing the border; every listed move stays allowed and an unlisted
+    one gets the list's sentence."""
+
+    def unneeded(*args: object) -> list[int]:
+        raise AssertionError("a list built to judge one move")
+
+    seen = set()
+    for seed in range(1, 30):
+        s = GAME.setup(RivalsOptions(), 2, seed)
+        rng = Rng.from_seed(seed)
+        while GAME.outcome(s) is None and len(seen) < 2:
+            seat = GAME.to_act(s)[0]
+            legal = GAME.legal(s, seat)
+            aims = [a for a in legal if isinstance(a, TargetAshak)]
+            if s.phase == "reentry" or (s.phase == "target" and aims):
+                seen.add(s.phase)
+                with monkeypatch.context() as m:
+                    m.setattr(choices, "border_hexes", unneeded)
+                    m.setattr(choices.targeting, "shield_targets", unneeded)
+                    for a in aims if s.phase == "target" else legal:
+                        assert GAME.why_illegal(s, seat, a) is None
+                    off = next(h for h in range(N_HEX) if StepTo(h) not in legal)
+                    if s.phase == "reentry":
+                        assert GAME.why_illegal(s, seat, StepTo(off)) == NOT_NOW
+            GAME.apply(s, seat, rng.choice(legal))
+    assert seen == {"target", "reentry"}
