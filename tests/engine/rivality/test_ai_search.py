@@ -1,0 +1,52 @@
+"""The search's own reading of a position: a rival about to lay is given its best placement before
+the position is judged, so the search sees the reply (and the last word) the greedy bot only
+estimates."""
+
+from __future__ import annotations
+
+from engine.rivality.game import GAME
+from engine.rivality.state import RYState
+from tests.engine.rivality.helpers import hand, new, put
+
+
+def _last_tile_for_mauve(fortress_golems: int) -> RYState:
+    """Mauve lays the game's last tile, the Plain that summons four golems next to it. Salmon
+    holds two well-guarded Plains and a Fortress with `fortress_golems` golems on it."""
+    s = new()
+    put(s, 1, -1, 0, 0, {0: 3})
+    put(s, 2, 0, 1, 0, {0: 3})
+    put(s, 10, 1, 0, 0, {0: fortress_golems})
+    s.turn = s.actor = 1
+    hand(s, 1, 17)
+    s.hands[0] = []
+    s.piles = [[], []]
+    assert s.phase == "place" and s.chosen == 17
+    return s
+
+
+def test_the_search_sees_the_last_tile_take_the_game() -> None:
+    s = _last_tile_for_mauve(1)
+    # Laid beside the Fortress, the last tile's four golems beat its two shields and its one
+    # defender: Mauve ends with 4 points to Salmon's 2. The greedy bot's reading only credits
+    # half of that capture and still has Salmon ahead; the search's reading has Salmon lost.
+    assert GAME.evaluate(s, 0) > 0.5
+    assert GAME.ai_search_evaluate(s, 0) == 0.0
+    assert GAME.ai_search_evaluate(s, 1) == 1.0
+
+
+def test_an_entrenched_fortress_survives_the_last_tile() -> None:
+    # Five golems add a shield: one attacker gets through and Salmon keeps the Fortress (6 to 0).
+    s = _last_tile_for_mauve(5)
+    assert GAME.ai_search_evaluate(s, 0) == 1.0
+
+
+def test_the_search_horizon_is_the_turn() -> None:
+    s = new()
+    mark = GAME.ai_turn_mark(s)
+    assert mark is not None
+    seat = s.turn
+    GAME.apply(s, seat, GAME.legal(s, seat)[0])
+    assert GAME.ai_turn_mark(s) == mark  # the tile is chosen: the same turn
+    while s.turn == seat:
+        GAME.apply(s, seat, GAME.legal(s, seat)[0])
+    assert GAME.ai_turn_mark(s) != mark  # the next player's turn
