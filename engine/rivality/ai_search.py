@@ -181,10 +181,45 @@ def judge(s: RYState, seat: int) -> float:
     return lead_value(vals, s, seat)
 
 
+# Values already worked out, by position and seat. The search meets the same positions again and
+# again (it cycles over a few sampled worlds, and a turn has only so many ends), and working one
+# out plays a reply; the value is a function of the position alone, so it is kept. Emptied when
+# full, so it never grows past a few megabytes.
+_seen: dict[tuple[object, ...], float] = {}
+SEEN_LIMIT = 20_000
+
+
+def _key(s: RYState, seat: int) -> tuple[object, ...]:
+    """Everything a value depends on: the battlefield, the supplies, every hand and pile (the
+    reply draws), whose turn it is and how far it has gone."""
+    return (
+        seat,
+        s.turn,
+        s.phase,
+        s.chosen,
+        s.target,
+        s.turns,
+        tuple(s.pos),
+        tuple(s.tile),
+        tuple(s.rot),
+        tuple(s.golems),
+        tuple(s.mage),
+        tuple(s.supply),
+        tuple(tuple(h) for h in s.hands),
+        tuple(tuple(p) for p in s.piles),
+    )
+
+
 def search_evaluate(s: RYState, seat: int) -> float:
     """The search's value of `s` for `seat`: where a turn begins, after the mover's reply."""
     if s.mode != "duel":
         return evaluate(s, seat)
-    if turn_start(s):
-        s = reply(s)
-    return judge(s, seat)
+    if s.phase == "over" or not turn_start(s):
+        return judge(s, seat)
+    key = _key(s, seat)
+    v = _seen.get(key)
+    if v is None:
+        if len(_seen) >= SEEN_LIMIT:
+            _seen.clear()
+        v = _seen[key] = judge(reply(s), seat)
+    return v

@@ -4,9 +4,10 @@ estimates."""
 
 from __future__ import annotations
 
+from engine.rivality.data import pos_of
 from engine.rivality.game import GAME
 from engine.rivality.state import RYState
-from tests.engine.rivality.helpers import hand, new, put
+from tests.engine.rivality.helpers import hand, new, put, set_golems
 
 
 def _last_tile_for_mauve(fortress_golems: int) -> RYState:
@@ -50,3 +51,16 @@ def test_the_search_horizon_is_the_turn() -> None:
     while s.turn == seat:
         GAME.apply(s, seat, GAME.legal(s, seat)[0])
     assert GAME.ai_turn_mark(s) != mark  # the next player's turn
+
+
+def test_a_value_worked_out_once_is_not_given_to_another_position() -> None:
+    # The search keeps the values it has worked out: the same position asked again gets the same
+    # value, and one that differs only in where the golems stand gets its own. Here four golems
+    # move from the two Plains to the Fortress, which the last tile then cannot take.
+    s = _last_tile_for_mauve(1)
+    assert GAME.ai_search_evaluate(s, 0) == 0.0
+    assert GAME.ai_search_evaluate(s, 0) == 0.0
+    set_golems(s, s.at[pos_of(-1, 0)], {0: 1})
+    set_golems(s, s.at[pos_of(0, 1)], {0: 1})
+    set_golems(s, s.at[pos_of(1, 0)], {0: 5})
+    assert GAME.ai_search_evaluate(s, 0) == 1.0
