@@ -19,6 +19,7 @@ tree already looks several moves ahead there.
 from __future__ import annotations
 
 import heapq
+from array import array
 
 from engine.core.copying import copier
 from engine.rivality.actions import CHOOSE_TILE, PLACE_AT
@@ -184,30 +185,21 @@ def judge(s: RYState, seat: int) -> float:
 # Values already worked out, by position and seat. The search meets the same positions again and
 # again (it cycles over a few sampled worlds, and a turn has only so many ends), and working one
 # out plays a reply; the value is a function of the position alone, so it is kept. Emptied when
-# full, so it never grows past a few megabytes.
-_seen: dict[tuple[object, ...], float] = {}
-SEEN_LIMIT = 20_000
+# full: a decision adds a few thousand, and 10,000 keys take about 6 MB.
+_seen: dict[tuple[str, bytes], float] = {}
+SEEN_LIMIT = 10_000
 
 
-def _key(s: RYState, seat: int) -> tuple[object, ...]:
+def _key(s: RYState, seat: int) -> tuple[str, bytes]:
     """Everything a value depends on: the battlefield, the supplies, every hand and pile (the
-    reply draws), whose turn it is and how far it has gone."""
-    return (
-        seat,
-        s.turn,
-        s.phase,
-        s.chosen,
-        s.target,
-        s.turns,
-        tuple(s.pos),
-        tuple(s.tile),
-        tuple(s.rot),
-        tuple(s.golems),
-        tuple(s.mage),
-        tuple(s.supply),
-        tuple(tuple(h) for h in s.hands),
-        tuple(tuple(p) for p in s.piles),
-    )
+    reply draws), whose turn it is and how far it has gone, packed as bytes."""
+    ints = [seat, s.turn, s.turns, s.chosen, s.target, len(s.pos), *s.pos, *s.tile, *s.rot, *s.golems]
+    ints += s.mage
+    ints += s.supply
+    for row in (*s.hands, *s.piles):
+        ints.append(len(row))
+        ints += row
+    return s.phase, array("i", ints).tobytes()
 
 
 def search_evaluate(s: RYState, seat: int) -> float:
