@@ -191,9 +191,10 @@ SEEN_LIMIT = 10_000
 
 
 def _key(s: RYState, seat: int) -> tuple[str, bytes]:
-    """Everything a value depends on: the battlefield, the supplies, every hand and pile (the
-    reply draws), whose turn it is and how far it has gone, packed as bytes."""
-    ints = [seat, s.turn, s.turns, s.chosen, s.target, len(s.pos), *s.pos, *s.tile, *s.rot, *s.golems]
+    """Everything a value depends on: the rules played, the battlefield, the supplies, every hand
+    and pile (the reply draws), whose turn it is and how far it has gone, packed as bytes."""
+    ints = [seat, s.expert, s.turn, s.turns, s.chosen, s.target, len(s.pos), *s.pos, *s.tile, *s.rot]
+    ints += s.golems
     ints += s.mage
     ints += s.supply
     for row in (*s.hands, *s.piles):
