@@ -10,7 +10,9 @@ lets the next player lay the best of a few placements, tried for real, before ju
 position. Placements that empty the mover's supply are always among those tried, so a reply
 that ends the game (and wins it) is seen, and so is one of ours that does. The judging itself is
 the evaluation's: tiles held, weighed by how safely, plus half the best gain open to whoever is
-then about to lay.
+then about to lay. Near the end (few tiles left, or a supply nearly empty) the players go on
+replying in turn, and when that ends the game within a few turns, who won it makes up half the
+value.
 
 Solo keeps the evaluation and no horizon: Souramoun's answers follow by rule, and the search's
 tree already looks several moves ahead there.
@@ -39,6 +41,12 @@ TRIED = 3
 LOW_SUPPLY = 8
 # A reply that ends the game is worth more to the mover than any lead in points.
 DECIDED = 100.0
+# Near the end (this many tiles left to lay, or a supply this low) the replies go on, each player
+# in turn, up to this many turns; when they end the game its result makes up this share of the
+# value, the reading after the first reply the rest.
+ENDGAME_TURNS = 6
+ENDGAME_SUPPLY = 10
+ENDGAME_WEIGHT = 0.5
 
 
 def turn_mark(s: RYState) -> int | None:
@@ -214,5 +222,26 @@ def search_evaluate(s: RYState, seat: int) -> float:
     if v is None:
         if len(_seen) >= SEEN_LIMIT:
             _seen.clear()
-        v = _seen[key] = judge(reply(s), seat)
+        v = _seen[key] = _value(s, seat)
     return v
+
+
+def _value(s: RYState, seat: int) -> float:
+    """The reading after the mover's reply; near the end, part of it is the result of the
+    players' replies one after the other until the game ends (when it does within
+    ENDGAME_TURNS): who lays last is what decides."""
+    d = reply(s)
+    v = judge(d, seat)
+    if d.phase == "over" or not _near_end(d):
+        return v
+    for _ in range(ENDGAME_TURNS):
+        d = reply(d)
+        if d.phase == "over":
+            return (1 - ENDGAME_WEIGHT) * v + ENDGAME_WEIGHT * final_value(d, seat)
+    return v
+
+
+def _near_end(s: RYState) -> bool:
+    """Whether the game may end within a few turns: few tiles left, or a supply nearly empty."""
+    left = sum(len(h) for h in s.hands) + sum(len(p) for p in s.piles)
+    return left <= ENDGAME_TURNS or min(s.supply) <= ENDGAME_SUPPLY
