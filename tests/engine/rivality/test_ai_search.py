@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from engine.rivality.data import pos_of
 from engine.rivality.game import GAME
+from engine.rivality.scoring import side_scores
 from engine.rivality.state import RYState
 from tests.engine.rivality.helpers import hand, new, put, set_golems
 
@@ -39,6 +40,27 @@ def test_an_entrenched_fortress_survives_the_last_tile() -> None:
     # Five golems add a shield: one attacker gets through and Salmon keeps the Fortress (6 to 0).
     s = _last_tile_for_mauve(5)
     assert GAME.ai_search_evaluate(s, 0) == 1.0
+
+
+def test_near_the_end_the_search_sees_who_lays_last() -> None:
+    # Salmon holds three Fortresses by a single golem each and the Mana Well; Mauve three
+    # Fortresses, entrenched. On points Salmon leads 15 to 12, but the readings weigh thin holds
+    # low and put Mauve ahead. Salmon has one golem left: after Mauve's tile (whose spells can
+    # change no tile's holder from any square), Salmon's lay empties the supply and ends the game
+    # on those points.
+    s = new()
+    set_golems(s, 0, {0: 5})
+    for t, x in ((10, -6), (11, 6), (12, 12)):
+        put(s, t, x, 0, 0, {0: 1})
+    for t, y in ((22, -6), (23, 6), (24, 12)):
+        put(s, t, 0, y, 0, {1: 5})
+    s.turn = s.actor = 1
+    hand(s, 1, 13)
+    hand(s, 0, 3)
+    s.piles = [[], []]
+    s.supply[0] = 1
+    assert side_scores(s) == [15, 12]
+    assert GAME.evaluate(s, 0) < 0.5 < GAME.ai_search_evaluate(s, 0)
 
 
 def test_the_search_horizon_is_the_turn() -> None:
