@@ -73,19 +73,12 @@ def pending_gain(s: RivalityState) -> float:
     return best
 
 
-def evaluate(s: RivalityState, seat: int) -> float:
-    """Projected score lead over the best rival, squashed into [0, 1].
+def held(s: RivalityState) -> list[float]:
+    """Each side's projected points from the tiles it holds (before the end of the game).
 
     Tiles count their value, scaled by how safely they are held (a margin of one golem is
     easily overturned; entrenched tiles are hard to take); the magician's own tile counts
     almost fully while the side still has tiles to lay, since the magician will move on."""
-    if s.phase == "over":
-        out = outcome(s)
-        assert out is not None
-        if seat in out.winners:
-            return 1.0 if len(out.winners) == 1 or s.seats == 4 else 0.75
-        return 0.0
-    side = s.side_of[seat]
     n = s.sides
     vals = [0.0] * n
     g = s.golems
@@ -114,14 +107,39 @@ def evaluate(s: RivalityState, seat: int) -> float:
     # Golems kept in the supply are future spells; an empty supply ends the game.
     for k in range(n):
         vals[k] += 0.03 * s.supply[k]
-    # Mid-turn, the player laying a tile is about to cast its spells: credit the best gain
-    # available to them, so that choosing a tile or a square is judged by what it allows.
-    if not solo and s.phase in ("tile", "place", "orient"):
-        vals[s.side_of[s.turn]] += PENDING_WEIGHT * pending_gain(s)
-    if solo:
+    return vals
+
+
+def final_value(s: RivalityState, seat: int) -> float:
+    """A finished game's value for `seat`: 1 for a win alone (or a team's), 0.75 for a shared
+    win, 0 for a loss."""
+    out = outcome(s)
+    assert out is not None
+    if seat in out.winners:
+        return 1.0 if len(out.winners) == 1 or s.seats == 4 else 0.75
+    return 0.0
+
+
+def lead_value(vals: list[float], s: RivalityState, seat: int, scale: float = 4.0) -> float:
+    """`seat`'s projected lead over the best rival (solo: over Souramoun), squashed into [0, 1]."""
+    side = s.side_of[seat]
+    if s.mode == "solo":
         diff = vals[0] - vals[1]
         if side != 0:
             diff = -diff
     else:
-        diff = vals[side] - max(vals[k] for k in range(n) if k != side)
-    return 1.0 / (1.0 + math.exp(-diff / 4.0))
+        diff = vals[side] - max(vals[k] for k in range(s.sides) if k != side)
+    return 1.0 / (1.0 + math.exp(-diff / scale))
+
+
+def evaluate(s: RivalityState, seat: int) -> float:
+    """Projected score lead over the best rival, squashed into [0, 1] (`held`), with the best
+    gain open to a player who is laying a tile now."""
+    if s.phase == "over":
+        return final_value(s, seat)
+    vals = held(s)
+    # Mid-turn, the player laying a tile is about to cast its spells: credit the best gain
+    # available to them, so that choosing a tile or a square is judged by what it allows.
+    if s.mode != "solo" and s.phase in ("tile", "place", "orient"):
+        vals[s.side_of[s.turn]] += PENDING_WEIGHT * pending_gain(s)
+    return lead_value(vals, s, seat)

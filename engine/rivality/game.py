@@ -14,7 +14,7 @@ from typing import ClassVar
 
 from engine.core import Game
 from engine.core.phases import PhasedGame
-from engine.rivality import ai, scoring, texts, views
+from engine.rivality import ai, ai_search, scoring, texts, views
 from engine.rivality.actions import ACTION_TYPES, Action
 from engine.rivality.notation import NOTATION
 from engine.rivality.options import RivalityOptions
@@ -49,6 +49,13 @@ class Rivality(PhasedGame[RivalityState, Action, RivalityOptions]):
     view = staticmethod(views.view)
     determinize = staticmethod(views.determinize)
     evaluate = staticmethod(ai.evaluate)
+    # The search plays its own turn to the end and judges it after the next player's reply
+    # (ai_search.py: whoever swings the score last nearly always wins).
+    ai_search_evaluate = staticmethod(ai_search.search_evaluate)
+
+    def ai_turn_mark(self, s: RivalityState) -> int | None:
+        return ai_search.turn_mark(s)
+
     describe = staticmethod(texts.describe)
     progress = staticmethod(texts.progress)
     round_and_turn = staticmethod(texts.round_and_turn)
