@@ -46,7 +46,14 @@ async def test_no_shell_no_commands_no_forwarding_no_passwords(tmp_path: Path) -
             await conn.start_sftp_client()
     with pytest.raises(asyncssh.PermissionDenied):
         await asyncssh.connect(
-            "127.0.0.1", door.port, username="eve", password="guess", client_keys=[], known_hosts=None
+            # No key at all (None, not []: an empty list would load ~/.ssh's default keys).
+            "127.0.0.1",
+            door.port,
+            username="eve",
+            password="guess",
+            client_keys=None,
+            agent_path=None,
+            known_hosts=None,
         )
     await door.stop()
     await tables.stop()
