@@ -157,7 +157,7 @@ PHASES: dict[str, Phase[RivalsState]] = {
                     "Place your Ashak on a starting tile", "setting-up"),
     # a turn's menu, and the decisions its actions ask for
     "turn": Phase(turn.TURN_ACTIONS, turn.options, _decided(turn.perform, menu=True), "Your turn",
-                  "your-turn", secret=True, reason=turn.reason),
+                  "your-turn", secret=True, reason=turn.CHECKS),
     "consult": _phase((Consult,), collect.consult_options, collect.consult,
                       "Consult the row or the deck", "collecting", secret=True),
     "install": _phase((Install, StopInstalling), collect.install_options, collect.install_perform,

@@ -1,7 +1,7 @@
 """The active player's menu (phase 2): scout, move, collect, negotiate, spend resources, play
 a card, use the guild, a skill or the ultimate, activate a token, end the turn. `options`
-lists every action worth showing with the reason it is not allowed (None when it is); `reason`
-judges one action without listing the menu. Both take each verdict from the same function per
+lists every action worth showing with the reason it is not allowed (None when it is); `CHECKS`
+judges one action without listing the menu, by its class. Both take each verdict from the same function per
 kind of action (`collect_reason`, `card_reason`, `shield_reason`...), and the menu lists the
 actions of a kind with the function its check asks (`scoutable`; `move_targets`, whose
 one-hex answer is `reaches`), so a rule is written once."""
@@ -103,13 +103,6 @@ def options(s: RivalsState, seat: int) -> list[Option]:
 
 
 NOT_NOW = "That is not possible now."
-
-
-def reason(s: RivalsState, seat: int, a: object) -> str | None:
-    """The turn menu's verdict on one action, from the same checks the menu uses without
-    listing the whole menu (actions the menu would not list are "not possible now")."""
-    check = _REASONS.get(type(a))
-    return check(s, seat, a) if check is not None else NOT_NOW
 
 
 def _play_reason(s: RivalsState, seat: int, a: PlayCard) -> str | None:
@@ -294,7 +287,10 @@ SKILL_SLOTS = 3
 # Interned (as the menu's others, actions.PLAY...): the menu is rebuilt at every step.
 MIXED_POINT: tuple[BuyMixedPoint, ...] = tuple(BuyMixedPoint(k) for k in range(POINT_COST))
 
-_REASONS: dict[type, Callable[[RivalsState, int, Any], str | None]] = {
+# The turn menu's verdict on one action, by its class, from the same checks the menu uses
+# without listing the whole menu (actions the menu would not list are "not possible now"). The
+# phase table asks these directly: the kernel already dispatches on the class.
+CHECKS: dict[type, Callable[[RivalsState, int, Any], str | None]] = {
     PlayCard: _play_reason,
     Move: _move_reason,
     Scout: _scout_reason,
@@ -314,4 +310,4 @@ _REASONS: dict[type, Callable[[RivalsState, int, Any], str | None]] = {
     Hack: lambda s, seat, a: drone_hack.hack_reason(s, seat) if s.drone_mode else NOT_NOW,
 }
 # The action types of the turn's menu.
-TURN_ACTIONS: tuple[type, ...] = tuple(_REASONS)
+TURN_ACTIONS: tuple[type, ...] = tuple(CHECKS)
