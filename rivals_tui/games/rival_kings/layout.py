@@ -239,13 +239,20 @@ class TableBuilder(LineWriter):
             self.newline()
         elif v.phase == "choose":
             waiting = [i for i in range(v.seats) if v.played[i] is None]
-            who = ", ".join(seat_label(self.names, i) for i in waiting)
-            self.text(("Choosing characters: " if self.level < 2 else "Choosing: ") + who, "label")
+            self.text("Choosing characters:" if self.level < 2 else "Choosing:", "label")
+            # One name at a time, so a long list of long names wraps instead of running off.
+            for n, i in enumerate(waiting):
+                part = " " + seat_label(self.names, i) + ("," if n < len(waiting) - 1 else "")
+                self.room(part)
+                self.text(part, "label")
             self.newline()
         elif v.phase in ("gardener", "watchman"):
             who = seat_label(self.names, v.window[0]) if v.window else ""
             what = "Gardener" if v.phase == "gardener" else "Watchman"
-            self.text(f"{what} window: {who} decides", "label")
+            self.text(f"{what} window:", "label")
+            for part in (f" {who}", " decides"):
+                self.room(part)
+                self.text(part, "label")
             self.newline()
         for i in range(v.seats):
             if self.spacious and i:

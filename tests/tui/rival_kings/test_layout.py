@@ -8,8 +8,9 @@ import pytest
 from engine.rival_kings.actions import ChooseAction, EndTurn, Settle, Skip, TakeMoney
 from engine.rival_kings.data import CARDS, CHARACTERS, MONEY, SETTLE
 from engine.rival_kings.game import GAME
-from rivals_tui.games.rival_kings.layout import action_states
+from rivals_tui.games.rival_kings.layout import action_states, build_table
 from rivals_tui.games.rival_kings.names import card_name, char_name, short_name
+from rivals_tui.widgets.linetable import table_text
 from tests.engine.rival_kings.helpers import act, new, play
 from tests.engine.rival_kings.test_conflicts import char_of
 
@@ -79,3 +80,16 @@ def test_the_reported_collisions_are_told_apart() -> None:
     assert char_name(countess, 5) == short_name("Countess", 5) != "Count"
     lady = next(c.id for c in CARDS if c.name == "Court Lady")
     assert card_name(lady, 4) == short_name("Court Lady", 4)
+
+
+@pytest.mark.parametrize("width", [40, 56, 78])
+def test_the_list_of_players_still_choosing_wraps_long_names_instead_of_cutting_them(width: int) -> None:
+    # Four 20-character names (the longest the new-game form takes) while everyone chooses: every
+    # name must be readable whole, whatever the width the board gets.
+    names = [f"{c * 15} Ximen" for c in "ABCD"]
+    s = new(4, 3)
+    assert s.phase == "choose"
+    table = build_table(GAME.view(s, 0), 0, GAME.legal(s, 0), names, width, 200, {}, set())
+    text = table_text(table)
+    assert table.width() <= width
+    assert all(name in text for name in names), text
