@@ -195,9 +195,10 @@ def phase_window(s: RivalsState, t: Task) -> list[Event]:
     if t.n == 10 and not era_changes(s):
         return []
     start = next_first(s) if t.n == 3 else s.first  # phase 3 passes the first player token on
-    nxt = next((o for o in clockwise(s, start) if s.ashaks[o].alive), -1)
-    if nxt >= 0:
-        reactions.open_interrupt(s, nxt, t.n)
+    for o in clockwise(s, start):
+        if s.ashaks[o].alive:
+            reactions.open_interrupt(s, o, t.n)
+            break
     return []
 
 

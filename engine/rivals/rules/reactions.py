@@ -284,7 +284,7 @@ def interrupt_reason(s: RivalsState, seat: int, a: object) -> str | None:
     """The interrupt window's verdict on one action, as `interrupt_options` lists it. A way of
     declining (the most frequent decision of a game) is judged without weighing the hand."""
     for b, why in _DECLINES[seat == s.i_seat]:
-        if b == a:
+        if b is a or b == a:  # (a pass taken from the list is the listed object itself)
             return why
     for b, why in interrupt_options(s, seat):
         if b == a:
@@ -313,8 +313,13 @@ def interrupt_perform(s: RivalsState, seat: int, a: object) -> list[Event]:
         s.actor = asked[0]
         return ev
     s.phase = "idle"
-    s.tasks.insert(0, Task("istack", s.i_seat))
+    s.tasks.insert(0, ISTACK[s.i_seat])
     return ev
+
+
+# The task resolving what the window put down, for each seat whose turn it held up (tasks are
+# frozen: made once).
+ISTACK = tuple(Task("istack", seat) for seat in range(6))
 
 
 def task_istack(s: RivalsState, t: Task) -> list[Event]:
