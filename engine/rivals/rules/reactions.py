@@ -293,18 +293,20 @@ def interrupt_reason(s: RivalsState, seat: int, a: object) -> str | None:
 
 
 def interrupt_perform(s: RivalsState, seat: int, a: object) -> list[Event]:
-    if isinstance(a, ActivateToken):
+    kind = type(a)  # (one look at the class: a pass, the usual decision, is told in one test)
+    if kind is ActivateToken:
         ev = activate(s, seat)
         if may_interrupt(s, seat):
             return ev  # asked again: another token, a card, or a pass
         # Nothing more it could do here: the window goes on without counting a pass from it.
-    elif isinstance(a, React):
+    elif kind is React:
+        assert isinstance(a, React)
         what = _put_down(s, seat, a.card)
         ev = [Event(f"{who(s, seat)} interrupts with {what}", seat=seat, reveal=True, kind="react")]
     else:  # a pass
         s.r_passes += 1
         ev = []
-        if isinstance(a, PassTurn):
+        if kind is PassTurn:
             s.i_quiet.append(seat)
             s.r_passes -= 1  # it is no longer counted among those who must pass
     # The window closes once everyone still asked has passed in a row; else the next one asked.
