@@ -35,14 +35,14 @@ MOVE_OPTION: tuple[Option, ...] = tuple((a, None) for a in MOVE)
 
 
 def scout_options(s: RivalsState, b: Body) -> list[Option]:
-    return list(map(SCOUT_OPTION.__getitem__, scoutable(s, b.pos)))
+    return [SCOUT_OPTION[t] for t in scoutable(s, b.pos)]
 
 
 def move_options(s: RivalsState, b: Body) -> list[Option]:
     """A move of up to two hexes (one under Gravity) for 1 AP."""
     if s.ap < 1:
         return []
-    return list(map(MOVE_OPTION.__getitem__, move_targets(s, b.seat, b.pos, move_budget(s))))
+    return [MOVE_OPTION[h] for h in move_targets(s, b.seat, b.pos, move_budget(s))]
 
 
 def move(s: RivalsState, b: Body, h: int) -> list[Event]:
