@@ -133,27 +133,46 @@ def step_cost(s: RivalsState, owner: int, h: int) -> int:
 
 def reaches(s: RivalsState, seat: int, start: int, budget: int, goal: int) -> bool:
     """Whether a move of up to `budget` hexes from `start` can end on `goal` (as `reachable`
-    finds it): for a move of one or two hexes, through the two precomputed rings, stopping at
-    the goal."""
+    finds it): for a move of one or two hexes, through the ways `WAYS` lists from `start` to
+    `goal` (the goal's own hex first, then the hexes a two-hex move passes through)."""
     if budget not in (1, 2):
         return goal in reachable(s, seat, start, budget, goal=goal)
+    way = WAYS[start].get(goal)
+    if way is None:  # farther than two hexes (or `start` itself)
+        return False
+    u, vias = way
     fallen, revealed, shield = s.fallen, s.revealed, s.shield
-    for n, t, onward in ONWARD[start]:
+    if fallen[u] or not revealed[u]:
+        return False
+    o = shield[goal]
+    opposing = o >= 0 and o != seat  # entering it takes both hexes of the move
+    if not vias:  # a neighbour
+        return budget == 2 or not opposing
+    if opposing or budget == 1:  # two hexes away: the second one must cost a single hex
+        return False
+    for n, t in vias:  # the first hex: standing, not an opposing shield, not a lake
         if fallen[t] or not revealed[t]:
             continue
         o = shield[n]
-        opposing = o >= 0 and o != seat  # entering it takes both hexes of the move
-        if n == goal:
-            return budget == 2 or not opposing
-        if opposing or budget == 1 or _stops(s, n, t):
-            continue
-        for m, u in onward:
-            if m == goal:
-                o = shield[m]
-                if not fallen[u] and revealed[u] and (o < 0 or o == seat):
-                    return True
-                break
+        if (o < 0 or o == seat) and not _stops(s, n, t):
+            return True
     return False
+
+
+# For each hex, every hex one or two hexes away, with its tile and the neighbours (with their
+# tiles) a two-hex move to it passes through (none for a neighbour): facts of the map, so
+# judging one move looks at those few hexes only.
+WAYS: tuple[dict[int, tuple[int, tuple[tuple[int, int], ...]]], ...] = tuple(
+    {
+        **{n: (t, ()) for n, t, _ in ONWARD[start]},
+        **{
+            m: (TILE_OF[m], tuple((n, t) for n, t, onward in ONWARD[start] if any(x == m for x, _ in onward)))
+            for _, _, onward in ONWARD[start]
+            for m, _ in onward
+        },
+    }
+    for start in range(len(TILE_OF))
+)
 
 
 def teleport_targets(s: RivalsState, start: int, dist: int) -> list[int]:

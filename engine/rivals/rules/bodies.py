@@ -28,15 +28,21 @@ NO_SCHEMA = "No schema is left."
 SPENT_ON = {"crystal": "crystals", "resin": "resins"}
 
 
+# The menu's allowed scouts and moves, each (action, None) made once: a menu lists them by
+# looking them up rather than building a pair per hex at every step.
+SCOUT_OPTION: tuple[Option, ...] = tuple((a, None) for a in SCOUT)
+MOVE_OPTION: tuple[Option, ...] = tuple((a, None) for a in MOVE)
+
+
 def scout_options(s: RivalsState, b: Body) -> list[Option]:
-    return [(SCOUT[t], None) for t in scoutable(s, b.pos)]
+    return [SCOUT_OPTION[t] for t in scoutable(s, b.pos)]
 
 
 def move_options(s: RivalsState, b: Body) -> list[Option]:
     """A move of up to two hexes (one under Gravity) for 1 AP."""
     if s.ap < 1:
         return []
-    return [(MOVE[h], None) for h in move_targets(s, b.seat, b.pos, move_budget(s))]
+    return [MOVE_OPTION[h] for h in move_targets(s, b.seat, b.pos, move_budget(s))]
 
 
 def move(s: RivalsState, b: Body, h: int) -> list[Event]:

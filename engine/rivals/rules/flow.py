@@ -21,7 +21,16 @@ from engine.rivals.data.board import (
 from engine.rivals.data.catalog import CARD
 from engine.rivals.data.events import EVENT_KEYS, EVENTS
 from engine.rivals.effects import do_step, step_options, stepping
-from engine.rivals.queries import FLASHER_SET, alive_seats, clockwise, event_on, in_play, stored_cards, who
+from engine.rivals.queries import (
+    CLOCKWISE,
+    FLASHER_SET,
+    alive_seats,
+    clockwise,
+    event_on,
+    in_play,
+    stored_cards,
+    who,
+)
 from engine.rivals.rules import (
     drone_cards,
     drone_hack,
@@ -195,9 +204,10 @@ def phase_window(s: RivalsState, t: Task) -> list[Event]:
     if t.n == 10 and not era_changes(s):
         return []
     start = next_first(s) if t.n == 3 else s.first  # phase 3 passes the first player token on
-    nxt = next((o for o in clockwise(s, start) if s.ashaks[o].alive), -1)
-    if nxt >= 0:
-        reactions.open_interrupt(s, nxt, t.n)
+    for o in CLOCKWISE[s.seats][start]:
+        if s.ashaks[o].alive:
+            reactions.open_interrupt(s, o, t.n)
+            break
     return []
 
 

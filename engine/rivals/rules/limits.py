@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from engine.rivals.data.cards import ENEMY, HEX, MOD, SKILL, Card
 from engine.rivals.data.catalog import CARD
-from engine.rivals.queries import event_on
+from engine.rivals.data.events import EVENT_KEYS
 from engine.rivals.rules import targeting
 from engine.rivals.state import RivalsState
 
@@ -23,9 +23,13 @@ def offensive(c: Card) -> bool:
     return c.is_attack or c.target == ENEMY or c.key == "spores"
 
 
+# The index of Gravity among the events (`s.event` holds the lasting one in force, -1 none).
+GRAVITY = EVENT_KEYS.index("gravity")
+
+
 def move_budget(s: RivalsState) -> int:
     """The hexes one AP moves an Ashak or a drone: two, one under Gravity."""
-    return 1 if event_on(s, "gravity") else 2
+    return 1 if s.event == GRAVITY else 2
 
 
 class CardCheck:

@@ -284,7 +284,7 @@ def interrupt_reason(s: RivalsState, seat: int, a: object) -> str | None:
     """The interrupt window's verdict on one action, as `interrupt_options` lists it. A way of
     declining (the most frequent decision of a game) is judged without weighing the hand."""
     for b, why in _DECLINES[seat == s.i_seat]:
-        if b == a:
+        if b is a or b == a:  # (a pass taken from the list is the listed object itself)
             return why
     for b, why in interrupt_options(s, seat):
         if b == a:
@@ -293,18 +293,20 @@ def interrupt_reason(s: RivalsState, seat: int, a: object) -> str | None:
 
 
 def interrupt_perform(s: RivalsState, seat: int, a: object) -> list[Event]:
-    if isinstance(a, ActivateToken):
+    kind = type(a)  # (one look at the class: a pass, the usual decision, is told in one test)
+    if kind is ActivateToken:
         ev = activate(s, seat)
         if may_interrupt(s, seat):
             return ev  # asked again: another token, a card, or a pass
         # Nothing more it could do here: the window goes on without counting a pass from it.
-    elif isinstance(a, React):
+    elif kind is React:
+        assert isinstance(a, React)
         what = _put_down(s, seat, a.card)
         ev = [Event(f"{who(s, seat)} interrupts with {what}", seat=seat, reveal=True, kind="react")]
     else:  # a pass
         s.r_passes += 1
         ev = []
-        if isinstance(a, PassTurn):
+        if kind is PassTurn:
             s.i_quiet.append(seat)
             s.r_passes -= 1  # it is no longer counted among those who must pass
     # The window closes once everyone still asked has passed in a row; else the next one asked.
@@ -313,8 +315,13 @@ def interrupt_perform(s: RivalsState, seat: int, a: object) -> list[Event]:
         s.actor = asked[0]
         return ev
     s.phase = "idle"
-    s.tasks.insert(0, Task("istack", s.i_seat))
+    s.tasks.insert(0, ISTACK[s.i_seat])
     return ev
+
+
+# The task resolving what the window put down, for each seat whose turn it held up (tasks are
+# frozen: made once).
+ISTACK = tuple(Task("istack", seat) for seat in range(6))
 
 
 def task_istack(s: RivalsState, t: Task) -> list[Event]:

@@ -75,7 +75,8 @@ GAUGE_TEXT: dict[int, tuple[str, ...]] = {
 def options(s: RivalsState, seat: int) -> list[Option]:
     reach = targeting.Reach(s, seat)  # the rivals' distances and sight, once per menu
     me = s.ashaks[seat]
-    opts = scout_options(s, me) + move_options(s, me)
+    opts = scout_options(s, me)
+    opts += move_options(s, me)
     opts.append((COLLECT, collect_reason(s, me)))
     opts.append((NEGOTIATE, negotiate_reason(s, me)))
     seen: dict[str, str | None] = {}  # copies of a design (one name) share their verdict
@@ -95,7 +96,9 @@ def options(s: RivalsState, seat: int) -> list[Option]:
     if me.tokens:
         opts.append((TOKEN, token_reason(s, seat)))
     opts += spend_options(s, me)
-    opts += [(MIXED_POINT[k], None) for k in mixed_splits(s, seat)]
+    splits = mixed_splits(s, seat)
+    if splits:
+        opts += [(MIXED_POINT[k], None) for k in splits]
     if s.drone_mode:
         opts += drone_hack.ashak_options(s, seat)
     opts.append((END, None))
@@ -193,43 +196,52 @@ def ultimate_reason(s: RivalsState, seat: int, reach: targeting.Reach | None = N
 
 
 def perform(s: RivalsState, seat: int, a: object) -> list[Event]:
-    # The most frequent decisions first.
-    if isinstance(a, Move):
-        s.ap -= 1
-        return move(s, s.ashaks[seat], a.hex)
-    if isinstance(a, EndTurn):
-        s.phase = "idle"
-        s.active = -1
-        s.tasks.append(NEXT_TURN)
-        return [Event(f"{who(s, seat)} ends its turn.", seat=seat)]
-    if isinstance(a, Scout):
-        return reveal(s, a.tile)
-    if isinstance(a, Collect):
-        s.ap -= 1
-        return collect(s, s.ashaks[seat], seat)
-    if isinstance(a, Negotiate):
-        s.ap -= 1
-        return negotiate(s, s.ashaks[seat], seat)
-    if isinstance(a, PlayCard):
-        return play_from_hand(s, seat, a.card)
-    if isinstance(a, UseGuild):
-        s.p_free = False
-        return resolve.start_play(s, seat, s.guild[seat], "guild")
-    if isinstance(a, UseSkill):
-        s.p_free = False
-        return resolve.start_play(s, seat, a.card, "skill")
-    if isinstance(a, UseUltimate):
-        s.p_free = False
-        return resolve.start_play(s, seat, -1, "ult")
-    if isinstance(a, ActivateToken):
-        return activate(s, seat)
-    if isinstance(a, (Uninstall, MakeShield, BuySchema, BuyPoint)):
-        return spend(s, s.ashaks[seat], a)
-    if isinstance(a, BuyMixedPoint):
-        return buy_point(s, s.ashaks[seat], a.crystals, POINT_COST - a.crystals)
-    if isinstance(a, (Exchange, Hack)):
-        return drone_hack.ashak_perform(s, seat, a)
-    raise AssertionError(a)
+    return PERFORMS[type(a)](s, seat, a)
+
+
+def _do_move(s: RivalsState, seat: int, a: Move) -> list[Event]:
+    s.ap -= 1
+    return move(s, s.ashaks[seat], a.hex)
+
+
+def _end_turn(s: RivalsState, seat: int, a: EndTurn) -> list[Event]:
+    s.phase = "idle"
+    s.active = -1
+    s.tasks.append(NEXT_TURN)
+    return [Event(f"{who(s, seat)} ends its turn.", seat=seat)]
+
+
+def _collect(s: RivalsState, seat: int, a: Collect) -> list[Event]:
+    s.ap -= 1
+    return collect(s, s.ashaks[seat], seat)
+
+
+def _negotiate(s: RivalsState, seat: int, a: Negotiate) -> list[Event]:
+    s.ap -= 1
+    return negotiate(s, s.ashaks[seat], seat)
+
+
+def _use_guild(s: RivalsState, seat: int, a: UseGuild) -> list[Event]:
+    s.p_free = False
+    return resolve.start_play(s, seat, s.guild[seat], "guild")
+
+
+def _use_skill(s: RivalsState, seat: int, a: UseSkill) -> list[Event]:
+    s.p_free = False
+    return resolve.start_play(s, seat, a.card, "skill")
+
+
+def _use_ultimate(s: RivalsState, seat: int, a: UseUltimate) -> list[Event]:
+    s.p_free = False
+    return resolve.start_play(s, seat, -1, "ult")
+
+
+def _spend(s: RivalsState, seat: int, a: Uninstall | MakeShield | BuySchema | BuyPoint) -> list[Event]:
+    return spend(s, s.ashaks[seat], a)
+
+
+def _mixed_point(s: RivalsState, seat: int, a: BuyMixedPoint) -> list[Event]:
+    return buy_point(s, s.ashaks[seat], a.crystals, POINT_COST - a.crystals)
 
 
 def upgrade_saved(s: RivalsState, seat: int, a: Action) -> Action:
@@ -311,3 +323,23 @@ CHECKS: dict[type, Callable[[RivalsState, int, Any], str | None]] = {
 }
 # The action types of the turn's menu.
 TURN_ACTIONS: tuple[type, ...] = tuple(CHECKS)
+# What each action of the menu does, by its class (one look-up instead of a chain of tests).
+PERFORMS: dict[type, Callable[[RivalsState, int, Any], list[Event]]] = {
+    Move: _do_move,
+    EndTurn: _end_turn,
+    Scout: lambda s, seat, a: reveal(s, a.tile),
+    Collect: _collect,
+    Negotiate: _negotiate,
+    PlayCard: lambda s, seat, a: play_from_hand(s, seat, a.card),
+    UseGuild: _use_guild,
+    UseSkill: _use_skill,
+    UseUltimate: _use_ultimate,
+    ActivateToken: lambda s, seat, a: activate(s, seat),
+    Uninstall: _spend,
+    MakeShield: _spend,
+    BuySchema: _spend,
+    BuyPoint: _spend,
+    BuyMixedPoint: _mixed_point,
+    Exchange: drone_hack.ashak_perform,
+    Hack: drone_hack.ashak_perform,
+}
