@@ -14,6 +14,7 @@ from engine.rivals.data.board import CRYSTAL, LAKE
 from engine.rivals.data.catalog import CARD
 from engine.rivals.data.events import EVENT_KEYS
 from engine.rivals.game import GAME
+from engine.rivals.rules import turn
 from engine.rivals.rules.flow import expire, next_turn, phase3, phase8, phase10
 from engine.rivals.state import Task
 from tests.engine.rivals.helpers import (
@@ -148,3 +149,10 @@ def test_turn_order_skips_the_eliminated() -> None:
     s.tasks = []
     next_turn(s, Task("next_turn"))
     assert s.tasks[0] == Task("turn_start", 2)
+
+
+def test_every_turn_action_has_both_a_check_and_a_performer() -> None:
+    # The turn phase judges an action by its class (turn.CHECKS) and carries it out by its
+    # class (turn.PERFORMS): an action added to one table and not the other would be listed and
+    # then fail, or be carried out without a rule deciding it.
+    assert set(turn.PERFORMS) == set(turn.CHECKS)
