@@ -59,7 +59,7 @@ class Finished:
     winners: tuple[int, ...]
     # When the save was last written (ISO time): the results are put in this order.
     when: str
-    # For a solo game, its solo settings in words ("Solo difficulty: Hard"), else "".
+    # For a solo game, its solo settings in words ("Hard"; "Solo" for a game without any), else "".
     solo: str = ""
     # For a solo game, its table in the personal-best records ("rival_realms/hard"), else "".
     best_table: str = ""
@@ -103,7 +103,7 @@ def read_save(
     solo = best_table = ""
     if len(seats) == 1:
         fields = [f for f in option_fields(game.Options) if f.players == range(1, 2)]
-        solo = ", ".join(f"{f.label}: {f.show(getattr(parts.options, f.name))}" for f in fields)
+        solo = ", ".join(f.show(getattr(parts.options, f.name)) for f in fields) or "Solo"
         if fields:
             best_table = table_key(game.id, str(getattr(parts.options, fields[0].name)))
     return Finished(

@@ -6,27 +6,20 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from engine.core import Rng, SeatSpec
+from engine.core import SeatSpec
 from engine.core.match import Match, Series
 from engine.registry import GAMES
-from saves import codec, stats
+from saves import stats
 from saves.records import BestScores
 from saves.store import SaveStore
 from tests.saves.helpers import GOOF
+from tests.support.finished import finish, put
 from tests.support.goofspiel import Bid, GoofOptions
 
 ADA = SeatSpec("Ada", "human")
 BRAM = SeatSpec("Bram", "ai", "hard")
 DOV = SeatSpec("Dov", "human")
 GAMES_HERE: dict[str, Any] = {"goofspiel": GOOF, **{g: GAMES[g] for g in ("rivality", "rival_realms")}}
-
-
-def put(store: SaveStore, name: str, match: Match, day: int) -> None:
-    """`match` saved as `name`, last written on day `day` of December 2026."""
-    envelope = codec.dump_match(match)
-    envelope["updated"] = f"2026-12-{day:02d}T12:00:00+00:00"
-    store.root.mkdir(parents=True, exist_ok=True)
-    store.path(name).write_text(codec.layout(envelope, ascii_only=False), encoding="utf-8")
 
 
 def goof(verdict: str, seats: tuple[SeatSpec, SeatSpec] = (ADA, BRAM), seed: int = 5) -> Match:
@@ -43,14 +36,6 @@ def goof(verdict: str, seats: tuple[SeatSpec, SeatSpec] = (ADA, BRAM), seed: int
         m.submit(0, Bid(mine))
         m.submit(1, Bid(theirs))
     assert m.over
-    return m
-
-
-def random_finish(m: Match, seed: int) -> Match:
-    rng = Rng.from_seed(seed)
-    while not m.over:
-        seat = m.to_act()[0]
-        m.submit(seat, rng.choice(list(m.legal(seat))))
     return m
 
 
@@ -91,10 +76,10 @@ def test_results_in_date_order_with_streaks_ties_opponents_and_skipped_saves(tmp
 def test_a_series_counts_once_won_on_total_and_every_game_scores(tmp_path: Path) -> None:
     store = SaveStore(tmp_path, games=GAMES_HERE)
     game = GAMES["rivality"]
-    m = random_finish(Match.new(game, game.Options(), (ADA, BRAM), 3, series=Series(games=2)), 1)
+    m = finish(Match.new(game, game.Options(), (ADA, BRAM), 3, series=Series(games=2)), 1)
     first = m.outcome()
     assert first is not None
-    m = random_finish(m.next_in_series(), 2)
+    m = finish(m.next_in_series(), 2)
     last = m.outcome()
     assert last is not None
     put(store, "series", m, 1)
@@ -110,8 +95,8 @@ def test_solo_games_count_scores_and_bests_without_taken_back_games(tmp_path: Pa
     store = SaveStore(tmp_path / "saves", games=GAMES_HERE)
     game = GAMES["rival_realms"]
     hard = game.Options(solo_level="hard")
-    a = random_finish(Match.new(game, hard, (ADA,), 11), 1)
-    b = random_finish(Match.new(game, hard, (ADA,), 12), 2)
+    a = finish(Match.new(game, hard, (ADA,), 11), 1)
+    b = finish(Match.new(game, hard, (ADA,), 12), 2)
     put(store, "a", a, 1)
     put(store, "b", b, 2)
     records = BestScores(tmp_path / "best.json")
@@ -121,14 +106,14 @@ def test_solo_games_count_scores_and_bests_without_taken_back_games(tmp_path: Pa
 
     figures = stats.game_stats(stats.read_folder(store), "rival_realms", "Ada", records)
     assert figures.overall.played == 0 and not figures.against
-    assert list(figures.solo) == ["Solo difficulty: Hard"]
-    assert figures.solo["Solo difficulty: Hard"].played == 2
+    assert list(figures.solo) == ["Hard"]
+    assert figures.solo["Hard"].played == 2
     # The game with a move taken back never sets the best.
-    assert figures.solo_best["Solo difficulty: Hard"] == low.outcome().scores[0]  # type: ignore[union-attr]
+    assert figures.solo_best["Hard"] == low.outcome().scores[0]  # type: ignore[union-attr]
     # A best the records file keeps from a game since deleted still counts.
     records.offer("rival_realms/hard", "rival_realms:99", 500)
     again = stats.game_stats(stats.read_folder(store), "rival_realms", "Ada", records)
-    assert again.solo_best["Solo difficulty: Hard"] == 500
+    assert again.solo_best["Hard"] == 500
 
 
 def test_an_empty_or_missing_folder_has_no_figures(tmp_path: Path) -> None:
