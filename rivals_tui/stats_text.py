@@ -8,6 +8,7 @@ games, of scores (a sparkline). No Textual import: the lines are tested without 
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Mapping
 
 from engine.core.words import count
@@ -20,6 +21,12 @@ WIDTH = 76
 LABEL = 22
 SPARK = "▁▂▃▄▅▆▇█"
 SPARK_PLAIN = "._-=+*#@"
+# The columns of a results table and of a solo table, and their widths.
+RESULT_HEADS = ["played", "won", "lost", "shared", "average", "best", "streak"]
+RESULT_WIDTHS = (7, 6, 6, 8, 9, 6, 8)
+SOLO_HEADS = ["played", "won", "average", "best"]
+SOLO_WIDTHS = (7, 6, 9, 6)
+SOLO_NOTE = "Won: the solo opponent beaten. A game with a move taken back sets no best."
 # Where games played at another machine's table are, and why they are not counted here.
 ELSEWHERE = (
     "Games played at another machine's table are saved by that server, not here; a table "
@@ -42,10 +49,6 @@ def _number(value: float | None) -> str:
     return str(value) if isinstance(value, int) else f"{value:.1f}"
 
 
-RESULT_WIDTHS = (7, 6, 6, 8, 9, 6, 8)
-RESULT_HEADS = ["played", "won", "lost", "shared", "average", "best", "streak"]
-
-
 def _result_cells(t: Tally) -> list[str]:
     return [str(v) for v in (t.played, t.won, t.lost, t.shared)] + [
         _number(t.average),
@@ -54,20 +57,9 @@ def _result_cells(t: Tally) -> list[str]:
     ]
 
 
-def wrap(text: str, width: int = WIDTH) -> list[str]:
-    """`text` broken into lines at spaces."""
-    lines: list[str] = []
-    line = ""
-    for word in text.split():
-        if line and len(line) + 1 + len(word) > width:
-            lines.append(line)
-            line = word
-        else:
-            line = f"{line} {word}" if line else word
-    return [*lines, line] if line else lines
-
-
-SOLO_NOTE = "Won: the solo opponent beaten. A game with a move taken back sets no best."
+def wrap(text: str) -> list[str]:
+    """`text` broken into lines at spaces only (a folder's path stays whole)."""
+    return textwrap.wrap(text, WIDTH, break_long_words=False, break_on_hyphens=False)
 
 
 def folder_lines(folder: Folder, where: str, player: str | None) -> list[str]:
@@ -102,10 +94,6 @@ def overview_lines(
     if len(lines) == 1:
         lines = [f"{safe_text(player)} has finished no game against others yet."]
     return lines + (["", *solo] if len(solo) > 1 else [])
-
-
-SOLO_WIDTHS = (7, 6, 9, 6)
-SOLO_HEADS = ["played", "won", "average", "best"]
 
 
 def _solo_cells(t: Tally, best: int | None) -> list[str]:

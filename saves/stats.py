@@ -9,7 +9,9 @@ Rival Realms) lives in one save: it counts once, won by whoever leads on total, 
 games' scores counts towards the average and the best.
 
 Whose figures: statistics are kept per name, for a person seated at the table (`players`); the
-AI seats are opponents by level. Solo games (one seat) have their own table per solo setting:
+AI seats are opponents by level. A win is shared when the game names several winners: a tie,
+or partners (Rivality at four, whose team's win counts as shared, as the outcome does not say
+who partnered whom). Solo games (one seat) have their own table per solo setting:
 games played, games in which the rule-driven opponent was beaten, average and best score.
 A solo best counts only games in which no move was taken back, as the personal bests do
 (`saves.records`); the best known to the records file counts too, as its game may be deleted.

@@ -19,6 +19,8 @@ from rivals_tui.cli import main
 from rivals_tui.screens.menu import MenuScreen
 from rivals_tui.screens.stats import StatsScreen
 from rivals_tui.settings import Settings
+from rivals_tui.stats_text import SPARK_PLAIN, game_lines, sparkline
+from saves.stats import GameStats, Tally
 from saves.store import SaveStore
 from tests.support.finished import finish, put
 from tests.tui.legibility import lost_text
@@ -146,7 +148,8 @@ def test_the_command_prints_the_same_figures(tmp_path: Path, capsys: pytest.Capt
     code, out, err = run(store, capsys)
     assert (code, err) == (0, "")
     assert " ".join(out.split()).startswith(
-        f"Statistics of Annabel Winterbourne: 7 finished games in {store.root} (1 unfinished game not counted)."
+        f"Statistics of Annabel Winterbourne: 7 finished games in {store.root}"
+        " (1 unfinished game not counted)."
         " Left out, as they could not be read: 1 save. broken.json: not a Rivals save"
     )
     assert "== All games ==" in out and "== Rivality ==" in out and "== Rival Realms ==" in out
@@ -179,3 +182,19 @@ def test_an_empty_folder_is_one_sentence(tmp_path: Path, capsys: pytest.CaptureF
     assert out.endswith("\n") and " ".join(out.split()) == (
         f"No finished games in {store.root} yet: the statistics come from the saved games."
     )
+
+
+def test_the_charts_rise_with_the_scores_and_keep_to_the_width() -> None:
+    assert sparkline([3, 10, 17]) == "▁▅█"
+    assert sparkline([3, 10, 17], plain=True) == "." + SPARK_PLAIN[4] + "@"
+    assert sparkline([5, 5]) == "▅▅"  # nothing to compare: all the same middle height
+    figures = GameStats("rivality", "Ann")
+    for i in range(100):
+        figures.overall.add("W" if i % 3 else "L", [i])
+        figures.tables.setdefault(2, Tally()).add("W" if i % 3 else "L", [i])
+    lines = game_lines(figures, "Rivality")
+    assert all(len(line) <= 76 for line in lines)
+    chart = lines.index("Results, oldest first (W won, = shared, L lost):")
+    # The latest results, and how many of them the line holds.
+    assert lines[chart + 1] == "  " + "".join(figures.overall.results[-74:])
+    assert lines[chart + 2] == "  (the last 74 of 100 shown)"
