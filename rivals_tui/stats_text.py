@@ -2,8 +2,8 @@
 screen (screens/stats.py) and from `rivals stats` (cli_stats.py).
 
 A page is the overview of every game, or one game's figures: by table size, by opponent, solo
-settings, and a chart of results over time (one letter a result, oldest first) or, for solo
-games, of scores (a sparkline). No Textual import: the lines are tested without an app.
+settings, and charts over time, a line per month: results (one letter a game) and, for solo
+games, scores (a sparkline). No Textual import: the lines are tested without an app.
 """
 
 from __future__ import annotations
@@ -26,6 +26,8 @@ RESULT_HEADS = ["played", "won", "lost", "shared", "average", "best", "streak"]
 RESULT_WIDTHS = (7, 6, 6, 8, 9, 6, 8)
 SOLO_HEADS = ["played", "won", "average", "best"]
 SOLO_WIDTHS = (7, 6, 9, 6)
+# A chart line: two spaces, the month ("2026-12"), two spaces, then the marks.
+MONTH_MARGIN = 11
 SOLO_NOTE = "Won: the solo opponent beaten. A game with a move taken back sets no best."
 # Where games played at another machine's table are, and why they are not counted here.
 ELSEWHERE = (
@@ -125,8 +127,8 @@ def game_lines(figures: GameStats, title: str, *, plain: bool = False) -> list[s
                     RESULT_WIDTHS[:4],
                 )
             )
-        lines += ["", f"Results, oldest first ({WON} won, {SHARED} shared, {LOST} lost):"]
-        lines += _strip("".join(t.results))
+        lines += ["", f"Results by month, oldest first ({WON} won, {SHARED} shared, {LOST} lost):"]
+        lines += by_month(t.months, "".join(t.results))
     if figures.solo:
         if lines:
             lines.append("")
@@ -135,8 +137,8 @@ def game_lines(figures: GameStats, title: str, *, plain: bool = False) -> list[s
             lines.append(_row(table, _solo_cells(tally, figures.solo_best[table]), SOLO_WIDTHS))
         lines.append(SOLO_NOTE)
         for table, tally in figures.solo.items():
-            lines += ["", f"Solo scores, {_fit(table, 30)}, oldest first (low to high {_ramp(plain)}):"]
-            lines += _strip(sparkline(tally.scores, plain=plain))
+            lines += ["", f"Solo scores, {_fit(table, 30)}, by month (low to high {_ramp(plain)}):"]
+            lines += by_month(tally.score_months, sparkline(tally.scores, plain=plain))
     return lines
 
 
@@ -144,11 +146,24 @@ def _ramp(plain: bool) -> str:
     return SPARK_PLAIN if plain else SPARK
 
 
-def _strip(marks: str, width: int = WIDTH - 2) -> list[str]:
-    """A chart line indented, the latest `width` marks (older ones said to be left out)."""
-    if len(marks) <= width:
-        return [f"  {marks}"]
-    return [f"  {marks[-width:]}", f"  (the last {width} of {len(marks)} shown)"]
+def by_month(months: list[str], marks: str) -> list[str]:
+    """A chart: one line per month ("  2026-12  WWL=W"), the marks of its games in the order
+    played; a busy month goes on over more lines, under its first."""
+    lines: list[str] = []
+    width = WIDTH - MONTH_MARGIN
+    start = 0
+    while start < len(marks):
+        month = months[start]
+        end = start
+        while end < len(marks) and months[end] == month:
+            end += 1
+        row = marks[start:end]
+        label = month or "undated"
+        for at in range(0, len(row), width):
+            lines.append(f"  {label:<7}  {row[at : at + width]}")
+            label = ""
+        start = end
+    return lines
 
 
 def sparkline(values: list[int], *, plain: bool = False) -> str:

@@ -5,8 +5,8 @@ files (`read_folder`), so deleting a save takes its game out of the statistics. 
 already records its final position (the snapshot); the figures are read from that position,
 without replaying the moves (a replay of every save would make the screen slow to open, and the
 load list still checks each save in full when it is opened). A series (Rival Kings, Rivality,
-Rival Realms) lives in one save: it counts once, won by whoever leads on total, and each of its
-games' scores counts towards the average and the best.
+Rival Realms) lives in one save: it counts once, won by whoever leads on total (a solo series
+as its last game), and each of its games' scores counts towards the average and the best.
 
 Whose figures: statistics are kept per name, for a person seated at the table (`players`); the
 AI seats are opponents by level. A win is shared when the game names several winners: a tie,
@@ -33,12 +33,15 @@ from saves.records import BestScores, table_key
 from saves.store import SaveStore
 
 __all__ = [
+    "LOST",
+    "SHARED",
     "WON",
     "Finished",
     "Folder",
     "GameStats",
     "Tally",
     "game_stats",
+    "opponent",
     "players",
     "read_folder",
     "read_save",
@@ -101,7 +104,8 @@ def read_save(
     winners = out.winners
     if not series.is_single:
         series = series.with_result(out.scores)
-        winners = series.leaders(len(seats))
+        # Alone at the table, a seat always leads: a solo series is judged as its last game.
+        winners = series.leaders(len(seats)) if len(seats) > 1 else out.winners
     solo = best_table = ""
     if len(seats) == 1:
         fields = [f for f in option_fields(game.Options) if f.players == range(1, 2)]
@@ -154,14 +158,19 @@ def players(folder: Folder) -> list[str]:
 
 @attrs.define
 class Tally:
-    """Results and scores of one player in some set of games, oldest first."""
+    """Results and scores of one player in some set of games, oldest first, each with the month
+    it was played in ("2026-12", from the save's date) beside it."""
 
     results: list[str] = attrs.Factory(list)
     scores: list[int] = attrs.Factory(list)
+    months: list[str] = attrs.Factory(list)
+    score_months: list[str] = attrs.Factory(list)
 
-    def add(self, verdict: str, scores: list[int]) -> None:
+    def add(self, verdict: str, scores: list[int], month: str = "") -> None:
         self.results.append(verdict)
+        self.months.append(month)
         self.scores.extend(scores)
+        self.score_months.extend([month] * len(scores))
 
     @property
     def played(self) -> int:
@@ -234,8 +243,9 @@ def game_stats(folder: Folder, game_id: str, player: str, records: BestScores | 
         seat = mine[0]
         verdict = f.verdict(seat)
         scores = [game[seat] for game in f.scores]
+        month = f.when[:7]
         if len(f.seats) == 1:
-            stats.solo.setdefault(f.solo, Tally()).add(verdict, scores)
+            stats.solo.setdefault(f.solo, Tally()).add(verdict, scores, month)
             if records is None or records.counts(f.record_id):
                 best = stats.solo_best.get(f.solo)
                 stats.solo_best[f.solo] = max(scores) if best is None else max(best, *scores)
@@ -244,11 +254,11 @@ def game_stats(folder: Folder, game_id: str, player: str, records: BestScores | 
                 best = stats.solo_best.get(f.solo)
                 stats.solo_best[f.solo] = kept if best is None else max(best, kept)
             continue
-        stats.overall.add(verdict, scores)
-        stats.tables.setdefault(len(f.seats), Tally()).add(verdict, scores)
+        stats.overall.add(verdict, scores, month)
+        stats.tables.setdefault(len(f.seats), Tally()).add(verdict, scores, month)
         # Two AI seats of one level are one opponent for this game's count.
         for label in dict.fromkeys(opponent(spec) for i, spec in enumerate(f.seats) if i != seat):
-            stats.against.setdefault(label, Tally()).add(verdict, scores)
+            stats.against.setdefault(label, Tally()).add(verdict, scores, month)
     for table in stats.solo:
         stats.solo_best.setdefault(table, None)
     return stats

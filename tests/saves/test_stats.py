@@ -58,6 +58,7 @@ def test_results_in_date_order_with_streaks_ties_opponents_and_skipped_saves(tmp
     ada = stats.game_stats(folder, "goofspiel", "Ada")
     t = ada.overall
     assert "".join(t.results) == "WLW=WL"
+    assert t.months == ["2026-12"] * 6  # each beside its result, for the charts by month
     assert (t.played, t.won, t.lost, t.shared) == (6, 3, 2, 1)
     # W L [W = W] L: a shared win continues a run of wins.
     assert t.streak == 3
@@ -120,3 +121,19 @@ def test_an_empty_or_missing_folder_has_no_figures(tmp_path: Path) -> None:
     folder = stats.read_folder(SaveStore(tmp_path / "nowhere"))
     assert folder == stats.Folder((), 0, (), 0)
     assert stats.players(folder) == []
+
+
+def test_a_solo_series_is_judged_as_its_last_game(tmp_path: Path) -> None:
+    store = SaveStore(tmp_path, games=GAMES_HERE)
+    game = GAMES["rivality"]
+    m = finish(Match.new(game, game.Options(), (ADA,), 4, series=Series(games=2)), 1)
+    first = m.outcome()
+    m = finish(m.next_in_series(), 2)
+    last = m.outcome()
+    assert first is not None and last is not None
+    put(store, "solo-series", m, 1)
+
+    t = stats.game_stats(stats.read_folder(store), "rivality", "Ada").solo["Normal"]
+    # Alone at the table Ada always leads on total; beating Souramoun is what counts.
+    assert t.results == [stats.WON if last.winners else stats.LOST]
+    assert t.scores == [first.scores[0], last.scores[0]]

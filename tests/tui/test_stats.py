@@ -92,7 +92,7 @@ async def test_every_page_and_player_a_key_away_and_nothing_cut(tmp_path: Path, 
         await legible(pilot, f"{symbols}: every game")
         await pilot.press("right")
         assert title(pilot).endswith("Rival Realms (page 2 of 3)")
-        assert "Solo scores, Hard" in body(pilot)
+        assert "Solo scores, Hard, by month" in body(pilot)
         await legible(pilot, f"{symbols}: Rival Realms")
         await pilot.press("right")
         assert title(pilot).endswith("Rivality (page 3 of 3)")
@@ -184,17 +184,22 @@ def test_an_empty_folder_is_one_sentence(tmp_path: Path, capsys: pytest.CaptureF
     )
 
 
-def test_the_charts_rise_with_the_scores_and_keep_to_the_width() -> None:
+def test_the_charts_rise_with_the_scores_and_go_by_month() -> None:
     assert sparkline([3, 10, 17]) == "▁▅█"
     assert sparkline([3, 10, 17], plain=True) == "." + SPARK_PLAIN[4] + "@"
     assert sparkline([5, 5]) == "▅▅"  # nothing to compare: all the same middle height
     figures = GameStats("rivality", "Ann")
     for i in range(100):
-        figures.overall.add("W" if i % 3 else "L", [i])
-        figures.tables.setdefault(2, Tally()).add("W" if i % 3 else "L", [i])
+        month = "2026-11" if i < 90 else "2026-12"
+        figures.overall.add("W" if i % 3 else "L", [i], month)
+        figures.tables.setdefault(2, Tally()).add("W" if i % 3 else "L", [i], month)
     lines = game_lines(figures, "Rivality")
     assert all(len(line) <= 76 for line in lines)
-    chart = lines.index("Results, oldest first (W won, = shared, L lost):")
-    # The latest results, and how many of them the line holds.
-    assert lines[chart + 1] == "  " + "".join(figures.overall.results[-74:])
-    assert lines[chart + 2] == "  (the last 74 of 100 shown)"
+    chart = lines.index("Results by month, oldest first (W won, = shared, L lost):")
+    results = "".join(figures.overall.results)
+    # November's 90 games go on over a second line; December's 10 have their own.
+    assert lines[chart + 1 :] == [
+        "  2026-11  " + results[:65],
+        "           " + results[65:90],
+        "  2026-12  " + results[90:],
+    ]
