@@ -7,6 +7,7 @@
     rivals export NAME [--format json] [-o FILE]   a save as a record of its moves
     rivals import FILE [--name NAME]         a record, every move checked, as a save
     rivals replay NAME                       a save in the replay viewer, move by move
+    rivals stats [GAME] [--player NAME]      statistics of the finished games, as text
     rivals serve [--port 2222] [--host H]    host tables: a table server and an SSH door to it
     rivals join HOST:PORT [CODE]             play at a table server from this terminal
     rivals --save-dir DIR ...                saves elsewhere (also $RIVALS_SAVE_DIR)
@@ -37,7 +38,7 @@ from engine.core.match import Match, Series
 from engine.core.words import one_of, players_text
 from rivals_net.door_limits import DoorLimits
 from rivals_net.limits import add_flags as add_limit_flags
-from rivals_tui import cli_records, cli_replay
+from rivals_tui import cli_records, cli_replay, cli_stats
 from rivals_tui.text import safe_text, sentence
 from saves.codec import NAME_LIMIT, SERIES_GAMES_LIMIT, SERIES_POINTS_LIMIT
 
@@ -146,6 +147,7 @@ def build_parser(games: Catalog | None = None) -> argparse.ArgumentParser:
     lst.add_argument("--save-dir", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
     cli_records.add_commands(sub)
     cli_replay.add_command(sub)
+    cli_stats.add_command(sub)
 
     join = sub.add_parser(
         "join",
@@ -355,6 +357,8 @@ def _run(args: argparse.Namespace, games: Catalog, headless: bool) -> int:
         return 0
     if args.command in cli_records.COMMANDS:
         return cli_records.run(args, store, games)
+    if args.command == cli_stats.COMMAND:
+        return cli_stats.run(args, store, games)
 
     # From here on a hang-up must not lose the game: remember one until the app can save.
     hangups: list[int] = []

@@ -17,6 +17,8 @@ from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Any
 
+import attrs
+
 import engine
 from engine.ai import LEVELS
 from engine.core.errors import IllegalAction
@@ -39,6 +41,8 @@ __all__ = [
     "loads",
     "parse",
     "progress_of",
+    "read_parts",
+    "saved_position",
     "status_of",
 ]
 
@@ -258,13 +262,24 @@ def _kind_of(value: Any) -> str:
     return "a number"
 
 
-def load_envelope(
-    data: Any, *, games: Mapping[str, Game[Any, Any, Any]] | None = None, source: str = "save"
-) -> tuple[Match, Envelope]:
-    """Rebuild the match in `data` and also return the envelope upgraded to this format.
+@attrs.frozen
+class Parts:
+    """What a save says about its game before any move: each part checked, none replayed."""
 
-    Raises SaveError for every fault. Never changes `data`.
-    """
+    game: Game[Any, Any, Any]
+    options: Any
+    seats: tuple[SeatSpec, ...]
+    seed: int
+    series: Series
+    # The envelope upgraded to this format (its moves, snapshot and times still unchecked).
+    data: Envelope
+
+
+def read_parts(
+    data: Any, *, games: Mapping[str, Game[Any, Any, Any]] | None = None, source: str = "save"
+) -> Parts:
+    """The game, options, seats, seed and series of the save in `data`, each checked as a load
+    checks it, without replaying its moves (the statistics read no more). Raises SaveError."""
     if not isinstance(data, dict):
         raise _not_a_save(source, f"the JSON holds {_kind_of(data)}, not a saved game")
     if "format_version" not in data:
@@ -296,7 +311,6 @@ def load_envelope(
     if game is None:
         names = ", ".join(sorted(known)) or "none"
         raise SaveError(source, f"unknown game {_show(game_id)} (this Rivals knows: {names})")
-    codec = _action_codec(game)
 
     options = _structure(data["options"], game.Options, "options", source)
     seats: tuple[SeatSpec, ...] = _structure(data["seats"], tuple[SeatSpec, ...], "seats", source)
@@ -311,7 +325,20 @@ def load_envelope(
     problem = game.check_options(options, len(seats))
     if problem is not None:
         raise SaveError(source, f"options: {problem}")
+    return Parts(game, options, seats, seed, series, data)
 
+
+def load_envelope(
+    data: Any, *, games: Mapping[str, Game[Any, Any, Any]] | None = None, source: str = "save"
+) -> tuple[Match, Envelope]:
+    """Rebuild the match in `data` and also return the envelope upgraded to this format.
+
+    Raises SaveError for every fault. Never changes `data`.
+    """
+    parts = read_parts(data, games=games, source=source)
+    game, data = parts.game, parts.data
+    codec = _action_codec(game)
+    seats = parts.seats
     raw_actions = data["actions"]
     if not isinstance(raw_actions, list):
         raise SaveError(source, f"actions: expected a list, got {_show(raw_actions)}")
@@ -334,7 +361,7 @@ def load_envelope(
         history.append((seat, codec.load(entry["action"], f"move {n}", source)))
 
     try:
-        match = Match.new(game, options, seats, seed, series=series)
+        match = Match.new(game, parts.options, seats, parts.seed, series=parts.series)
     except Exception as exc:  # whatever setup raises on odd options, the player gets one line
         raise SaveError(source, f"the game cannot be set up from its options ({exc})") from None
     try:
@@ -393,9 +420,14 @@ def _replay_and_check(
     except Exception as exc:  # an engine failure during replay still must not become a traceback
         n = len(match.history) + 1
         raise SaveError(source, f"move {n} could not be replayed ({type(exc).__name__}: {exc})") from None
-    snapshot = _structure(game.upgrade_snapshot(data["snapshot"]), game.state_type, "snapshot", source)
-    if snapshot != match.state:
+    if saved_position(game, data, source) != match.state:
         raise SaveError(source, "the saved position does not match its moves (was the file edited?)")
+
+
+def saved_position(game: Game[Any, Any, Any], data: Envelope, source: str) -> Any:
+    """The position the envelope `data` records (its snapshot, in today's shape of the state),
+    not compared with its moves. Raises SaveError."""
+    return _structure(game.upgrade_snapshot(data["snapshot"]), game.state_type, "snapshot", source)
 
 
 def check_seats(seats: tuple[SeatSpec, ...], source: str) -> None:

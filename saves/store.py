@@ -312,18 +312,25 @@ class SaveStore:
         except OSError as exc:
             raise SaveError(path.name, f"cannot be read ({_why(exc)})") from None
 
-    def list(self, *, games: Mapping[str, Game[Any, Any, Any]] | None = None) -> list[SaveInfo]:
-        """Every save, newest first. A file that cannot be loaded is listed with `error` set."""
+    def save_paths(self) -> list[Path]:
+        """Every save file in the folder, by name: plain files only (no dot files, no folders,
+        pipes or dangling links)."""
         if not self.root.is_dir():
             return []
-        found: list[tuple[float, SaveInfo]] = []
         try:
             paths = sorted(self.root.glob(f"*{SUFFIX}"))
         except OSError:
             return []
-        for path in paths:
-            if path.name.startswith(".") or not _is_regular(path):
-                continue
+        return [p for p in paths if not p.name.startswith(".") and _is_regular(p)]
+
+    def parsed(self, path: Path) -> Any:
+        """The JSON value in the save file at `path`, not yet checked. Raises SaveError."""
+        return _codec().parse(self._read(path), path.name)
+
+    def list(self, *, games: Mapping[str, Game[Any, Any, Any]] | None = None) -> list[SaveInfo]:
+        """Every save, newest first. A file that cannot be loaded is listed with `error` set."""
+        found: list[tuple[float, SaveInfo]] = []
+        for path in self.save_paths():
             try:
                 found.append(self._info(path, self._games(games)))
             except Exception as exc:  # one odd file is one line of the list, never the whole list
@@ -340,7 +347,7 @@ class SaveStore:
         except OSError:
             mtime = 0.0
         try:
-            data = _codec().parse(self._read(path), path.name)
+            data = self.parsed(path)
             match, envelope = _codec().load_envelope(data, games=games, source=path.name)
         except SaveError as exc:
             game_id = data.get("game") if isinstance(data, dict) else None

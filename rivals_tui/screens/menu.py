@@ -1,4 +1,5 @@
-"""The main menu: New game, Continue (the latest unfinished save), Load, Rules, Settings, Quit."""
+"""The main menu: New game, Continue (the latest unfinished save), Load, Rules, Statistics,
+Settings, Quit."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ ENTRIES = (
     ("continue", "Continue", "c"),
     ("load", "Load", "o"),
     ("rules", "Rules", "r"),
+    ("stats", "Statistics", "t"),
     ("settings", "Settings", "s"),
     ("quit", "Quit", "q"),
 )
@@ -33,6 +35,7 @@ class MenuScreen(WithRivals, Screen[None]):
         Binding("c", "pick('continue')", "Continue", id="menu.continue"),
         Binding("o", "pick('load')", "Load", id="menu.load"),
         Binding("r", "pick('rules')", "Rules", id="menu.rules"),
+        Binding("t", "pick('stats')", "Statistics", show=False, id="menu.stats"),
         Binding("s", "pick('settings')", "Settings", id="menu.settings"),
         Binding("q", "pick('quit')", "Quit", id="menu.quit"),
         Binding("j", "move(1)", "Down", show=False, id="menu.down"),
@@ -114,6 +117,10 @@ class MenuScreen(WithRivals, Screen[None]):
             app.push_screen(LoadScreen())
         elif what == "rules":
             app.open_rules(None)
+        elif what == "stats":
+            from rivals_tui.screens.stats import StatsScreen
+
+            app.push_screen(StatsScreen())
         elif what == "settings":
             from rivals_tui.screens.settings import SettingsScreen
 
