@@ -13,9 +13,12 @@ from pathlib import Path
 from typing import Any
 
 from engine.core.match import Match, Series
+from engine.registry import GAMES
 from rivals_net import protocol as p
 from rivals_net.client import TableClient
+from rivals_net.finished import record_line
 from rivals_net.server import Limits
+from saves.bench import finished_match
 from saves.gamerecord import replay
 from saves.recordread import read
 from saves.store import SaveStore
@@ -151,4 +154,24 @@ async def test_no_undo_takes_a_game_back_from_its_end_once_its_record_is_out(tmp
     assert (await until(bob, is_error)).text == "The game is over: nothing can be taken back."
     assert table.match.over
     await bob.close()
+    await server.stop()
+
+
+def test_the_longest_games_record_fits_a_line_a_client_reads() -> None:
+    """A six-seat Rivals game (some 1,400 moves) is the longest; its record is one line, far
+    inside what a client reads and what waits unread for one before it is dropped."""
+    match = finished_match(GAMES["rivals"], 6)
+    line = record_line(7, match)
+    assert line is not None and len(line) < Limits().max_unsent < p.MAX_SERVER_LINE
+    message = p.decode(line, p.SERVER_MESSAGES)
+    assert isinstance(message, p.Record) and message.table == 7
+    assert len(read(message.text).moves) == len(match.history) > 1000
+
+
+async def test_a_client_cannot_send_a_record(tmp_path: Path) -> None:
+    server = await start_server(tmp_path, store=_Unsaved(tmp_path))
+    eve = await player(server, "Eve")
+    eve.send(p.Record(table=1, text="{}"))
+    assert (await until(eve, is_error)).text == "Unknown message kind 'record'."
+    await eve.close()
     await server.stop()

@@ -122,6 +122,16 @@ async def test_a_spectator_replays_a_finished_table_and_keeps_nothing(tmp_path: 
         screen = await _replay_opens(pilot, eve)
         assert screen.replay.moves == len(match.history)
         assert screen.check_action("everything", ()) is True
+        # A record that does not replay (a server of another version, a damaged line) is one
+        # sentence, and the record already here stays.
+        session = eve.session
+        assert isinstance(session, RemoteSession) and session.record is not None
+        good = session.record
+        bad = good.replace('"scores": [', '"scores": [1', 1)
+        for text in ("{", bad):
+            problem = session.take_record(text)
+            assert problem is not None and problem.startswith("The game's record cannot be replayed here: ")
+            assert "\n" not in problem and session.record == good and session.keeps_moves
     assert not (tmp_path / "kept").exists()
     await bob.close()
     await server.stop()
