@@ -226,7 +226,7 @@ class RemoteApp(RivalsApp):
             self.notify(problem, severity="warning", markup=False)
         for screen in self.screen_stack:
             if isinstance(screen, GameOverScreen):
-                screen.remote_changed(False)
+                screen.refresh_bindings()  # (`v`, and a player's `s`, no longer greyed)
 
     def _refused(self, text: str) -> None:
         text = safe_text(text)

@@ -192,11 +192,9 @@ class GameOverScreen(WithRivals, Screen[None]):
         return f"{names(s, asked)} asked for {what}; waiting for {names(s, waiting)}."
 
     def remote_changed(self, log_reset: bool, refused: str | None = None) -> None:
-        """The server's table changed (someone asked for the next game, the record came) or
-        refused our request."""
+        """The server's table changed (someone asked for the next game) or refused our request."""
         if not self.is_mounted or not self.session.next_game_asked:
             return
-        self.refresh_bindings()  # (`v` and `s` once the record is here)
         self.query_one("#over-again", Static).update(plain(self._again_line(refused)))
 
     def _again_line(self, refused: str | None = None) -> str:
