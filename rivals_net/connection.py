@@ -71,6 +71,7 @@ class Conn:
         self.table: Table | None = None
         self.seat: int | None = None
         self.sent = 0  # events of the table's log already sent
+        self.recorded: object = None  # the finished match whose record it was offered last
         self.tokens = float(server.limits.burst)
         self.refilled = time.monotonic()
         self.renamed = -server.limits.rename_every  # when this connection last took a new name
@@ -127,6 +128,11 @@ class Conn:
             return False
         self.sent = update.after
         self.send_line(update.line)
+        # The game's record follows the update that shows its end, or the first one after
+        # this connection opened the finished table (it holds every secret: never sooner).
+        if table.match.over and (update.before == 0 or self.recorded is not table.match):
+            self.recorded = table.match
+            self.server.records.offer(table, self)
         return True
 
     def error(self, text: str) -> None:

@@ -21,7 +21,7 @@ from saves.codec import parse
 from saves.convert import structure_checked
 from saves.errors import SaveError
 
-VERSION = 5
+VERSION = 6
 # A client's line is a few hundred bytes (a move, a name); anything this long is not one.
 MAX_CLIENT_LINE = 16 * 1024
 # The server's lines carry a seat's whole view and log: the largest game's is tens of kilobytes.
@@ -237,6 +237,17 @@ class Error:
     text: str
 
 
+# -- after a game ----------------------------------------------------------------------------------
+@attrs.frozen
+class Record:
+    """The record of table `table`'s game, sent to everyone at the table once the game is over and
+    never before: `text` is the record in its JSON form (`saves.recordformat`, what `rivals export
+    --format json` writes), every move and the seed included, so `rivals import` reads it as it is."""
+
+    table: int
+    text: str
+
+
 @attrs.frozen
 class Bye:
     """The server is closing this connection, and why."""
@@ -263,6 +274,7 @@ SERVER_MESSAGES: dict[str, type] = {
     "seated": Seated,
     "update": Update,
     "notice": Notice,
+    "record": Record,
     "error": Error,
     "bye": Bye,
 }

@@ -39,6 +39,7 @@ from rivals_net import protocol as p
 from rivals_net import trace
 from rivals_net.admission import NO_SEAT, Admission, new_code
 from rivals_net.connection import Conn, build
+from rivals_net.finished import Records
 from rivals_net.limits import Limits
 from rivals_net.lobby import LobbyNews
 from rivals_net.players_ai import TableAI
@@ -102,6 +103,7 @@ class TableServer(TableAI):
         self._listed: tuple[float, list[tuple[Table, p.TableInfo]]] = (0.0, [])  # (`_lobby`)
         # The table list pushed to the lobby when the tables change.
         self.lobby = LobbyNews(self._lobby, lambda: self.conns)
+        self.records = Records()  # each finished game's record, for everyone at its table
 
     # -- running ---------------------------------------------------------------------------------
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> int:
@@ -436,6 +438,8 @@ class TableServer(TableAI):
             raise IllegalAction("You are not seated at a table.")
         async with table.busy:
             self._refuse_while_unsaved(table)
+            if table.match.over:  # (everyone at the table has been sent its record)
+                raise IllegalAction("The game is over: nothing can be taken back.")
             keep = table.match.undo_target(seat)
             if keep is None:
                 raise IllegalAction(_named(table, table.match.undo_blocker(seat) or "Nothing to undo."))

@@ -19,7 +19,8 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from pathlib import Path
+from typing import Any
 
 import attrs
 
@@ -29,15 +30,16 @@ from engine.core.match import Match, Series
 from rivals_net import protocol as p
 from rivals_net import trace
 from rivals_net.client import TableClient
+from rivals_tui.cli_records import write_whole
 from rivals_tui.dialogs.away import AwayRules
 from rivals_tui.screens.new_game import default_name
 from rivals_tui.session import REMOTE_HINT_LEVEL, Bot
 from rivals_tui.text import safe_text
 from saves.convert import converter, dump_action, load_action, structure_checked
 from saves.errors import SaveError
-
-if TYPE_CHECKING:
-    from saves.replay import Replay
+from saves.gamerecord import replay as replayed
+from saves.recordread import read
+from saves.replay import Replay
 
 NOT_YOUR_TURN = "It is not your turn to decide."
 # What a new table offers when its creator does not say: an absent player's decision is made
@@ -58,11 +60,13 @@ class RemoteSession:
     answers_later = True
     saves_here = False
     next_game_asked = True
-    # The moves are the server's: this terminal holds only its seat's view and log.
-    keeps_moves = False
     hint_level = REMOTE_HINT_LEVEL
 
-    def __init__(self, client: TableClient, seated: p.Seated, game: Game[Any, Any, Any]) -> None:
+    def __init__(
+        self, client: TableClient, seated: p.Seated, game: Game[Any, Any, Any], records: Path | None = None
+    ) -> None:
+        """`records`: the folder where a player keeps a finished game's record (None: nowhere
+        this player can reach, as for the SSH door's players)."""
         self.client = client
         self.game = game
         self.table = seated.table
@@ -100,6 +104,11 @@ class RemoteSession:
         self.closed = False
         # The server's word about the table while it cannot save it (the table waits meanwhile).
         self.notice: str | None = None
+        # The finished game's record, sent by the server once the game is over, and the game it
+        # replays to (`take_record`); where this player may keep it.
+        self.record: str | None = None
+        self._finished: Match | None = None
+        self.records_dir = records
 
     # -- updates from the server -----------------------------------------------------------------
     def apply_update(self, u: p.Update) -> bool:
@@ -284,8 +293,55 @@ class RemoteSession:
     def bot(self, seat: int) -> Bot:
         raise IllegalAction("The table server plays the AI seats.")
 
+    # -- the finished game's record ------------------------------------------------------------
+    def take_record(self, text: str) -> str | None:
+        """The server's record of the finished game: every move judged again here by the rules
+        (`saves.gamerecord.replay`), so the replay is the game itself. None when it replays; else
+        the sentence saying why not (the record is then not offered)."""
+        try:
+            match = replayed(
+                read(text, "the table's record"), {self.game.id: self.game}, "the table's record"
+            )
+        except SaveError as exc:  # (RecordError)
+            return safe_text(f"The game's record cannot be replayed here: {exc}")
+        self.record, self._finished = text, match
+        return None
+
+    @property
+    def keeps_moves(self) -> bool:
+        """The moves are the server's; once the game is over, its record brings them all here."""
+        return self._finished is not None
+
     def replay(self) -> Replay:
-        raise IllegalAction("A table server's games are not replayed here: only the server has their moves.")
+        if self._finished is None:
+            raise IllegalAction("The game's record comes from the server once the game is over.")
+        return Replay.of(self._finished, seat=self.seat_here)
+
+    @property
+    def keeps_record(self) -> bool:
+        return self.record is not None and self.records_dir is not None and self.seat_here is not None
+
+    def keep_record(self) -> str:
+        """Write the record in this player's records folder; the sentence saying where, or why it
+        could not be (the record stays here: the replay, and another try)."""
+        if self.record is None or self.records_dir is None:
+            return "There is no record of this game to keep here."
+        folder = self.records_dir
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        target = folder / f"{self.game.id}-table-{self.table}-{stamp}.json"
+        n = 2
+        while target.exists():  # (kept twice within a second: both stay)
+            target, n = folder / f"{self.game.id}-table-{self.table}-{stamp}-{n}.json", n + 1
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            write_whole(target, self.record)
+        except OSError as exc:
+            return safe_text(
+                f"The record could not be kept: {folder} cannot be written ({exc.strerror or exc})."
+            )
+        except SaveError as exc:
+            return safe_text(f"The record could not be kept: {exc}.")
+        return safe_text(f"The record is kept in {target}; rivals import reads it.")
 
     def hint_bot(self) -> Bot:
         from engine.ai import make_bot

@@ -12,10 +12,12 @@ starts with the app (`on_mount`) and the lobby is the app's first screen.
 from __future__ import annotations
 
 import asyncio
+import os
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+import platformdirs
 from textual.screen import Screen
 
 from engine.core import Game, IllegalAction
@@ -30,6 +32,13 @@ from rivals_tui.screens.lobby import LobbyScreen
 from rivals_tui.screens.log import LogScreen
 from rivals_tui.text import safe_text
 from saves.errors import SaveError
+
+
+def records_folder() -> Path:
+    """Where this computer keeps the records of games played at servers' tables: `game-records`
+    in the user data folder ($RIVALS_DATA_DIR, else beside the saves)."""
+    env = os.environ.get("RIVALS_DATA_DIR")
+    return (Path(env).expanduser() if env else Path(platformdirs.user_data_dir("rivals"))) / "game-records"
 
 
 class RemoteApp(RivalsApp):
@@ -52,6 +61,7 @@ class RemoteApp(RivalsApp):
         games: Mapping[str, Game[Any, Any, Any]] | None = None,
         settings_path: Path | None = None,
         name_given: bool = False,
+        records_dir: Path | None = None,
     ) -> None:
         tables = RemoteTables(self.send, name)
         super().__init__(games=games, settings_path=settings_path, tables=tables)
@@ -62,6 +72,9 @@ class RemoteApp(RivalsApp):
         self.door = door
         self.first_code = code
         self.first_watch = watch
+        # Where a player keeps a finished game's record: this computer's records folder; none for
+        # the SSH door's players, whose app runs on the server (a folder they cannot reach).
+        self.records_dir = None if door else (records_dir or records_folder())
         self.client: TableClient | None = None
         # A table joined whose first update has not arrived: its screen opens with that update.
         self._joining: RemoteSession | None = None
@@ -143,6 +156,8 @@ class RemoteApp(RivalsApp):
             await self._updated(m)
         elif isinstance(m, p.Notice):
             self._noticed(m)
+        elif isinstance(m, p.Record):
+            self._recorded(m)
         elif isinstance(m, p.Error):
             self._refused(m.text)
         elif isinstance(m, p.Bye):
@@ -151,7 +166,7 @@ class RemoteApp(RivalsApp):
     def _seated(self, m: p.Seated) -> None:
         assert self.client is not None
         try:
-            self._joining = RemoteSession(self.client, m, seated_game(m, self.games))
+            self._joining = RemoteSession(self.client, m, seated_game(m, self.games), self.records_dir)
         except (IllegalAction, SaveError) as exc:
             self._lobby().say(safe_text(str(exc)))
             return
@@ -200,6 +215,18 @@ class RemoteApp(RivalsApp):
             for screen in self.screen_stack:
                 if isinstance(screen, GameScreen | GameOverScreen):
                     screen.remote_changed(False)
+
+    def _recorded(self, m: p.Record) -> None:
+        """The finished game's record: replayed here, then `v` (and a player's `s`) use it."""
+        session = self.session
+        if not isinstance(session, RemoteSession) or session.table != m.table or session.closed:
+            return
+        problem = session.take_record(m.text)
+        if problem is not None:
+            self.notify(problem, severity="warning", markup=False)
+        for screen in self.screen_stack:
+            if isinstance(screen, GameOverScreen):
+                screen.refresh_bindings()  # (`v`, and a player's `s`, no longer greyed)
 
     def _refused(self, text: str) -> None:
         text = safe_text(text)

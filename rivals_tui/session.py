@@ -112,6 +112,14 @@ class Session(Protocol):
         """The game so far, move by move, for the replay viewer (`keeps_moves` only)."""
 
     @property
+    def keeps_record(self) -> bool:
+        """The finished game's record is here for the player to keep on this computer (a server's
+        table, once its game is over; a game played here is kept by its save already)."""
+
+    def keep_record(self) -> str:
+        """Keep the record (`keeps_record` only): one sentence saying where, or why it could not be."""
+
+    @property
     def series(self) -> Series: ...
     def to_act(self) -> tuple[int, ...]: ...
     def seat_note(self, seat: int) -> str: ...
@@ -162,6 +170,7 @@ class LocalSession:
     answers_later = False
     saves_here = True
     keeps_moves = True
+    keeps_record = False
     next_game_asked = False
     again: tuple[int, ...] = ()
     hint_level = HINT_LEVEL
@@ -277,6 +286,9 @@ class LocalSession:
         from saves.replay import Replay
 
         return Replay.of(self.match)
+
+    def keep_record(self) -> str:
+        return "This game's save is its record: rivals export writes it as one."
 
     def ai_to_act(self) -> int | None:
         """An AI seat owing a decision, once no human at the table owes one.

@@ -13,7 +13,8 @@ down, state and log alike. The formats, their reading and their writing are in
 
 Secrecy: a record holds every move, hidden ones included (the guild a seat kept, a character
 chosen in secret), as the save it is made from does. A local save is no secret from whoever can
-read its file, so an unfinished game exports whole; a table server's games are not exported.
+read its file, so an unfinished game exports whole. A table server sends a game's record only
+once the game is over (`rivals_net/finished.py`).
 """
 
 from __future__ import annotations

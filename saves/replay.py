@@ -13,7 +13,8 @@ looked at through any seat's eyes, a spectator's, or with nothing hidden (`every
 still in progress shows only what the seat that played it at this keyboard saw, at every
 position; with several people at one keyboard (or none), only what a spectator sees — anyone
 at the keyboard may be looking, and the public view is the one that tells none of them
-another's secret. Both rules are in `eyes` and `shown`.
+another's secret. Both rules are in `eyes` and `shown`. A game played at a server's table names
+the one seat its terminal held (`Replay.of(match, seat)`): that seat is the keyboard's.
 """
 
 from __future__ import annotations
@@ -33,7 +34,7 @@ CHECKPOINT_EVERY = 32
 class Replay:
     """The positions of one game, its moves, who made them, their round and turn, and the log."""
 
-    def __init__(self, match: Match) -> None:
+    def __init__(self, match: Match, seat: int | None = None) -> None:
         game: Game[Any, Any, Any] = match.game
         self.game = game
         self.options: Any = match.options
@@ -43,7 +44,9 @@ class Replay:
         self.log: tuple[tuple[Event, ...], ...] = tuple(tuple(events) for events in match.log)
         self.outcome: Outcome | None = match.outcome()
         self.finished = self.outcome is not None
-        self._humans = match.humans()
+        # The people who played at this keyboard: `seat` alone when given (a server's table,
+        # where this terminal held one seat), else every person's seat of the match.
+        self._humans = match.humans() if seat is None else (seat,)
         # (round, turn) of each move, as a game record numbers it; and the checkpoints.
         self.numbers: list[tuple[int, int]] = []
         count = TurnCount(game)
@@ -65,8 +68,8 @@ class Replay:
         return [p for p in range(len(marks)) if p == 0 or marks[p] != marks[p - 1]]
 
     @classmethod
-    def of(cls, match: Match) -> Replay:
-        return cls(match)
+    def of(cls, match: Match, seat: int | None = None) -> Replay:
+        return cls(match, seat)
 
     @property
     def moves(self) -> int:

@@ -7,8 +7,10 @@ asked and who the table is waiting for. A spectator follows into the next game.
 
 `b` swaps the score table for the final board (the same board widget the game was played on,
 showing the end position to the seat at the keyboard), so the last move is never lost from view;
-`v` opens the replay viewer on the whole game (screens/replay.py; not at a server's table, whose
-moves only the server holds).
+`v` opens the replay viewer on the whole game (screens/replay.py). At a server's table the moves
+are the server's: they come with the game's record, which the server sends once the game is over
+(to spectators too), and until it has come `v` is greyed. There a player keeps the record on
+their computer with `s` (the session's `keep_record`, which says where in one sentence).
 """
 
 from __future__ import annotations
@@ -102,6 +104,13 @@ class GameOverScreen(WithRivals, Screen[None]):
         ),
         Binding("l", "full_log", "Log", id="over.log"),
         Binding("v", "replay", "Replay", tooltip="Watch the game again, move by move", id="over.replay"),
+        Binding(
+            "s",
+            "keep_record",
+            "Save record",
+            tooltip="Write the game's record on this computer (rivals import reads it)",
+            id="over.keep",
+        ),
         Binding(
             "b",
             "board",
@@ -248,6 +257,8 @@ class GameOverScreen(WithRivals, Screen[None]):
             return True if self._may_rematch else None
         if action == "replay":
             return True if self.session.keeps_moves else None
+        if action == "keep_record":
+            return True if self.session.keeps_record else None
         return True
 
     @on(Button.Pressed)
@@ -269,6 +280,11 @@ class GameOverScreen(WithRivals, Screen[None]):
     def action_replay(self) -> None:
         if self.session.keeps_moves:
             self.rivals.open_replay(self.session.replay())
+
+    def action_keep_record(self) -> None:
+        if self.session.keeps_record:
+            said = self.session.keep_record()
+            self.notify(said, timeout=10, markup=False)
 
     @property
     def showing_board(self) -> bool:

@@ -103,6 +103,20 @@ def test_after_the_end_any_eyes_may_look_the_one_person_first_and_everything_is_
     whole = replay.shown(end, 1, everything=True)
     assert whole == replay._state(end)
     assert all(whole != replay.shown(end, seat) for seat in (0, 1, 2))
+    # Played at a server's table, one terminal per seat: that terminal's seat comes first.
+    assert Replay.of(golden.replay(path, two_people), seat=2).eyes == (2, 0, 1, None)
+
+
+def test_a_game_in_progress_played_from_one_seat_of_several_people_shows_that_seats_eyes() -> None:
+    path = golden.GOLDEN / "rival_kings-3p.txt"
+    people = [SeatSpec("Ann"), SeatSpec("Bea"), SeatSpec("Cy")]
+    full = golden.replay(path, people)
+    half = len(full.history) // 2
+    replay = Replay.of(cut(full, half), seat=1)
+    assert replay.eyes == (1,)
+    assert replay.shown(half, 1) == live_views(full, 1)[half]
+    with pytest.raises(ValueError, match="this keyboard"):
+        replay.shown(half, None)
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
