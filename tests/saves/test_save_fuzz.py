@@ -29,7 +29,9 @@ from tests.saves.helpers import GOOF
 
 ALL_GAMES: dict[str, Any] = {**GAMES, "goofspiel": GOOF}
 VARIANTS_PER_GAME = 300
-SLOWEST_LOAD = 2.0  # seconds; a hang shows up as a failure, not a stuck run
+# A guard against a hang (which shows up as a failure, not a stuck run), not a speed figure:
+# generous enough that a machine at load 20 never trips it. Speed is `python -m saves.bench`.
+SLOWEST_LOAD = 30.0  # seconds
 
 ODD_VALUES: list[Any] = [
     None, True, False, 0, -1, 1.5, float("1e308"), 2**64, -(2**64), 10**40, "", "x", "\u0000",
@@ -186,4 +188,4 @@ def test_damaged_saves_are_one_line_each_never_a_crash_hang_or_change(tmp_path: 
         f"{game_id}: {len(variants)} damaged variants, {refused} refused with one line, {loaded} still load"
     )
     assert refused >= len(variants) * 0.7
-    assert time.monotonic() - started < 15
+    assert time.monotonic() - started < 10 * SLOWEST_LOAD
