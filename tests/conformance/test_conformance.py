@@ -9,7 +9,6 @@ A game gets all of this by being registered: the cases below are built from the 
 from __future__ import annotations
 
 import os
-import time
 from typing import Any
 
 import attrs
@@ -150,9 +149,7 @@ def test_the_catalog_card_matches_the_game(game_id: str) -> None:
 
 
 def test_the_toy_game_is_checked_too() -> None:
-    t0 = time.perf_counter()
     conformance_game(Goofspiel(), GoofOptions(cards=6), 3, 99)
-    assert time.perf_counter() - t0 < 10
 
 
 class _QuietInterrupts(Goofspiel):
