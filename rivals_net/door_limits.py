@@ -1,16 +1,19 @@
-"""What the SSH door lets one client have, and what it takes from what a client says.
+"""What the doors let one client have, and what they take from what a client says.
 
-A stranger with any SSH key can log in (door.py), so everything a client sends is bounded here:
-the window size the app is given, the terminal type and the user name handed to the app, how
-many sessions (one app process each) a key, an address and everybody together may have, and how
-many lines a client can make the server log. No asyncssh here: `rivals serve` reads its options
-without importing it.
+A stranger with any SSH key can log in (door.py), and any browser can open the web door
+(web.py), so everything a client sends is bounded here: the window size the app is given, the
+terminal type and the user name handed to the app, how many sessions (one app process each) a key
+or browser, an address and everybody together may have, and how many lines a client can make the
+server log; and where the doors' apps dial the table server, with the token that lets them vouch
+for their players. No asyncssh here: `rivals serve` reads its options without importing it.
 """
 
 from __future__ import annotations
 
+import ipaddress
 import logging
 import re
+import secrets
 import time
 import unicodedata
 from collections import Counter
@@ -207,3 +210,21 @@ class LogLimiter:
         if missed:
             text += f" ({missed} earlier lines about {address} left out)"
         self.logger.log(level, "%s", text)
+
+
+def dial_host(host: str) -> str:
+    """The address the doors' apps dial for a table server listening on `host`: that address, or
+    loopback when it listens on every address (0.0.0.0, ::)."""
+    try:
+        ip = ipaddress.ip_address(host)
+    except ValueError:  # a name (localhost, the host's own): it resolves as it did for the server
+        return host or "127.0.0.1"
+    if ip.is_unspecified:
+        return "::1" if ip.version == 6 else "127.0.0.1"
+    return host
+
+
+def new_token() -> str:
+    """The secret that lets the doors' apps claim the identities they vouch for ("ssh:", "web:");
+    new at every start."""
+    return secrets.token_hex(24)

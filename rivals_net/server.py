@@ -37,7 +37,7 @@ from engine.core import Game, IllegalAction
 from engine.core.info import Catalog
 from rivals_net import protocol as p
 from rivals_net import trace
-from rivals_net.admission import NO_SEAT, Admission, new_code
+from rivals_net.admission import NO_SEAT, Admission, door_identity, new_code
 from rivals_net.connection import Conn, build
 from rivals_net.limits import Limits
 from rivals_net.lobby import LobbyNews
@@ -230,10 +230,11 @@ class TableServer(TableAI):
             raise IllegalAction("Say your name in the hello.")
         if not 16 <= len(m.identity) <= p.IDENTITY_LIMIT:
             raise IllegalAction("The identity must be 16 to 200 characters.")
-        if m.identity.startswith("ssh:") and not (self.door and secrets.compare_digest(m.door, self.door)):
-            raise IllegalAction("Only the SSH door may vouch for an ssh: identity.")
+        vouched = door_identity(m.identity)
+        if vouched is not None and not (self.door and secrets.compare_digest(m.door, self.door)):
+            raise IllegalAction(vouched.refusal)
         conn.key, conn.name = identity_key(m.identity), name
-        refused = self.admission.hello(conn, door_proved=m.identity.startswith("ssh:"))
+        refused = self.admission.hello(conn, vouched)
         if refused is not None:
             conn.bye(refused)
 
