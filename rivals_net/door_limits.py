@@ -80,10 +80,11 @@ class DoorLimits:
         10, "N", "sessions at once from one network address", flag="max-sessions-per-address", least=1
     )
 
-    def refusal(self, total: int, key: int, address: int) -> str | None:
-        """The sentence refusing one more session, given those open now, or None."""
+    def refusal(self, total: int, key: int, address: int, holder: str = "Your key") -> str | None:
+        """The sentence refusing one more session, given those open now, or None. `holder` names
+        what the identity is to the player ("Your key", "This browser")."""
         if key >= self.per_key:
-            return f"Your key already has {_sessions(key)} open here: close one and connect again."
+            return f"{holder} already has {_sessions(key)} open here: close one and connect again."
         if address >= self.per_address:
             return f"There are already {_sessions(address)} from your address: close one first."
         if total >= self.max_sessions:
@@ -104,9 +105,9 @@ class Sessions:
         self.keys: Counter[str] = Counter()
         self.addresses: Counter[str] = Counter()
 
-    def admit(self, key: str, address: str) -> str | None:
+    def admit(self, key: str, address: str, holder: str = "Your key") -> str | None:
         """Count one more session, or say why not (then nothing is counted)."""
-        refusal = self.limits.refusal(self.total, self.keys[key], self.addresses[address])
+        refusal = self.limits.refusal(self.total, self.keys[key], self.addresses[address], holder)
         if refusal is None:
             self.total += 1
             self.keys[key] += 1

@@ -132,6 +132,10 @@ class TabApp(AppService):
     def pid(self) -> int:
         return self._process.pid if self._process is not None else 0
 
+    @property
+    def returncode(self) -> int | None:
+        return self._process.returncode if self._process is not None else None
+
     def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
         env = super()._build_environment(width, height)
         env.pop("LINES", None)  # (the host's; the web driver takes the size from COLUMNS and ROWS)
@@ -266,7 +270,7 @@ class WebDoor:
         who = f"browser web:{key[:12]} from {address}"
         socket = web.WebSocketResponse(heartbeat=self.heartbeat, max_msg_size=self.max_message)
         await socket.prepare(request)
-        refusal = self.sessions.admit(key, address)
+        refusal = self.sessions.admit(key, address, "This browser")
         if refusal is not None:
             self.log.line(logging.INFO, address, f"{who}: refused: {refusal}")
             await _say(socket, refusal)
