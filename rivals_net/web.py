@@ -60,6 +60,9 @@ COOKIE_AGE = 10 * 365 * 24 * 3600
 HEARTBEAT = 30.0
 # After the tab closes, its app gets this long to leave its table before it is killed.
 APP_GRACE = 3.0
+# How much of the end of an app's standard error is kept, and the most of it a player is shown.
+LAST_WORDS = 4096
+MAX_SENTENCE = 300
 PAGE = Path(__file__).with_name("web_page.html")
 # textual-serve's own script, styles and font, served from here.
 STATIC = Path(textual_serve.__file__).parent / "static"
@@ -127,6 +130,8 @@ class TabApp(AppService):
         super().__init__(shlex.join(argv), **kwargs)
         self.argv = argv
         self.player_env = env
+        self.last_words = bytearray()  # the end of what the app wrote to its standard error
+        self._errors: asyncio.Task[None] | None = None
 
     @property
     def pid(self) -> int:
@@ -151,9 +156,39 @@ class TabApp(AppService):
             env=self._build_environment(width, height),
             start_new_session=True,
         )
-        assert process.stdin is not None
+        assert process.stdin is not None and process.stderr is not None
         self._stdin = process.stdin
+        # textual-serve copies an app's standard error to the server's own output once the app
+        # has ended. The door keeps it instead (its end only), to show the player the app's last
+        # sentence, as an SSH player's terminal shows it (`run`); textual-serve is handed an
+        # empty stream.
+        self._errors = asyncio.get_running_loop().create_task(self._keep(process.stderr))
+        process.stderr = _ended()
         return process
+
+    async def _keep(self, stream: asyncio.StreamReader) -> None:
+        while data := await stream.read(4096):
+            self.last_words += data
+            del self.last_words[:-LAST_WORDS]
+
+    async def on_meta(self, data: bytes) -> None:
+        # The app has left its screen: the tab is closed once the app has ended (`run`), so that
+        # its last sentence can be shown first.
+        if json.loads(data).get("type") != "exit":
+            await super().on_meta(data)
+
+    async def run(self) -> None:
+        """The app's output passed to the page until the app ends (textual-serve); then the
+        app's last sentence, if it said one ("The server is restarting..."), and the tab closed."""
+        await super().run()
+        if self._errors is not None:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._errors, APP_GRACE)
+        said = last_sentence(self.last_words)
+        with contextlib.suppress(Exception):  # the tab may be gone already
+            if said:
+                await self.remote_write_bytes(f"\r\n  {said}\r\n".encode())
+            await self.remote_close()
 
     async def end(self, grace: float) -> None:
         """Ask the app to quit; past `grace` seconds, kill it. Returns once it has ended."""
@@ -166,10 +201,26 @@ class TabApp(AppService):
             with contextlib.suppress(ProcessLookupError, PermissionError):
                 os.killpg(process.pid, signal.SIGKILL)
             await process.wait()
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self._task
+        for task in (self._task, self._errors):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
+
+
+def _ended() -> asyncio.StreamReader:
+    stream = asyncio.StreamReader()
+    stream.feed_eof()
+    return stream
+
+
+def last_sentence(errors: bytes | bytearray) -> str:
+    """What `rivals join` said last on leaving (its lines begin "rivals: "), printable only."""
+    lines = [line for line in errors.decode("utf-8", "replace").splitlines() if line.startswith("rivals: ")]
+    if not lines:
+        return ""
+    said = lines[-1].removeprefix("rivals: ")
+    return "".join(c for c in said if c.isprintable())[:MAX_SENTENCE]
 
 
 class WebDoor:

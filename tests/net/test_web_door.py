@@ -150,7 +150,16 @@ async def test_a_browser_plays_as_a_hash_of_its_secret_within_the_limits(tmp_pat
             while web.apps or web.sessions.total:
                 await asyncio.sleep(0.05)
         assert app.returncode is not None
+        # When the server stops, the tab shows why its app ended, as an SSH terminal does.
+        again = await session.ws_connect(url + "ws", origin=f"http://127.0.0.1:{web.port}")
+        shown = bytearray()
+        await _screen(again, "Tables at", shown)
+        await tables.stop()
+        with pytest.raises(AssertionError, match="closed before"):
+            await _screen(again, "never", shown)
+        assert b"The server is restarting: connect again in a moment." in shown
     await web.stop()
+    assert not web.apps
 
 
 async def test_a_web_identity_needs_the_doors_token(tmp_path: Path) -> None:
