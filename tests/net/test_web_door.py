@@ -15,29 +15,12 @@ import aiohttp
 import pytest
 
 from rivals_net import protocol as p
-from rivals_net.door_limits import DoorLimits, new_token
+from rivals_net.door_limits import DoorLimits
 from rivals_net.limits import Limits
-from rivals_net.server import TableServer
 from rivals_net.table import identity_key
-from rivals_net.web import COOKIE, NO_COOKIE, STATIC, WebDoor, identity_of
+from rivals_net.web import COOKIE, NO_COOKIE, STATIC, identity_of
 from tests.net.support import start_server
-
-ANSI = re.compile(rb"\x1b\[[0-9;:?<>=]*[ -/]*[@-~]|\x1b[()][A-Z0-9]|\x1b[=>]")
-
-
-async def _doors(
-    tmp_path: Path, limits: DoorLimits | None = None, table_limits: Limits | None = None
-) -> tuple[WebDoor, TableServer]:
-    token = new_token()
-    tables = await start_server(tmp_path / "saves", table_limits, door=token)
-    web = WebDoor(tables.port, token, tmp_path / "players", limits, table_limits)
-    await web.start("127.0.0.1", 0)
-    return web, tables
-
-
-def _browser() -> aiohttp.ClientSession:
-    # (unsafe: a jar that keeps cookies of a site reached by its IP address, as browsers do)
-    return aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True))
+from tests.net.web_support import browser, doors, screen
 
 
 async def _first_visit(session: aiohttp.ClientSession, url: str) -> str:
@@ -48,9 +31,9 @@ async def _first_visit(session: aiohttp.ClientSession, url: str) -> str:
 
 
 async def test_a_first_visit_gets_a_secret_that_only_this_site_sends_back(tmp_path: Path) -> None:
-    web, tables = await _doors(tmp_path)
+    web, tables = await doors(tmp_path)
     url = f"http://127.0.0.1:{web.port}/"
-    async with _browser() as session:
+    async with browser() as session:
         async with session.get(url) as page:
             header = page.headers["Set-Cookie"]
             secret = page.cookies[COOKIE].value
@@ -60,7 +43,7 @@ async def test_a_first_visit_gets_a_secret_that_only_this_site_sends_back(tmp_pa
         # Coming back, the browser keeps its secret (the page sets the same one again).
         async with session.get(url) as again:
             assert again.cookies[COOKIE].value == secret
-    async with _browser() as other:  # another browser: another player
+    async with browser() as other:  # another browser: another player
         assert await _first_visit(other, url) != secret
         # Behind a TLS proxy on this host, the cookie is sent over https only.
         async with other.get(url, headers={"X-Forwarded-Proto": "https"}) as proxied:
@@ -69,9 +52,9 @@ async def test_a_first_visit_gets_a_secret_that_only_this_site_sends_back(tmp_pa
 
 
 async def test_the_page_loads_nothing_from_outside(tmp_path: Path) -> None:
-    web, tables = await _doors(tmp_path)
+    web, tables = await doors(tmp_path)
     url = f"http://127.0.0.1:{web.port}/"
-    async with _browser() as session, session.get(url) as page:
+    async with browser() as session, session.get(url) as page:
         html = await page.text()
         policy = page.headers["Content-Security-Policy"]
         assert "default-src 'self'" in policy and "connect-src 'self'" in policy
@@ -89,9 +72,9 @@ async def test_the_page_loads_nothing_from_outside(tmp_path: Path) -> None:
 
 
 async def test_a_tab_without_the_cookie_or_from_another_site_gets_no_app(tmp_path: Path) -> None:
-    web, tables = await _doors(tmp_path)
+    web, tables = await doors(tmp_path)
     url = f"http://127.0.0.1:{web.port}/"
-    async with _browser() as session:
+    async with browser() as session:
         with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
             await session.ws_connect(url + "ws")
         assert refused.value.status == 403
@@ -105,28 +88,17 @@ async def test_a_tab_without_the_cookie_or_from_another_site_gets_no_app(tmp_pat
     await web.stop()
 
 
-async def _screen(socket: aiohttp.ClientWebSocketResponse, words: str, seen: bytearray) -> None:
-    """Read the tab's terminal output until `words` are drawn."""
-    async with asyncio.timeout(20):
-        while words not in ANSI.sub(b"", bytes(seen)).decode("utf-8", "replace"):
-            message = await socket.receive()
-            if message.type == aiohttp.WSMsgType.BINARY:
-                seen += message.data
-            elif message.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED):
-                raise AssertionError(f"closed before {words!r}: {bytes(seen)[-300:]!r}")
-
-
 async def test_a_browser_plays_as_a_hash_of_its_secret_within_the_limits(tmp_path: Path) -> None:
     # One session per browser here, so that a second tab is refused.
-    web, tables = await _doors(tmp_path, DoorLimits(per_key=1), Limits(max_line=4096))
+    web, tables = await doors(tmp_path, DoorLimits(per_key=1), Limits(max_line=4096))
     url = f"http://127.0.0.1:{web.port}/"
-    async with _browser() as session:
+    async with browser() as session:
         secret = await _first_visit(session, url)
         socket = await session.ws_connect(
             url + "ws?width=100&height=30", origin=f"http://127.0.0.1:{web.port}"
         )
         seen = bytearray()
-        await _screen(socket, "Tables at", seen)  # the lobby
+        await screen(socket, "Tables at", seen)  # the lobby
         [app] = web.apps
         # The table server knows the player by a hash of a hash of the secret; the app was told
         # the first hash in its environment, and the secret is nowhere but in the door.
@@ -139,7 +111,7 @@ async def test_a_browser_plays_as_a_hash_of_its_secret_within_the_limits(tmp_pat
         second = await session.ws_connect(url + "ws", origin=f"http://127.0.0.1:{web.port}")
         told = bytearray()
         with pytest.raises(AssertionError, match="closed before"):
-            await _screen(second, "never", told)
+            await screen(second, "never", told)
         assert b"This browser already has 1 session open here" in told
         assert len(web.apps) == 1
         # A message longer than the table server's longest line closes the tab and ends its app.
@@ -153,10 +125,10 @@ async def test_a_browser_plays_as_a_hash_of_its_secret_within_the_limits(tmp_pat
         # When the server stops, the tab shows why its app ended, as an SSH terminal does.
         again = await session.ws_connect(url + "ws", origin=f"http://127.0.0.1:{web.port}")
         shown = bytearray()
-        await _screen(again, "Tables at", shown)
+        await screen(again, "Tables at", shown)
         await tables.stop()
         with pytest.raises(AssertionError, match="closed before"):
-            await _screen(again, "never", shown)
+            await screen(again, "never", shown)
         assert b"The server is restarting: connect again in a moment." in shown
     await web.stop()
     assert not web.apps
