@@ -88,21 +88,27 @@ def identity_of(secret: str) -> str:
     return "web:" + hashlib.sha256(secret.encode()).hexdigest()
 
 
-def _loopback(address: str) -> bool:
+def _address(text: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
     try:
-        return ipaddress.ip_address(address).is_loopback
+        return ipaddress.ip_address(text.strip())
     except ValueError:
-        return False
+        return None
+
+
+def _loopback(address: str) -> bool:
+    ip = _address(address)
+    return ip is not None and ip.is_loopback
 
 
 def client_address(request: web.Request) -> str:
     """The address a browser counts as: the peer's, or, for a request a reverse proxy on this host
-    passed on (from loopback, with X-Forwarded-For), the address the proxy says it came from.
-    Only a proxy on this host is believed: anyone else could write the header."""
+    passed on (from loopback, with X-Forwarded-For), the last address the proxy wrote there (the
+    one it saw; any before it are the client's own words). Only a proxy on this host is
+    believed: anyone else could write the header."""
     peer = request.remote or "unknown"
-    forwarded = request.headers.get("X-Forwarded-For", "")
-    if forwarded and _loopback(peer):
-        return forwarded.split(",")[-1].strip() or peer
+    forwarded = _address(request.headers.get("X-Forwarded-For", "").split(",")[-1])
+    if forwarded is not None and _loopback(peer):
+        return str(forwarded)
     return peer
 
 
@@ -274,7 +280,10 @@ class WebDoor:
         # aiohttp logs every request at INFO (a line per page load a client can repeat at will):
         # the door logs what matters itself, a bounded number of lines per address.
         logging.getLogger("aiohttp.access").setLevel(logging.WARNING)
-        self._runner = web.AppRunner(self.application(), access_log=None, handle_signals=False)
+        # (On stopping, the apps have been ended first: nothing should be left to wait for long.)
+        self._runner = web.AppRunner(
+            self.application(), access_log=None, handle_signals=False, shutdown_timeout=APP_GRACE
+        )
         await self._runner.setup()
         self._site = web.TCPSite(self._runner, host, port)
         await self._site.start()

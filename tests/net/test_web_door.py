@@ -10,15 +10,18 @@ from __future__ import annotations
 import asyncio
 import re
 from pathlib import Path
+from unittest import mock
 
 import aiohttp
 import pytest
+from aiohttp import web
+from aiohttp.test_utils import make_mocked_request
 
 from rivals_net import protocol as p
 from rivals_net.door_limits import DoorLimits
 from rivals_net.limits import Limits
 from rivals_net.table import identity_key
-from rivals_net.web import COOKIE, NO_COOKIE, STATIC, identity_of
+from rivals_net.web import COOKIE, NO_COOKIE, STATIC, client_address, identity_of
 from tests.net.support import start_server
 from tests.net.web_support import browser, doors, screen
 
@@ -145,3 +148,22 @@ async def test_a_web_identity_needs_the_doors_token(tmp_path: Path) -> None:
     assert isinstance(reply, p.Error) and reply.text == "Only the web door may vouch for a web: identity."
     writer.close()
     await server.stop()
+
+
+def _request(peer: str, headers: dict[str, str]) -> web.Request:
+    transport = mock.Mock()
+    transport.get_extra_info.side_effect = lambda name, default=None: (
+        (peer, 50000) if name == "peername" else default
+    )
+    return make_mocked_request("GET", "/", headers=headers, transport=transport)
+
+
+def test_only_a_proxy_on_this_host_says_where_a_browser_is() -> None:
+    # Behind a proxy on this host, the address the proxy saw (the last one it lists) is the one
+    # the per-address limits count; what a client wrote before it, or from elsewhere, is not.
+    proxied = {"X-Forwarded-For": "10.9.9.9, 203.0.113.7"}
+    assert client_address(_request("127.0.0.1", proxied)) == "203.0.113.7"
+    assert client_address(_request("::1", proxied)) == "203.0.113.7"
+    assert client_address(_request("198.51.100.2", proxied)) == "198.51.100.2"
+    assert client_address(_request("127.0.0.1", {"X-Forwarded-For": "me, not an address"})) == "127.0.0.1"
+    assert client_address(_request("127.0.0.1", {})) == "127.0.0.1"
