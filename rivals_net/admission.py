@@ -21,9 +21,13 @@ import traceback
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
+import attrs
+
 from engine.core import IllegalAction
 from engine.core.words import count
 from rivals_net.limits import Limits
+from rivals_net.protocol import IDENTITY_LIMIT, Hello
+from rivals_net.table import identity_key, tidy_name
 
 if TYPE_CHECKING:
     from rivals_net.connection import Conn
@@ -52,6 +56,38 @@ CODE_GROUPS = 4
 # A code is compared without case, spaces or dashes: a player may type "BADO KEMI RUTU SILO".
 # (Codes made before these, six letters and digits, are compared the same way and still work.)
 _SEPARATORS = str.maketrans("", "", " -_")
+
+
+@attrs.frozen
+class Vouched:
+    """A kind of identity only a door of this server may claim (with the token it is given at
+    each start): `prefix` begins it, `crowded` refuses one connection too many, `refusal` anyone
+    else claiming it."""
+
+    prefix: str
+    crowded: str
+    refusal: str
+
+
+# The SSH door's players are their keys' fingerprints; the web door's, a hash of their browser's
+# secret. The doors' apps all dial from one address, so each counts as its identity instead.
+VOUCHED = (
+    Vouched(
+        "ssh:",
+        "Too many connections with your SSH key; close one first.",
+        "Only the SSH door may vouch for an ssh: identity.",
+    ),
+    Vouched(
+        "web:",
+        "Too many connections from your browser; close one first.",
+        "Only the web door may vouch for a web: identity.",
+    ),
+)
+
+
+def door_identity(identity: str) -> Vouched | None:
+    """The door that must vouch for `identity`, or None: anyone may use it."""
+    return next((v for v in VOUCHED if identity.startswith(v.prefix)), None)
 
 
 def new_code(taken: set[str]) -> str:
@@ -193,17 +229,29 @@ class Admission:
             min(silent, key=lambda c: c.opened).bye(FULL)
         return None
 
-    def hello(self, conn: Conn, door_proved: bool) -> str | None:
-        """`conn` has said who it is (`conn.key` set). A player the door vouches for counts as
-        their key from now on; someone who holds no seat anywhere may not take the connections
-        kept for those who do."""
+    def hello(self, conn: Conn, m: Hello, door: str) -> str | None:
+        """`conn` says who it is: a sentence when it may not come in (an ill-formed hello raises
+        the player's sentence). A player a door vouches for (with the `door` token this server
+        gave its doors) counts as their identity from now on; someone who holds no seat anywhere
+        may not take the connections kept for those who do."""
+        if conn.key is not None:
+            raise IllegalAction("You have already said hello.")
+        name = tidy_name(m.name)
+        if not name:
+            raise IllegalAction("Say your name in the hello.")
+        if not 16 <= len(m.identity) <= IDENTITY_LIMIT:
+            raise IllegalAction("The identity must be 16 to 200 characters.")
+        door_proved = door_identity(m.identity)
+        if door_proved is not None and not (door and secrets.compare_digest(m.door, door)):
+            raise IllegalAction(door_proved.refusal)
+        conn.key, conn.name = identity_key(m.identity), name
         conns = [c for c in self.server.conns if c is not conn]
-        if door_proved:
-            conn.source = f"ssh:{conn.key}"
+        if door_proved is not None:
+            conn.source = f"{door_proved.prefix}{conn.key}"
         refused = self._client(
             conn,
             [c for c in conns if c.key is not None],  # (the door's apps not yet known are not counted)
-            "Too many connections with your SSH key; close one first." if door_proved else CROWDED,
+            door_proved.crowded if door_proved is not None else CROWDED,
         )
         if refused is not None:
             return refused

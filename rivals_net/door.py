@@ -24,11 +24,9 @@ import asyncio
 import contextlib
 import fcntl
 import hashlib
-import ipaddress
 import logging
 import os
 import pty
-import secrets
 import signal
 import struct
 import sys
@@ -442,20 +440,3 @@ def _signal_group(child: Child, sig: int) -> None:
     if child.returncode is None:
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(child.pid, sig)
-
-
-def dial_host(host: str) -> str:
-    """The address the door's apps dial for a table server listening on `host`: that address, or
-    loopback when it listens on every address (0.0.0.0, ::)."""
-    try:
-        ip = ipaddress.ip_address(host)
-    except ValueError:  # a name (localhost, the host's own): it resolves as it did for the server
-        return host or "127.0.0.1"
-    if ip.is_unspecified:
-        return "::1" if ip.version == 6 else "127.0.0.1"
-    return host
-
-
-def new_token() -> str:
-    """The secret that lets the door's children claim "ssh:" identities (new at every start)."""
-    return secrets.token_hex(24)

@@ -1,16 +1,19 @@
-"""What the SSH door lets one client have, and what it takes from what a client says.
+"""What the doors let one client have, and what they take from what a client says.
 
-A stranger with any SSH key can log in (door.py), so everything a client sends is bounded here:
-the window size the app is given, the terminal type and the user name handed to the app, how
-many sessions (one app process each) a key, an address and everybody together may have, and how
-many lines a client can make the server log. No asyncssh here: `rivals serve` reads its options
-without importing it.
+A stranger with any SSH key can log in (door.py), and any browser can open the web door
+(web.py), so everything a client sends is bounded here: the window size the app is given, the
+terminal type and the user name handed to the app, how many sessions (one app process each) a key
+or browser, an address and everybody together may have, and how many lines a client can make the
+server log; and where the doors' apps dial the table server, with the token that lets them vouch
+for their players. No asyncssh here: `rivals serve` reads its options without importing it.
 """
 
 from __future__ import annotations
 
+import ipaddress
 import logging
 import re
+import secrets
 import time
 import unicodedata
 from collections import Counter
@@ -77,10 +80,11 @@ class DoorLimits:
         10, "N", "sessions at once from one network address", flag="max-sessions-per-address", least=1
     )
 
-    def refusal(self, total: int, key: int, address: int) -> str | None:
-        """The sentence refusing one more session, given those open now, or None."""
+    def refusal(self, total: int, key: int, address: int, holder: str = "Your key") -> str | None:
+        """The sentence refusing one more session, given those open now, or None. `holder` names
+        what the identity is to the player ("Your key", "This browser")."""
         if key >= self.per_key:
-            return f"Your key already has {_sessions(key)} open here: close one and connect again."
+            return f"{holder} already has {_sessions(key)} open here: close one and connect again."
         if address >= self.per_address:
             return f"There are already {_sessions(address)} from your address: close one first."
         if total >= self.max_sessions:
@@ -101,9 +105,9 @@ class Sessions:
         self.keys: Counter[str] = Counter()
         self.addresses: Counter[str] = Counter()
 
-    def admit(self, key: str, address: str) -> str | None:
+    def admit(self, key: str, address: str, holder: str = "Your key") -> str | None:
         """Count one more session, or say why not (then nothing is counted)."""
-        refusal = self.limits.refusal(self.total, self.keys[key], self.addresses[address])
+        refusal = self.limits.refusal(self.total, self.keys[key], self.addresses[address], holder)
         if refusal is None:
             self.total += 1
             self.keys[key] += 1
@@ -207,3 +211,21 @@ class LogLimiter:
         if missed:
             text += f" ({missed} earlier lines about {address} left out)"
         self.logger.log(level, "%s", text)
+
+
+def dial_host(host: str) -> str:
+    """The address the doors' apps dial for a table server listening on `host`: that address, or
+    loopback when it listens on every address (0.0.0.0, ::)."""
+    try:
+        ip = ipaddress.ip_address(host)
+    except ValueError:  # a name (localhost, the host's own): it resolves as it did for the server
+        return host or "127.0.0.1"
+    if ip.is_unspecified:
+        return "::1" if ip.version == 6 else "127.0.0.1"
+    return host
+
+
+def new_token() -> str:
+    """The secret that lets the doors' apps claim the identities they vouch for ("ssh:", "web:");
+    new at every start."""
+    return secrets.token_hex(24)

@@ -23,7 +23,6 @@ import asyncio
 import contextlib
 import logging
 import random
-import secrets
 import socket
 import time
 from collections.abc import Mapping
@@ -44,7 +43,7 @@ from rivals_net.limits import Limits
 from rivals_net.lobby import LobbyNews
 from rivals_net.players_ai import TableAI
 from rivals_net.saving import CANNOT_SAVE, INDEX_FILE, TableDisk, TableRecord, retry
-from rivals_net.table import Table, identity_key, match_for, tidy_name
+from rivals_net.table import Table, match_for, tidy_name
 from saves.convert import load_action
 from saves.errors import SaveError
 from saves.lock import SaveLock
@@ -225,17 +224,7 @@ class TableServer(TableAI):
             self._leave(conn, pause=m.pause)
 
     def _hello(self, conn: Conn, m: p.Hello) -> None:
-        if conn.key is not None:
-            raise IllegalAction("You have already said hello.")
-        name = tidy_name(m.name)
-        if not name:
-            raise IllegalAction("Say your name in the hello.")
-        if not 16 <= len(m.identity) <= p.IDENTITY_LIMIT:
-            raise IllegalAction("The identity must be 16 to 200 characters.")
-        if m.identity.startswith("ssh:") and not (self.door and secrets.compare_digest(m.door, self.door)):
-            raise IllegalAction("Only the SSH door may vouch for an ssh: identity.")
-        conn.key, conn.name = identity_key(m.identity), name
-        refused = self.admission.hello(conn, door_proved=m.identity.startswith("ssh:"))
+        refused = self.admission.hello(conn, m, self.door)
         if refused is not None:
             conn.bye(refused)
 

@@ -9,6 +9,7 @@
     rivals replay NAME                       a save in the replay viewer, move by move
     rivals stats [GAME] [--player NAME]      statistics of the finished games, as text
     rivals serve [--port 2222] [--host H]    host tables: a table server and an SSH door to it
+      [--web PORT]                           ... and a web door: the app in a browser
     rivals join HOST:PORT [CODE]             play at a table server from this terminal
     rivals --save-dir DIR ...                saves elsewhere (also $RIVALS_SAVE_DIR)
 
@@ -164,8 +165,9 @@ def build_parser(games: Catalog | None = None) -> argparse.ArgumentParser:
 
     serve = sub.add_parser(
         "serve",
-        help="host tables: a table server and an SSH door to it",
-        description="Run a table server and an SSH door (ssh -p PORT HOST gets the app). Loopback "
+        help="host tables: a table server and an SSH door to it (and a web door with --web)",
+        description="Run a table server and an SSH door (ssh -p PORT HOST gets the app); with --web "
+        "PORT, a web door too (a browser at http://HOST:PORT/ gets the app). Loopback "
         "only unless --host says otherwise. Saves go to --save-dir as usual.",
     )
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
@@ -175,6 +177,12 @@ def build_parser(games: Catalog | None = None) -> argparse.ArgumentParser:
     )
     serve.add_argument("--no-ssh", action="store_true", help="run the table server alone")
     serve.add_argument(
+        "--web",
+        type=int,
+        metavar="PORT",
+        help="also serve the lobby and tables to web browsers on PORT (off unless given)",
+    )
+    serve.add_argument(
         "--host-key", help="the SSH host key file (default: in the user data folder; made on first start)"
     )
     serve.add_argument("--save-dir", default=argparse.SUPPRESS, help=argparse.SUPPRESS)
@@ -182,7 +190,12 @@ def build_parser(games: Catalog | None = None) -> argparse.ArgumentParser:
     add_limit_flags(serve)
 
     # The SSH door's limits (rivals_net/door_limits.py), declared the same way.
-    add_limit_flags(serve, DoorLimits, "SSH door limits", "Each session is one app process (about 20 MB).")
+    add_limit_flags(
+        serve,
+        DoorLimits,
+        "SSH and web door limits",
+        "Each session (an SSH login, a browser tab) is one app process (about 20 MB).",
+    )
     return p
 
 

@@ -28,7 +28,7 @@ import pytest
 from engine.core.match import Match
 from engine.registry import GAMES
 from rivals_net import door as door_module
-from rivals_net.door import Door, dial_host, load_host_key, new_token
+from rivals_net.door import Door, load_host_key
 from rivals_net.door_limits import (
     FALLBACK_TERM,
     LOG_BURST,
@@ -39,6 +39,8 @@ from rivals_net.door_limits import (
     LogLimiter,
     clean_name,
     clean_term,
+    dial_host,
+    new_token,
     window,
 )
 from rivals_net.harness import Host, Terminal, Watcher, named_seats, seed_table

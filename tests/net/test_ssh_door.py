@@ -15,7 +15,8 @@ from pathlib import Path
 import asyncssh
 import pytest
 
-from rivals_net.door import Door, load_host_key, new_token
+from rivals_net.door import Door, load_host_key
+from rivals_net.door_limits import new_token
 from rivals_net.harness import Terminal
 from rivals_net.server import TableServer
 from rivals_net.spawner import APP_NAME, ForkedApp

@@ -8,29 +8,41 @@ resampled (a determinization of its view — so prompt, listed moves, greyed rea
 on" flags and the rest depend only on what it may see); every event it is sent is addressed to it.
 At the end, no private event text meant only for others occurs anywhere in its bytes.
 
+The web door sends a browser tab what the app draws, not the protocol: two tabs at one table (a
+browser each) are sent their own hand and nothing of the other's.
+
 Budget: 12 s for the five games (one seed each, the smallest table of at least two).
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 import random
+import re
+import secrets as secrets_module
 from pathlib import Path
 from typing import Any
 
 import attrs
 import pytest
+from yarl import URL
 
 from engine.core import Rng
 from engine.core.match import Match
 from engine.registry import GAMES
+from engine.rival_kings.data import CHARACTERS
 from rivals_net import protocol as p
 from rivals_net.client import TableClient
-from rivals_net.server import Limits
-from rivals_net.table import Table
+from rivals_net.harness import ANSI, CODE, named_seats
+from rivals_net.server import INDEX_FILE, Limits, TableRecord
+from rivals_net.table import Table, identity_key
+from rivals_net.web import COOKIE, identity_of
 from saves.convert import converter
 from saves.store import SaveStore
 from tests.net.support import identity, start_server, table_for, until
+from tests.net.web_support import browser, doors, screen
 
 OBSERVED = 1
 
@@ -131,3 +143,47 @@ async def test_one_seat_receives_nothing_of_the_others_secrets(tmp_path: Path, g
     assert leaked == []
     assert latest[OBSERVED].outcome is not None
     await server.stop()
+
+
+def _early_kings(made: int) -> Match:
+    game = GAMES["rival_kings"]
+    m = Match.new(game, game.Options(), named_seats(["Ann", "Bob"], 0), 1)
+    rng = random.Random(1)
+    for _ in range(made):
+        s = m.to_act()[0]
+        m.submit(s, rng.choice(list(m.legal(s))))
+    return m
+
+
+async def test_a_web_tab_is_drawn_its_own_hand_and_nothing_of_the_others(tmp_path: Path) -> None:
+    # Two browsers, each holding a seat of a two-player Rival Kings table early in its first
+    # round: each hand holds characters the other seat has never seen.
+    keys = [secrets_module.token_urlsafe(32) for _ in range(2)]
+    start = _early_kings(2)
+    SaveStore(tmp_path / "saves").save("table-1", start)
+    claims = {identity_key(identity_of(k)): seat for seat, k in enumerate(keys)}
+    index = converter.unstructure(
+        [TableRecord(1, "table-1", CODE, claims, 0)], unstructure_as=list[TableRecord]
+    )
+    (tmp_path / "saves" / INDEX_FILE).write_text(json.dumps(index))
+    web, tables = await doors(tmp_path)
+    url = f"http://127.0.0.1:{web.port}/"
+    public = " ".join(e.text for _, e in start.log_for(None))
+    names = [{CHARACTERS[c].name for c in hand} for hand in start.state.hands]
+    for seat, key in enumerate(keys):
+        async with browser() as session:
+            session.cookie_jar.update_cookies({COOKIE: key}, URL(url))
+            tab = await session.ws_connect(url + "ws?width=120&height=40", origin=url.rstrip("/"))
+            drawn = bytearray()
+            await screen(tab, "Your hand", drawn)  # the lobby takes the player straight to the table
+            # and whatever else its first screens draw, for a second
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(1):
+                    await screen(tab, "(never drawn)", drawn)
+            text = ANSI.sub(b"", bytes(drawn)).decode("utf-8", "replace")
+            hidden = {n for n in names[1 - seat] - names[seat] if not re.search(rf"\b{n}\b", public)}
+            assert hidden, "the position hides nothing from this seat: pick another"
+            assert all(re.search(rf"\b{n}\b", text) for n in names[seat])
+            assert not [n for n in hidden if re.search(rf"\b{n}\b", text)]
+            await tab.close()
+    await web.stop()
