@@ -33,11 +33,12 @@ from typing import Any
 
 import attrs
 
-from engine.core import Game, IllegalAction
+from engine.core import Game, IllegalAction, name_seats
 from engine.core.info import Catalog
 from rivals_net import protocol as p
 from rivals_net import trace
 from rivals_net.admission import NO_SEAT, Admission, new_code
+from rivals_net.chat import ChatDesk
 from rivals_net.connection import Conn, build
 from rivals_net.limits import Limits
 from rivals_net.lobby import LobbyNews
@@ -102,6 +103,7 @@ class TableServer(TableAI):
         self._listed: tuple[float, list[tuple[Table, p.TableInfo]]] = (0.0, [])  # (`_lobby`)
         # The table list pushed to the lobby when the tables change.
         self.lobby = LobbyNews(self._lobby, lambda: self.conns)
+        self.chat = ChatDesk(self)  # every table's chat
 
     # -- running ---------------------------------------------------------------------------------
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> int:
@@ -217,6 +219,8 @@ class TableServer(TableAI):
             await self._undo(conn)
         elif isinstance(m, p.Again):
             await self._again(conn)
+        elif isinstance(m, p.Say | p.Mute | p.HearSpectators):
+            await self.chat.handle(conn, m)
         elif isinstance(m, p.Rename):
             await self._rename(conn, m.name)
         elif isinstance(m, p.Leave) and conn.table is not None and conn.table.id == m.table:
@@ -315,6 +319,7 @@ class TableServer(TableAI):
         if table.unsaved is not None:
             conn.send(p.Notice(table.id, CANNOT_SAVE))  # (and nothing more until it is saved)
         self._broadcast(table, None if arriving else [conn])
+        self.chat.seated(conn, table)
 
     def _leave(self, conn: Conn, pause: bool = False) -> None:
         """The connection leaves its table; `pause`: its player pauses their seat (nobody plays
@@ -346,6 +351,7 @@ class TableServer(TableAI):
         ever played there."""
         self.lobby.changed()
         self.tables.pop(table.id, None)
+        self.chat.retire(table)
         for pending in (self._timers.pop(table.id, None), self._thinking.pop(table.id, None)):
             if pending is not None:
                 pending.cancel()
@@ -591,6 +597,4 @@ class TableServer(TableAI):
 
 
 def _named(table: Table, text: str) -> str:
-    from engine.core import name_seats
-
     return name_seats(text, table.names())
