@@ -29,6 +29,7 @@ from engine.core.match import Match, Series
 from rivals_net import protocol as p
 from rivals_net import trace
 from rivals_net.client import TableClient
+from rivals_tui.chat import ChatBook
 from rivals_tui.dialogs.away import AwayRules
 from rivals_tui.screens.new_game import default_name
 from rivals_tui.session import REMOTE_HINT_LEVEL, Bot
@@ -100,6 +101,8 @@ class RemoteSession:
         self.closed = False
         # The server's word about the table while it cannot save it (the table waits meanwhile).
         self.notice: str | None = None
+        # The table's chat (the server sends its history once the table is open).
+        self.chat: ChatBook | None = ChatBook(client.send, seated.seat)
 
     # -- updates from the server -----------------------------------------------------------------
     def apply_update(self, u: p.Update) -> bool:

@@ -19,13 +19,13 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Button, DataTable, Static
 
 from engine.core.match import STAND_IN
 from engine.core.words import count
 from rivals_tui.app import WithRivals
 from rivals_tui.games import board_for
+from rivals_tui.screens.chat import Talks
 from rivals_tui.session import Session
 from rivals_tui.text import plain, plain_rich
 from rivals_tui.widgets.board import GameBoard
@@ -87,7 +87,7 @@ def stand_in_line(session: Session, seat: int | None) -> str:
     return " ".join(lines)
 
 
-class GameOverScreen(WithRivals, Screen[None]):
+class GameOverScreen(Talks, WithRivals):
     BINDINGS = [
         Binding("r", "rematch", "Rematch", id="over.rematch"),
         Binding("n", "next_game", "Next game", id="over.next"),
@@ -248,7 +248,7 @@ class GameOverScreen(WithRivals, Screen[None]):
             return True if self._may_rematch else None
         if action == "replay":
             return True if self.session.keeps_moves else None
-        return True
+        return super().check_action(action, parameters)
 
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:

@@ -164,6 +164,7 @@ async def test_the_next_game_waits_until_it_is_saved(tmp_path: Path) -> None:
     for who in (ann, bob):
         who.send(p.Join(code=CODE))
         assert (await until(who, is_update)).outcome is not None
+        await until(who, lambda m: isinstance(m, p.Chat))  # (the table's chat comes after the update)
     ann.send(p.Again())
     await until(bob, lambda m: is_update(m) and m.again == [0])
     store.full = True
