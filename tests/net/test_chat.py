@@ -213,3 +213,15 @@ async def test_an_unreadable_chat_file_is_moved_aside_and_the_table_talks_on(tmp
     assert "fresh start" in path.read_text()
     await _close(again, ann)
     await asyncio.sleep(0)
+
+
+async def test_names_are_made_plain_as_chat_is(tmp_path: Path) -> None:
+    server = await start_server(tmp_path)
+    ann = await player(server, "Ann\x1b]0;pwned\x07\x1b[31m\u202e")
+    bob = await player(server, "Bob")
+    await table_for(server, [ann, bob], "rivalist")
+    table = next(iter(server.tables.values()))
+    assert table.names() == ["Ann", "Bob"]
+    ann.send(p.Say(text="hi"))
+    assert (await until(bob, said)).lines[0].name == "Ann"
+    await _close(server, ann, bob)

@@ -18,6 +18,7 @@ from engine.core.match import Match
 from engine.registry import GAMES
 from rivals_net import chat
 from rivals_net import protocol as p
+from rivals_tui import glyphs
 from rivals_tui.app import RivalsApp
 from rivals_tui.chat import mark
 from rivals_tui.remote_app import RemoteApp
@@ -53,6 +54,8 @@ async def test_the_chat_line_sends_and_the_log_and_chat_view_show_the_table_talk
         game = app.screen
         # The key is in the footer.
         await pause_until(pilot, lambda: ("/", "Chat") in footer(game))
+        with glyphs.using("ascii"):
+            assert mark() == ">>"
         await pilot.press(CHAT_KEY)
         await pause_until(pilot, lambda: isinstance(app.screen, ChatScreen))
         chat = app.screen
@@ -145,6 +148,7 @@ async def test_the_chat_key_is_free_on_every_game_screen_and_absent_from_a_local
             await pause_until(pilot, lambda s=screen: bool(footer(s)))
             assert "Chat" not in [what for _, what in footer(screen)]
             assert screen.check_action("chat", ()) is False
+            assert "chat" not in [b.binding.action for b in screen.active_bindings.values()]  # (nor in f2)
             await pilot.press(CHAT_KEY)
             await pilot.pause(0.02)
             assert app.screen is screen
