@@ -7,6 +7,7 @@ Budget: 3 s. Every test runs a server on 127.0.0.1 in the test's own loop.
 from __future__ import annotations
 
 import asyncio
+import collections
 import json
 from pathlib import Path
 from typing import Any
@@ -14,7 +15,7 @@ from typing import Any
 import pytest
 
 from engine.core import IllegalAction
-from rivals_net import chat
+from rivals_net import chat, hostile
 from rivals_net import protocol as p
 from rivals_net.client import TableClient
 from rivals_net.server import Limits, TableServer
@@ -225,3 +226,22 @@ async def test_names_are_made_plain_as_chat_is(tmp_path: Path) -> None:
     ann.send(p.Say(text="hi"))
     assert (await until(bob, said)).lines[0].name == "Ann"
     await _close(server, ann, bob)
+
+
+async def test_the_benchs_chat_flood_is_refused_and_the_table_plays_on(tmp_path: Path) -> None:
+    server, ann, bob, eve = await _table(tmp_path)
+    table = next(iter(server.tables.values()))
+    tally: collections.Counter[str] = collections.Counter()
+    until_ = asyncio.get_running_loop().time() + 1.5
+    await hostile._chat(server.port, "127.0.0.9", table.id, until_, tally)
+    assert tally["chat: messages sent"] >= 22
+    assert tally[f"chat: error: {chat.TOO_LONG[:48]}"] >= 1
+    assert tally[f"chat: error: {chat.TOO_FAST[:48]}"] >= 1
+    assert tally["chat: messages told"] == Limits().chat_burst  # (the markup and four more)
+    # What passed was made plain; the players were told none of it (spectators talk among
+    # themselves), and the table still answers them.
+    kept = [line.text for line in server.chat.room(table).record.lines]
+    assert kept and "[b]hi[/b]" in kept and not any("\x1b" in text for text in kept)
+    ann.send(p.Say(text="still fine"))
+    assert (await until(bob, said)).lines[0].text == "still fine"
+    await _close(server, ann, bob, eve)
