@@ -5,7 +5,8 @@ The key is `/`, free on every game screen of the five games and on the game-over
 checks). It works where the session has a chat (`Session.chat`: a server's table); a game played
 at this terminal has none, and its footer and keys panel show no such key. The view lies over the
 lower part of the screen: the table's messages with the time each was said (scrollable), the
-chat's rules, the quick phrases (one F-key each) and the line. Enter sends and closes, Esc closes.
+chat's rules, the quick phrases (one F-key each, which say them from the game screen too) and the
+line. Enter sends and closes, Esc closes.
 """
 
 from __future__ import annotations
@@ -113,14 +114,27 @@ class ChatScreen(DismissOnce, ModalScreen[None]):
 class Talks(Screen[None]):
     """A screen with the chat key, working where its session has a chat (`Session.chat`)."""
 
-    BINDINGS = [Binding(CHAT_KEY, "chat", "Chat", tooltip="Talk to the table (Enter sends)", id="game.chat")]
+    BINDINGS = [
+        Binding(CHAT_KEY, "chat", "Chat", tooltip="Talk to the table (Enter sends)", id="game.chat"),
+        # The quick phrases work without opening the chat too: one key each.
+        *(
+            Binding(
+                key, f"say_quick({i})", phrase, show=False, tooltip=f'Say "{phrase}"', id=f"game.quick{i + 1}"
+            )
+            for i, (key, phrase) in enumerate(zip(QUICK_KEYS, QUICK, strict=True))
+        ),
+    ]
 
     session: Session
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "chat":
+        if action in ("chat", "say_quick"):
             return self.session.chat is not None  # (False: no such key here, not even greyed)
         return True
+
+    def action_say_quick(self, index: int) -> None:
+        if self.session.chat is not None:
+            self.session.chat.quick(index)
 
     def action_chat(self) -> None:
         book = self.session.chat

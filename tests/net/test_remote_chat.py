@@ -20,7 +20,7 @@ from rivals_net import chat
 from rivals_net import protocol as p
 from rivals_tui import glyphs
 from rivals_tui.app import RivalsApp
-from rivals_tui.chat import mark
+from rivals_tui.chat import QUICK_KEYS, mark
 from rivals_tui.remote_app import RemoteApp
 from rivals_tui.screens.chat import CHAT_KEY, ChatScreen
 from rivals_tui.screens.game import GameScreen
@@ -69,9 +69,12 @@ async def test_the_chat_line_sends_and_the_log_and_chat_view_show_the_table_talk
         line = (await until(bob, said)).lines[0]
         assert (line.name, line.seat, line.text) == ("Ann", 1, "hi Bob [b]x[/b]")
         await pause_until(pilot, lambda: f"{mark()} Ann: hi Bob [b]x[/b]" in log_texts(app))
-        # A quick phrase: the chat key, then one F-key.
+        # A quick phrase: one F-key, in the chat line or straight from the game.
         await pilot.press(CHAT_KEY, "f5")
         assert (await until(bob, said)).lines[0].text == "good game"
+        await pause_until(pilot, lambda: app.screen is game)
+        await pilot.press("f7")
+        assert (await until(bob, said)).lines[0].text == "your turn"
         # Bob's message reaches her log panel, marked apart from the game's events.
         bob.send(p.Say(text="gl hf \x1b[31m"))
         await pause_until(pilot, lambda: f"{mark()} Bob: gl hf" in log_texts(app))
@@ -82,7 +85,8 @@ async def test_the_chat_line_sends_and_the_log_and_chat_view_show_the_table_talk
         await pilot.press("escape")
         await pause_until(pilot, lambda: app.screen is game)
         room = server.chat.room(server.tables[seated.table]).record.lines
-        assert [x.text for x in room] == ["hello before you came", "hi Bob [b]x[/b]", "good game", "gl hf"]
+        said_here = ["hello before you came", "hi Bob [b]x[/b]", "good game", "your turn", "gl hf"]
+        assert [x.text for x in room] == said_here
         # Ann is not the host: a line starting with "/" is a message like any other.
         await pilot.press(CHAT_KEY)
         await pause_until(pilot, lambda: isinstance(app.screen, ChatScreen))
@@ -141,9 +145,11 @@ async def test_the_chat_key_is_free_on_every_game_screen_and_absent_from_a_local
             taken = {key for node in (app, screen, board) for key in node._bindings.key_to_bindings}
             chat = screen._bindings.key_to_bindings[CHAT_KEY]
             assert [b.action for b in chat] == ["chat"], gid
-            # Nothing else anywhere on the game screen (the board's keys included) uses the key.
-            others = [b for node in (app, board) for b in node._bindings.key_to_bindings.get(CHAT_KEY, [])]
-            assert others == [] and CHAT_KEY in taken, gid
+            # Nothing else anywhere on the game screen (the board's keys included) uses the keys.
+            for key in (CHAT_KEY, *QUICK_KEYS):
+                others = [b for node in (app, board) for b in node._bindings.key_to_bindings.get(key, [])]
+                assert others == [] and key in taken, (gid, key)
+                assert len(screen._bindings.key_to_bindings[key]) == 1, (gid, key)
             # A game at this terminal has no chat: the key is neither shown nor listed as working.
             await pause_until(pilot, lambda s=screen: bool(footer(s)))
             assert "Chat" not in [what for _, what in footer(screen)]
