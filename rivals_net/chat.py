@@ -23,6 +23,7 @@ import json
 import logging
 import os
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -136,12 +137,14 @@ class ChatDesk:
             record, lines=record.lines[-HISTORY:], muted=[s for s in record.muted if s in seats]
         )
 
-    async def _keep(self, table: Table, room: Room, record: ChatRecord) -> bool:
-        """Write `record` as the table's chat (from the saver's threads); False if the disk
-        refused, and the room keeps what it had."""
-        text = json.dumps(converter.unstructure(record, unstructure_as=ChatRecord), separators=(",", ":"))
+    async def _keep(self, table: Table, room: Room, change: Callable[[ChatRecord], ChatRecord]) -> bool:
+        """Make `change` to the table's chat and write it (from the saver's threads); False if the
+        disk refused, and the room keeps what it had. One change at a time: each is made to what
+        the last one wrote, so no message is lost to another sent at the same moment."""
         loop = asyncio.get_running_loop()
         async with room.writing:
+            record = change(room.record)
+            text = json.dumps(converter.unstructure(record, unstructure_as=ChatRecord), separators=(",", ":"))
             try:
                 await loop.run_in_executor(self.server.disk.saver, write_file, self.path(table), text)
             except OSError as exc:
@@ -161,17 +164,23 @@ class ChatDesk:
             return
         if conn.key != table.creator:
             raise IllegalAction(ONLY_HOST)
-        record = room.record
         if isinstance(m, p.Mute):
             if not 0 <= m.seat < len(table.match.seats) or table.match.seats[m.seat].is_ai:
                 raise IllegalAction("Only a player's seat can be muted.")
             if m.seat == conn.seat:
                 raise IllegalAction("You cannot mute your own seat.")
-            muted = {s for s in record.muted if s != m.seat} | ({m.seat} if m.muted else set())
-            record = attrs.evolve(record, muted=sorted(muted))
+            seat, muting = m.seat, m.muted
+
+            def change(r: ChatRecord) -> ChatRecord:
+                muted = {s for s in r.muted if s != seat} | ({seat} if muting else set())
+                return attrs.evolve(r, muted=sorted(muted))
         else:
-            record = attrs.evolve(record, heard=m.heard)
-        if not await self._keep(table, room, record):
+            heard = m.heard
+
+            def change(r: ChatRecord) -> ChatRecord:
+                return attrs.evolve(r, heard=heard)
+
+        if not await self._keep(table, room, change):
             raise IllegalAction("The server cannot keep that change just now.")
         self._tell(table, [])
 
@@ -186,8 +195,7 @@ class ChatDesk:
         name = table.match.seats[seat].name if seat is not None else conn.name
         players = seat is not None or room.record.heard
         line = p.ChatLine(name=name, seat=seat, text=plain, at=round(time.time(), 1), players=players)
-        record = room.record
-        if not await self._keep(table, room, attrs.evolve(record, lines=[*record.lines, line][-HISTORY:])):
+        if not await self._keep(table, room, lambda r: attrs.evolve(r, lines=[*r.lines, line][-HISTORY:])):
             raise IllegalAction(CANNOT_KEEP)
         self._tell(table, [line])
 

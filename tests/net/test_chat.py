@@ -245,3 +245,38 @@ async def test_the_benchs_chat_flood_is_refused_and_the_table_plays_on(tmp_path:
     ann.send(p.Say(text="still fine"))
     assert (await until(bob, said)).lines[0].text == "still fine"
     await _close(server, ann, bob, eve)
+
+
+async def test_messages_sent_at_once_from_several_seats_are_all_kept(tmp_path: Path) -> None:
+    server, ann, bob, eve = await _table(tmp_path)
+    table = next(iter(server.tables.values()))
+    for i in range(3):
+        for who in (ann, bob, eve):
+            who.send(p.Say(text=f"{i}"))
+    for _ in range(9):
+        await until(eve, said)
+    await _close(server, ann, bob, eve)
+    kept = json.loads((tmp_path / chat.CHAT_FOLDER / f"{table.name}.json").read_text())
+    assert sorted((line["name"], line["text"]) for line in kept["lines"]) == sorted(
+        (name, f"{i}") for i in range(3) for name in ("Ann", "Bob", "Eve")
+    )
+
+
+async def test_a_message_the_disk_refuses_is_told_to_nobody(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    server, ann, bob, eve = await _table(tmp_path)
+    table = next(iter(server.tables.values()))
+
+    def full(path: Path, text: str) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(chat, "write_file", full)
+    ann.send(p.Say(text="lost?"))
+    assert (await until(ann, is_error)).text == chat.CANNOT_KEEP
+    monkeypatch.undo()
+    ann.send(p.Say(text="kept"))
+    # Bob's first chat line is the one that was kept: the refused one never reached him.
+    assert [line.text for line in (await until(bob, said)).lines] == ["kept"]
+    assert [line.text for line in server.chat.room(table).record.lines] == ["kept"]
+    await _close(server, ann, bob, eve)
