@@ -190,7 +190,9 @@ class ChatDesk:
         if seat is not None and seat in room.record.muted:
             raise IllegalAction(MUTED)
         speaker = f"seat {seat}" if seat is not None else f"watching {conn.key}"
-        if not room.said.take(speaker, time.monotonic()):
+        now = time.monotonic()
+        room.said.prune(now)  # (only those who spoke lately are remembered: spectators come and go)
+        if not room.said.take(speaker, now):
             raise IllegalAction(TOO_FAST)
         name = table.match.seats[seat].name if seat is not None else conn.name
         players = seat is not None or room.record.heard

@@ -9,6 +9,8 @@ from __future__ import annotations
 import asyncio
 import collections
 import json
+import time
+import types
 from pathlib import Path
 from typing import Any
 
@@ -279,4 +281,20 @@ async def test_a_message_the_disk_refuses_is_told_to_nobody(
     # Bob's first chat line is the one that was kept: the refused one never reached him.
     assert [line.text for line in (await until(bob, said)).lines] == ["kept"]
     assert [line.text for line in server.chat.room(table).record.lines] == ["kept"]
+    await _close(server, ann, bob, eve)
+
+
+async def test_the_rate_limit_forgets_who_spoke_once_their_allowance_is_back(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Spectators come and go: a table's rate limit must not remember every one who ever spoke.
+    server, ann, bob, eve = await _table(tmp_path)
+    room = server.chat.room(next(iter(server.tables.values())))
+    eve.send(p.Say(text="one"))
+    await until(eve, said)
+    later = time.monotonic() + 60
+    monkeypatch.setattr(chat, "time", types.SimpleNamespace(monotonic=lambda: later, time=time.time))
+    ann.send(p.Say(text="two"))
+    await until(eve, lambda m: said(m) and m.lines[0].text == "two")
+    assert list(room.said._left) == ["seat 0"]
     await _close(server, ann, bob, eve)
