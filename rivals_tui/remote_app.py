@@ -209,9 +209,12 @@ class RemoteApp(RivalsApp):
 
     def _chatted(self, m: p.Chat) -> None:
         """The table's chat: kept by its session; new messages shown in the game's log panel and
-        the chat view, or as a note on any other screen (the scores at the end of a game)."""
-        at = [s for s in (self._joining, self.session) if isinstance(s, RemoteSession) and s.table == m.table]
-        book = at[0].chat if at and not at[0].closed else None
+        the chat view, or as a note on any other screen (the scores at the end of a game). The
+        table's open session keeps it even while its next game is being opened (whose session
+        then takes the same chat over); else a session being opened at that table."""
+        sessions = (self.session, self._joining)
+        at = [s for s in sessions if isinstance(s, RemoteSession) and s.table == m.table and not s.closed]
+        book = at[0].chat if at else None
         if book is None:
             return
         lines = book.take(m)

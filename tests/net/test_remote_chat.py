@@ -162,3 +162,22 @@ async def test_the_chat_key_is_free_on_every_game_screen_and_absent_from_a_local
     over = GameOverScreen._merge_bindings().key_to_bindings
     expected = {CHAT_KEY: "game.chat", **{key: f"game.quick{i + 1}" for i, key in enumerate(QUICK_KEYS)}}
     assert {key: [b.id for b in over[key]] for key in expected} == {k: [v] for k, v in expected.items()}
+
+
+async def test_a_message_said_as_the_next_game_opens_stays_in_the_chat(tmp_path: Path) -> None:
+    # At a table's next game the server seats everyone afresh (`seated`, then the first update);
+    # a message that comes between the two belongs to the table's chat, which goes on.
+    server, bob, seated, app = await ann_at_bobs_table(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pause_until(pilot, lambda: isinstance(app.screen, GameScreen))
+        table = server.tables[seated.table]
+        again = p.Seated(seat=1, code=table.code, **table.seated())
+        line = p.ChatLine(name="Bob", seat=0, text="one more?", at=0.0)
+        update, _ = table.update_for(1, 0, {0, 1})
+        app._seated(again)
+        await app._dispatch(p.Chat(table.id, [line], False, [], False, False))
+        await app._dispatch(update)
+        await pause_until(pilot, lambda: isinstance(app.screen, GameScreen) and app.session.chat is not None)
+        assert [x.text for x in app.session.chat.lines] == ["one more?"]
+    await bob.close()
+    await server.stop()
