@@ -62,10 +62,11 @@ class ChatBook:
     def state(self, names: Sequence[str]) -> str:
         """The chat's rules in one line, as this terminal's person needs them."""
         parts = []
+        muted = [names[s] for s in self.muted if 0 <= s < len(names)]
         if self.silenced:
             parts.append("The host has muted your seat.")
-        elif self.muted:
-            parts.append("Muted: " + ", ".join(names[s] for s in self.muted if 0 <= s < len(names)) + ".")
+        elif muted:
+            parts.append(f"Muted: {', '.join(muted)}.")
         if self.seat is None:
             parts.append("The players read you too." if self.heard else "Only other spectators read you.")
         else:
@@ -108,5 +109,12 @@ class ChatBook:
 def shown(line: p.ChatLine, *, clock: bool = False) -> str:
     """One chat line as text: "» Ann: good game" (in the chat view, with the time it was said)."""
     who = line.name if line.seat is not None else f"{line.name} (watching)"
-    when = time.strftime("%H:%M ", time.localtime(line.at)) if clock else ""
-    return f"{when}{mark()} {who}: {line.text}"
+    return f"{said_at(line.at) if clock else ''}{mark()} {who}: {line.text}"
+
+
+def said_at(at: float) -> str:
+    """The time a message was said, on this terminal's clock ("" for a time no clock shows)."""
+    try:
+        return time.strftime("%H:%M ", time.localtime(at))
+    except (OverflowError, OSError, ValueError):  # (a server's number is not to be trusted)
+        return ""

@@ -20,7 +20,7 @@ from rivals_net import chat
 from rivals_net import protocol as p
 from rivals_tui import glyphs
 from rivals_tui.app import RivalsApp
-from rivals_tui.chat import QUICK_KEYS, mark
+from rivals_tui.chat import QUICK_KEYS, ChatBook, mark, shown
 from rivals_tui.remote_app import RemoteApp
 from rivals_tui.screens.chat import CHAT_KEY, ChatScreen
 from rivals_tui.screens.game import GameScreen
@@ -170,14 +170,27 @@ async def test_a_message_said_as_the_next_game_opens_stays_in_the_chat(tmp_path:
     server, bob, seated, app = await ann_at_bobs_table(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pause_until(pilot, lambda: isinstance(app.screen, GameScreen))
+        await pause_until(pilot, lambda: ("/", "Chat") in footer(app.screen))  # (the screen is up)
         table = server.tables[seated.table]
         again = p.Seated(seat=1, code=table.code, **table.seated())
         line = p.ChatLine(name="Bob", seat=0, text="one more?", at=0.0)
         update, _ = table.update_for(1, 0, {0, 1})
-        app._seated(again)
-        await app._dispatch(p.Chat(table.id, [line], False, [], False, False))
-        await app._dispatch(update)
+
+        async def told() -> None:  # (as the connection's worker is told: in the app's context)
+            app._seated(again)
+            await app._dispatch(p.Chat(table.id, [line], False, [], False, False))
+            await app._dispatch(update)
+
+        await app.run_worker(told(), group="test").wait()
         await pause_until(pilot, lambda: isinstance(app.screen, GameScreen) and app.session.chat is not None)
         assert [x.text for x in app.session.chat.lines] == ["one more?"]
     await bob.close()
     await server.stop()
+
+
+def test_a_chat_line_from_a_server_shows_whatever_it_holds() -> None:
+    book = ChatBook(lambda m: None, seat=1)
+    odd = p.ChatLine(name="Eve\x1b[2J", seat=None, text="[bold]x\x1b]0;t\x07", at=1e300, players=False)
+    assert book.take(p.Chat(1, [odd], False, [9], True, False)) == book.lines
+    assert shown(book.lines[0], clock=True) == f"{mark()} Eve\\x1b[2J (watching): [bold]x\\x1b]0;t\\x07"
+    assert book.state(["Ann", "Bob"]) == "Spectators reach the players."  # (no seat 9 here)
