@@ -20,10 +20,11 @@ load     40 players at 20 tables (four of each game, two seats each) over the pr
 hostile  Four canary tables (two players each, a move after a think time) while the attacks of
          `rivals_net.hostile` run from other loopback addresses, in a process of their own: 200
          silent sockets, table floods, invite-code guessing, 150 spectators of the first canary
-         table that never read. The canaries' update times (all, the watched table, the others),
-         the server's largest resident memory (`rivals serve` with its SSH door), whether a
-         newcomer gets a table (directly) or the lobby (through the door) mid-siege, and what
-         the attackers were told. --server-root runs another source tree's server (before/after).
+         table that never read, and spectators flooding its chat. The canaries' update times
+         (all, the watched table, the others), the server's largest resident memory (`rivals
+         serve` with its SSH door), whether a newcomer gets a table (directly) or the lobby
+         (through the door) mid-siege, and what the attackers were told. --server-root runs
+         another source tree's server (before/after).
 Every run is bounded; the machine may be shared, so CPU time is given next to wall time.
 """
 
@@ -352,6 +353,7 @@ ATTACK = {  # what the hostile run throws at the server (see rivals_net/hostile.
     "guess_addresses": 2,
     "spectators": 150,
     "spectate_addresses": 4,
+    "chat_addresses": 2,
 }
 
 

@@ -9,6 +9,8 @@ flood      connections that create tables as fast as the server answers, a new i
 guess      connections that send join after join with made-up invite codes, reconnecting with a
            new identity whenever the server closes one.
 spectate   spectators of the canary table that read their first answer and never read again.
+chat       spectators of the canary table sending chat: each second a 10 kB message, one of
+           escape sequences and markup, and twenty more, reconnecting whenever they are cut off.
 
 Every attack counts what the server answered (`Tally`); `attack` runs them all for a while in a
 process of its own (the canary's timing must not wait for the attackers' CPU).
@@ -151,6 +153,40 @@ async def _spectate(port: int, addr: str, table: int, until: float, tally: Tally
     writer.close()
 
 
+async def _chat(port: int, addr: str, table: int, until: float, tally: Tally) -> None:
+    """One spectator of the canary table flooding its chat; every answer is counted."""
+    loop = asyncio.get_running_loop()
+    volley = [p.Say(text="x" * 10_000), p.Say(text="\x1b]0;pwned\x07[b]hi[/b]\x1b[2J")]
+    volley += [p.Say(text=f"spam {i}") for i in range(20)]
+    while loop.time() < until:
+        client = await _client(port, addr, "chat")
+        if client is None:
+            tally["chat: turned away"] += 1
+            await asyncio.sleep(1)
+            continue
+
+        async def counting(client: TableClient = client) -> None:
+            while True:
+                m = await client.receive()
+                if isinstance(m, p.Chat):
+                    tally["chat: messages told"] += len(m.lines)
+                elif not isinstance(m, p.Seated | p.Update):
+                    tally[f"chat: {_said(m)}"] += 1
+                if isinstance(m, p.Bye):
+                    return
+
+        reader = loop.create_task(counting())
+        with contextlib.suppress(Exception):
+            client.send(p.Watch(table=table))
+            while loop.time() < until and not reader.done():
+                for message in volley:
+                    client.send(message)
+                tally["chat: messages sent"] += len(volley)
+                await asyncio.sleep(1)
+        reader.cancel()
+        await client.close()
+
+
 async def _attack(port: int, table: int, seconds: float, sizes: dict[str, int], first: int) -> Tally:
     """Every attack at once for `seconds`; each kind from its own addresses (see `addresses`)."""
     tally: Tally = collections.Counter()
@@ -165,6 +201,7 @@ async def _attack(port: int, table: int, seconds: float, sizes: dict[str, int], 
         _spectate(port, pools["spectate"][i % len(pools["spectate"])], table, until, tally)
         for i in range(sizes["spectators"])
     ]
+    jobs += [_chat(port, a, table, until, tally) for a in pools["chat"]]
     for failed in await asyncio.gather(*jobs, return_exceptions=True):
         if isinstance(failed, BaseException):
             tally[f"attacker failed: {failed!r:.60}"] += 1
@@ -175,7 +212,7 @@ def addresses(sizes: dict[str, int], first: int) -> dict[str, list[str]]:
     """The loopback addresses of each attack: `sizes["<kind>_addresses"]` of them each, from
     127.0.0.`first` on."""
     pools, n = {}, first
-    for kind in ("idle", "flood", "guess", "spectate"):
+    for kind in ("idle", "flood", "guess", "spectate", "chat"):
         count = sizes[f"{kind}_addresses"]
         pools[kind] = [f"127.0.{(n + i) // 256}.{(n + i) % 256}" for i in range(count)]
         n += count

@@ -69,6 +69,9 @@ class Limits:
     spectators: int = limit(50, "N", "spectators at one table")
     # Each new name is saved at every table the player sits at.
     rename_every: float = limit(5.0, "SECONDS", "a player may take a new name once every SECONDS")
+    # -- chat at a table (rivals_net/chat.py) ---------------------------------------------------
+    chat_burst: int = limit(5, "N", "chat messages one seat (or spectator) may send at once", least=1)
+    chat_every: float = limit(2.0, "SECONDS", "then one more chat message every SECONDS")
     # -- refused messages ------------------------------------------------------------------------
     max_errors: int = limit(30, "N", "refused messages one client may have before it is cut off")
     error_every: float = limit(10.0, "SECONDS", "then one more every SECONDS")

@@ -255,6 +255,63 @@ class Bye:
     text: str
 
 
+# -- chat at a table (docs/NETWORK.md, "Chat"; the server's side is rivals_net/chat.py) -----------
+CHAT_LIMIT = 300  # characters of one chat message, once made plain
+
+
+@attrs.frozen
+class Say:
+    """Client to server: a chat message to the table this connection is at, as typed."""
+
+    text: str
+
+
+@attrs.frozen
+class Mute:
+    """Client to server: the table's host mutes (`muted`) or unmutes a player's seat."""
+
+    seat: int
+    muted: bool = True
+
+
+@attrs.frozen
+class HearSpectators:
+    """Client to server: the table's host lets the spectators' messages reach the players, or not."""
+
+    heard: bool
+
+
+@attrs.frozen
+class ChatLine:
+    """One chat message: who said it (`seat` None: a spectator), its plain text, when (seconds
+    since the epoch, the server's clock), and whether the players hear it (a spectator's only
+    where the table lets them)."""
+
+    name: str
+    seat: int | None
+    text: str
+    at: float
+    players: bool = True
+
+
+@attrs.frozen
+class Chat:
+    """Server to client: the chat of table `table`. `lines`: the messages since the last `chat`,
+    or, when `reset`, every kept message this connection may read. `muted`: the seats the host
+    muted; `heard`: spectators reach the players; `host`: this connection is the table's host."""
+
+    table: int
+    lines: list[ChatLine]
+    reset: bool
+    muted: list[int]
+    heard: bool
+    host: bool
+
+
+CHAT_CLIENT = {"say": Say, "mute": Mute, "hear": HearSpectators}
+CHAT_SERVER = {"chat": Chat}
+
+
 CLIENT_MESSAGES: dict[str, type] = {
     "hello": Hello,
     "list": ListTables,
@@ -267,6 +324,7 @@ CLIENT_MESSAGES: dict[str, type] = {
     "again": Again,
     "name": Rename,
     "ping": Ping,
+    **CHAT_CLIENT,
 }
 SERVER_MESSAGES: dict[str, type] = {
     "welcome": Welcome,
@@ -277,6 +335,7 @@ SERVER_MESSAGES: dict[str, type] = {
     "record": Record,
     "error": Error,
     "bye": Bye,
+    **CHAT_SERVER,
 }
 _TAGS = {cls: tag for tag, cls in (*CLIENT_MESSAGES.items(), *SERVER_MESSAGES.items())}
 

@@ -228,7 +228,12 @@ def read_index(path: Path) -> list[TableRecord]:
 
 def write_index(path: Path, records: list[TableRecord]) -> None:
     """Replace the index at `path` with `records`, atomically (OSError if the disk refuses)."""
-    text = json.dumps(converter.unstructure(records, unstructure_as=list[TableRecord]), indent=1)
+    write_file(path, json.dumps(converter.unstructure(records, unstructure_as=list[TableRecord]), indent=1))
+
+
+def write_file(path: Path, text: str) -> None:
+    """Replace the file at `path` with `text`, atomically (OSError if the disk refuses): the index,
+    and each table's chat (`rivals_net.chat`)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     temp = path.with_name(f".{path.name}.{os.urandom(4).hex()}.tmp")
     try:

@@ -32,11 +32,12 @@ from typing import Any
 
 import attrs
 
-from engine.core import Game, IllegalAction
+from engine.core import Game, IllegalAction, name_seats
 from engine.core.info import Catalog
 from rivals_net import protocol as p
 from rivals_net import trace
 from rivals_net.admission import NO_SEAT, Admission, new_code
+from rivals_net.chat import ChatDesk
 from rivals_net.connection import Conn, build
 from rivals_net.finished import Records
 from rivals_net.limits import Limits
@@ -103,6 +104,7 @@ class TableServer(TableAI):
         # The table list pushed to the lobby when the tables change.
         self.lobby = LobbyNews(self._lobby, lambda: self.conns)
         self.records = Records()  # each finished game's record, for everyone at its table
+        self.chat = ChatDesk(self)  # every table's chat
 
     # -- running ---------------------------------------------------------------------------------
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> int:
@@ -218,6 +220,8 @@ class TableServer(TableAI):
             await self._undo(conn)
         elif isinstance(m, p.Again):
             await self._again(conn)
+        elif isinstance(m, p.Say | p.Mute | p.HearSpectators):
+            await self.chat.handle(conn, m)
         elif isinstance(m, p.Rename):
             await self._rename(conn, m.name)
         elif isinstance(m, p.Leave) and conn.table is not None and conn.table.id == m.table:
@@ -306,6 +310,7 @@ class TableServer(TableAI):
         if table.unsaved is not None:
             conn.send(p.Notice(table.id, CANNOT_SAVE))  # (and nothing more until it is saved)
         self._broadcast(table, None if arriving else [conn])
+        self.chat.seated(conn, table)
 
     def _leave(self, conn: Conn, pause: bool = False) -> None:
         """The connection leaves its table; `pause`: its player pauses their seat (nobody plays
@@ -337,6 +342,7 @@ class TableServer(TableAI):
         ever played there."""
         self.lobby.changed()
         self.tables.pop(table.id, None)
+        self.chat.retire(table)
         for pending in (self._timers.pop(table.id, None), self._thinking.pop(table.id, None)):
             if pending is not None:
                 pending.cancel()
@@ -584,6 +590,4 @@ class TableServer(TableAI):
 
 
 def _named(table: Table, text: str) -> str:
-    from engine.core import name_seats
-
     return name_seats(text, table.names())

@@ -20,6 +20,7 @@ from engine.core import Game, IllegalAction, SeatSpec
 from engine.core.info import Catalog
 from engine.core.match import Match, Series
 from engine.core.words import one_of
+from rivals_net.plain import plain_line
 from rivals_net.protocol import NAME_LIMIT, Choice, Create, SeatInfo, SeriesOffer, TableInfo, Update
 from saves.codec import SERIES_GAMES_LIMIT, SERIES_POINTS_LIMIT
 from saves.convert import converter, dump_action, structure_checked
@@ -79,9 +80,9 @@ def match_for(games: Catalog, m: Create, seed: int) -> tuple[Match, str]:
 
 
 def tidy_name(text: str) -> str:
-    """A name as a table shows it: its words with one space between them, at most `NAME_LIMIT`
-    characters ("" if nothing is left)."""
-    return " ".join(text.split())[:NAME_LIMIT].strip()
+    """A name as a table shows it: plain (as a chat message is: `plain_line`), its words with one
+    space between them, at most `NAME_LIMIT` characters ("" if nothing is left)."""
+    return plain_line(text)[:NAME_LIMIT].strip()
 
 
 def identity_key(identity: str) -> str:

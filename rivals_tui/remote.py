@@ -30,6 +30,7 @@ from engine.core.match import Match, Series
 from rivals_net import protocol as p
 from rivals_net import trace
 from rivals_net.client import TableClient
+from rivals_tui.chat import ChatBook
 from rivals_tui.cli_records import write_whole
 from rivals_tui.dialogs.away import AwayRules
 from rivals_tui.screens.new_game import default_name
@@ -109,6 +110,8 @@ class RemoteSession:
         self.record: str | None = None
         self._finished: Match | None = None
         self.records_dir = records
+        # The table's chat (the server sends its history once the table is open).
+        self.chat: ChatBook | None = ChatBook(client.send, seated.seat)
 
     # -- updates from the server -----------------------------------------------------------------
     def apply_update(self, u: p.Update) -> bool:

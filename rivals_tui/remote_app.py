@@ -25,9 +25,12 @@ from rivals_net import protocol as p
 from rivals_net import trace
 from rivals_net.client import PING_EVERY, Disconnected, TableClient
 from rivals_tui.app import RivalsApp
+from rivals_tui.chat import shown
 from rivals_tui.remote import RemoteSession, RemoteTables, seated_game
+from rivals_tui.screens.chat import ChatScreen
 from rivals_tui.screens.game import GameScreen
 from rivals_tui.screens.game_over import GameOverScreen
+from rivals_tui.screens.game_panes import GamePanes
 from rivals_tui.screens.lobby import LobbyScreen
 from rivals_tui.screens.log import LogScreen
 from rivals_tui.text import safe_text
@@ -158,6 +161,8 @@ class RemoteApp(RivalsApp):
             self._noticed(m)
         elif isinstance(m, p.Record):
             self._recorded(m)
+        elif isinstance(m, p.Chat):
+            self._chatted(m)
         elif isinstance(m, p.Error):
             self._refused(m.text)
         elif isinstance(m, p.Bye):
@@ -183,6 +188,7 @@ class RemoteApp(RivalsApp):
             old = self.session
             if isinstance(old, RemoteSession) and old.table == joining.table:
                 old.closed = True  # the table's next game: we stay at the table (no "leave")
+                joining.chat = old.chat  # (and its chat: the server sends it only on coming)
             joining.apply_update(m)
             # Every screen of the last table goes before the new one comes (a screen pushed while
             # the old ones are still being taken down can start before its own panels are up).
@@ -227,6 +233,24 @@ class RemoteApp(RivalsApp):
         for screen in self.screen_stack:
             if isinstance(screen, GameOverScreen):
                 screen.refresh_bindings()  # (`v`, and a player's `s`, no longer greyed)
+
+    def _chatted(self, m: p.Chat) -> None:
+        """The table's chat: kept by its session; new messages shown in the game's log panel and
+        the chat view, or as a note on any other screen (the scores at the end of a game). The
+        table's open session keeps it even while its next game is being opened (whose session
+        then takes the same chat over); else a session being opened at that table."""
+        sessions = (self.session, self._joining)
+        at = [s for s in sessions if isinstance(s, RemoteSession) and s.table == m.table and not s.closed]
+        book = at[0].chat if at else None
+        if book is None:
+            return
+        lines = book.take(m)
+        for screen in self.screen_stack:
+            if isinstance(screen, GamePanes | ChatScreen):
+                screen.chat_arrived(lines)
+        if not isinstance(self.screen, GamePanes | ChatScreen):
+            for line in lines:
+                self.notify(shown(line), timeout=6, markup=False)
 
     def _refused(self, text: str) -> None:
         text = safe_text(text)

@@ -26,6 +26,7 @@ from engine.core.options import option_fields
 from rivals_tui.text import safe_text
 
 if TYPE_CHECKING:
+    from rivals_tui.chat import ChatBook
     from rivals_tui.dialogs.away import AwayRules
     from saves.replay import Replay
     from saves.store import SaveLock, SaveStore
@@ -73,6 +74,9 @@ class Session(Protocol):
     seat_here: int | None
     # The AI level the hint asks (HINT_LEVEL here, REMOTE_HINT_LEVEL at a server's table).
     hint_level: str
+    # The table's chat (a server's table, rivals_tui.chat); None where there is nobody to talk to
+    # but the people at this keyboard (a game played in this process).
+    chat: ChatBook | None
 
     # What the session can do, one question each (a server's table, rivals_tui.remote, answers
     # each otherwise than a game played in this process).
@@ -171,6 +175,7 @@ class LocalSession:
     saves_here = True
     keeps_moves = True
     keeps_record = False
+    chat: ChatBook | None = None
     next_game_asked = False
     again: tuple[int, ...] = ()
     hint_level = HINT_LEVEL

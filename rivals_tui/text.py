@@ -3,7 +3,8 @@
 Names, save names and error lines can hold anything — square brackets that Rich and Textual would
 read as markup (`[/]` crashes, `[@click=app.quit]` acts), escape sequences that would retitle or
 reprogram the terminal, bidi overrides that reorder the line, lone surrogates that cannot be
-encoded. Every such text goes through `safe_text` before it reaches the terminal, and through
+encoded. Every such text goes through `safe_text` before it reaches the terminal (escaping the
+characters `rivals_net.plain.unsafe` names, the list the table server drops them by), and through
 `plain` (a `Content` that is never parsed as markup) before it reaches a widget.
 
 No Textual import at module level: the CLI uses `safe_text` without starting the app.
@@ -11,15 +12,13 @@ No Textual import at module level: the CLI uses `safe_text` without starting the
 
 from __future__ import annotations
 
-import unicodedata
 from typing import TYPE_CHECKING
+
+from rivals_net.plain import unsafe
 
 if TYPE_CHECKING:
     from rich.text import Text
     from textual.content import Content
-
-# Format characters that join emoji or shape scripts are harmless and expected in names.
-_KEEP_FORMAT = {"\u200c", "\u200d"}
 
 
 def sentence(text: str) -> str:
@@ -43,14 +42,6 @@ def _escape(ch: str) -> str:
     return f"\\U{code:08x}"
 
 
-def _unsafe(ch: str) -> bool:
-    if ch in _KEEP_FORMAT:
-        return False
-    # Cc: C0/C1 controls (ESC, CSI...); Cf: bidi overrides and other invisible formatting;
-    # Cs: lone surrogates; Zl/Zp: line and paragraph separators.
-    return unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Zl", "Zp")
-
-
 def safe_text(text: object, *, newlines: bool = False) -> str:
     """`text` with every control or invisible formatting character written as an escape ("\\x1b").
 
@@ -63,7 +54,7 @@ def safe_text(text: object, *, newlines: bool = False) -> str:
     for ch in s:
         if newlines and ch == "\n":
             out.append(ch)
-        elif _unsafe(ch):
+        elif unsafe(ch):
             out.append(_escape(ch))
         else:
             out.append(ch)

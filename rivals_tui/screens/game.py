@@ -491,7 +491,7 @@ class GameScreen(GamePanes):
             return True if self.keyboard is not None and not self._over else None
         if action == "book":
             return True if entries_for(self.session.game.id) else None
-        return True
+        return super().check_action(action, parameters)
 
     def action_picker(self) -> None:
         seat = self.keyboard

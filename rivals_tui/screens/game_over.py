@@ -21,13 +21,13 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Button, DataTable, Static
 
 from engine.core.match import STAND_IN
 from engine.core.words import count
 from rivals_tui.app import WithRivals
 from rivals_tui.games import board_for
+from rivals_tui.screens.chat import Talks
 from rivals_tui.session import Session
 from rivals_tui.text import plain, plain_rich
 from rivals_tui.widgets.board import GameBoard
@@ -89,7 +89,7 @@ def stand_in_line(session: Session, seat: int | None) -> str:
     return " ".join(lines)
 
 
-class GameOverScreen(WithRivals, Screen[None]):
+class GameOverScreen(Talks, WithRivals):
     BINDINGS = [
         Binding("r", "rematch", "Rematch", id="over.rematch"),
         Binding("n", "next_game", "Next game", id="over.next"),
@@ -248,6 +248,10 @@ class GameOverScreen(WithRivals, Screen[None]):
         # The score table has the focus, not a button: an Enter still on its way from the last
         # move must not skip the scores by starting a rematch. The keys (r, n, m) and tab work.
         table.focus()
+        if self.session.next_game_asked:
+            # A change the server sent between compose and now (someone asked for the next
+            # game) found the screen not yet mounted: say it now.
+            self.query_one("#over-again", Static).update(plain(self._again_line()))
         self.refresh_bindings()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -259,7 +263,7 @@ class GameOverScreen(WithRivals, Screen[None]):
             return True if self.session.keeps_moves else None
         if action == "keep_record":
             return True if self.session.keeps_record else None
-        return True
+        return super().check_action(action, parameters)
 
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:

@@ -17,8 +17,11 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Static
 
+from rivals_net.protocol import ChatLine
 from rivals_tui.app import WithRivals
+from rivals_tui.chat import shown
 from rivals_tui.games import board_for
+from rivals_tui.screens.chat import Talks
 from rivals_tui.screens.legend import LegendScreen
 from rivals_tui.screens.log import LogScreen
 from rivals_tui.session import Session, options_in_force
@@ -94,8 +97,8 @@ class DetailPane(Screen[None]):
             detail.mark_more()
 
 
-class GamePanes(WithRivals, DetailPane):
-    """The panes of a game screen, and the keys that read them."""
+class GamePanes(Talks, WithRivals, DetailPane):
+    """The panes of a game screen, and the keys that read them (and the chat's, `Talks`)."""
 
     session: Session
     keyboard: int | None
@@ -129,6 +132,15 @@ class GamePanes(WithRivals, DetailPane):
     def seat_names(self) -> list[str]:
         """The seats' names as the board writes them (the session's, which a server may change)."""
         return [seat.name for seat in self.session.seats]
+
+    def chat_arrived(self, lines: list[ChatLine]) -> None:
+        """New chat messages at the table: in the log panel among the events, marked apart. (A log
+        rebuilt after an undo holds the events only; the chat view keeps every message.)"""
+        if not self.is_mounted:
+            return  # mounting shows the log as it is by then (the events: the chat is in its view)
+        log = self.query_one("#log", WrappingLog)
+        for line in lines:
+            log.add(shown(line))
 
     def _rebuild_log(self) -> None:
         self.query_one("#log", WrappingLog).reset()

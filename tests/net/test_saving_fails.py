@@ -164,6 +164,7 @@ async def test_the_next_game_waits_until_it_is_saved(tmp_path: Path) -> None:
     for who in (ann, bob):
         who.send(p.Join(code=CODE))
         assert (await until(who, is_update)).outcome is not None
+        await until(who, lambda m: isinstance(m, p.Chat))  # (the table's chat comes after the update)
     ann.send(p.Again())
     await until(bob, lambda m: is_update(m) and m.again == [0])
     store.full = True
@@ -247,7 +248,10 @@ async def test_the_game_over_screen_says_the_next_game_waits_for_the_server(tmp_
                 await pilot.pause(0.02)
                 if test():
                     return
-            raise AssertionError("the screen never got there")
+            raise AssertionError(f"the screen never got there: {app.screen!r} {again_line_or_none()!r}")
+
+        def again_line_or_none() -> str | None:
+            return again_line() if app.screen.query("#over-again") else None
 
         def again_line() -> str:
             return str(app.screen.query_one("#over-again", Static).render()).replace("\n", " ")
