@@ -1,4 +1,5 @@
-"""The main menu: New game, Continue (the latest unfinished save), Load, Rules, Settings, Quit."""
+"""The main menu: New game, Continue (the latest unfinished save), Load, Learn to play, Rules,
+Settings, Quit."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ ENTRIES = (
     ("new", "New game", "n"),
     ("continue", "Continue", "c"),
     ("load", "Load", "o"),
+    ("learn", "Learn to play", "l"),
     ("rules", "Rules", "r"),
     ("settings", "Settings", "s"),
     ("quit", "Quit", "q"),
@@ -32,6 +34,7 @@ class MenuScreen(WithRivals, Screen[None]):
         Binding("n", "pick('new')", "New game", id="menu.new"),
         Binding("c", "pick('continue')", "Continue", id="menu.continue"),
         Binding("o", "pick('load')", "Load", id="menu.load"),
+        Binding("l", "pick('learn')", "Learn to play", id="menu.learn"),
         Binding("r", "pick('rules')", "Rules", id="menu.rules"),
         Binding("s", "pick('settings')", "Settings", id="menu.settings"),
         Binding("q", "pick('quit')", "Quit", id="menu.quit"),
@@ -112,6 +115,10 @@ class MenuScreen(WithRivals, Screen[None]):
             from rivals_tui.screens.load import LoadScreen
 
             app.push_screen(LoadScreen())
+        elif what == "learn":
+            from rivals_tui.screens.learn import LearnScreen
+
+            app.push_screen(LearnScreen())
         elif what == "rules":
             app.open_rules(None)
         elif what == "settings":
