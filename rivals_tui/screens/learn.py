@@ -77,7 +77,9 @@ class LearnScreen(WithRivals, DismissOnce, Screen[None]):
                 for info in self.rivals.games.infos()
             ]
         )
-        ol.highlighted = current if current is not None else 0
+        # On the line it was on, else on the first game that has a lesson.
+        first = next((i for i, info in enumerate(self.rivals.games.infos()) if has_lesson(info.id)), 0)
+        ol.highlighted = current if current is not None else first
         ol.focus()
 
     @on(OptionList.OptionSelected)

@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import re
 
+import attrs
 from rich.text import Text
+from textual._slug import slug
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.timer import Timer
@@ -36,44 +38,57 @@ def short(described: str) -> str:
     return re.split(r"[:.](?:\s|$)", described, maxsplit=1)[0]
 
 
-def coach_text(session: LessonSession, tip: str = "") -> tuple[str, str]:
-    """What the coach shows now: its heading and its text (the step, what the rule is, what to
-    do; or what a move off the lesson's path did; or free play), with `tip` after it."""
+@attrs.frozen
+class Coaching:
+    """What the coach shows: a heading (the step and its rules section), what to do now (first,
+    so that it shows at 80x24 even when the rest needs [ and ]), and the explanation."""
+
+    heading: str
+    now: str
+    text: str
+
+    def shown(self) -> Text:
+        lines = [(self.heading, "bold"), "\n"]
+        if self.now:
+            lines += [(self.now, "bold"), "\n"]
+        return Text.assemble(*lines, self.text)
+
+
+def coach_text(session: LessonSession, tip: str = "") -> Coaching:
+    """What the coach shows now: the step (what is happening, the rule, what to do), or what a
+    move off the lesson's path did, or free play; with `tip` after it."""
     lesson = session.lesson
     place = session.place()
-    steps = len(lesson.steps)
-    you = session.seats[lesson.you].name
     tail = f"\n\n{tip}" if tip else ""
     if place.step is not None:
         step = place.step
-        rules = f" · Rules: {step.teaches[0]} (?)" if step.teaches else ""
-        heading = f"Step {step.number} of {steps}{rules}"
+        rules = f" · {step.teaches[0]} (?)" if step.teaches else ""
+        heading = f"Step {step.number} of {len(lesson.steps)}{rules}"
         if place.owed:
-            now = f"Now: {short(session.said())}. The cursor is on it: press Enter."
+            now = f"Now: {short(session.said())}. Press Enter."
         else:
             others = ", ".join(s.name for i, s in enumerate(session.seats) if i != lesson.you)
             now = f"{others} answers: watch the board and the log."
-        return heading, f"{step.say}\n\n{now}{tail}"
+        return Coaching(heading, now, f"{step.say}{tail}")
     free = f"You are on your own now. {lesson.free_say}"
     if place.off is None:
-        return "Free play", f"{free}{tail}"
+        return Coaching("Free play", "", f"{free}{tail}")
     left = session.script.step_at.get(place.off)
     where = f"step {left.number}" if left is not None else "the lesson"
     later = [i for i, (seat, _) in enumerate(session.match.history) if seat == lesson.you and i > place.off]
     if later:
         back = f"(You left the lesson at {where}: u takes your moves back, one at a time, to return to it.)"
-        return "Free play", f"{free}\n\n{back}{tail}"
+        return Coaching("Free play", "", f"{free}\n\n{back}{tail}")
     expected = session.script.said.get(place.off, "")
     did = " ".join(e.text for e in session.events_of(place.off)) or "nothing anyone can see"
     text = (
-        f"{you}, you played another move than the lesson's"
+        "You played another move than the lesson's"
         + (f" (it asked: {short(session.words(expected))})" if expected else "")
         + f". What your move did: {session.words(did)}\n\n"
-        f"Press u to take it back and go on with {where}. Or play on: the game goes on without "
-        "the lesson's script, against the easy AI, and I still give you a tip when you pause "
-        "(or press h)."
+        "Or play on: the game goes on without the lesson's script, against the easy AI, and I "
+        "still give you a tip when you pause (or press h)."
     )
-    return "Your own move", f"{text}{tail}"
+    return Coaching("Your own move", f"Press u to take it back and go on with {where}.", f"{text}{tail}")
 
 
 class LessonScreen(GameScreen):
@@ -125,9 +140,9 @@ class LessonScreen(GameScreen):
 
     def _show_coach(self) -> None:
         moves = len(self.lesson.match.history)
-        heading, text = coach_text(self.lesson, self.tip if self._tip_for == moves else "")
+        coaching = coach_text(self.lesson, self.tip if self._tip_for == moves else "")
         coach = self.query_one("#coach", DetailPanel)
-        if coach.show(Text.assemble((heading, "bold"), "\n", text)):
+        if coach.show(coaching.shown()):
             if coach.scrollable_content_region.height:
                 coach.mark_more()
             self.call_after_refresh(self._mark_coach)
@@ -182,7 +197,8 @@ class LessonScreen(GameScreen):
     def action_rules(self) -> None:
         step = self.lesson.place().step
         if step is not None and step.teaches:
-            self.rivals.open_rules(self.lesson.game.id, step.teaches[0])
+            # The rules screen finds a section by its heading's slug, as the prompts name it.
+            self.rivals.open_rules(self.lesson.game.id, slug(step.teaches[0]))
             return
         super().action_rules()
 

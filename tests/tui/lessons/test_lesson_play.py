@@ -7,11 +7,12 @@ from pathlib import Path
 from typing import Any
 
 from textual.pilot import Pilot
+from textual.widgets import OptionList
 
 from engine.registry import GAMES
 from rivals_tui.app import RivalsApp
 from rivals_tui.lesson import load, save_name
-from rivals_tui.screens.lesson import LessonScreen
+from rivals_tui.screens.lesson import LessonScreen, short
 from rivals_tui.settings import Settings
 from rivals_tui.widgets.detail import DetailPanel
 from saves.store import SaveStore
@@ -32,8 +33,10 @@ async def open_from_menu(pilot: Pilot[Any], game_id: str) -> LessonScreen:
     """Menu → Learn to play → the game's line → Enter."""
     await pilot.press("l")
     await pilot.pause()
-    ids = [info.id for info in GAMES.infos()]
-    for _ in range(ids.index(game_id)):
+    listed = pilot.app.screen.query_one(OptionList)
+    for _ in range(len(GAMES.infos())):
+        if listed.highlighted is not None and listed.get_option_at_index(listed.highlighted).id == game_id:
+            break
         await pilot.press("down")
     await pilot.press("enter")
     await until(pilot, lambda: isinstance(pilot.app.screen, LessonScreen))
@@ -61,7 +64,7 @@ async def test_the_rivalist_lesson_plays_through_by_the_keys_the_coach_asks_for(
             # The step, its rules section and its text, and what to press.
             assert f"Step {step.number} of {len(script.lesson.steps)}" in shown
             assert step.say in shown
-            assert "press Enter" in shown
+            assert f"Now: {short(script.said[len(session.match.history)])}. Press Enter." in shown
             before = len(session.match.history)
             await pilot.press("enter")
             await until(pilot, lambda n=before: len(session.match.history) > n)
