@@ -64,7 +64,7 @@ async def test_the_rivalist_lesson_plays_through_by_the_keys_the_coach_asks_for(
             # The step, its rules section and its text, and what to press.
             assert f"Step {step.number} of {len(script.lesson.steps)}" in shown
             assert step.say in shown
-            assert f"Now: {short(script.said[len(session.match.history)])}. Press Enter." in shown
+            assert f"Now: {short(session.said())}. Press Enter." in shown
             before = len(session.match.history)
             await pilot.press("enter")
             await until(pilot, lambda n=before: len(session.match.history) > n)
