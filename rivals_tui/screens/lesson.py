@@ -48,10 +48,10 @@ class Coaching:
     text: str
 
     def shown(self) -> Text:
-        lines = [(self.heading, "bold"), "\n"]
+        parts: list[str | tuple[str, str]] = [(self.heading, "bold"), "\n"]
         if self.now:
-            lines += [(self.now, "bold"), "\n"]
-        return Text.assemble(*lines, self.text)
+            parts += [(self.now, "bold"), "\n"]
+        return Text.assemble(*parts, self.text)
 
 
 def coach_text(session: LessonSession, tip: str = "") -> Coaching:
