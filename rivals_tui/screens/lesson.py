@@ -54,9 +54,10 @@ class Coaching:
         return Text.assemble(*parts, self.text)
 
 
-def coach_text(session: LessonSession, tip: str = "") -> Coaching:
+def coach_text(session: LessonSession, tip: str = "", on_board: bool = True) -> Coaching:
     """What the coach shows now: the step (what is happening, the rule, what to do), or what a
-    move off the lesson's path did, or free play; with `tip` after it."""
+    move off the lesson's path did, or free play; with `tip` after it. `on_board`: the board's
+    cursor is on the step's move (else the coach sends the learner to the list of moves)."""
     lesson = session.lesson
     place = session.place()
     tail = f"\n\n{tip}" if tip else ""
@@ -65,7 +66,8 @@ def coach_text(session: LessonSession, tip: str = "") -> Coaching:
         rules = f" · {step.teaches[0]} (?)" if step.teaches else ""
         heading = f"Step {step.number} of {len(lesson.steps)}{rules}"
         if place.owed:
-            now = f"Now: {short(session.said())}. Press Enter."
+            how = "Press Enter." if on_board else "Press a and choose it from the list."
+            now = f"Now: {short(session.said())}. {how}"
         else:
             others = ", ".join(s.name for i, s in enumerate(session.seats) if i != lesson.you)
             now = f"{others} answers: watch the board and the log."
@@ -120,6 +122,8 @@ class LessonScreen(GameScreen):
         self.tip = ""
         self._tip_for = -1
         self._waiting: Timer | None = None
+        # Whether the board's cursor stands on the step's move (Enter takes it).
+        self._on_board = True
 
     def side_column(self) -> ComposeResult:
         coach = DetailPanel(Text(""), id="coach")
@@ -134,13 +138,14 @@ class LessonScreen(GameScreen):
         super()._render_all()
         pointed = self.lesson.pointed()
         if pointed is not None and self._my_turn():
-            self.query_one(GameBoard).point_at(pointed)
+            # A board with no piece for the move leaves the learner the action picker.
+            self._on_board = self.query_one(GameBoard).point_at(pointed) is not None
         self._show_coach()
         self._wait_for_learner()
 
     def _show_coach(self) -> None:
         moves = len(self.lesson.match.history)
-        coaching = coach_text(self.lesson, self.tip if self._tip_for == moves else "")
+        coaching = coach_text(self.lesson, self.tip if self._tip_for == moves else "", self._on_board)
         coach = self.query_one("#coach", DetailPanel)
         if coach.show(coaching.shown()):
             if coach.scrollable_content_region.height:

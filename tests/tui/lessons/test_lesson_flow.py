@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 
 from engine.registry import GAMES
@@ -17,6 +18,7 @@ from rivals_tui.screens.learn import LearnScreen
 from rivals_tui.screens.lesson import LessonScreen
 from rivals_tui.screens.rules import RulesScreen
 from rivals_tui.settings import Settings
+from rivals_tui.widgets.lineboard import LineBoard
 from saves.lessons import LessonsDone
 from saves.store import SaveStore
 from tests.tui.flow import jump_near_end, pick_first, until
@@ -186,3 +188,17 @@ async def test_nothing_is_cut_on_a_lesson_screen_at_80x24(tmp_path: Path) -> Non
         await pilot.press("l")
         await check(pilot, "learn list")
         assert isinstance(pilot.app.screen, LearnScreen)
+
+
+async def test_a_move_the_board_cannot_point_at_is_chosen_from_the_list(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A board with no piece for the step's move: the coach sends the learner to the action picker.
+    monkeypatch.setattr(LineBoard, "point_at", lambda self, action: None)
+    async with app_on_lesson(tmp_path).run_test(size=(80, 24)) as pilot:
+        screen = lesson_screen(pilot.app)
+        await learner_owes(pilot, screen)
+        assert "Now: Draft The Red Fort. Press a and choose it from the list." in coach(pilot.app)
+        await pick(pilot, "Draft The Red Fort")
+        await until(pilot, lambda: len(screen.lesson.match.history) > 0)
+        assert screen.lesson.match.history[0] == SCRIPT.moves[0]
