@@ -13,7 +13,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from rivals_tui.app import WithRivals
-from rivals_tui.dialogs import ErrorDialog
+from rivals_tui.dialogs import ConfirmDialog, ErrorDialog
 from rivals_tui.lesson import LessonError, has_lesson, save_name
 from rivals_tui.lesson_session import open_lesson
 from rivals_tui.screens.base import DismissOnce
@@ -50,6 +50,7 @@ class LearnScreen(WithRivals, DismissOnce, Screen[None]):
     def states(self) -> dict[str, str]:
         """Each game's lesson in a few words, by game id."""
         done = LessonsDone.default()
+        self.query_one("#learn-note", Static).update(plain(done.problem or HOW))
         saves = {i.name: i for i in self.rivals.store.list() if i.error is None}
         states = {}
         for info in self.rivals.games.infos():
@@ -92,8 +93,19 @@ class LearnScreen(WithRivals, DismissOnce, Screen[None]):
         if ol.highlighted is None:
             return
         option = ol.get_option_at_index(ol.highlighted)
-        if option.id is not None and not option.disabled:
-            self.start(option.id, fresh=fresh)
+        if option.id is None or option.disabled:
+            return
+        game_id = option.id
+        if fresh and self.states()[game_id].startswith("in progress"):
+            # Starting again replaces the lesson in progress: asked first.
+            title = self.rivals.games.info(game_id).title
+            question = f"Start the {title} lesson again from its first step? The one in progress is replaced."
+            self.app.push_screen(
+                ConfirmDialog(question, yes="Start again", no="Back", enter_says_no=True),
+                lambda ok: self.start(game_id, fresh=True) if ok else None,
+            )
+            return
+        self.start(game_id, fresh=fresh)
 
     def start(self, game_id: str, fresh: bool) -> None:
         app = self.rivals

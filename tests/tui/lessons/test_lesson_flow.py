@@ -11,6 +11,7 @@ from textual.pilot import Pilot
 
 from engine.registry import GAMES
 from rivals_tui.app import RivalsApp
+from rivals_tui.dialogs import ConfirmDialog
 from rivals_tui.lesson import load, save_name
 from rivals_tui.lesson_session import LessonSession, open_lesson
 from rivals_tui.screens.game_over import GameOverScreen
@@ -202,3 +203,26 @@ async def test_a_move_the_board_cannot_point_at_is_chosen_from_the_list(
         await pick(pilot, "Draft The Red Fort")
         await until(pilot, lambda: len(screen.lesson.match.history) > 0)
         assert screen.lesson.match.history[0] == SCRIPT.moves[0]
+
+
+async def test_starting_a_lesson_in_progress_again_asks_first(tmp_path: Path) -> None:
+    app = lesson_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_from_menu(pilot, "rivalist")
+        await play_steps(pilot, screen, 1)
+        await pilot.press("q")
+        await until(pilot, lambda: app.session is None)
+        await pilot.press("l")
+        await pilot.pause()
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmDialog)
+        await pilot.press("n")  # no: the lesson in progress is kept
+        await pilot.pause()
+        assert isinstance(app.screen, LearnScreen)
+        assert app.screen.states()["rivalist"].startswith("in progress")
+        await pilot.press("r")
+        await pilot.pause()
+        await pilot.press("y")
+        await until(pilot, lambda: isinstance(app.screen, LessonScreen))
+        assert lesson_screen(app).lesson.match.history == []
