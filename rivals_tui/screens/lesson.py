@@ -85,7 +85,7 @@ def coach_text(session: LessonSession, tip: str = "", on_board: bool = True) -> 
     did = " ".join(e.text for e in session.events_of(place.off)) or "nothing anyone can see"
     text = (
         "You played another move than the lesson's"
-        + (f" (it asked: {short(session.words(expected))})" if expected else "")
+        + (f", which asked: {short(session.words(expected))}" if expected else "")
         + f". What your move did: {session.words(did)}\n\n"
         "Or play on: the game goes on without the lesson's script, against the easy AI, and I "
         "still give you a tip when you pause (or press h)."

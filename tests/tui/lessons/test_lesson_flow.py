@@ -68,7 +68,7 @@ async def test_another_move_is_explained_and_u_takes_it_back_to_the_same_step(tm
         await pick(pilot, "Take Garrison")
         await until(pilot, lambda: len(session.match.history) == 9)
         shown = coach(pilot.app)
-        assert "another move than the lesson's (it asked: Take Tavern" in shown
+        assert "another move than the lesson's, which asked: Take Tavern (would cost you 0 coins)." in shown
         assert "What your move did: Learner takes Garrison." in shown
         assert "Press u to take it back and go on with step 4" in shown
         assert session.place().off == 8
