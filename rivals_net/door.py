@@ -272,8 +272,12 @@ class Door:
         )
         env.setdefault("LANG", "C.UTF-8")
         if self.players is not None:
-            folder = hashlib.sha256(fingerprint.encode()).hexdigest()[:24]
-            env["RIVALS_CONFIG_DIR"] = str(self.players / folder)
+            folder = self.players / hashlib.sha256(fingerprint.encode()).hexdigest()[:24]
+            env["RIVALS_CONFIG_DIR"] = str(folder)
+            # The lessons (Learn to play, in the lobby) are played in the app itself: each key's
+            # lesson saves and done marks beside its settings, never another player's.
+            env["RIVALS_SAVE_DIR"] = str(folder / "saves")
+            env["RIVALS_DATA_DIR"] = str(folder)
         return env
 
     async def _play(

@@ -30,6 +30,7 @@ from textual.theme import ThemeProvider
 from engine.core import Game, SeatSpec
 from engine.core.info import Catalog
 from rivals_tui import ascii_mode, glyphs
+from rivals_tui.lesson_session import local_session
 from rivals_tui.screens.base import KeysProvider, RivalsCommandPalette
 from rivals_tui.screens.too_small import MIN_SIZE, TooSmallScreen
 from rivals_tui.session import LocalSession, Session
@@ -198,7 +199,7 @@ class RivalsApp(App[None]):
 
     # -- sessions --------------------------------------------------------------------------
     def open_session(self, session: Session) -> None:
-        from rivals_tui.screens.game import GameScreen
+        from rivals_tui.screens.lesson import screen_for
 
         self.close_session()
         self.session = session
@@ -206,7 +207,7 @@ class RivalsApp(App[None]):
         if self.settings.last_game != session.game.id:
             self.settings.last_game = session.game.id
             self.save_settings()
-        self.push_screen(GameScreen(session))
+        self.push_screen(screen_for(session))
         if self.records.problem is not None and self.record_table(session) is not None:
             self.notify(safe_text(self.records.problem), severity="warning", timeout=8, markup=False)
 
@@ -319,7 +320,7 @@ class RivalsApp(App[None]):
     def start_match(self, match: Match, name: str | None) -> None:
         self.close_session()
         try:
-            session = LocalSession(match, self.store, name=name)
+            session = local_session(match, self.store, name=name)
         except (SaveError, OSError) as exc:
             self._show_error(str(exc), "Cannot start the game")
             return
@@ -341,7 +342,7 @@ class RivalsApp(App[None]):
             return False
         self.close_session()
         self.clear_screens()
-        self.open_session(LocalSession(match, self.store, name=name, lock=lock))
+        self.open_session(local_session(match, self.store, name=name, lock=lock))
         return True
 
     def game_over(self, screen: Screen[Any]) -> None:

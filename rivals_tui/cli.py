@@ -8,6 +8,7 @@
     rivals import FILE [--name NAME]         a record, every move checked, as a save
     rivals replay NAME                       a save in the replay viewer, move by move
     rivals stats [GAME] [--player NAME]      statistics of the finished games, as text
+    rivals learn GAME [--again]              a guided first game of GAME, with a coach
     rivals serve [--port 2222] [--host H]    host tables: a table server and an SSH door to it
       [--web PORT]                           ... and a web door: the app in a browser
     rivals join HOST:PORT [CODE]             play at a table server from this terminal
@@ -39,7 +40,7 @@ from engine.core.match import Match, Series
 from engine.core.words import one_of, players_text
 from rivals_net.door_limits import DoorLimits
 from rivals_net.limits import add_flags as add_limit_flags
-from rivals_tui import cli_records, cli_replay, cli_stats
+from rivals_tui import cli_learn, cli_records, cli_replay, cli_stats
 from rivals_tui.text import safe_text, sentence
 from saves.codec import NAME_LIMIT, SERIES_GAMES_LIMIT, SERIES_POINTS_LIMIT
 
@@ -149,6 +150,7 @@ def build_parser(games: Catalog | None = None) -> argparse.ArgumentParser:
     cli_records.add_commands(sub)
     cli_replay.add_command(sub)
     cli_stats.add_command(sub)
+    cli_learn.add_command(sub)
 
     join = sub.add_parser(
         "join",
@@ -406,6 +408,10 @@ def _run(args: argparse.Namespace, games: Catalog, headless: bool) -> int:
             session = LocalSession(match, store)
         except (SaveError, OSError) as exc:
             raise CliError(str(exc)) from None
+    elif args.command == cli_learn.COMMAND:
+        session = cli_learn.open_session(args, store, games)
+        if session is None:
+            return cli_learn.EXIT_PROBLEM
     elif args.command == "resume":
         session = _resume(store, args.name, games, restore=args.restore)
 
@@ -482,7 +488,7 @@ def _join(args: argparse.Namespace, games: Catalog) -> int:
 def _resume(
     store: Any, name: str | None, games: Mapping[str, Game[Any, Any, Any]], *, restore: bool = False
 ) -> Any:
-    from rivals_tui.session import LocalSession
+    from rivals_tui.lesson_session import local_session
     from saves.errors import SaveError
 
     if name is not None:
@@ -526,7 +532,7 @@ def _resume(
     except (SaveError, OSError) as exc:
         lock.release()
         raise CliError(str(exc)) from None
-    return LocalSession(match, store, name=name, lock=lock)
+    return local_session(match, store, name=name, lock=lock)
 
 
 def _ask_restore(info: Any) -> bool:

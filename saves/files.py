@@ -1,9 +1,12 @@
-"""Reading the app's small files (settings, personal bests) without trusting what is there."""
+"""Reading and writing the app's small files (settings, personal bests, lessons done) without
+trusting what is there."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import stat
+import tempfile
 from pathlib import Path
 
 
@@ -20,3 +23,22 @@ def read_small(path: Path, limit: int) -> bytes:
     if len(data) > limit:
         raise OSError("too large")
     return data
+
+
+def write_small(path: Path, text: str) -> None:
+    """Write `text` to `path` atomically: a fresh temporary file in the same folder (O_EXCL,
+    never through a link planted at a fixed name), flushed, then renamed over the old one.
+    Raises OSError, leaving the old file as it was."""
+    folder = path.parent
+    folder.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            out.write(text)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(tmp, path)
+    except OSError:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise

@@ -11,16 +11,14 @@ start empty, and the next record replaces the file. Nothing here ever raises to 
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
-import tempfile
 from pathlib import Path
 from typing import Any
 
 import platformdirs
 
-from saves.files import read_small
+from saves.files import read_small, write_small
 
 __all__ = ["ENV_VAR", "BestScores", "table_key"]
 
@@ -99,23 +97,9 @@ class BestScores:
 
     def _write(self) -> None:
         text = json.dumps({"format": FORMAT, "best": self.best, "taken_back": self.taken_back}, indent=1)
-        folder = self.path.parent
         try:
-            folder.mkdir(parents=True, exist_ok=True)
-            # A fresh temporary file (O_EXCL, never through a link planted at a fixed name).
-            fd, tmp = tempfile.mkstemp(prefix=f".{FILE_NAME}.", suffix=".tmp", dir=folder)
+            write_small(self.path, text + "\n")
         except OSError as exc:
-            self.problem = f"Your personal best could not be written ({_why(exc)})."
-            return
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as out:
-                out.write(text + "\n")
-                out.flush()
-                os.fsync(out.fileno())
-            os.replace(tmp, self.path)
-        except OSError as exc:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
             self.problem = f"Your personal best could not be written ({_why(exc)})."
             return
         self.problem = None

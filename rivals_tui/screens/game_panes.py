@@ -116,7 +116,7 @@ class GamePanes(Talks, WithRivals, DetailPane):
                     self.session.game, self.seat_names(), self.rivals.personal_best(self.session), self.say
                 )
             with Column(id="side"):
-                yield from side_panes()
+                yield from self.side_column()
         # ctrl+p still opens the palette, ctrl+q still quits: the footer's room goes to the game.
         # When a board's own keys crowd the row, the reference keys give way first (f2 has them),
         # the book first of all: it is the least needed in the middle of a decision.
@@ -125,6 +125,10 @@ class GamePanes(Talks, WithRivals, DetailPane):
             leave_out=("save_quit",),
             spare=("book", "hint", "full_log", "legend", "undo"),
         )
+
+    def side_column(self) -> ComposeResult:
+        """The panes beside the board (a lesson puts its coach over them)."""
+        yield from side_panes()
 
     def words(self, text: str) -> str:
         return self.session.words(text)

@@ -5,7 +5,8 @@ table, and a spectator sees only what is public. A table where this player holds
 same SSH key or `rivals join` identity) is marked, and opening it takes that seat; a player who
 comes back to a server with one unfinished game of theirs is taken straight back to it. The
 list follows the tables by itself (the server sends it when they change); `n` sets the name
-this player goes by at every table.
+this player goes by at every table. `l` opens "Learn to play": a lesson is played in this app
+itself, saved in this player's own folder (the SSH door gives each key one), not at a table.
 """
 
 from __future__ import annotations
@@ -52,6 +53,8 @@ class LobbyScreen(WithRivals, Screen[None]):
         Binding("j", "join", "Join with code", id="lobby.join"),
         Binding("w", "watch", "Open", id="lobby.watch"),  # your seat there, or to watch
         Binding("n", "name", "Your name", id="lobby.name"),
+        # A lesson is played in this app, not at a table: the guided game needs no other player.
+        Binding("l", "learn", "Learn to play", id="lobby.learn"),
         # (The list follows the tables by itself: r is for the impatient, and gives way in the footer.)
         Binding("r", "refresh", "Refresh", id="lobby.refresh"),
         Binding("question_mark,f1", "rules", "Rules", id="lobby.rules"),
@@ -83,7 +86,7 @@ class LobbyScreen(WithRivals, Screen[None]):
             f"Connecting… {HOW}",
             id="lobby-note",
         )
-        yield KeysFooter(leave_out=("save_quit",), spare=("refresh", "rules"))
+        yield KeysFooter(leave_out=("save_quit",), spare=("refresh", "rules", "learn"))
 
     def on_screen_resume(self) -> None:
         self.going_back = None
@@ -176,6 +179,11 @@ class LobbyScreen(WithRivals, Screen[None]):
 
     def action_rules(self) -> None:
         self.rivals.open_rules(None)
+
+    def action_learn(self) -> None:
+        from rivals_tui.screens.learn import LearnScreen
+
+        self.app.push_screen(LearnScreen())
 
     def action_quit_lobby(self) -> None:
         self.rivals.action_save_quit()

@@ -1,5 +1,5 @@
-"""The main menu: New game, Continue (the latest unfinished save), Load, Rules, Statistics,
-Settings, Quit."""
+"""The main menu: New game, Continue (the latest unfinished save), Load, Learn to play, Rules,
+Statistics, Settings, Quit."""
 
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ ENTRIES = (
     ("new", "New game", "n"),
     ("continue", "Continue", "c"),
     ("load", "Load", "o"),
+    ("learn", "Learn to play", "l"),
     ("rules", "Rules", "r"),
     ("stats", "Statistics", "t"),
     ("settings", "Settings", "s"),
@@ -34,6 +35,7 @@ class MenuScreen(WithRivals, Screen[None]):
         Binding("n", "pick('new')", "New game", id="menu.new"),
         Binding("c", "pick('continue')", "Continue", id="menu.continue"),
         Binding("o", "pick('load')", "Load", id="menu.load"),
+        Binding("l", "pick('learn')", "Learn to play", id="menu.learn"),
         Binding("r", "pick('rules')", "Rules", id="menu.rules"),
         Binding("t", "pick('stats')", "Statistics", show=False, id="menu.stats"),
         Binding("s", "pick('settings')", "Settings", id="menu.settings"),
@@ -115,6 +117,10 @@ class MenuScreen(WithRivals, Screen[None]):
             from rivals_tui.screens.load import LoadScreen
 
             app.push_screen(LoadScreen())
+        elif what == "learn":
+            from rivals_tui.screens.learn import LearnScreen
+
+            app.push_screen(LearnScreen())
         elif what == "rules":
             app.open_rules(None)
         elif what == "stats":
