@@ -13,7 +13,8 @@ from pathlib import Path
 import asyncssh
 import pytest
 
-from rivals_net.door import Door, load_host_key, new_token
+from rivals_net.door import Door, load_host_key
+from rivals_net.door_limits import new_token
 from rivals_net.harness import Terminal
 from tests.net.support import start_server
 
