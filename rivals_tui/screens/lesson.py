@@ -48,15 +48,17 @@ class Coaching:
     text: str
 
     def shown(self) -> Text:
-        lines = [(self.heading, "bold"), "\n"]
+        lines: list[str | tuple[str, str]] = [(self.heading, "bold"), "\n"]
         if self.now:
             lines += [(self.now, "bold"), "\n"]
         return Text.assemble(*lines, self.text)
 
 
-def coach_text(session: LessonSession, tip: str = "") -> Coaching:
+def coach_text(session: LessonSession, tip: str = "", asks: bool = False) -> Coaching:
     """What the coach shows now: the step (what is happening, the rule, what to do), or what a
-    move off the lesson's path did, or free play; with `tip` after it."""
+    move off the lesson's path did, or free play; with `tip` after it. `asks`: Enter on the
+    step's piece asks before taking the move (a card given up for good, `LineBoard.asks_first`),
+    so the coach names the key that answers yes."""
     lesson = session.lesson
     place = session.place()
     tail = f"\n\n{tip}" if tip else ""
@@ -65,7 +67,7 @@ def coach_text(session: LessonSession, tip: str = "") -> Coaching:
         rules = f" · {step.teaches[0]} (?)" if step.teaches else ""
         heading = f"Step {step.number} of {len(lesson.steps)}{rules}"
         if place.owed:
-            now = f"Now: {short(session.said())}. Press Enter."
+            now = f"Now: {short(session.said())}. Press Enter{', then y' if asks else ''}."
         else:
             others = ", ".join(s.name for i, s in enumerate(session.seats) if i != lesson.you)
             now = f"{others} answers: watch the board and the log."
@@ -120,6 +122,8 @@ class LessonScreen(GameScreen):
         self.tip = ""
         self._tip_for = -1
         self._waiting: Timer | None = None
+        # Whether Enter on the pointed move asks first (the coach then says to answer y).
+        self._asks = False
 
     def side_column(self) -> ComposeResult:
         coach = DetailPanel(Text(""), id="coach")
@@ -133,14 +137,17 @@ class LessonScreen(GameScreen):
     def _render_all(self) -> None:
         super()._render_all()
         pointed = self.lesson.pointed()
+        self._asks = False
         if pointed is not None and self._my_turn():
-            self.query_one(GameBoard).point_at(pointed)
+            board = self.query_one(GameBoard)
+            board.point_at(pointed)
+            self._asks = board.asks_first(pointed) is not None
         self._show_coach()
         self._wait_for_learner()
 
     def _show_coach(self) -> None:
         moves = len(self.lesson.match.history)
-        coaching = coach_text(self.lesson, self.tip if self._tip_for == moves else "")
+        coaching = coach_text(self.lesson, self.tip if self._tip_for == moves else "", self._asks)
         coach = self.query_one("#coach", DetailPanel)
         if coach.show(coaching.shown()):
             if coach.scrollable_content_region.height:
