@@ -51,7 +51,7 @@ async def learner_owes(pilot: Pilot[Any], screen: LessonScreen) -> None:
     await until(pilot, lambda: screen._my_turn() or screen.lesson.match.over)
 
 
-@pytest.mark.parametrize("game_id", ["rivalist"])
+@pytest.mark.parametrize("game_id", ["rivalist", "rivals"])
 async def test_a_lesson_plays_through_by_the_keys_the_coach_asks_for(tmp_path: Path, game_id: str) -> None:
     script = load(game_id, GAMES[game_id])
     app = lesson_app(tmp_path)
