@@ -69,8 +69,9 @@ def coach_text(session: LessonSession, tip: str = "", asks: bool = False) -> Coa
         if place.owed:
             now = f"Now: {short(session.said())}. Press Enter{', then y' if asks else ''}."
         else:
-            others = ", ".join(s.name for i, s in enumerate(session.seats) if i != lesson.you)
-            now = f"{others} answers: watch the board and the log."
+            names = [s.name for i, s in enumerate(session.seats) if i != lesson.you]
+            others = " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
+            now = f"{others} answer{'s' if len(names) == 1 else ''}: watch the board and the log."
         return Coaching(heading, now, f"{step.say}{tail}")
     free = f"You are on your own now. {lesson.free_say}"
     if place.off is None:

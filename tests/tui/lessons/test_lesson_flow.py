@@ -14,7 +14,7 @@ from rivals_tui.lesson import load, save_name
 from rivals_tui.lesson_session import LessonSession, open_lesson
 from rivals_tui.screens.game_over import GameOverScreen
 from rivals_tui.screens.learn import LearnScreen
-from rivals_tui.screens.lesson import LessonScreen
+from rivals_tui.screens.lesson import LessonScreen, coach_text
 from rivals_tui.screens.rules import RulesScreen
 from rivals_tui.settings import Settings
 from saves.lessons import LessonsDone
@@ -186,3 +186,16 @@ async def test_nothing_is_cut_on_a_lesson_screen_at_80x24(tmp_path: Path) -> Non
         await pilot.press("l")
         await check(pilot, "learn list")
         assert isinstance(pilot.app.screen, LearnScreen)
+
+
+def test_while_two_opponents_reply_the_coach_names_them_both(tmp_path: Path) -> None:
+    # The Rivals lesson's table has three seats: after the learner's first move, both
+    # opponents choose their Ashaks before the learner's next step.
+    store = SaveStore(tmp_path / "saves", games=GAMES)
+    session = open_lesson(GAMES["rivals"], store)
+    try:
+        session.submit(0, session.expected())
+        assert not session.place().owed
+        assert coach_text(session).now == "Brask and Cyra answer: watch the board and the log."
+    finally:
+        session.close()
