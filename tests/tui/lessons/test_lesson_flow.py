@@ -10,6 +10,7 @@ from textual.pilot import Pilot
 
 from engine.registry import GAMES
 from rivals_tui.app import RivalsApp
+from rivals_tui.dialogs import ConfirmDialog
 from rivals_tui.lesson import load, save_name
 from rivals_tui.lesson_session import LessonSession, open_lesson
 from rivals_tui.screens.game_over import GameOverScreen
@@ -20,7 +21,7 @@ from rivals_tui.settings import Settings
 from saves.lessons import LessonsDone
 from saves.store import SaveStore
 from tests.tui.flow import jump_near_end, pick_first, until
-from tests.tui.lessons.test_lesson_play import coach, learner_owes, lesson_app, open_from_menu
+from tests.tui.lessons.test_lesson_play import coach, learner_owes, lesson_app, open_from_menu, take_step
 from tests.tui.test_nothing_cut import check
 
 SCRIPT = load("rivalist", GAMES["rivalist"])
@@ -199,3 +200,24 @@ def test_while_two_opponents_reply_the_coach_names_them_both(tmp_path: Path) -> 
         assert coach_text(session).now == "Brask and Cyra answer: watch the board and the log."
     finally:
         session.close()
+
+
+async def test_nothing_is_cut_in_the_rivals_lesson_at_80x24(tmp_path: Path) -> None:
+    settings = tmp_path / "config" / "settings.json"
+    Settings(theme="textual-dark", ai_pace=0.0, symbols="ascii").save(settings)
+    store = SaveStore(tmp_path / "saves", games=GAMES)
+    app = RivalsApp(store=store, settings_path=settings, session=open_lesson(GAMES["rivals"], store))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = lesson_screen(pilot.app)
+        # The attack window (a two-line prompt), a confirmation, the phase window, free play.
+        for number in (20, 28, 39, None):
+            while (step := screen.lesson.place().step) is not None and step.number != number:
+                await learner_owes(pilot, screen)
+                await take_step(pilot, screen)
+            await learner_owes(pilot, screen)
+            await check(pilot, f"Rivals lesson at step {number}")
+            if number == 28:
+                await pilot.press("enter")  # the question before a card is discarded
+                await until(pilot, lambda: isinstance(pilot.app.screen, ConfirmDialog))
+                await check(pilot, "Rivals lesson, the discard's question")
+                await pilot.press("n")

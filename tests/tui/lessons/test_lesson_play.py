@@ -51,6 +51,22 @@ async def learner_owes(pilot: Pilot[Any], screen: LessonScreen) -> None:
     await until(pilot, lambda: screen._my_turn() or screen.lesson.match.over)
 
 
+async def take_step(pilot: Pilot[Any], screen: LessonScreen) -> None:
+    """The step's move by the keys its Now line names: Enter on the piece the cursor is on, then
+    y when Enter asks first (a card given up for good)."""
+    session = screen.lesson
+    shown = coach(pilot.app)
+    now = f"Now: {short(session.said())}. Press Enter"
+    asks = f"{now}, then y." in shown
+    assert asks or f"{now}." in shown
+    before = len(session.match.history)
+    await pilot.press("enter")
+    if asks:
+        await until(pilot, lambda: isinstance(pilot.app.screen, ConfirmDialog))
+        await pilot.press("y")
+    await until(pilot, lambda: len(session.match.history) > before)
+
+
 @pytest.mark.parametrize("game_id", ["rivalist", "rivals"])
 async def test_a_lesson_plays_through_by_the_keys_the_coach_asks_for(tmp_path: Path, game_id: str) -> None:
     script = load(game_id, GAMES[game_id])
@@ -67,16 +83,8 @@ async def test_a_lesson_plays_through_by_the_keys_the_coach_asks_for(tmp_path: P
             # The step, its rules section and its text, and what to press.
             assert f"Step {step.number} of {len(script.lesson.steps)}" in shown
             assert step.say in shown
-            now = f"Now: {short(session.said())}. Press Enter"
-            asks = f"{now}, then y." in shown
-            assert asks or f"{now}." in shown
             before = len(session.match.history)
-            await pilot.press("enter")
-            if asks:
-                # Enter on a card given up for good asks first, as the coach said: y answers it.
-                await until(pilot, lambda: isinstance(app.screen, ConfirmDialog))
-                await pilot.press("y")
-            await until(pilot, lambda n=before: len(session.match.history) > n)
+            await take_step(pilot, screen)
             assert session.match.history[before] == script.moves[before]
         await learner_owes(pilot, screen)
         # The whole script, move for move, and the coach hands the game over.
