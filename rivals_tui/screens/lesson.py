@@ -54,10 +54,12 @@ class Coaching:
         return Text.assemble(*parts, self.text)
 
 
-def coach_text(session: LessonSession, tip: str = "", on_board: bool = True) -> Coaching:
+def coach_text(session: LessonSession, tip: str = "", on_board: bool = True, asks: bool = False) -> Coaching:
     """What the coach shows now: the step (what is happening, the rule, what to do), or what a
     move off the lesson's path did, or free play; with `tip` after it. `on_board`: the board's
-    cursor is on the step's move (else the coach sends the learner to the list of moves)."""
+    cursor is on the step's move (else the coach sends the learner to the list of moves); `asks`:
+    Enter there asks before taking the move (a card given up for good, `LineBoard.asks_first`),
+    so the coach names the key that answers yes."""
     lesson = session.lesson
     place = session.place()
     tail = f"\n\n{tip}" if tip else ""
@@ -66,11 +68,15 @@ def coach_text(session: LessonSession, tip: str = "", on_board: bool = True) -> 
         rules = f" · {step.teaches[0]} (?)" if step.teaches else ""
         heading = f"Step {step.number} of {len(lesson.steps)}{rules}"
         if place.owed:
-            how = "Press Enter." if on_board else "Press a and choose it from the list."
+            if on_board:
+                how = f"Press Enter{', then y' if asks else ''}."
+            else:
+                how = "Press a and choose it from the list."
             now = f"Now: {short(session.said())}. {how}"
         else:
-            others = ", ".join(s.name for i, s in enumerate(session.seats) if i != lesson.you)
-            now = f"{others} answers: watch the board and the log."
+            names = [s.name for i, s in enumerate(session.seats) if i != lesson.you]
+            others = " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
+            now = f"{others} answer{'s' if len(names) == 1 else ''}: watch the board and the log."
         return Coaching(heading, now, f"{step.say}{tail}")
     free = f"You are on your own now. {lesson.free_say}"
     if place.off is None:
@@ -122,8 +128,10 @@ class LessonScreen(GameScreen):
         self.tip = ""
         self._tip_for = -1
         self._waiting: Timer | None = None
-        # Whether the board's cursor stands on the step's move (Enter takes it).
+        # Whether the board's cursor stands on the step's move (Enter takes it), and whether
+        # Enter there asks first (the coach then says to answer y).
         self._on_board = True
+        self._asks = False
 
     def side_column(self) -> ComposeResult:
         coach = DetailPanel(Text(""), id="coach")
@@ -137,15 +145,20 @@ class LessonScreen(GameScreen):
     def _render_all(self) -> None:
         super()._render_all()
         pointed = self.lesson.pointed()
+        self._asks = False
         if pointed is not None and self._my_turn():
             # A board with no piece for the move leaves the learner the action picker.
-            self._on_board = self.query_one(GameBoard).point_at(pointed) is not None
+            board = self.query_one(GameBoard)
+            self._on_board = board.point_at(pointed) is not None
+            self._asks = self._on_board and board.asks_first(pointed) is not None
         self._show_coach()
         self._wait_for_learner()
 
     def _show_coach(self) -> None:
         moves = len(self.lesson.match.history)
-        coaching = coach_text(self.lesson, self.tip if self._tip_for == moves else "", self._on_board)
+        coaching = coach_text(
+            self.lesson, self.tip if self._tip_for == moves else "", self._on_board, self._asks
+        )
         coach = self.query_one("#coach", DetailPanel)
         if coach.show(coaching.shown()):
             if coach.scrollable_content_region.height:

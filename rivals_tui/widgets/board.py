@@ -137,6 +137,11 @@ class GameBoard(Steady, Widget):
         does there now, in a sentence; None when no piece stands for it."""
         return "The cursor is on it: Enter takes it." if self.focus_action(action) else None
 
+    def asks_first(self, action: Any) -> str | None:
+        """The question Enter on the piece of `action` asks before taking it (None: it takes it at
+        once). A board whose pieces stand for something costly says so (`LineBoard`)."""
+        return None
+
     def help_section(self) -> str:
         """The rules section for what the player is doing on the board now (a half-made choice
         the engine's prompt cannot know about); "" leaves it to the prompt."""

@@ -16,14 +16,14 @@ from rivals_tui.lesson import load, save_name
 from rivals_tui.lesson_session import LessonSession, open_lesson
 from rivals_tui.screens.game_over import GameOverScreen
 from rivals_tui.screens.learn import LearnScreen
-from rivals_tui.screens.lesson import LessonScreen
+from rivals_tui.screens.lesson import LessonScreen, coach_text
 from rivals_tui.screens.rules import RulesScreen
 from rivals_tui.settings import Settings
 from rivals_tui.widgets.lineboard import LineBoard
 from saves.lessons import LessonsDone
 from saves.store import SaveStore
 from tests.tui.flow import jump_near_end, pick_first, until
-from tests.tui.lessons.test_lesson_play import coach, learner_owes, lesson_app, open_from_menu
+from tests.tui.lessons.test_lesson_play import coach, learner_owes, lesson_app, open_from_menu, take_step
 from tests.tui.test_nothing_cut import check
 
 SCRIPT = load("rivalist", GAMES["rivalist"])
@@ -226,3 +226,37 @@ async def test_starting_a_lesson_in_progress_again_asks_first(tmp_path: Path) ->
         await pilot.press("y")
         await until(pilot, lambda: isinstance(app.screen, LessonScreen))
         assert lesson_screen(app).lesson.match.history == []
+
+
+def test_while_two_opponents_reply_the_coach_names_them_both(tmp_path: Path) -> None:
+    # The Rivals lesson's table has three seats: after the learner's first move, both
+    # opponents choose their Ashaks before the learner's next step.
+    store = SaveStore(tmp_path / "saves", games=GAMES)
+    session = open_lesson(GAMES["rivals"], store)
+    try:
+        session.submit(0, session.expected())
+        assert not session.place().owed
+        assert coach_text(session).now == "Brask and Cyra answer: watch the board and the log."
+    finally:
+        session.close()
+
+
+async def test_nothing_is_cut_in_the_rivals_lesson_at_80x24(tmp_path: Path) -> None:
+    settings = tmp_path / "config" / "settings.json"
+    Settings(theme="textual-dark", ai_pace=0.0, symbols="ascii").save(settings)
+    store = SaveStore(tmp_path / "saves", games=GAMES)
+    app = RivalsApp(store=store, settings_path=settings, session=open_lesson(GAMES["rivals"], store))
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = lesson_screen(pilot.app)
+        # The attack window (a two-line prompt), a confirmation, the phase window, free play.
+        for number in (20, 28, 39, None):
+            while (step := screen.lesson.place().step) is not None and step.number != number:
+                await learner_owes(pilot, screen)
+                await take_step(pilot, screen)
+            await learner_owes(pilot, screen)
+            await check(pilot, f"Rivals lesson at step {number}")
+            if number == 28:
+                await pilot.press("enter")  # the question before a card is discarded
+                await until(pilot, lambda: isinstance(pilot.app.screen, ConfirmDialog))
+                await check(pilot, "Rivals lesson, the discard's question")
+                await pilot.press("n")

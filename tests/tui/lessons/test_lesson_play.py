@@ -14,6 +14,7 @@ from textual.widgets import OptionList
 
 from engine.registry import GAMES
 from rivals_tui.app import RivalsApp
+from rivals_tui.dialogs import ConfirmDialog
 from rivals_tui.lesson import LESSON_DIR, load, save_name
 from rivals_tui.screens.lesson import LessonScreen, short
 from rivals_tui.settings import Settings
@@ -54,6 +55,29 @@ async def learner_owes(pilot: Pilot[Any], screen: LessonScreen) -> None:
     await until(pilot, lambda: screen._my_turn() or screen.lesson.match.over)
 
 
+async def take_step(pilot: Pilot[Any], screen: LessonScreen) -> None:
+    """The step's move by the keys its Now line names: Enter on the piece the cursor is on, then
+    y when Enter asks first (a card given up for good); or the action picker, filtered by the
+    move's name, when the board has no piece for it."""
+    session = screen.lesson
+    shown = coach(pilot.app)
+    now = f"Now: {short(session.said())}."
+    assert now in shown
+    before = len(session.match.history)
+    if f"{now} Press a and choose it from the list." in shown:
+        await pilot.press("a")
+        await pilot.pause()
+        await pilot.press(*short(session.said()), "enter")
+    else:
+        asks = f"{now} Press Enter, then y." in shown
+        assert asks or f"{now} Press Enter." in shown
+        await pilot.press("enter")
+        if asks:
+            await until(pilot, lambda: isinstance(pilot.app.screen, ConfirmDialog))
+            await pilot.press("y")
+    await until(pilot, lambda: len(session.match.history) > before)
+
+
 @pytest.mark.parametrize("game_id", LESSONS)
 async def test_every_lesson_plays_through_by_the_keys_the_coach_asks_for(
     tmp_path: Path, game_id: str
@@ -72,17 +96,8 @@ async def test_every_lesson_plays_through_by_the_keys_the_coach_asks_for(
             # The step, its rules section and its text, and what to press.
             assert f"Step {step.number} of {len(script.lesson.steps)}" in shown
             assert step.say in shown
-            now = f"Now: {short(session.said())}."
-            assert now in shown
             before = len(session.match.history)
-            if f"{now} Press Enter." in shown:
-                await pilot.press("enter")
-            else:
-                assert f"{now} Press a and choose it from the list." in shown
-                await pilot.press("a")
-                await pilot.pause()
-                await pilot.press(*short(session.said()), "enter")
-            await until(pilot, lambda n=before: len(session.match.history) > n)
+            await take_step(pilot, screen)
             assert session.match.history[before] == script.moves[before]
         await learner_owes(pilot, screen)
         # The whole script, move for move, and the coach hands the game over.
