@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
+from textual.widgets import OptionList
 
 from engine.registry import GAMES
 from rivals_tui.app import RivalsApp
@@ -111,6 +112,10 @@ async def test_a_lesson_left_and_resumed_is_at_the_same_step(tmp_path: Path) -> 
         await pilot.pause()
         assert isinstance(app.screen, LearnScreen)
         assert app.screen.states()["rivalist"].startswith("in progress")
+        # The list opens on the lesson just left, whichever games have lessons before it.
+        listed = app.screen.query_one(OptionList)
+        assert listed.highlighted is not None
+        assert listed.get_option_at_index(listed.highlighted).id == "rivalist"
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, LessonScreen))
         again = lesson_screen(app)
