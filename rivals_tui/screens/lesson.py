@@ -34,8 +34,13 @@ HESITATION = 30.0
 
 def short(described: str) -> str:
     """A move's description up to its first colon or full stop: "Take Tavern (would cost you 0
-    coins)". The coach names the move in a line; the detail panel shows the piece in full."""
-    return re.split(r"[:.](?:\s|$)", described, maxsplit=1)[0]
+    coins)". The coach names the move in a line; the detail panel shows the piece in full. A
+    single word before the colon is only a name ("Herbalist: give Bram a Conflict marker"), which
+    says nothing of the move: then it goes on to the full stop."""
+    head = re.split(r"[:.](?:\s|$)", described, maxsplit=1)[0]
+    if " " not in head and described[len(head) : len(head) + 1] == ":":
+        return re.split(r"\.(?:\s|$)", described, maxsplit=1)[0]
+    return head
 
 
 @attrs.frozen

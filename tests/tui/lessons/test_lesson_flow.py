@@ -16,7 +16,7 @@ from rivals_tui.lesson import load, save_name
 from rivals_tui.lesson_session import LessonSession, open_lesson
 from rivals_tui.screens.game_over import GameOverScreen
 from rivals_tui.screens.learn import LearnScreen
-from rivals_tui.screens.lesson import LessonScreen
+from rivals_tui.screens.lesson import LessonScreen, coach_text, short
 from rivals_tui.screens.rules import RulesScreen
 from rivals_tui.settings import Settings
 from rivals_tui.widgets.lineboard import LineBoard
@@ -207,3 +207,24 @@ async def test_a_move_the_board_cannot_point_at_is_chosen_from_the_list(
         await pick(pilot, "Draft The Red Fort")
         await until(pilot, lambda: len(screen.lesson.match.history) > 0)
         assert screen.lesson.match.history[0] == SCRIPT.moves[0]
+
+
+def test_the_coach_names_an_ability_by_what_it_does() -> None:
+    # Rival Kings' abilities are described "Herbalist: give Bram ..."; the name alone before
+    # the colon would tell the learner nothing ("Now: Herbalist.").
+    script = load("rival_kings", GAMES["rival_kings"])
+    match = script.lesson.new_match(GAMES["rival_kings"])
+    session = LessonSession(match, script)
+    index = next(i for i, step in script.step_at.items() if step.move.startswith("herbalist p3"))
+    for seat, action in script.moves[:index]:
+        session.pass_declines(alone=True)
+        match.submit(seat, action)
+    session.pass_declines(alone=True)
+    assert "Now: Herbalist: give Bram a Conflict marker from the supply. Press Enter." in str(
+        coach_text(session).now
+    )
+    # A longer move's name still stops at its colon.
+    assert (
+        short("Take Tavern (would cost you 0 coins): 4 coins at once.")
+        == "Take Tavern (would cost you 0 coins)"
+    )
