@@ -30,6 +30,8 @@ from rivals_tui.widgets.detail import DetailPanel
 
 # How long the learner may think over a decision before the coach offers a tip by itself.
 HESITATION = 30.0
+# Where to find a move the board has no piece for (the action picker, filtered by typing).
+FROM_THE_LIST = "Press a and choose it from the list."
 
 
 def short(described: str) -> str:
@@ -71,7 +73,7 @@ def coach_text(session: LessonSession, tip: str = "", on_board: bool = True) -> 
         rules = f" · {step.teaches[0]} (?)" if step.teaches else ""
         heading = f"Step {step.number} of {len(lesson.steps)}{rules}"
         if place.owed:
-            how = "Press Enter." if on_board else "Press a and choose it from the list."
+            how = "Press Enter." if on_board else FROM_THE_LIST
             now = f"Now: {short(session.said())}. {how}"
         else:
             others = ", ".join(s.name for i, s in enumerate(session.seats) if i != lesson.you)
@@ -194,14 +196,18 @@ class LessonScreen(GameScreen):
         if self.lesson.expected() is None:
             super().action_hint()
             return
-        note = self.query_one(GameBoard).point_at(self.lesson.pointed())
-        self._set_tip(f"Tip: {self.lesson.said()}" + (f" {note}" if note else ""))
+        self._set_tip(f"Tip: {self.lesson.said()} {self._where(self.lesson.pointed())}")
 
     def on_hint_ready(self, msg: HintReady) -> None:
         if msg.generation != self._generation:
             return
-        super().on_hint_ready(msg)
-        self._set_tip(msg.text.replace("Hint", "Tip", 1))
+        words = f"{msg.text} {self._where(msg.action)}"
+        self.say(words)
+        self._set_tip(words.replace("Hint", "Tip", 1))
+
+    def _where(self, action: object) -> str:
+        """The cursor to the tip's move, and how to take it: Enter there, or from the list."""
+        return self.query_one(GameBoard).point_at(action) or FROM_THE_LIST
 
     # -- the rules at the step ----------------------------------------------------------------
     def action_rules(self) -> None:

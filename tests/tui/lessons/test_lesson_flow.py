@@ -14,6 +14,7 @@ from engine.registry import GAMES
 from rivals_tui.app import RivalsApp
 from rivals_tui.lesson import load, save_name
 from rivals_tui.lesson_session import LessonSession, open_lesson
+from rivals_tui.screens.game import HintReady
 from rivals_tui.screens.game_over import GameOverScreen
 from rivals_tui.screens.learn import LearnScreen
 from rivals_tui.screens.lesson import LessonScreen, coach_text, short
@@ -207,6 +208,24 @@ async def test_a_move_the_board_cannot_point_at_is_chosen_from_the_list(
         await pick(pilot, "Draft The Red Fort")
         await until(pilot, lambda: len(screen.lesson.match.history) > 0)
         assert screen.lesson.match.history[0] == SCRIPT.moves[0]
+
+
+async def test_a_tip_whose_move_has_no_piece_sends_the_learner_to_the_list(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(LineBoard, "point_at", lambda self, action: None)
+    async with app_on_lesson(tmp_path).run_test(size=(80, 24)) as pilot:
+        screen = lesson_screen(pilot.app)
+        await learner_owes(pilot, screen)
+        await pilot.press("h")
+        await pilot.pause()
+        assert "Tip: Draft The Red Fort" in coach(pilot.app)
+        assert "Press a and choose it from the list." in coach(pilot.app).split("Tip:")[1]
+        # The AI's advice (off the script) says where to find its move too.
+        action = screen.lesson.match.legal(0)[-1]
+        screen.post_message(HintReady("Hint (hard): the AI would draft it.", action, screen._generation))
+        await pilot.pause()
+        assert "Tip (hard): the AI would draft it. Press a and choose it from the list." in coach(pilot.app)
 
 
 def test_the_coach_names_an_ability_by_what_it_does() -> None:
