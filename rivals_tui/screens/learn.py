@@ -65,6 +65,14 @@ class LearnScreen(WithRivals, DismissOnce, Screen[None]):
                 states[info.id] = "not started"
         return states
 
+    def latest(self) -> str | None:
+        """The game of the lesson in progress that was played last (None: none is)."""
+        for save in self.rivals.store.list():  # newest first
+            lesson = save.name == save_name(save.game_id) and has_lesson(save.game_id)
+            if lesson and save.error is None and save.status != "finished":
+                return save.game_id
+        return None
+
     def refresh_list(self) -> None:
         states = self.states()
         ol = self.query_one(OptionList)
@@ -78,8 +86,13 @@ class LearnScreen(WithRivals, DismissOnce, Screen[None]):
                 for info in self.rivals.games.infos()
             ]
         )
-        # On the line it was on, else on the first game that has a lesson.
-        first = next((i for i, info in enumerate(self.rivals.games.infos()) if has_lesson(info.id)), 0)
+        # On the line it was on, else on the lesson played last (back from it, Enter resumes it),
+        # else on the first game that has a lesson.
+        ids = [info.id for info in self.rivals.games.infos()]
+        latest = self.latest()
+        first = (
+            ids.index(latest) if latest in ids else next((i for i, g in enumerate(ids) if has_lesson(g)), 0)
+        )
         ol.highlighted = current if current is not None else first
         ol.focus()
 

@@ -30,12 +30,19 @@ from rivals_tui.widgets.detail import DetailPanel
 
 # How long the learner may think over a decision before the coach offers a tip by itself.
 HESITATION = 30.0
+# Where to find a move the board has no piece for (the action picker, filtered by typing).
+FROM_THE_LIST = "Press a and choose it from the list."
 
 
 def short(described: str) -> str:
     """A move's description up to its first colon or full stop: "Take Tavern (would cost you 0
-    coins)". The coach names the move in a line; the detail panel shows the piece in full."""
-    return re.split(r"[:.](?:\s|$)", described, maxsplit=1)[0]
+    coins)". The coach names the move in a line; the detail panel shows the piece in full. A
+    single word before the colon is only a name ("Herbalist: give Bram a Conflict marker"), which
+    says nothing of the move: then it goes on to the full stop."""
+    head = re.split(r"[:.](?:\s|$)", described, maxsplit=1)[0]
+    if " " not in head and described[len(head) : len(head) + 1] == ":":
+        return re.split(r"\.(?:\s|$)", described, maxsplit=1)[0]
+    return head
 
 
 @attrs.frozen
@@ -68,10 +75,7 @@ def coach_text(session: LessonSession, tip: str = "", on_board: bool = True, ask
         rules = f" · {step.teaches[0]} (?)" if step.teaches else ""
         heading = f"Step {step.number} of {len(lesson.steps)}{rules}"
         if place.owed:
-            if on_board:
-                how = f"Press Enter{', then y' if asks else ''}."
-            else:
-                how = "Press a and choose it from the list."
+            how = f"Press Enter{', then y' if asks else ''}." if on_board else FROM_THE_LIST
             now = f"Now: {short(session.said())}. {how}"
         else:
             names = [s.name for i, s in enumerate(session.seats) if i != lesson.you]
@@ -202,14 +206,18 @@ class LessonScreen(GameScreen):
         if self.lesson.expected() is None:
             super().action_hint()
             return
-        note = self.query_one(GameBoard).point_at(self.lesson.pointed())
-        self._set_tip(f"Tip: {self.lesson.said()}" + (f" {note}" if note else ""))
+        self._set_tip(f"Tip: {self.lesson.said()} {self._where(self.lesson.pointed())}")
 
     def on_hint_ready(self, msg: HintReady) -> None:
         if msg.generation != self._generation:
             return
-        super().on_hint_ready(msg)
-        self._set_tip(msg.text.replace("Hint", "Tip", 1))
+        words = f"{msg.text} {self._where(msg.action)}"
+        self.say(words)
+        self._set_tip(words.replace("Hint", "Tip", 1))
+
+    def _where(self, action: object) -> str:
+        """The cursor to the tip's move, and how to take it: Enter there, or from the list."""
+        return self.query_one(GameBoard).point_at(action) or FROM_THE_LIST
 
     # -- the rules at the step ----------------------------------------------------------------
     def action_rules(self) -> None:

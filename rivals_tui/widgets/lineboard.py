@@ -201,7 +201,9 @@ class LineBoard(GameBoard):
         """The cursor to the piece of the hint's move, and Enter there bound to that move alone
         (a piece standing for several moves would otherwise open a list)."""
         self.drop_half_choice()
+        self.start_half_choice(action)
         if not self.focus_action(action) or self.cursor_key is None:
+            self.drop_half_choice()
             return None
         self._hinted = (self.cursor_key, action)
         self.post_detail()
@@ -210,6 +212,10 @@ class LineBoard(GameBoard):
 
     def drop_half_choice(self) -> None:
         """Forget a chosen first half of a two-press choice: each piece stands for all it can."""
+
+    def start_half_choice(self, action: Any) -> None:
+        """Make the first half of `action` when it takes two presses, so that the piece of its
+        second half stands for it (the hint then points there)."""
 
     def hinted(self, key: Key | None) -> Any:
         """The hint's move when the cursor still rests on its piece `key`, else None."""

@@ -215,3 +215,23 @@ async def test_the_hint_drops_a_half_made_rival_kings_exchange() -> None:
         assert board.point_at(hint) and board.pending is None
         await pilot.press("enter")
         assert app.chosen == [hint]
+
+
+async def test_the_hint_for_a_rival_kings_exchange_offers_your_card_and_enter_takes_it() -> None:
+    rk = GAMES["rival_kings"]
+
+    def exchange(s: Any, seat: int) -> bool:
+        return any(isinstance(a, SWAP_TYPES) for a in rk.legal(s, seat))
+
+    s, seat = find_state(rk, lambda n: rk.setup(rk.Options(), 2, n), exchange, tries=200)
+    hint = [a for a in rk.legal(s, seat) if isinstance(a, SWAP_TYPES)][-1]
+    app = LegendBoardApp(rk, s, seat)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        board = app.board
+        # The exchange takes two presses (your card, then what you get): the hint makes the first.
+        note = board.point_at(hint)
+        assert note is not None and "Enter takes it" in note
+        assert board.pending == hint.mine
+        await pilot.press("enter")
+        assert app.chosen == [hint]

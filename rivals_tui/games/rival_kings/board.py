@@ -26,6 +26,7 @@ from engine.rival_kings.data import ACTION_NAMES, CARDS, CHARACTERS, COLOURS, PI
 from engine.rival_kings.state import RivalKingsState
 from rivals_tui.games.rival_kings.layout import ACTION_SHORT, PILE_SHORT, build_table
 from rivals_tui.games.rival_kings.targets import (
+    SWAP_TYPES,
     actions_at,
     is_target,
     main_choice,
@@ -219,6 +220,13 @@ class RivalKingsBoard(LineBoard):
     def drop_half_choice(self) -> None:
         if self.pending is not None:
             self.pending = None
+            self._table = None
+            self.refresh()
+
+    def start_half_choice(self, action: Any) -> None:
+        # An exchange is your card first, then what you take for it: the hint offers the card.
+        if isinstance(action, SWAP_TYPES) and action in self.legal:
+            self.pending = action.mine
             self._table = None
             self.refresh()
 

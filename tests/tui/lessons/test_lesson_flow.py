@@ -8,15 +8,17 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
+from textual.widgets import OptionList
 
 from engine.registry import GAMES
 from rivals_tui.app import RivalsApp
 from rivals_tui.dialogs import ConfirmDialog
 from rivals_tui.lesson import load, save_name
 from rivals_tui.lesson_session import LessonSession, open_lesson
+from rivals_tui.screens.game import HintReady
 from rivals_tui.screens.game_over import GameOverScreen
 from rivals_tui.screens.learn import LearnScreen
-from rivals_tui.screens.lesson import LessonScreen, coach_text
+from rivals_tui.screens.lesson import LessonScreen, coach_text, short
 from rivals_tui.screens.rules import RulesScreen
 from rivals_tui.settings import Settings
 from rivals_tui.widgets.lineboard import LineBoard
@@ -112,6 +114,10 @@ async def test_a_lesson_left_and_resumed_is_at_the_same_step(tmp_path: Path) -> 
         await pilot.pause()
         assert isinstance(app.screen, LearnScreen)
         assert app.screen.states()["rivalist"].startswith("in progress")
+        # The list opens on the lesson just left, whichever games have lessons before it.
+        listed = app.screen.query_one(OptionList)
+        assert listed.highlighted is not None
+        assert listed.get_option_at_index(listed.highlighted).id == "rivalist"
         await pilot.press("enter")
         await until(pilot, lambda: isinstance(app.screen, LessonScreen))
         again = lesson_screen(app)
@@ -260,3 +266,42 @@ async def test_nothing_is_cut_in_the_rivals_lesson_at_80x24(tmp_path: Path) -> N
                 await until(pilot, lambda: isinstance(pilot.app.screen, ConfirmDialog))
                 await check(pilot, "Rivals lesson, the discard's question")
                 await pilot.press("n")
+
+
+async def test_a_tip_whose_move_has_no_piece_sends_the_learner_to_the_list(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(LineBoard, "point_at", lambda self, action: None)
+    async with app_on_lesson(tmp_path).run_test(size=(80, 24)) as pilot:
+        screen = lesson_screen(pilot.app)
+        await learner_owes(pilot, screen)
+        await pilot.press("h")
+        await pilot.pause()
+        assert "Tip: Draft The Red Fort" in coach(pilot.app)
+        assert "Press a and choose it from the list." in coach(pilot.app).split("Tip:")[1]
+        # The AI's advice (off the script) says where to find its move too.
+        action = screen.lesson.match.legal(0)[-1]
+        screen.post_message(HintReady("Hint (hard): the AI would draft it.", action, screen._generation))
+        await pilot.pause()
+        assert "Tip (hard): the AI would draft it. Press a and choose it from the list." in coach(pilot.app)
+
+
+def test_the_coach_names_an_ability_by_what_it_does() -> None:
+    # Rival Kings' abilities are described "Herbalist: give Bram ..."; the name alone before
+    # the colon would tell the learner nothing ("Now: Herbalist.").
+    script = load("rival_kings", GAMES["rival_kings"])
+    match = script.lesson.new_match(GAMES["rival_kings"])
+    session = LessonSession(match, script)
+    index = next(i for i, step in script.step_at.items() if step.move.startswith("herbalist p3"))
+    for seat, action in script.moves[:index]:
+        session.pass_declines(alone=True)
+        match.submit(seat, action)
+    session.pass_declines(alone=True)
+    assert "Now: Herbalist: give Bram a Conflict marker from the supply. Press Enter." in str(
+        coach_text(session).now
+    )
+    # A longer move's name still stops at its colon.
+    assert (
+        short("Take Tavern (would cost you 0 coins): 4 coins at once.")
+        == "Take Tavern (would cost you 0 coins)"
+    )
