@@ -86,8 +86,7 @@ def held(s: RivalityState) -> list[float]:
     Tiles count their value, scaled by how safely they are held (a margin of one golem is
     easily overturned; entrenched tiles are hard to take); a tile under a magician counts
     almost fully, since the magician will move on before the end (in solo too: counted as
-    nothing there, the tile the magician was about to enter looked worthless, and the greedy
-    bot won 40% of 200 deals against Souramoun instead of 58%)."""
+    nothing there, the tile the magician was about to enter looked worthless)."""
     n = s.sides
     vals = [0.0] * n
     g = s.golems
