@@ -34,6 +34,9 @@ NORMAL_ITERATIONS = 100
 # random moves was too close to hard (hard 61.5% [48.0, 73.5] of 52 two-seat games); without them hard
 # wins about four in five (docs/AI.md).
 NORMAL_ROLLOUT_DEPTH = 0
+# And normal reads positions with the game's `evaluate`, not the search's own value
+# (`Game.ai_search_evaluate`): in Rivality that value plays the rival's reply, and normal with it
+# stood too close to hard (57.5% of 40 two-seat games).
 ROLLOUT_DEPTH = 10
 EXPLORATION = 0.7
 EASY_MISTAKES = 0.35
@@ -54,6 +57,7 @@ def make_bot(level: str, seed: int) -> Bot:
             rollout_depth=NORMAL_ROLLOUT_DEPTH,
             name="normal",
             horizon=False,
+            own_value=False,
         )
     if level == "hard":
         return ISMCTSBot(

@@ -16,7 +16,8 @@ ranking are searched) and scale the iteration cap (`Game.ai_iteration_scale`). I
 the search a turn horizon (`Game.ai_turn_mark`): the tree then stops where the current turn ends,
 the rest of the turn below a new node is played greedily, every leaf is scored there, and the
 iterations take turns on a few worlds sampled once (TURN_WORLDS) instead of a new one each.
-Positions the search stops at are scored by `Game.ai_search_evaluate` (by default `evaluate`).
+Positions the search stops at are scored by `Game.ai_search_evaluate` (by default `evaluate`), or
+by `evaluate` for a bot told not to use the game's search value (the normal level).
 
 The search stops at a time budget or an iteration cap (the level's, scaled by the game),
 whichever comes first, or when the caller's `should_stop` says so. With a generous budget the
@@ -27,7 +28,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from typing import Any
 
 from engine.ai.bots import StopCheck, legal_list, rank_moves
@@ -39,6 +40,8 @@ from engine.core.rng import Rng
 # One (visits, total reward, availability) record per action, as a list for in-place speed.
 _Stat = list[float]
 _Joint = tuple[tuple[int, Any], ...]
+# How the search reads a position for a seat (`Game.ai_search_evaluate`, or `Game.evaluate`).
+_Value = Callable[[Any, int], float]
 # Sampled worlds on which a game's root moves are ranked for its shortlist (Game.ai_root_moves).
 SHORTLIST_SAMPLES = 3
 # With a turn horizon (Game.ai_turn_mark) the iterations take their worlds in turn from this many
@@ -68,7 +71,10 @@ class ISMCTSBot:
     game's turn horizon (`ai_turn_mark`): the search then scores its leaves wherever its tree and
     rollouts stop, as in a game without one (the normal level: in Rival Realms, where the search
     is near its best after a few dozen iterations, looking to the turn's end is what sets hard
-    apart).
+    apart). `own_value` False reads positions with the game's `evaluate` instead of the search's
+    own value (`ai_search_evaluate`), where a game has one (the normal level: in Rivality the
+    search value sees the rival's reply, and a 100-iteration search with it played too close to
+    hard).
     """
 
     def __init__(
@@ -81,7 +87,9 @@ class ISMCTSBot:
         rollout_greed: float = 0.0,
         name: str = "ismcts",
         horizon: bool = True,
+        own_value: bool = True,
     ) -> None:
+        self.own_value = own_value
         self.rollout_greed = rollout_greed
         self.horizon = horizon
         self.name = name
@@ -99,6 +107,7 @@ class ISMCTSBot:
         self.searches = 0
         self._root_moves: frozenset[Any] | None = None
         self._turn: Hashable | None = None
+        self._value: _Value = lambda _s, _seat: 0.5  # (each `choose` sets the game's)
 
     def choose(
         self, game: Game[Any, Any, Any], view: Any, seat: int, *, should_stop: StopCheck | None = None
@@ -108,6 +117,7 @@ class ISMCTSBot:
         depth = game.ai_rollout_depth
         self._depth = self.rollout_depth if depth is None else depth
         self._turn = game.ai_turn_mark(view) if self.horizon else None
+        self._value = game.ai_search_evaluate if self.own_value else game.evaluate
         moves = worth_considering(game, legal_list(game, view, seat))
         self.last_iterations = 0
         self._cap = max(1, round(self.max_iterations * game.ai_iteration_scale))
@@ -156,11 +166,11 @@ class ISMCTSBot:
         width: int,
         should_stop: StopCheck | None,
     ) -> list[Any]:
-        """The `width` moves a one-ply look (on SHORTLIST_SAMPLES sampled worlds, by the search's
-        own value) likes best, in legal order, so the search spends its iterations looking deeper
-        at those alone."""
+        """The `width` moves a one-ply look (on SHORTLIST_SAMPLES sampled worlds, by the value the
+        search reads positions with) likes best, in legal order, so the search spends its
+        iterations looking deeper at those alone."""
         worlds = [game.determinize(view, seat, self.rng) for _ in range(SHORTLIST_SAMPLES)]
-        ranked = rank_moves(game, worlds, seat, moves, self.rng, should_stop, game.ai_search_evaluate)
+        ranked = rank_moves(game, worlds, seat, moves, self.rng, should_stop, self._value)
         keep = {id(m) for _v, m in ranked[:width]}
         return [m for m in moves if id(m) in keep]
 
@@ -227,7 +237,7 @@ class ISMCTSBot:
         # Rollout: random play to the end or to the depth limit; with a turn horizon, greedy play
         # to the end of the turn.
         if turn is not None:
-            _finish_turn(game, d, turn)
+            _finish_turn(game, d, turn, self._value)
         depth = 0
         limit = 0 if turn is not None else self._depth
         while game.outcome(d) is None and (limit is None or depth < limit):
@@ -239,12 +249,12 @@ class ISMCTSBot:
             s = acting[0]
             moves = game.legal(d, s)
             if self.rollout_greed and len(moves) > 1 and rng.random() < self.rollout_greed:
-                game.perform(d, s, _greedy_move(game, d, s, moves))
+                game.perform(d, s, _greedy_move(game, d, s, moves, self._value))
             else:
                 game.perform(d, s, rng.choice(moves))
             depth += 1
         # Backpropagation: each seat is credited with its own result.
-        result = _Result(game, d)
+        result = _Result(game, d, self._value)
         for n, joint in path:
             for s, m in joint:
                 st = n.stats[s].setdefault(m, [0, 0.0, 1])
@@ -293,7 +303,7 @@ def _decline_forced(game: Game[Any, Any, Any], d: Any) -> bool:
 TURN_ROLLOUT_LIMIT = 80
 
 
-def _finish_turn(game: Game[Any, Any, Any], d: Any, turn: Hashable) -> None:
+def _finish_turn(game: Game[Any, Any, Any], d: Any, turn: Hashable, value: _Value) -> None:
     """Play on greedily (each mover's best move one ply deep on this world) until the game's turn
     mark moves on from `turn` or the game ends, so that every leaf is scored at the same point."""
     for _ in range(TURN_ROLLOUT_LIMIT):
@@ -306,16 +316,16 @@ def _finish_turn(game: Game[Any, Any, Any], d: Any, turn: Hashable) -> None:
         moves = worth_considering(game, game.legal(d, s))
         if not moves:
             return
-        game.perform(d, s, moves[0] if len(moves) == 1 else _greedy_move(game, d, s, moves))
+        game.perform(d, s, moves[0] if len(moves) == 1 else _greedy_move(game, d, s, moves, value))
 
 
-def _greedy_move(game: Game[Any, Any, Any], state: Any, seat: int, moves: Any) -> Any:
+def _greedy_move(game: Game[Any, Any, Any], state: Any, seat: int, moves: Any, value: _Value) -> Any:
     """The move of `moves` (from `legal` of `state`) the search's value likes best one ply deep."""
     best, best_v = moves[0], -1.0
     for m in moves:
         d = game.clone(state)
         game.perform(d, seat, m)
-        v = game.ai_search_evaluate(d, seat)
+        v = value(d, seat)
         if v > best_v:
             best, best_v = m, v
     return best
@@ -324,10 +334,10 @@ def _greedy_move(game: Game[Any, Any, Any], state: Any, seat: int, moves: Any) -
 class _Result:
     """The rollout's result for each seat, computed only for seats that are asked about."""
 
-    __slots__ = ("cache", "game", "state", "winners")
+    __slots__ = ("cache", "state", "value", "winners")
 
-    def __init__(self, game: Game[Any, Any, Any], state: Any) -> None:
-        self.game = game
+    def __init__(self, game: Game[Any, Any, Any], state: Any, value: _Value) -> None:
+        self.value = value
         self.state = state
         self.cache: dict[int, float] = {}
         out = game.outcome(state)
@@ -339,6 +349,6 @@ class _Result:
             if self.winners is not None:
                 r = 1.0 / len(self.winners) if seat in self.winners else 0.0
             else:
-                r = self.game.ai_search_evaluate(self.state, seat)
+                r = self.value(self.state, seat)
             self.cache[seat] = r
         return r

@@ -183,8 +183,8 @@ def search_estimate(s: RivalRealmsState, seat: int, placed: set[int]) -> float:
 
 def search_evaluate(s: RivalRealmsState, seat: int) -> float:
     """The search's value (`Game.ai_search_evaluate`); the greedy bot keeps `evaluate`."""
-    if s.solo:
-        return evaluate(s, seat)
     placed = {n for realm in s.regions for n in realm if n}
     mine = search_estimate(s, seat, placed)
+    if s.solo:
+        return 1.0 / (1.0 + math.exp(-(mine - SOLO_TARGET[s.level]) / SCALE_SOLO))
     return 1.0 / (1.0 + math.exp(-(mine - search_estimate(s, 1 - seat, placed)) / SCALE_DUEL))

@@ -1,13 +1,20 @@
 """The AI's view of a Rivality position: a projected score lead squashed into [0, 1], and a quick
-estimate of what laying a tile somewhere would gain (credited to the player about to lay one)."""
+estimate of what laying a tile somewhere would gain (credited to the player about to lay one); in
+solo, the best next move of the magician, played for real (Souramoun's answer follows by rule)."""
 
 from __future__ import annotations
 
 import math
 
+from engine.core.copying import copier
 from engine.rivality.data import LIMIT, MANA_WELL, SHIELDS, SPELLS, VALUE
-from engine.rivality.scoring import outcome
+from engine.rivality.rules import legality as rule
+from engine.rivality.rules import perform as do
+from engine.rivality.rules.solo import move_magician
+from engine.rivality.scoring import outcome, side_scores
 from engine.rivality.state import RivalityState
+
+_copy = copier(RivalityState)
 
 # How much of the best gain open to the player laying a tile the evaluation credits them with.
 # Any positive weight ranks that player's choices the same way; a full weight made the search's
@@ -77,8 +84,9 @@ def held(s: RivalityState) -> list[float]:
     """Each side's projected points from the tiles it holds (before the end of the game).
 
     Tiles count their value, scaled by how safely they are held (a margin of one golem is
-    easily overturned; entrenched tiles are hard to take); the magician's own tile counts
-    almost fully while the side still has tiles to lay, since the magician will move on."""
+    easily overturned; entrenched tiles are hard to take); a tile under a magician counts
+    almost fully, since the magician will move on before the end (in solo too: counted as
+    nothing there, the tile the magician was about to enter looked worthless)."""
     n = s.sides
     vals = [0.0] * n
     g = s.golems
@@ -102,7 +110,7 @@ def held(s: RivalityState) -> list[float]:
         other = max(g[b + j] for j in range(3) if j != k)
         safety = 0.55 + 0.15 * min(mine - other, 3) + (0.1 if mine == LIMIT else 0.0)
         if c in s.mage:
-            safety *= 0.8 if not solo else 0.0
+            safety *= 0.8
         vals[k] += v * min(1.0, safety) + (0.6 if t == MANA_WELL else 0.0)
     # Golems kept in the supply are future spells; an empty supply ends the game.
     for k in range(n):
@@ -138,8 +146,35 @@ def evaluate(s: RivalityState, seat: int) -> float:
     if s.phase == "over":
         return final_value(s, seat)
     vals = held(s)
+    if s.mode == "solo":
+        # Before the magician moves: credit part of what its best move would change, so a
+        # position is judged by the moves it leaves open (and the answers they draw).
+        if s.phase == "move":
+            vals[0] += PENDING_WEIGHT * solo_outlook(s, vals[0] - vals[1])
     # Mid-turn, the player laying a tile is about to cast its spells: credit the best gain
     # available to them, so that choosing a tile or a square is judged by what it allows.
-    if s.mode != "solo" and s.phase in ("tile", "place", "orient"):
+    elif s.phase in ("tile", "place", "orient"):
         vals[s.side_of[s.turn]] += PENDING_WEIGHT * pending_gain(s)
     return lead_value(vals, s, seat)
+
+
+def solo_outlook(s: RivalityState, lead: float) -> float:
+    """Solo, before the magician moves: how much the best move open to it changes `lead` (the
+    projected lead over Souramoun, `held`), each move played for real with Souramoun's answer
+    and the spells that follow; a move that ends the game counts the final scores (a tie loses).
+    Negative when every move costs points."""
+    best = None
+    for p in s.reach:
+        d = _copy(s)
+        move_magician(d, p, [])
+        while d.phase == "remove":  # the limit's golem, removed as the first choice
+            do.remove_golem(d, d.actor, rule.remove_candidates(d, d.actor)[0])  # type: ignore[arg-type]
+        if d.phase == "over":
+            a, b = side_scores(d)
+            after = a - b if a != b else -0.5
+        else:
+            vals = held(d)
+            after = vals[0] - vals[1]
+        if best is None or after > best:
+            best = after
+    return 0.0 if best is None else best - lead

@@ -1,4 +1,5 @@
-"""What sets the levels apart, move by move: hard looks to the end of its turn, normal does not."""
+"""What sets the levels apart, move by move: hard looks to the end of its turn and reads the game's
+search value; normal does neither."""
 
 from __future__ import annotations
 
@@ -124,6 +125,24 @@ def test_hard_plays_ahead_after_its_tree_and_normal_scores_where_its_tree_stops(
     state = game.setup(ChargeOptions(), 1, 1)
     # Hard's random moves after a new node reach the fire that charging allows; normal reads the
     # position at once, where banking's point looks better.
+    for level, move in (("normal", "bank"), ("hard", "charge"), ("expert", "charge")):
+        bot = make_bot(level, 7)
+        assert bot.choose(game, game.view(state, 0), 0) == Do(move), level
+
+
+class ChargeWithSearchValue(ChargeWithoutHorizon):
+    """The toy without a horizon or random moves, with a search value of its own that sees the
+    fire a charge allows (as Rivality's search value sees the rival's reply)."""
+
+    ai_rollout_depth = 0
+
+    def ai_search_evaluate(self, s: ChargeState, seat: int) -> float:
+        return self.evaluate(s, seat) if not s.charged else 1.0
+
+
+def test_hard_reads_the_games_search_value_and_normal_its_evaluation() -> None:
+    game = ChargeWithSearchValue()
+    state = game.setup(ChargeOptions(), 1, 1)
     for level, move in (("normal", "bank"), ("hard", "charge"), ("expert", "charge")):
         bot = make_bot(level, 7)
         assert bot.choose(game, game.view(state, 0), 0) == Do(move), level

@@ -38,12 +38,18 @@ def test_a_seat_is_judged_only_where_a_turn_begins_and_without_a_gem() -> None:
     assert not ai.bound_to_pass(s, 0)
 
 
-def test_solo_keeps_the_evaluation() -> None:
-    s = new(seats=1)
-    assert GAME.ai_search_evaluate(s, 0) == GAME.evaluate(s, 0)
-
-
 FULL_ROWS = [*range(20, 26), *range(30, 36)]  # the middle and lower sub-realms filled
+
+
+def test_solo_the_search_reads_its_own_value_against_the_ravens_target() -> None:
+    # Alone, the search judges room in a run by the numbers still to come too: a 34 at the left
+    # end of an empty row leaves less room than one in the middle, and the search's value sets
+    # the two further apart than `evaluate` does.
+    left, middle = new(seats=1), new(seats=1)
+    left.regions[0] = [34, 0, 0, 0, 0, 0, *FULL_ROWS]
+    middle.regions[0] = [0, 0, 34, 0, 0, 0, *FULL_ROWS]
+    plain = GAME.evaluate(middle, 0) - GAME.evaluate(left, 0)
+    assert GAME.ai_search_evaluate(middle, 0) - GAME.ai_search_evaluate(left, 0) > 2 * plain > 0
 
 
 def test_room_is_judged_by_the_numbers_still_to_come() -> None:

@@ -6,7 +6,8 @@ from engine.ai import make_bot
 from engine.rivality.ai import pending_gain, placement_gain
 from engine.rivality.data import pos_of
 from engine.rivality.game import GAME
-from tests.engine.rivality.helpers import hand, new, put
+from engine.rivality.scoring import side_scores
+from tests.engine.rivality.helpers import hand, new, put, set_golems
 
 
 def test_evaluation_prefers_the_side_holding_more_tiles() -> None:
@@ -45,3 +46,32 @@ def test_greedy_beats_random() -> None:
         assert out is not None
         wins += seat in out.winners
     assert wins >= 5
+
+
+def test_solo_a_tile_under_the_magician_still_counts() -> None:
+    # The magician moves on before the game ends, so the tile it stands on scores in the end: a
+    # Fortress held by three golems under it puts me ahead of a Souramoun who holds nothing.
+    s = GAME.setup(GAME.Options(), 1, 1)
+    c = next(c for c in range(12, 24) if s.tile[c] in (10, 11, 12))
+    set_golems(s, c, {0: 3})
+    s.mage[0] = c
+    s.reach = []  # no move to look at: the reading is the tiles alone
+    assert GAME.evaluate(s, 0) > 0.5
+
+
+def test_solo_a_position_is_read_by_the_moves_it_leaves_open() -> None:
+    # Before the magician enters, the same deal is read higher when the entry left open is the
+    # one whose move (Souramoun's answer included) ends with the better score.
+    s = GAME.setup(GAME.Options(), 1, 3)
+    after = {}
+    for a in GAME.legal(s, 0):
+        d = GAME.clone(s)
+        GAME.apply(d, 0, a)
+        mine, theirs = side_scores(d)
+        after[a.pos] = mine - theirs
+    best, worst = max(after, key=after.__getitem__), min(after, key=after.__getitem__)
+    assert after[best] > after[worst]
+    s.reach = [best]
+    high = GAME.evaluate(s, 0)
+    s.reach = [worst]
+    assert high > GAME.evaluate(s, 0)
