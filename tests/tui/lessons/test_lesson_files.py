@@ -46,7 +46,11 @@ ONLY_FOR_OTHER_TABLES: dict[str, dict[str, str]] = {
     },
     "rival_kings": {"Several games": "a series, chosen for the table; a lesson is one game"},
     "rivalist": {},
-    "rival_realms": {"Solo against the Raven": "one seat against the Raven; the lesson has two"},
+    "rival_realms": {
+        "Enchantments": "optional rules chosen for the table",
+        "Events": "an option: event cards shuffled into the deck",
+        "Solo against the Raven": "one seat against the Raven; the lesson has two",
+    },
 }
 
 
