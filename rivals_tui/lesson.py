@@ -34,7 +34,7 @@ FREE_LEVEL = "easy"
 _SEAT_MOVE = re.compile(r"^p(\d+):\s*(\S.*)$")
 _TOP_KEYS = {"game", "seed", "you", "names", "options", "opening", "steps", "free"}
 _STEP_KEYS = {"teaches", "say", "move", "point", "then"}
-_FREE_KEYS = {"teaches", "say"}
+_FREE_KEYS = {"teaches", "mentions", "say"}
 
 
 class LessonError(ValueError):
@@ -56,7 +56,10 @@ class Step:
 
 @attrs.frozen
 class Lesson:
-    """A lesson as its file writes it (`load` checks it against the rules)."""
+    """A lesson as its file writes it (`load` checks it against the rules). `free_teaches`: the
+    sections the free play teaches by playing (the end, the scoring: every game comes to them);
+    `free_mentions`: the sections the lesson only names, its table not having them (another
+    table size, a variant left off)."""
 
     game_id: str
     seed: int
@@ -66,6 +69,7 @@ class Lesson:
     opening: tuple[str, ...]
     steps: tuple[Step, ...]
     free_teaches: tuple[str, ...]
+    free_mentions: tuple[str, ...]
     free_say: str
 
     @property
@@ -83,7 +87,7 @@ class Lesson:
         return Match.new(game, parse_assignments(game.Options, self.options), self.seats(), self.seed)
 
     def sections(self) -> set[str]:
-        """Every rules section some step (or the free play) teaches."""
+        """Every rules section some step (or the free play) teaches; not those only mentioned."""
         return {s for step in self.steps for s in step.teaches} | set(self.free_teaches)
 
     def fits(self, match: Match) -> bool:
@@ -217,7 +221,7 @@ def parse(data: Mapping[str, Any], name: str) -> Lesson:
         steps.append(step)
     free = data.get("free", {})
     if not isinstance(free, dict) or set(free) - _FREE_KEYS:
-        raise LessonError(f"{name}: free is a table with teaches and say")
+        raise LessonError(f"{name}: free is a table with teaches, mentions and say")
     return Lesson(
         game_id=_text(data, "game", name),
         seed=seed,
@@ -227,6 +231,7 @@ def parse(data: Mapping[str, Any], name: str) -> Lesson:
         opening=_strings(data.get("opening", []), name, "opening"),
         steps=tuple(steps),
         free_teaches=_strings(free.get("teaches", []), f"{name}: free", "teaches"),
+        free_mentions=_strings(free.get("mentions", []), f"{name}: free", "mentions"),
         free_say=_text(free, "say", f"{name}: free"),
     )
 
@@ -258,7 +263,7 @@ def script(lesson: Lesson, game: Game[Any, Any, Any], known: Sequence[str] | Non
         for section in step.teaches:
             if known is not None and section not in known:
                 raise LessonError(f"{name}: step {step.number}: no rules section is called {section!r}")
-    for section in lesson.free_teaches:
+    for section in lesson.free_teaches + lesson.free_mentions:
         if known is not None and section not in known:
             raise LessonError(f"{name}: free: no rules section is called {section!r}")
     try:
