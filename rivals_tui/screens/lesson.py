@@ -54,10 +54,11 @@ class Coaching:
         return Text.assemble(*parts, self.text)
 
 
-def coach_text(session: LessonSession, tip: str = "", on_board: bool = True) -> Coaching:
+def coach_text(session: LessonSession, tip: str = "", keys: str | None = "Enter") -> Coaching:
     """What the coach shows now: the step (what is happening, the rule, what to do), or what a
-    move off the lesson's path did, or free play; with `tip` after it. `on_board`: the board's
-    cursor is on the step's move (else the coach sends the learner to the list of moves)."""
+    move off the lesson's path did, or free play; with `tip` after it. `keys`: what to press on
+    the board, whose cursor is on the step's move (None: no piece stands for it, so the coach
+    sends the learner to the list of moves)."""
     lesson = session.lesson
     place = session.place()
     tail = f"\n\n{tip}" if tip else ""
@@ -66,7 +67,7 @@ def coach_text(session: LessonSession, tip: str = "", on_board: bool = True) -> 
         rules = f" · {step.teaches[0]} (?)" if step.teaches else ""
         heading = f"Step {step.number} of {len(lesson.steps)}{rules}"
         if place.owed:
-            how = "Press Enter." if on_board else "Press a and choose it from the list."
+            how = f"Press {keys}." if keys else "Press a and choose it from the list."
             now = f"Now: {short(session.said())}. {how}"
         else:
             others = ", ".join(s.name for i, s in enumerate(session.seats) if i != lesson.you)
@@ -122,8 +123,9 @@ class LessonScreen(GameScreen):
         self.tip = ""
         self._tip_for = -1
         self._waiting: Timer | None = None
-        # Whether the board's cursor stands on the step's move (Enter takes it).
-        self._on_board = True
+        # The keys that make the step's move on the board, whose cursor stands on it (None: no
+        # piece stands for it).
+        self._keys: str | None = "Enter"
 
     def side_column(self) -> ComposeResult:
         coach = DetailPanel(Text(""), id="coach")
@@ -139,13 +141,14 @@ class LessonScreen(GameScreen):
         pointed = self.lesson.pointed()
         if pointed is not None and self._my_turn():
             # A board with no piece for the move leaves the learner the action picker.
-            self._on_board = self.query_one(GameBoard).point_at(pointed) is not None
+            board = self.query_one(GameBoard)
+            self._keys = board.keys_for(pointed) if board.point_at(pointed) is not None else None
         self._show_coach()
         self._wait_for_learner()
 
     def _show_coach(self) -> None:
         moves = len(self.lesson.match.history)
-        coaching = coach_text(self.lesson, self.tip if self._tip_for == moves else "", self._on_board)
+        coaching = coach_text(self.lesson, self.tip if self._tip_for == moves else "", self._keys)
         coach = self.query_one("#coach", DetailPanel)
         if coach.show(coaching.shown()):
             if coach.scrollable_content_region.height:

@@ -137,6 +137,11 @@ class GameBoard(Steady, Widget):
         does there now, in a sentence; None when no piece stands for it."""
         return "The cursor is on it: Enter takes it." if self.focus_action(action) else None
 
+    def keys_for(self, action: Any) -> str:
+        """The keys that make `action` once `point_at` has put the cursor on its piece (the
+        lesson's coach names them)."""
+        return "Enter"
+
     def help_section(self) -> str:
         """The rules section for what the player is doing on the board now (a half-made choice
         the engine's prompt cannot know about); "" leaves it to the prompt."""

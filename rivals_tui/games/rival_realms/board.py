@@ -299,6 +299,10 @@ class RivalRealmsBoard(LineBoard):
             return "The cursor is on it: Enter plans it as a step, then c plays the plan."
         return note
 
+    def keys_for(self, action: Any) -> str:
+        # A step goes into the plan first; c plays it.
+        return "Enter, then c" if isinstance(action, PLAN_TYPES) else "Enter"
+
     def drop_half_choice(self) -> None:
         if self.chosen is not None:
             self.chosen = None
