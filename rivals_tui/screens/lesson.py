@@ -57,8 +57,8 @@ class Coaching:
 def coach_text(session: LessonSession, tip: str = "", keys: str | None = "Enter") -> Coaching:
     """What the coach shows now: the step (what is happening, the rule, what to do), or what a
     move off the lesson's path did, or free play; with `tip` after it. `keys`: what to press on
-    the board, whose cursor is on the step's move (None: no piece stands for it, so the coach
-    sends the learner to the list of moves)."""
+    the board, whose cursor is on the step's move (None: neither a piece nor a key of the board
+    makes it, so the coach sends the learner to the list of moves)."""
     lesson = session.lesson
     place = session.place()
     tail = f"\n\n{tip}" if tip else ""
@@ -123,8 +123,8 @@ class LessonScreen(GameScreen):
         self.tip = ""
         self._tip_for = -1
         self._waiting: Timer | None = None
-        # The keys that make the step's move on the board, whose cursor stands on it (None: no
-        # piece stands for it).
+        # The keys that make the step's move on the board (None: the board has no piece and no
+        # key for it).
         self._keys: str | None = "Enter"
 
     def side_column(self) -> ComposeResult:
@@ -140,9 +140,10 @@ class LessonScreen(GameScreen):
         super()._render_all()
         pointed = self.lesson.pointed()
         if pointed is not None and self._my_turn():
-            # A board with no piece for the move leaves the learner the action picker.
+            # A board with neither a piece nor a key for the move leaves the learner the action
+            # picker.
             board = self.query_one(GameBoard)
-            self._keys = board.keys_for(pointed) if board.point_at(pointed) is not None else None
+            self._keys = board.keys_for(pointed, board.point_at(pointed) is not None)
         self._show_coach()
         self._wait_for_learner()
 

@@ -137,10 +137,10 @@ class GameBoard(Steady, Widget):
         does there now, in a sentence; None when no piece stands for it."""
         return "The cursor is on it: Enter takes it." if self.focus_action(action) else None
 
-    def keys_for(self, action: Any) -> str:
-        """The keys that make `action` once `point_at` has put the cursor on its piece (the
-        lesson's coach names them)."""
-        return "Enter"
+    def keys_for(self, action: Any, pointed: bool) -> str | None:
+        """The keys that make `action` now, for the lesson's coach to name: Enter once `point_at`
+        has put the cursor on its piece (`pointed`); None when only the list of moves (a) has it."""
+        return "Enter" if pointed else None
 
     def help_section(self) -> str:
         """The rules section for what the player is doing on the board now (a half-made choice

@@ -299,9 +299,12 @@ class RivalRealmsBoard(LineBoard):
             return "The cursor is on it: Enter plans it as a step, then c plays the plan."
         return note
 
-    def keys_for(self, action: Any) -> str:
-        # A step goes into the plan first; c plays it.
-        return "Enter, then c" if isinstance(action, PLAN_TYPES) else "Enter"
+    def keys_for(self, action: Any, pointed: bool) -> str | None:
+        if isinstance(action, EndTurn):
+            return "e"  # the board's own key, wherever the cursor is
+        if pointed and isinstance(action, PLAN_TYPES):
+            return "Enter, then c"  # a step goes into the plan first; c plays the plan
+        return super().keys_for(action, pointed)
 
     def drop_half_choice(self) -> None:
         if self.chosen is not None:

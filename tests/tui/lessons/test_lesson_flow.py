@@ -23,7 +23,7 @@ from rivals_tui.widgets.lineboard import LineBoard
 from saves.lessons import LessonsDone
 from saves.store import SaveStore
 from tests.tui.flow import jump_near_end, pick_first, until
-from tests.tui.lessons.test_lesson_play import coach, learner_owes, lesson_app, open_from_menu
+from tests.tui.lessons.test_lesson_play import coach, learner_owes, lesson_app, open_from_menu, to_line
 from tests.tui.test_nothing_cut import check
 
 SCRIPT = load("rivalist", GAMES["rivalist"])
@@ -110,6 +110,7 @@ async def test_a_lesson_left_and_resumed_is_at_the_same_step(tmp_path: Path) -> 
         # The Learn list says how far it got; Enter there takes the learner back to it.
         await pilot.press("l")
         await pilot.pause()
+        await to_line(pilot, "rivalist")
         assert isinstance(app.screen, LearnScreen)
         assert app.screen.states()["rivalist"].startswith("in progress")
         await pilot.press("enter")
@@ -140,6 +141,7 @@ async def test_a_finished_lesson_is_marked_done_in_the_learn_list(tmp_path: Path
         await until(pilot, lambda: app.session is None)
         await pilot.press("l")
         await pilot.pause()
+        await to_line(pilot, "rivalist")
         learn = app.screen
         assert isinstance(learn, LearnScreen)
         assert learn.states()["rivalist"] == "done"
@@ -214,6 +216,7 @@ async def test_starting_a_lesson_in_progress_again_asks_first(tmp_path: Path) ->
         await until(pilot, lambda: app.session is None)
         await pilot.press("l")
         await pilot.pause()
+        await to_line(pilot, "rivalist")
         await pilot.press("r")
         await pilot.pause()
         assert isinstance(app.screen, ConfirmDialog)

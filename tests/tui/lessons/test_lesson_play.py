@@ -5,6 +5,7 @@ a lesson, or a step the keys cannot make, fails here."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -34,15 +35,21 @@ def coach(app: RivalsApp) -> str:
     return app.screen.query_one("#coach", DetailPanel).plain
 
 
+async def to_line(pilot: Pilot[Any], game_id: str) -> None:
+    """In the Learn list, down to the game's line (the list opens on the first lesson)."""
+    listed = pilot.app.screen.query_one(OptionList)
+    for _ in range(len(GAMES.infos())):
+        if listed.highlighted is not None and listed.get_option_at_index(listed.highlighted).id == game_id:
+            return
+        await pilot.press("down")
+    raise AssertionError(f"no line for {game_id} in the Learn list")
+
+
 async def open_from_menu(pilot: Pilot[Any], game_id: str) -> LessonScreen:
     """Menu → Learn to play → the game's line → Enter."""
     await pilot.press("l")
     await pilot.pause()
-    listed = pilot.app.screen.query_one(OptionList)
-    for _ in range(len(GAMES.infos())):
-        if listed.highlighted is not None and listed.get_option_at_index(listed.highlighted).id == game_id:
-            break
-        await pilot.press("down")
+    await to_line(pilot, game_id)
     await pilot.press("enter")
     await until(pilot, lambda: isinstance(pilot.app.screen, LessonScreen))
     screen = pilot.app.screen
@@ -75,16 +82,16 @@ async def test_every_lesson_plays_through_by_the_keys_the_coach_asks_for(
             now = f"Now: {short(session.said())}."
             assert now in shown
             before = len(session.match.history)
-            if f"{now} Press Enter." in shown:
-                await pilot.press("enter")
-            elif f"{now} Press Enter, then c." in shown:
-                # A board that plans a move before playing it (a Rival Realms step).
-                await pilot.press("enter", "c")
-            else:
-                assert f"{now} Press a and choose it from the list." in shown
+            if f"{now} Press a and choose it from the list." in shown:
                 await pilot.press("a")
                 await pilot.pause()
                 await pilot.press(*short(session.said()), "enter")
+            else:
+                # The board's keys: "Enter", or "e", or "Enter, then c" (a Rival Realms step is
+                # planned, then played).
+                keys = re.search(rf"{re.escape(now)} Press (.+?)\.(?:\s|$)", shown)
+                assert keys is not None, shown
+                await pilot.press(*(k.lower() for k in keys.group(1).split(", then ")))
             await until(pilot, lambda n=before: len(session.match.history) > n)
             assert session.match.history[before] == script.moves[before]
         await learner_owes(pilot, screen)
