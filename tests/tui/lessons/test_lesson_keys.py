@@ -1,13 +1,20 @@
 """The coach names the keys the board needs for the step's move: Rival Realms plans an
-adventuring step with Enter and plays it with c, and ends a turn with e (its board draws no End
-turn piece at 80×24), rather than sending the learner to the list of moves."""
+adventuring step with Enter and plays it with c, ends a turn with e (its board draws no End turn
+piece at 80×24), and points at the region a Flying Carpet flies to, rather than sending the
+learner to the list of moves."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from tests.tui.flow import until
-from tests.tui.lessons.test_lesson_play import coach, learner_owes, lesson_app, open_from_menu
+from tests.tui.lessons.test_lesson_play import (
+    coach,
+    learner_owes,
+    lesson_app,
+    open_from_menu,
+    press_what_the_coach_asks,
+)
 
 
 async def test_rival_realms_coach_asks_for_e_to_end_a_turn_and_c_to_play_a_step(tmp_path: Path) -> None:
@@ -36,3 +43,11 @@ async def test_rival_realms_coach_asks_for_e_to_end_a_turn_and_c_to_play_a_step(
         await pilot.press("c")
         await until(pilot, lambda: len(history) > before)
         assert screen.lesson.place().step is not None and screen.lesson.place().step.number == 8
+        # Up to the Flying Carpet: its step points at the region it flies to.
+        while screen.lesson.place().step.number < 15:
+            await learner_owes(pilot, screen)
+            await press_what_the_coach_asks(pilot, screen)
+        await learner_owes(pilot, screen)
+        assert "Now: Fly the Flying Carpet to 20 Fields in middle 4. Press Enter, then c." in coach(app)
+        await press_what_the_coach_asks(pilot, screen)
+        assert screen.lesson.place().step.number == 16

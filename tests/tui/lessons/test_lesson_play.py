@@ -61,6 +61,25 @@ async def learner_owes(pilot: Pilot[Any], screen: LessonScreen) -> None:
     await until(pilot, lambda: screen._my_turn() or screen.lesson.match.over)
 
 
+async def press_what_the_coach_asks(pilot: Pilot[Any], screen: LessonScreen) -> None:
+    """The step's move, by the keys the coach names, and wait until it is made."""
+    session = screen.lesson
+    shown = coach(pilot.app)
+    now = f"Now: {short(session.said())}."
+    before = len(session.match.history)
+    if f"{now} Press a and choose it from the list." in shown:
+        await pilot.press("a")
+        await pilot.pause()
+        await pilot.press(*short(session.said()), "enter")
+    else:
+        # The board's keys: "Enter", or "e", or "Enter, then c" (a Rival Realms step is planned,
+        # then played).
+        keys = re.search(rf"{re.escape(now)} Press (.+?)\.(?:\s|$)", shown)
+        assert keys is not None, shown
+        await pilot.press(*(k.lower() for k in keys.group(1).split(", then ")))
+    await until(pilot, lambda: len(session.match.history) > before)
+
+
 @pytest.mark.parametrize("game_id", LESSONS)
 async def test_every_lesson_plays_through_by_the_keys_the_coach_asks_for(
     tmp_path: Path, game_id: str
@@ -82,17 +101,7 @@ async def test_every_lesson_plays_through_by_the_keys_the_coach_asks_for(
             now = f"Now: {short(session.said())}."
             assert now in shown
             before = len(session.match.history)
-            if f"{now} Press a and choose it from the list." in shown:
-                await pilot.press("a")
-                await pilot.pause()
-                await pilot.press(*short(session.said()), "enter")
-            else:
-                # The board's keys: "Enter", or "e", or "Enter, then c" (a Rival Realms step is
-                # planned, then played).
-                keys = re.search(rf"{re.escape(now)} Press (.+?)\.(?:\s|$)", shown)
-                assert keys is not None, shown
-                await pilot.press(*(k.lower() for k in keys.group(1).split(", then ")))
-            await until(pilot, lambda n=before: len(session.match.history) > n)
+            await press_what_the_coach_asks(pilot, screen)
             assert session.match.history[before] == script.moves[before]
         await learner_owes(pilot, screen)
         # The whole script, move for move, and the coach hands the game over.
