@@ -32,6 +32,7 @@ from rivals_tui.games.rival_realms.layout import (
     QUEST_SHORT,
     ROW_LABELS,
     TOKEN_CODES,
+    TURN_ACTIONS,
     TYPE_CODES,
     Marks,
     build_table,
@@ -212,7 +213,9 @@ class RivalRealmsBoard(LineBoard):
     def build_table(self, width: int, height: int) -> Table:
         v, _ = self.current()
         probe = build_table(v, self.seat, self.names, width, height, self.marks({}))
-        targets = {it.key: self.is_target(it.key) for it in probe.items}
+        # The turn's decisions after the deck are drawn only when targets: the probe has none.
+        keys = [it.key for it in probe.items] + [key for key, _, _ in TURN_ACTIONS]
+        targets = {key: self.is_target(key) for key in keys}
         return build_table(v, self.seat, self.names, width, height, self.marks(targets))
 
     def actions_for(self, key: Key) -> Sequence[Any]:
