@@ -61,12 +61,12 @@ class Coaching:
         return Text.assemble(*parts, self.text)
 
 
-def coach_text(session: LessonSession, tip: str = "", on_board: bool = True, asks: bool = False) -> Coaching:
+def coach_text(session: LessonSession, tip: str = "", keys: str | None = "Enter") -> Coaching:
     """What the coach shows now: the step (what is happening, the rule, what to do), or what a
-    move off the lesson's path did, or free play; with `tip` after it. `on_board`: the board's
-    cursor is on the step's move (else the coach sends the learner to the list of moves); `asks`:
-    Enter there asks before taking the move (a card given up for good, `LineBoard.asks_first`),
-    so the coach names the key that answers yes."""
+    move off the lesson's path did, or free play; with `tip` after it. `keys`: what to press on
+    the board, whose cursor is on the step's move ("Enter", "Enter, then y" where Enter asks
+    first, a board's own key; None: neither a piece nor a key of the board makes it, so the coach
+    sends the learner to the list of moves)."""
     lesson = session.lesson
     place = session.place()
     tail = f"\n\n{tip}" if tip else ""
@@ -75,7 +75,7 @@ def coach_text(session: LessonSession, tip: str = "", on_board: bool = True, ask
         rules = f" · {step.teaches[0]} (?)" if step.teaches else ""
         heading = f"Step {step.number} of {len(lesson.steps)}{rules}"
         if place.owed:
-            how = f"Press Enter{', then y' if asks else ''}." if on_board else FROM_THE_LIST
+            how = f"Press {keys}." if keys else FROM_THE_LIST
             now = f"Now: {short(session.said())}. {how}"
         else:
             names = [s.name for i, s in enumerate(session.seats) if i != lesson.you]
@@ -132,10 +132,9 @@ class LessonScreen(GameScreen):
         self.tip = ""
         self._tip_for = -1
         self._waiting: Timer | None = None
-        # Whether the board's cursor stands on the step's move (Enter takes it), and whether
-        # Enter there asks first (the coach then says to answer y).
-        self._on_board = True
-        self._asks = False
+        # The keys that make the step's move on the board (None: the board has no piece and no
+        # key for it).
+        self._keys: str | None = "Enter"
 
     def side_column(self) -> ComposeResult:
         coach = DetailPanel(Text(""), id="coach")
@@ -151,18 +150,16 @@ class LessonScreen(GameScreen):
         pointed = self.lesson.pointed()
         self._asks = False
         if pointed is not None and self._my_turn():
-            # A board with no piece for the move leaves the learner the action picker.
+            # A board with neither a piece nor a key for the move leaves the learner the action
+            # picker.
             board = self.query_one(GameBoard)
-            self._on_board = board.point_at(pointed) is not None
-            self._asks = self._on_board and board.asks_first(pointed) is not None
+            self._keys = board.keys_for(pointed, board.point_at(pointed) is not None)
         self._show_coach()
         self._wait_for_learner()
 
     def _show_coach(self) -> None:
         moves = len(self.lesson.match.history)
-        coaching = coach_text(
-            self.lesson, self.tip if self._tip_for == moves else "", self._on_board, self._asks
-        )
+        coaching = coach_text(self.lesson, self.tip if self._tip_for == moves else "", self._keys)
         coach = self.query_one("#coach", DetailPanel)
         if coach.show(coaching.shown()):
             if coach.scrollable_content_region.height:

@@ -142,6 +142,14 @@ class GameBoard(Steady, Widget):
         once). A board whose pieces stand for something costly says so (`LineBoard`)."""
         return None
 
+    def keys_for(self, action: Any, pointed: bool) -> str | None:
+        """The keys that make `action` now, for the lesson's coach to name: Enter once `point_at`
+        has put the cursor on its piece (`pointed`), then y where Enter asks first; None when only
+        the list of moves (a) has it."""
+        if not pointed:
+            return None
+        return "Enter, then y" if self.asks_first(action) is not None else "Enter"
+
     def help_section(self) -> str:
         """The rules section for what the player is doing on the board now (a half-made choice
         the engine's prompt cannot know about); "" leaves it to the prompt."""

@@ -24,7 +24,7 @@ from textual.binding import Binding
 
 from engine.core import Event, IllegalAction
 from engine.core.words import count
-from engine.rival_realms.actions import EndTurn, Go
+from engine.rival_realms.actions import Carpet, EndTurn, Go, Mirror
 from engine.rival_realms.data import LANDS, QUESTS, SPACES, TOKEN_NAMES, TYPES
 from engine.rival_realms.queries import step_preview
 from engine.rival_realms.state import RivalRealmsState
@@ -32,6 +32,7 @@ from rivals_tui.games.rival_realms.layout import (
     QUEST_SHORT,
     ROW_LABELS,
     TOKEN_CODES,
+    TURN_ACTIONS,
     TYPE_CODES,
     Marks,
     build_table,
@@ -212,7 +213,9 @@ class RivalRealmsBoard(LineBoard):
     def build_table(self, width: int, height: int) -> Table:
         v, _ = self.current()
         probe = build_table(v, self.seat, self.names, width, height, self.marks({}))
-        targets = {it.key: self.is_target(it.key) for it in probe.items}
+        # The turn's decisions after the deck are drawn only when targets: the probe has none.
+        keys = [it.key for it in probe.items] + [key for key, _, _ in TURN_ACTIONS]
+        targets = {key: self.is_target(key) for key in keys}
         return build_table(v, self.seat, self.names, width, height, self.marks(targets))
 
     def actions_for(self, key: Key) -> Sequence[Any]:
@@ -295,9 +298,36 @@ class RivalRealmsBoard(LineBoard):
         # The hint is about the realm as it stands, before any planned step: Enter on a piece
         # while planning would add a step to the plan, not take the hint's move.
         note = None if self.plan else super().point_at(action)
+        if note is None and not self.plan:
+            note = self._point_second_half(action)
         if note is not None and isinstance(action, PLAN_TYPES):
             return "The cursor is on it: Enter plans it as a step, then c plays the plan."
         return note
+
+    def _point_second_half(self, action: Any) -> str | None:
+        """A Flying Carpet or Magic Mirror move has no piece of its own until its token is
+        chosen: choose the token, as its first Enter would, and point at the second piece."""
+        token = "carpet" if isinstance(action, Carpet) else "mirror" if isinstance(action, Mirror) else ""
+        if not token or self.seat is None:
+            return None
+        self.chosen = ("token", self.seat, token)
+        self._table = None
+        if not self.focus_action(action) or self.cursor_key is None:
+            self.chosen = None
+            self._table = None
+            return None
+        # As LineBoard.point_at, without its dropping the half-made choice just made.
+        self._hinted = (self.cursor_key, action)
+        self.post_detail()
+        self.refresh()
+        return "The cursor is on it: Enter takes it."
+
+    def keys_for(self, action: Any, pointed: bool) -> str | None:
+        if isinstance(action, EndTurn):
+            return "e"  # the board's own key, wherever the cursor is
+        if pointed and isinstance(action, PLAN_TYPES):
+            return "Enter, then c"  # a step goes into the plan first; c plays the plan
+        return super().keys_for(action, pointed)
 
     def drop_half_choice(self) -> None:
         if self.chosen is not None:

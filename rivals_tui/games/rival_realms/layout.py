@@ -60,6 +60,12 @@ TOKEN_CODES: dict[str, str] = {
     "goat": "y",
     "dragon": "d",
 }
+# The decisions drawn after the deck, each only while Enter works on it: key, label, text.
+TURN_ACTIONS: tuple[tuple[tuple[str], str, str], ...] = (
+    (("end",), "End turn", "Finish your turn: quests are checked, then you redraw."),
+    (("pass",), "Pass", "Show your hand and pass for the rest of the game."),
+    (("decline",), "Decline", "Let the event pass you by."),
+)
 ROW_LABELS: tuple[str, ...] = ("Up", "Mi", "Lo")
 QUEST_SHORT: tuple[str, ...] = ("Up", "Mid", "Low", "Wan", "Tea", "Far")
 # Colour per region type (always doubled by the type code).
@@ -501,15 +507,7 @@ class Layout:
 
     def turn_actions(self) -> list[tuple[Key, str, str]]:
         """The actions drawn after the deck (those Enter works on now): key, label, text."""
-        return [
-            (key, label, text)
-            for key, label, text in (
-                (("end",), "End turn", "Finish your turn: quests are checked, then you redraw."),
-                (("pass",), "Pass", "Show your hand and pass for the rest of the game."),
-                (("decline",), "Decline", "Let the event pass you by."),
-            )
-            if self.m.targets.get(key)
-        ]
+        return [(key, label, text) for key, label, text in TURN_ACTIONS if self.m.targets.get(key)]
 
     def deck_words(self) -> str:
         """The deck's line as `deck` draws it."""

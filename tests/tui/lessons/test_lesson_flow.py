@@ -25,7 +25,14 @@ from rivals_tui.widgets.lineboard import LineBoard
 from saves.lessons import LessonsDone
 from saves.store import SaveStore
 from tests.tui.flow import jump_near_end, pick_first, until
-from tests.tui.lessons.test_lesson_play import coach, learner_owes, lesson_app, open_from_menu, take_step
+from tests.tui.lessons.test_lesson_play import (
+    coach,
+    learner_owes,
+    lesson_app,
+    open_from_menu,
+    take_step,
+    to_line,
+)
 from tests.tui.test_nothing_cut import check
 
 SCRIPT = load("rivalist", GAMES["rivalist"])
@@ -146,6 +153,7 @@ async def test_a_finished_lesson_is_marked_done_in_the_learn_list(tmp_path: Path
         await until(pilot, lambda: app.session is None)
         await pilot.press("l")
         await pilot.pause()
+        await to_line(pilot, "rivalist")
         learn = app.screen
         assert isinstance(learn, LearnScreen)
         assert learn.states()["rivalist"] == "done"
@@ -220,6 +228,7 @@ async def test_starting_a_lesson_in_progress_again_asks_first(tmp_path: Path) ->
         await until(pilot, lambda: app.session is None)
         await pilot.press("l")
         await pilot.pause()
+        await to_line(pilot, "rivalist")
         await pilot.press("r")
         await pilot.pause()
         assert isinstance(app.screen, ConfirmDialog)

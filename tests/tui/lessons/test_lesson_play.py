@@ -5,6 +5,7 @@ a lesson, or a step the keys cannot make, fails here."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -35,15 +36,21 @@ def coach(app: RivalsApp) -> str:
     return app.screen.query_one("#coach", DetailPanel).plain
 
 
+async def to_line(pilot: Pilot[Any], game_id: str) -> None:
+    """In the Learn list, down to the game's line (the list opens on the first lesson)."""
+    listed = pilot.app.screen.query_one(OptionList)
+    for _ in range(len(GAMES.infos())):
+        if listed.highlighted is not None and listed.get_option_at_index(listed.highlighted).id == game_id:
+            return
+        await pilot.press("down")
+    raise AssertionError(f"no line for {game_id} in the Learn list")
+
+
 async def open_from_menu(pilot: Pilot[Any], game_id: str) -> LessonScreen:
     """Menu → Learn to play → the game's line → Enter."""
     await pilot.press("l")
     await pilot.pause()
-    listed = pilot.app.screen.query_one(OptionList)
-    for _ in range(len(GAMES.infos())):
-        if listed.highlighted is not None and listed.get_option_at_index(listed.highlighted).id == game_id:
-            break
-        await pilot.press("down")
+    await to_line(pilot, game_id)
     await pilot.press("enter")
     await until(pilot, lambda: isinstance(pilot.app.screen, LessonScreen))
     screen = pilot.app.screen
@@ -56,9 +63,10 @@ async def learner_owes(pilot: Pilot[Any], screen: LessonScreen) -> None:
 
 
 async def take_step(pilot: Pilot[Any], screen: LessonScreen) -> None:
-    """The step's move by the keys its Now line names: Enter on the piece the cursor is on, then
-    y when Enter asks first (a card given up for good); or the action picker, filtered by the
-    move's name, when the board has no piece for it."""
+    """The step's move by the keys its Now line names, and wait until it is made: the board's keys
+    ("Enter" on the piece the cursor is on, "e", "Enter, then c" for a Rival Realms step planned
+    then played, "Enter, then y" where Enter asks first), or the action picker, filtered by the
+    move's name, when the board has neither a piece nor a key for it."""
     session = screen.lesson
     shown = coach(pilot.app)
     now = f"Now: {short(session.said())}."
@@ -69,12 +77,12 @@ async def take_step(pilot: Pilot[Any], screen: LessonScreen) -> None:
         await pilot.pause()
         await pilot.press(*short(session.said()), "enter")
     else:
-        asks = f"{now} Press Enter, then y." in shown
-        assert asks or f"{now} Press Enter." in shown
-        await pilot.press("enter")
-        if asks:
-            await until(pilot, lambda: isinstance(pilot.app.screen, ConfirmDialog))
-            await pilot.press("y")
+        keys = re.search(rf"{re.escape(now)} Press (.+?)\.(?:\s|$)", shown)
+        assert keys is not None, shown
+        for key in keys.group(1).split(", then "):
+            if key == "y":  # the question Enter asked first
+                await until(pilot, lambda: isinstance(pilot.app.screen, ConfirmDialog))
+            await pilot.press(key.lower())
     await until(pilot, lambda: len(session.match.history) > before)
 
 

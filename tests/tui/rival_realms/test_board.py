@@ -252,6 +252,18 @@ async def test_the_other_hand_stays_hidden_and_end_turn_is_a_key() -> None:
         assert app.chosen == [EndTurn()]
 
 
+async def test_end_turn_is_a_piece_on_the_deck_line_once_the_action_is_done() -> None:
+    s, seat = find_state(2, lambda s, i: s.phase == "turn" and s.action == "summon", seed=4)
+    app = BoardApp(s, seat)
+    async with app.run_test(size=(46, 19)) as pilot:
+        await pilot.pause()
+        deck_line = next(line for line in app.board.rendered_text().splitlines() if line.startswith("Deck "))
+        assert deck_line.endswith("End turn")
+        app.board.focus_action(EndTurn())
+        await pilot.press("enter")
+        assert app.chosen == [EndTurn()]
+
+
 async def test_whole_random_games_fit_80x24_without_cutting_a_word() -> None:
     """The board's part of the 80×24 screen is 46×19: every line fits its width, so no word is cut,
     and the whole table fits its height through set-up and the first turns."""
