@@ -17,6 +17,10 @@ the search a turn horizon (`Game.ai_turn_mark`): the tree then stops where the c
 the rest of the turn below a new node is played greedily, every leaf is scored there, and the
 iterations take turns on a few worlds sampled once (TURN_WORLDS) instead of a new one each.
 Positions the search stops at are scored by `Game.ai_search_evaluate` (by default `evaluate`).
+The expert level (`expert`) may have settings of its own from the game: its iteration scale
+(`Game.ai_expert_scale`) and a horizon of more than one turn (`Game.ai_expert_turns`: the tree
+still stops where the searcher's turn ends, and the turns after it are played greedily too, so
+a leaf is judged after the rivals' replies); and it shares more worlds (`turn_worlds`).
 
 The search stops at a time budget or an iteration cap (the level's, scaled by the game),
 whichever comes first, or when the caller's `should_stop` says so. With a generous budget the
@@ -68,7 +72,8 @@ class ISMCTSBot:
     game's turn horizon (`ai_turn_mark`): the search then scores its leaves wherever its tree and
     rollouts stop, as in a game without one (the normal level: in Rival Realms, where the search
     is near its best after a few dozen iterations, looking to the turn's end is what sets hard
-    apart).
+    apart). `expert` reads the game's expert settings (`ai_expert_scale`, `ai_expert_turns`);
+    `turn_worlds` is how many worlds a turn-horizon search shares (0: TURN_WORLDS).
     """
 
     def __init__(
@@ -81,7 +86,11 @@ class ISMCTSBot:
         rollout_greed: float = 0.0,
         name: str = "ismcts",
         horizon: bool = True,
+        expert: bool = False,
+        turn_worlds: int = 0,
     ) -> None:
+        self.expert = expert
+        self.turn_worlds = turn_worlds or TURN_WORLDS
         self.rollout_greed = rollout_greed
         self.horizon = horizon
         self.name = name
@@ -99,6 +108,7 @@ class ISMCTSBot:
         self.searches = 0
         self._root_moves: frozenset[Any] | None = None
         self._turn: Hashable | None = None
+        self._more_turns = 0
 
     def choose(
         self, game: Game[Any, Any, Any], view: Any, seat: int, *, should_stop: StopCheck | None = None
@@ -110,7 +120,12 @@ class ISMCTSBot:
         self._turn = game.ai_turn_mark(view) if self.horizon else None
         moves = worth_considering(game, legal_list(game, view, seat))
         self.last_iterations = 0
-        self._cap = max(1, round(self.max_iterations * game.ai_iteration_scale))
+        scale = game.ai_iteration_scale
+        self._more_turns = 0
+        if self.expert:
+            scale = game.ai_expert_scale if game.ai_expert_scale is not None else scale
+            self._more_turns = game.ai_expert_turns - 1
+        self._cap = max(1, round(self.max_iterations * scale))
         # (A lone move needs no search: that one is over as it begins.)
         self._deadline = deadline = time.perf_counter() + (self.budget if len(moves) > 1 else 0.0)
         self.searches += 1  # last: a reader that sees the new count reads this search's fields
@@ -124,7 +139,7 @@ class ISMCTSBot:
         root = _Node()
         cap = self._cap
         worlds = (
-            [game.determinize(view, seat, self.rng) for _ in range(TURN_WORLDS)]
+            [game.determinize(view, seat, self.rng) for _ in range(self.turn_worlds)]
             if self._turn is not None
             else []
         )
@@ -227,7 +242,7 @@ class ISMCTSBot:
         # Rollout: random play to the end or to the depth limit; with a turn horizon, greedy play
         # to the end of the turn.
         if turn is not None:
-            _finish_turn(game, d, turn)
+            _finish_turn(game, d, turn, self._more_turns)
         depth = 0
         limit = 0 if turn is not None else self._depth
         while game.outcome(d) is None and (limit is None or depth < limit):
@@ -293,12 +308,18 @@ def _decline_forced(game: Game[Any, Any, Any], d: Any) -> bool:
 TURN_ROLLOUT_LIMIT = 80
 
 
-def _finish_turn(game: Game[Any, Any, Any], d: Any, turn: Hashable) -> None:
+def _finish_turn(game: Game[Any, Any, Any], d: Any, turn: Hashable, more: int = 0) -> None:
     """Play on greedily (each mover's best move one ply deep on this world) until the game's turn
-    mark moves on from `turn` or the game ends, so that every leaf is scored at the same point."""
-    for _ in range(TURN_ROLLOUT_LIMIT):
-        if game.outcome(d) is not None or game.ai_turn_mark(d) != turn:
+    mark moves on from `turn` or the game ends, so that every leaf is scored at the same point;
+    with `more`, through that many of the following turns as well (the rivals' replies)."""
+    for _ in range(TURN_ROLLOUT_LIMIT * (1 + more)):
+        if game.outcome(d) is not None:
             return
+        mark = game.ai_turn_mark(d)
+        if mark != turn:
+            if more <= 0 or mark is None:
+                return
+            turn, more = mark, more - 1
         acting = game.to_act(d)
         if not acting:
             return

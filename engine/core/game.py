@@ -168,6 +168,11 @@ class Game(Protocol[S, A, O_contra]):
     # Multiplies the search levels' iteration caps (normal and hard) for this game: below 1 when
     # its iterations are costly or its shortlist leaves little to search.
     ai_iteration_scale: ClassVar[float]
+    # The expert level's own settings: its iteration scale (None: `ai_iteration_scale`) and how
+    # many turns its turn horizon spans (`ai_turn_mark`; 2: its own turn and the next seat's reply,
+    # both played greedily below the tree), for games where a longer search alone gains little.
+    ai_expert_scale: ClassVar[float | None]
+    ai_expert_turns: ClassVar[int]
     # Action kinds a thinking bot (greedy, search) leaves out unless nothing else is legal: moves
     # that only take back a half-made one, which a bot judging a step ahead could repeat forever.
     ai_avoid: ClassVar[tuple[type, ...]]
@@ -229,6 +234,8 @@ class GameBase(abc.ABC, Generic[S, A, O]):
     ai_rollout_depth: ClassVar[int | None] = None
     ai_root_moves: ClassVar[int | None] = None
     ai_iteration_scale: ClassVar[float] = 1.0
+    ai_expert_scale: ClassVar[float | None] = None
+    ai_expert_turns: ClassVar[int] = 1
     ai_avoid: ClassVar[tuple[type, ...]] = ()
     interrupts: ClassVar[bool] = False
     # The game's move notation (engine/<game>/notation.py), behind `move_text` and `parse_move`.
