@@ -23,6 +23,7 @@ HARD_ITERATIONS = 500
 # Expert is hard's search given a few seconds: for players who beat hard and will wait for it.
 EXPERT_BUDGET = 4.0
 EXPERT_ITERATIONS = 2500
+EXPERT_TURN_WORLDS = 30
 # Normal is a shorter search that ignores a game's turn horizon (`Game.ai_turn_mark`): in
 # Rival Realms a search with the horizon is near its best after a few dozen iterations, and
 # normal with it played level with hard (21 of 40 two-seat games, --cap-only); without it hard
@@ -76,6 +77,7 @@ def make_bot(level: str, seed: int) -> Bot:
             exploration=EXPLORATION,
             rollout_depth=ROLLOUT_DEPTH,
             name="expert",
+            turn_worlds=EXPERT_TURN_WORLDS,
         )
     if level == "random":
         return RandomBot(seed)

@@ -17,7 +17,8 @@ the search a turn horizon (`Game.ai_turn_mark`): the tree then stops where the c
 the rest of the turn below a new node is played greedily, every leaf is scored there, and the
 iterations take turns on a few worlds sampled once (TURN_WORLDS) instead of a new one each.
 Positions the search stops at are scored by `Game.ai_search_evaluate` (by default `evaluate`), or
-by `evaluate` for a bot told not to use the game's search value (the normal level).
+by `evaluate` for a bot told not to use the game's search value (the normal level). The expert
+level shares more worlds in a turn-horizon search (`turn_worlds`).
 
 The search stops at a time budget or an iteration cap (the level's, scaled by the game),
 whichever comes first, or when the caller's `should_stop` says so. With a generous budget the
@@ -74,7 +75,7 @@ class ISMCTSBot:
     apart). `own_value` False reads positions with the game's `evaluate` instead of the search's
     own value (`ai_search_evaluate`), where a game has one (the normal level: in Rivality the
     search value sees the rival's reply, and a 100-iteration search with it played too close to
-    hard).
+    hard). `turn_worlds` is how many worlds a turn-horizon search shares (0: TURN_WORLDS).
     """
 
     def __init__(
@@ -88,8 +89,10 @@ class ISMCTSBot:
         name: str = "ismcts",
         horizon: bool = True,
         own_value: bool = True,
+        turn_worlds: int = 0,
     ) -> None:
         self.own_value = own_value
+        self.turn_worlds = turn_worlds or TURN_WORLDS
         self.rollout_greed = rollout_greed
         self.horizon = horizon
         self.name = name
@@ -134,7 +137,7 @@ class ISMCTSBot:
         root = _Node()
         cap = self._cap
         worlds = (
-            [game.determinize(view, seat, self.rng) for _ in range(TURN_WORLDS)]
+            [game.determinize(view, seat, self.rng) for _ in range(self.turn_worlds)]
             if self._turn is not None
             else []
         )
