@@ -139,7 +139,7 @@ def import_record(
     with store.lock(name):
         if store.path(name).exists() or store.backup_path(name).exists():
             raise RecordError(name, "a save of that name already exists; give another with --name")
-        store.save(name, match, created=record.date or None)
+        store.save(name, match, created=record.date or None, updated=record.updated or None)
     state = "finished" if match.over else "unfinished"
     print(
         safe_text(

@@ -115,8 +115,11 @@ def progress_of(match: Match) -> str:
     return f"game {number}{of}, {text}"
 
 
-def dump_match(match: Match, *, status: str | None = None, created: str | None = None) -> Envelope:
-    """The save envelope for `match`, ready for `json.dumps`. `created` keeps an earlier time."""
+def dump_match(
+    match: Match, *, status: str | None = None, created: str | None = None, updated: str | None = None
+) -> Envelope:
+    """The save envelope for `match`, ready for `json.dumps`. `created` keeps an earlier time;
+    `updated`, when the last move was made (default now: the game is being played)."""
     game = match.game
     codec = _action_codec(game)
     now = _now()
@@ -133,7 +136,7 @@ def dump_match(match: Match, *, status: str | None = None, created: str | None =
         "status": status if status is not None else status_of(match),
         "progress": progress_of(match),
         "created": created if created is not None else now,
-        "updated": now,
+        "updated": updated if updated is not None else now,
     }
 
 

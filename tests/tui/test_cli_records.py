@@ -24,6 +24,7 @@ from tests.support import golden
 ROOT = Path(__file__).resolve().parents[2]
 SEATS = [SeatSpec("Ann"), SeatSpec("Zoë", "ai", "hard")]
 BEGAN = "2026-11-29T19:30:00+00:00"
+LAST_MOVE = "2026-11-29T21:05:00+00:00"
 
 
 def saved_game(store: SaveStore, name: str, upto: int | None = None) -> Match:
@@ -31,7 +32,7 @@ def saved_game(store: SaveStore, name: str, upto: int | None = None) -> Match:
     m = golden.replay("rivalist-2p.txt", SEATS)
     if upto is not None:
         m.undo(upto)
-    store.save(name, m, created=BEGAN)
+    store.save(name, m, created=BEGAN, updated=LAST_MOVE)
     return m
 
 
@@ -63,9 +64,11 @@ def test_a_save_exported_and_imported_is_the_same_game_in_a_new_save(
     )
     again, envelope = store.load_envelope("evening-2")
     assert_same_match(again, m)
-    # The game keeps the day it began; it was saved again just now.
+    # The game keeps the day it began and when it was last played: importing is not playing,
+    # so the load list's "last played" and the statistics' months stay the game's own.
     assert envelope["created"] == store.load_envelope("evening")[1]["created"] == BEGAN
-    assert {i.name for i in store.list()} == {"evening", "evening-2"}
+    assert envelope["updated"] == store.load_envelope("evening")[1]["updated"] == LAST_MOVE
+    assert {(i.name, i.updated) for i in store.list()} == {("evening", LAST_MOVE), ("evening-2", LAST_MOVE)}
 
 
 def test_export_writes_text_to_standard_output_by_default(
