@@ -139,7 +139,9 @@ def import_record(
     with store.lock(name):
         if store.path(name).exists() or store.backup_path(name).exists():
             raise RecordError(name, "a save of that name already exists; give another with --name")
-        store.save(name, match, created=record.date or None, updated=record.updated or None)
+        # A table server's record gives only its end: the game is dated by it, not by today.
+        began = record.date or record.updated or None
+        store.save(name, match, created=began, updated=record.updated or None)
     state = "finished" if match.over else "unfinished"
     print(
         safe_text(

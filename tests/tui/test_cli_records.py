@@ -16,7 +16,7 @@ from engine.core import SeatSpec
 from engine.core.match import Match
 from rivals_tui.cli import main
 from saves.gamerecord import record_of
-from saves.recordformat import to_text
+from saves.recordformat import to_json, to_text
 from saves.store import SaveStore
 from tests.saves.helpers import assert_same_match
 from tests.support import golden
@@ -69,6 +69,21 @@ def test_a_save_exported_and_imported_is_the_same_game_in_a_new_save(
     assert envelope["created"] == store.load_envelope("evening")[1]["created"] == BEGAN
     assert envelope["updated"] == store.load_envelope("evening")[1]["updated"] == LAST_MOVE
     assert {(i.name, i.updated) for i in store.list()} == {("evening", LAST_MOVE), ("evening-2", LAST_MOVE)}
+
+
+def test_a_record_without_its_first_date_is_dated_by_its_last(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A table server's record says when the game ended and not when it began: the save dates
+    # the whole game then, never later than its last move.
+    store = SaveStore(tmp_path / "saves")
+    record = tmp_path / "table.json"
+    record.write_text(
+        to_json(record_of(golden.replay("rivalist-2p.txt", SEATS), updated=LAST_MOVE), "Rivalist")
+    )
+    assert run(store, capsys, "import", str(record))[0] == 0
+    envelope = store.load_envelope("table")[1]
+    assert (envelope["created"], envelope["updated"]) == (LAST_MOVE, LAST_MOVE)
 
 
 def test_export_writes_text_to_standard_output_by_default(
