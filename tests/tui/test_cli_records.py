@@ -81,7 +81,9 @@ def test_a_record_without_its_first_date_is_dated_by_its_last(
     record.write_text(
         to_json(record_of(golden.replay("rivalist-2p.txt", SEATS), updated=LAST_MOVE), "Rivalist")
     )
-    assert run(store, capsys, "import", str(record))[0] == 0
+    code, out, _ = run(store, capsys, "import", str(record))
+    # A finished game has no move left to make: it is watched again, not resumed.
+    assert code == 0 and out.endswith(" moves, finished. Watch it with: rivals replay table\n")
     envelope = store.load_envelope("table")[1]
     assert (envelope["created"], envelope["updated"]) == (LAST_MOVE, LAST_MOVE)
 
