@@ -1,12 +1,12 @@
 """A table's finished game: its record, offered to everyone at the table once the game is over.
 
 The record (`saves.gamerecord.record_of`, in its JSON form: the seed, the options, the seats and
-their names, every move in the game's notation, the scores) holds every secret of the game, so
-it is sent only once the match is over, and only after the update that shows the end (the one
-place is `Conn.deliver`): whoever is at the table then, each player and each spectator, gets it
-once, and again each time they open the table anew (a player back from the lobby while the
-finished table stands). An undo cannot take the game back from its end at a table
-(`TableServer._undo`), so a record once sent stays the game's.
+their names, every move in the game's notation, the scores, the time it ended) holds every
+secret of the game, so it is sent only once the match is over, and only after the update that
+shows the end (the one place is `Conn.deliver`): whoever is at the table then, each player and
+each spectator, gets it once, and again each time they open the table anew (a player back from
+the lobby while the finished table stands). An undo cannot take the game back from its end at a
+table (`TableServer._undo`), so a record once sent stays the game's.
 
 A record is made once per finished game, in a thread: the longest game's (a six-seat Rivals
 game, some 1,400 moves) takes tens of milliseconds, which the loop serving every table would
@@ -25,6 +25,7 @@ import attrs
 
 from engine.core.match import Match
 from rivals_net import protocol as p
+from saves import codec
 from saves.gamerecord import record_of
 from saves.recordformat import to_json
 
@@ -37,8 +38,9 @@ log = logging.getLogger("rivals_net")
 
 def record_line(table_id: int, match: Match) -> bytes | None:
     """The `record` message of a finished match, encoded; None if it would be longer than a
-    client reads."""
-    text = to_json(record_of(match), match.game.title)
+    client reads. It is made as the game ends, so it is dated then: a player who imports it later
+    has the game listed, and counted, when it was played."""
+    text = to_json(record_of(match, updated=codec.now()), match.game.title)
     line = p.encode(p.Record(table=table_id, text=text))
     if len(line) > p.MAX_SERVER_LINE:
         log.warning("table %s: its record (%d bytes) is too long to send", table_id, len(line))

@@ -139,11 +139,18 @@ def import_record(
     with store.lock(name):
         if store.path(name).exists() or store.backup_path(name).exists():
             raise RecordError(name, "a save of that name already exists; give another with --name")
-        store.save(name, match, created=record.date or None)
-    state = "finished" if match.over else "unfinished"
+        # A table server's record gives only its end: the game is dated by it, not by today.
+        began = record.date or record.updated or None
+        store.save(name, match, created=began, updated=record.updated or None)
+    # A finished game has no move left: the player wants to watch it, not to resume it.
+    state, then = (
+        ("finished", "Watch it with: rivals replay")
+        if match.over
+        else ("unfinished", "Open it with: rivals resume")
+    )
     print(
         safe_text(
             f"Imported {path.name} as the save {name}: {match.game.title}, "
-            f"{count(len(match.history), 'move')}, {state}. Open it with: rivals resume {name}"
+            f"{count(len(match.history), 'move')}, {state}. {then} {name}"
         )
     )

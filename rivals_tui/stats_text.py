@@ -29,6 +29,8 @@ SOLO_WIDTHS = (7, 6, 9, 6)
 # A chart line: two spaces, the month ("2026-12"), two spaces, then the marks.
 MONTH_MARGIN = 11
 SOLO_NOTE = "Won: the solo opponent beaten. A game with a move taken back sets no best."
+# "streak" alone could be the run going on now: say it is the longest.
+RESULTS_NOTE = "Streak: the most games won in a row (a shared win keeps a run going)."
 # Where games played at another machine's table are, and why they are not counted here.
 ELSEWHERE = (
     "Games played at another machine's table are saved by that server, not here; a table "
@@ -95,6 +97,8 @@ def overview_lines(
             solo.append(_row(f"{title}, {table}", _solo_cells(tally, figures.solo_best[table]), SOLO_WIDTHS))
     if len(lines) == 1:
         lines = [f"{safe_text(player)} has finished no game against others yet."]
+    else:
+        lines.append(RESULTS_NOTE)
     return lines + (["", *solo] if len(solo) > 1 else [])
 
 
@@ -115,6 +119,7 @@ def game_lines(figures: GameStats, title: str, *, plain: bool = False) -> list[s
             lines.append(_row("All tables", _result_cells(t), RESULT_WIDTHS))
         for seats in sorted(figures.tables):
             lines.append(_row(f"{seats} players", _result_cells(figures.tables[seats]), RESULT_WIDTHS))
+        lines.append(RESULTS_NOTE)
         lines += ["", _row("Against", RESULT_HEADS[:4], RESULT_WIDTHS[:4])]
         ai = sorted(k for k in figures.against if k.startswith("AI "))
         people = sorted(k for k in figures.against if k not in ai)

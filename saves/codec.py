@@ -87,7 +87,8 @@ NAME_LIMIT = 100
 
 
 # -- writing -----------------------------------------------------------------------------------
-def _now() -> str:
+def now() -> str:
+    """The time now as saves and game records write it (ISO 8601, UTC, to the second)."""
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
@@ -115,11 +116,14 @@ def progress_of(match: Match) -> str:
     return f"game {number}{of}, {text}"
 
 
-def dump_match(match: Match, *, status: str | None = None, created: str | None = None) -> Envelope:
-    """The save envelope for `match`, ready for `json.dumps`. `created` keeps an earlier time."""
+def dump_match(
+    match: Match, *, status: str | None = None, created: str | None = None, updated: str | None = None
+) -> Envelope:
+    """The save envelope for `match`, ready for `json.dumps`. `created` keeps an earlier time;
+    `updated`, when the last move was made (default now: the game is being played)."""
     game = match.game
     codec = _action_codec(game)
-    now = _now()
+    time = now()
     return {
         "format_version": FORMAT_VERSION,
         "app_version": engine.__version__,
@@ -132,8 +136,8 @@ def dump_match(match: Match, *, status: str | None = None, created: str | None =
         "snapshot": converter.unstructure(match.state, unstructure_as=game.state_type),
         "status": status if status is not None else status_of(match),
         "progress": progress_of(match),
-        "created": created if created is not None else now,
-        "updated": now,
+        "created": created if created is not None else time,
+        "updated": updated if updated is not None else time,
     }
 
 

@@ -203,13 +203,16 @@ class SaveStore:
         return name
 
     # -- writing -------------------------------------------------------------------------------
-    def save(self, name: str, match: Match, *, created: str | None = None) -> Path:
+    def save(
+        self, name: str, match: Match, *, created: str | None = None, updated: str | None = None
+    ) -> Path:
         """Write `match` as the save `name`, atomically, keeping the previous version as a backup.
-        `created`: when the game began (default: as the save already says, else now)."""
+        `created`: when the game began (default: as the save already says, else now); `updated`:
+        when its last move was made (default now; an imported record keeps its own)."""
         name = self._name(name)
         target = self.path(name)
         began = created if created is not None else self._created(target)
-        data = _codec().dumps(match, created=began).encode("utf-8")
+        data = _codec().dumps(match, created=began, updated=updated).encode("utf-8")
         try:
             self._make_root()
             # mkstemp creates the file itself (O_EXCL, no link followed) under a random name.

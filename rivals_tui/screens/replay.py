@@ -54,6 +54,14 @@ def _key(keys: str, action: str, description: str, tooltip: str, id: str, show: 
     return Binding(keys, action, description, tooltip=tooltip, show=show, priority=True, id=f"replay.{id}")
 
 
+def _where(round_: int, turn: int) -> str:
+    """Where in the game a move stands, as the records number it: round 0 is the set-up, and
+    turn 0 a decision in no seat's turn (a secret choice by everyone, who begins the next Age)."""
+    if round_ == 0:
+        return "setting up"
+    return f"round {round_}, between turns" if turn == 0 else f"round {round_}, turn {turn}"
+
+
 class ReplayScreen(WithRivals, DismissOnce, DetailPane):
     """One game's replay: step through its moves, seen through the eyes the replay allows."""
 
@@ -159,7 +167,7 @@ class ReplayScreen(WithRivals, DismissOnce, DetailPane):
         parts.append(f"move {k} of {r.moves}")
         number = r.number(k)
         if number is not None:
-            parts.append("setting up" if number[0] == 0 else f"round {number[0]}, turn {number[1]}")
+            parts.append(_where(*number))
         parts.append(self._eyes_text())
         lines = [" · ".join(parts), self._decision_text()]
         return "\n".join(line for line in (*lines, self.message) if line)

@@ -18,6 +18,7 @@ from rivals_net import protocol as p
 from rivals_net.client import TableClient
 from rivals_net.finished import record_line
 from rivals_net.server import Limits
+from saves import codec
 from saves.bench import finished_match
 from saves.gamerecord import replay
 from saves.recordread import read
@@ -166,6 +167,19 @@ def test_the_longest_games_record_fits_a_line_a_client_reads() -> None:
     message = p.decode(line, p.SERVER_MESSAGES)
     assert isinstance(message, p.Record) and message.table == 7
     assert len(read(message.text).moves) == len(match.history) > 1000
+
+
+def test_the_record_says_when_the_game_ended() -> None:
+    """A player who keeps a table's record and imports it later finds the game listed, and
+    counted in the statistics, when it was played: the record carries the time of its end."""
+    match = finished_match(GAMES["rivalist"], 2)
+    before = codec.now()
+    line = record_line(7, match)
+    after = codec.now()
+    assert line is not None
+    message = p.decode(line, p.SERVER_MESSAGES)
+    assert isinstance(message, p.Record)
+    assert before <= read(message.text).updated <= after
 
 
 async def test_a_client_cannot_send_a_record(tmp_path: Path) -> None:

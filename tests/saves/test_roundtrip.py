@@ -107,10 +107,10 @@ def test_envelope_holds_what_the_design_lists() -> None:
 def test_created_time_is_kept_and_updated_time_moves(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     store = SaveStore(tmp_path, games=GOOF_GAMES)
     m = goof_match([(0, 3)])
-    monkeypatch.setattr(codec, "_now", lambda: "2026-03-01T10:00:00+00:00")
+    monkeypatch.setattr(codec, "now", lambda: "2026-03-01T10:00:00+00:00")
     store.save("t", m)
     m.submit(1, GOOF.legal(m.state, 1)[0])
-    monkeypatch.setattr(codec, "_now", lambda: "2026-03-02T11:30:00+00:00")
+    monkeypatch.setattr(codec, "now", lambda: "2026-03-02T11:30:00+00:00")
     store.save("t", m)
     env = json.loads(store.path("t").read_text())
     assert (env["created"], env["updated"]) == ("2026-03-01T10:00:00+00:00", "2026-03-02T11:30:00+00:00")

@@ -89,7 +89,7 @@ def test_list_is_newest_first_with_players_and_progress(
         ("wednesday", "2026-11-25T18:00:00+00:00", [(0, 3), (1, 1), (0, 1)]),
         ("tuesday", "2026-11-24T18:00:00+00:00", []),
     ]:
-        monkeypatch.setattr(codec, "_now", lambda when=when: when)
+        monkeypatch.setattr(codec, "now", lambda when=when: when)
         store.save(name, goof_match(moves))
 
     infos = store.list()
@@ -113,11 +113,11 @@ def test_list_is_newest_first_with_players_and_progress(
 def test_latest_skips_finished_games_unless_asked(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     store = _store(tmp_path)
     assert store.latest() is None
-    monkeypatch.setattr(codec, "_now", lambda: "2026-11-20T10:00:00+00:00")
+    monkeypatch.setattr(codec, "now", lambda: "2026-11-20T10:00:00+00:00")
     store.save("open", goof_match([(0, 3)]))
     finished = goof_match([(0, 1), (1, 1), (0, 2), (1, 2), (0, 3), (1, 3), (0, 4), (1, 4), (0, 5), (1, 5)])
     assert finished.over
-    monkeypatch.setattr(codec, "_now", lambda: "2026-11-21T10:00:00+00:00")
+    monkeypatch.setattr(codec, "now", lambda: "2026-11-21T10:00:00+00:00")
     store.save("done", finished)
 
     latest = store.latest()

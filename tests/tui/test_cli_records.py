@@ -16,7 +16,7 @@ from engine.core import SeatSpec
 from engine.core.match import Match
 from rivals_tui.cli import main
 from saves.gamerecord import record_of
-from saves.recordformat import to_text
+from saves.recordformat import to_json, to_text
 from saves.store import SaveStore
 from tests.saves.helpers import assert_same_match
 from tests.support import golden
@@ -24,6 +24,7 @@ from tests.support import golden
 ROOT = Path(__file__).resolve().parents[2]
 SEATS = [SeatSpec("Ann"), SeatSpec("Zoë", "ai", "hard")]
 BEGAN = "2026-11-29T19:30:00+00:00"
+LAST_MOVE = "2026-11-29T21:05:00+00:00"
 
 
 def saved_game(store: SaveStore, name: str, upto: int | None = None) -> Match:
@@ -31,7 +32,7 @@ def saved_game(store: SaveStore, name: str, upto: int | None = None) -> Match:
     m = golden.replay("rivalist-2p.txt", SEATS)
     if upto is not None:
         m.undo(upto)
-    store.save(name, m, created=BEGAN)
+    store.save(name, m, created=BEGAN, updated=LAST_MOVE)
     return m
 
 
@@ -63,9 +64,28 @@ def test_a_save_exported_and_imported_is_the_same_game_in_a_new_save(
     )
     again, envelope = store.load_envelope("evening-2")
     assert_same_match(again, m)
-    # The game keeps the day it began; it was saved again just now.
+    # The game keeps the day it began and when it was last played: importing is not playing,
+    # so the load list's "last played" and the statistics' months stay the game's own.
     assert envelope["created"] == store.load_envelope("evening")[1]["created"] == BEGAN
-    assert {i.name for i in store.list()} == {"evening", "evening-2"}
+    assert envelope["updated"] == store.load_envelope("evening")[1]["updated"] == LAST_MOVE
+    assert {(i.name, i.updated) for i in store.list()} == {("evening", LAST_MOVE), ("evening-2", LAST_MOVE)}
+
+
+def test_a_record_without_its_first_date_is_dated_by_its_last(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A table server's record says when the game ended and not when it began: the save dates
+    # the whole game then, never later than its last move.
+    store = SaveStore(tmp_path / "saves")
+    record = tmp_path / "table.json"
+    record.write_text(
+        to_json(record_of(golden.replay("rivalist-2p.txt", SEATS), updated=LAST_MOVE), "Rivalist")
+    )
+    code, out, _ = run(store, capsys, "import", str(record))
+    # A finished game has no move left to make: it is watched again, not resumed.
+    assert code == 0 and out.endswith(" moves, finished. Watch it with: rivals replay table\n")
+    envelope = store.load_envelope("table")[1]
+    assert (envelope["created"], envelope["updated"]) == (LAST_MOVE, LAST_MOVE)
 
 
 def test_export_writes_text_to_standard_output_by_default(

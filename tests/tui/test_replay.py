@@ -128,6 +128,26 @@ async def test_the_keys_step_through_the_game_and_the_status_says_where(tmp_path
         await until(pilot, lambda: isinstance(app.screen, MenuScreen))
 
 
+async def test_a_move_in_no_seats_turn_is_said_to_be_between_turns(tmp_path: Path) -> None:
+    # Rival Kings' secret choice of characters belongs to no seat's turn (its record numbers it
+    # turn 0): the status line says the move is between turns, not in a "turn 0".
+    path = golden.GOLDEN / "rival_kings-3p.txt"
+    match = golden.replay(path, seats(path))
+    app = replay_app(tmp_path, match)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await until(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        numbers = {k: screen.replay.number(k) for k in range(1, screen.replay.moves + 1)}
+        between = next(k for k, n in numbers.items() if n is not None and n[0] > 0 and n[1] == 0)
+        screen.go(between)
+        status = screen.status_text()
+        assert f"round {numbers[between][0]}, between turns" in status and "turn 0" not in status
+        turn = next(k for k, n in numbers.items() if n is not None and n[1] > 0)
+        screen.go(turn)
+        assert f"round {numbers[turn][0]}, turn {numbers[turn][1]} " in screen.status_text()
+
+
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
 async def test_before_the_end_it_shows_only_what_the_seat_played_here_saw_and_nothing_is_cut(
     tmp_path: Path, path: Path

@@ -179,7 +179,7 @@ def saves_app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> RivalsApp:
     monkeypatch.setenv("TZ", "UTC")
     time.tzset()
     times = iter(f"2026-11-{day:02d}T20:15:00+00:00" for day in range(1, 30))
-    monkeypatch.setattr("saves.codec._now", lambda: next(times))
+    monkeypatch.setattr("saves.codec.now", lambda: next(times))
     app = rk_app(tmp_path, players=2, humans=1, seed=1, open_game=False)
     store = app.store
     store.save("rk", played("rival_kings", table(4), 30))

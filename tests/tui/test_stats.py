@@ -154,6 +154,9 @@ def test_the_command_prints_the_same_figures(tmp_path: Path, capsys: pytest.Capt
     )
     assert "== All games ==" in out and "== Rivality ==" in out and "== Rival Realms ==" in out
     assert "== Rivals ==" not in out  # never played: left out of the full report
+    # Under every results table, what its last column counts (the longest run, not the current).
+    note = "Streak: the most games won in a row (a shared win keeps a run going)."
+    assert out.count(note) == 2  # the overview's and Rivality's (her Rival Realms is solo)
     assert max(len(line) for line in out.splitlines() if str(store.root) not in line) <= 76
     code, out, err = run(store, capsys, "Rival-Realms", "--player", "Bartholomew Quince")
     assert (code, err) == (0, "")
