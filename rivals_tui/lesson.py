@@ -24,11 +24,11 @@ import attrs
 from engine.core import Game, IllegalAction, SeatSpec
 from engine.core.match import Match
 from engine.core.options import parse_assignments
+from saves.lessons import SAVE_PREFIX
 
 LESSON_DIR = Path(__file__).parent / "lessons"
 HELP_DIR = Path(__file__).parent / "help"
 # A lesson's save is named after its game: the one save that opens as a lesson.
-SAVE_PREFIX = "lesson-"
 # The level of the opponents once the script is over (or left).
 FREE_LEVEL = "easy"
 _SEAT_MOVE = re.compile(r"^p(\d+):\s*(\S.*)$")

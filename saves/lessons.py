@@ -19,7 +19,11 @@ import platformdirs
 from saves.files import read_small, write_small
 from saves.records import ENV_VAR
 
-__all__ = ["LessonsDone"]
+__all__ = ["SAVE_PREFIX", "LessonsDone"]
+
+# A lesson's save is named after its game with this prefix ("lesson-rivals"): how the Learn list
+# finds it, and how the statistics leave it out (a scripted game is not a result).
+SAVE_PREFIX = "lesson-"
 
 FILE_NAME = "lessons.json"
 FORMAT = 1

@@ -15,6 +15,8 @@ who partnered whom). Solo games (one seat) have their own table per solo setting
 games played, games in which the rule-driven opponent was beaten, average and best score.
 A solo best counts only games in which no move was taken back, as the personal bests do
 (`saves.records`); the best known to the records file counts too, as its game may be deleted.
+Lessons (saves named `lesson-<game>`) are left out: their first part is scripted, so they are
+neither a result nor a score of the player's.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from engine.core.game import Game, SeatSpec
 from engine.core.options import option_fields
 from saves import codec
 from saves.errors import SaveError
+from saves.lessons import SAVE_PREFIX as LESSON
 from saves.records import BestScores, table_key
 from saves.store import SaveStore
 
@@ -130,7 +133,7 @@ def read_folder(store: SaveStore, *, games: Mapping[str, Game[Any, Any, Any]] | 
     finished: list[Finished] = []
     unfinished = 0
     unreadable: list[str] = []
-    paths = store.save_paths()
+    paths = [p for p in store.save_paths() if not p.stem.startswith(LESSON)]
     for path in paths:
         try:
             found = read_save(store.parsed(path), path.stem, games=games or store.games, source=path.name)

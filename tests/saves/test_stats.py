@@ -137,3 +137,15 @@ def test_a_solo_series_is_judged_as_its_last_game(tmp_path: Path) -> None:
     # Alone at the table Ada always leads on total; beating Souramoun is what counts.
     assert t.results == [stats.WON if last.winners else stats.LOST]
     assert t.scores == [first.scores[0], last.scores[0]]
+
+
+def test_a_lesson_is_neither_a_result_nor_a_player(tmp_path: Path) -> None:
+    # A finished lesson is a save like any other, but its first part was scripted: the Learner
+    # must not appear as a player, nor the lesson's result among the player's.
+    store = SaveStore(tmp_path, games=GAMES_HERE)
+    put(store, "goofspiel-1", goof(stats.WON), 1)
+    put(store, "lesson-goofspiel", goof(stats.LOST, (SeatSpec("Learner"), BRAM)), 2)
+    folder = stats.read_folder(store)
+    assert stats.players(folder) == ["Ada"]
+    assert [f.name for f in folder.finished] == ["goofspiel-1"]
+    assert folder.unfinished == 0
