@@ -480,8 +480,8 @@ def main(argv: list[str] | None = None) -> int:
         help="length of the load run (default 30), of each capacity step (default 40)",
     )
     ap.add_argument("--think", type=float, default=1.0, help="mean think time of a load player (default 1 s)")
-    ap.add_argument("--step", type=int, default=8, help="capacity: players added each step (default 8)")
-    ap.add_argument("--max", type=int, default=96, help="capacity: players at most (default 96)")
+    ap.add_argument("--step", type=int, default=16, help="capacity: players added each step (default 16)")
+    ap.add_argument("--max", type=int, default=256, help="capacity: players at most (default 256)")
     ap.add_argument(
         "--pace", type=float, default=7.5, help="capacity: a player's mean think time (default 7.5 s)"
     )

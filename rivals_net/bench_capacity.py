@@ -57,6 +57,7 @@ class Step:
     stuck: int  # decisions the picker could not make (counted, not timed)
     wall_s: float
     host_cpu_s: float  # server with its door, the spawner and every app
+    server_cpu_s: float  # of which the server with its door (the tables and the SSH sessions)
     bench_cpu_s: float  # this process: the players' SSH clients and the table watchers
     host_pss_mb: float
     app_pss_mb: list[float]
@@ -90,7 +91,7 @@ def verdict(step: Step) -> str | None:
 
 HEADER = (
     f"{'players':>7} {'updates':>7} {'median ms':>9} {'p95 ms':>7} {'missed':>6} {'stuck':>5} "
-    f"{'host MB':>8} {'app MB':>7} {'cpu s/pl/min':>12} {'bench s/pl/min':>14} {'busy':>5} "
+    f"{'host MB':>8} {'app MB':>7} {'cpu s/pl/min':>12} {'server':>6} {'bench s/pl/min':>14} {'busy':>5} "
     f"{'load':>5}  held"
 )
 
@@ -99,13 +100,14 @@ def row(step: Step) -> str:
     """One line of the table: a step's figures and whether the host held it."""
     median = statistics.median(step.update_ms) if step.update_ms else float("inf")
     app = statistics.mean(step.app_pss_mb) if step.app_pss_mb else 0.0
-    bench = step.bench_cpu_s / step.players / (step.wall_s / 60)
+    minutes = step.players * step.wall_s / 60
+    server, bench = step.server_cpu_s / minutes, step.bench_cpu_s / minutes
     why = verdict(step)
     held = "yes" if why is None else "no: " + why
     return (
         f"{step.players:>7} {len(step.update_ms):>7} {median:>9.0f} {step.p95_ms:>7.0f} "
         f"{step.missed:>6} {step.stuck:>5} {step.host_pss_mb:>8.0f} {app:>7.1f} "
-        f"{step.cpu_s_per_player_minute:>12.2f} {bench:>14.2f} {step.machine_busy:>5.0%} "
+        f"{step.cpu_s_per_player_minute:>12.2f} {server:>6.2f} {bench:>14.2f} {step.machine_busy:>5.0%} "
         f"{step.load:>5.1f}  {held}"
     )
 
@@ -116,7 +118,8 @@ def summary(steps: Sequence[Step], cores: int) -> dict[str, float | int | str]:
     held = [s for s in steps if verdict(s) is None]
     last = held[-1].players if held else 0
     apps = [mb for s in steps for mb in s.app_pss_mb]
-    cpu = sum(s.host_cpu_s for s in steps) / sum(s.players * s.wall_s / 60 for s in steps)
+    minutes = sum(s.players * s.wall_s / 60 for s in steps)
+    cpu = sum(s.host_cpu_s for s in steps) / minutes
     stopped = next((verdict(s) for s in steps if verdict(s) is not None), None)
     return {
         "players_held": last,
@@ -124,9 +127,10 @@ def summary(steps: Sequence[Step], cores: int) -> dict[str, float | int | str]:
         "players_per_core": last / cores,
         "app_pss_mb_per_player": statistics.mean(apps) if apps else 0.0,
         "host_cpu_s_per_player_minute": cpu,
+        "server_cpu_s_per_player_minute": sum(s.server_cpu_s for s in steps) / minutes,
         # A core's minute over one player's CPU per minute: what a host does no other work for.
         "players_per_core_by_cpu": 60 / cpu if cpu else 0.0,
-        "stopped": stopped or "not: every step held",
+        "stopped": stopped or "at --max or --budget: every step held",
     }
 
 
@@ -309,6 +313,7 @@ async def _measure(host: Host, tables: list[Seat], players: int, seconds: float)
         stuck=sum(1 for t in tables for when in t.stuck if start <= when < end),
         wall_s=end - start,
         host_cpu_s=sum(cpu1[pid] - cpu0[pid] for pid in cpu1 if pid in cpu0),
+        server_cpu_s=cpu1.get(pids[0], 0.0) - cpu0.get(pids[0], 0.0),
         bench_cpu_s=me1 - me0,
         host_pss_mb=others + sum(app_pss),
         app_pss_mb=app_pss,
