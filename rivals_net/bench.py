@@ -466,6 +466,13 @@ async def _ssh_newcomer(host: Host, after: float) -> str:
         await player.close()
 
 
+def _number(v: object) -> str:
+    """A figure as printed: one decimal, two for a fraction (a CPU second per player and minute)."""
+    if not isinstance(v, float):
+        return str(v)
+    return f"{v:.2f}" if 0 < abs(v) < 1 else f"{v:.1f}"
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m rivals_net.bench", description=__doc__.split("\n")[0])
     ap.add_argument(
@@ -518,7 +525,7 @@ def main(argv: list[str] | None = None) -> int:
             result = asyncio.run(
                 hostile(args.seconds or 30.0, args.canaries, args.think, attack, args.server_root, flags)
             )
-        shown = ", ".join(f"{k} {v:.1f}" if isinstance(v, float) else f"{k} {v}" for k, v in result.items())
+        shown = ", ".join(f"{k} {_number(v)}" for k, v in result.items())
         print(f"{run}: {shown}", flush=True)
     return 0
 
