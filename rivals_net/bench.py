@@ -510,6 +510,7 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     runs = ("latency", "memory", "load") if args.what == "all" else (args.what,)
     for run in runs:
+        result: dict[str, Any]
         if run == "latency":
             result = asyncio.run(latency(args.decisions, args.hops))
         elif run == "memory":
