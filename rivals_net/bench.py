@@ -25,6 +25,9 @@ hostile  Four canary tables (two players each, a move after a think time) while 
          serve` with its SSH door), whether a newcomer gets a table (directly) or the lobby
          (through the door) mid-siege, and what the attackers were told. --server-root runs
          another source tree's server (before/after).
+capacity How many SSH players one host holds at a person's pace: players added in steps, each a
+         real SSH session with its own app at a two-seat table, until the update p95 passes 250 ms
+         or the memory 20 GiB (`rivals_net.bench_capacity`).
 Every run is bounded; the machine may be shared, so CPU time is given next to wall time.
 """
 
@@ -48,6 +51,7 @@ import asyncssh
 from engine.registry import GAMES
 from rivals_net import protocol as p
 from rivals_net import trace
+from rivals_net.bench_capacity import capacity, summary
 from rivals_net.client import Disconnected, TableClient
 from rivals_net.harness import ROOT, Host, Stuck, Terminal, Watcher, named_seats, seed_table
 from rivals_net.hostile import attack as hostile_attack
@@ -462,14 +466,33 @@ async def _ssh_newcomer(host: Host, after: float) -> str:
         await player.close()
 
 
+def _number(v: object) -> str:
+    """A figure as printed: one decimal, two for a fraction (a CPU second per player and minute)."""
+    if not isinstance(v, float):
+        return str(v)
+    return f"{v:.2f}" if 0 < abs(v) < 1 else f"{v:.1f}"
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m rivals_net.bench", description=__doc__.split("\n")[0])
-    ap.add_argument("what", nargs="?", default="all", choices=("latency", "memory", "load", "hostile", "all"))
+    ap.add_argument(
+        "what", nargs="?", default="all", choices=("latency", "memory", "load", "hostile", "capacity", "all")
+    )
     ap.add_argument("--decisions", type=int, default=30, help="decisions timed for latency (default 30)")
     ap.add_argument("--hops", action="store_true", help="latency: also time each hop (RIVALS_TRACE marks)")
     ap.add_argument("--players", type=int, default=40, help="players for the load run (default 40)")
-    ap.add_argument("--seconds", type=float, default=30.0, help="length of the load run (default 30)")
+    ap.add_argument(
+        "--seconds",
+        type=float,
+        help="length of the load run (default 30), of each capacity step (default 40)",
+    )
     ap.add_argument("--think", type=float, default=1.0, help="mean think time of a load player (default 1 s)")
+    ap.add_argument("--step", type=int, default=16, help="capacity: players added each step (default 16)")
+    ap.add_argument("--max", type=int, default=256, help="capacity: players at most (default 256)")
+    ap.add_argument(
+        "--pace", type=float, default=7.5, help="capacity: a player's mean think time (default 7.5 s)"
+    )
+    ap.add_argument("--budget", type=float, default=600, help="capacity: seconds in all, about (default 600)")
     ap.add_argument("--canaries", type=int, default=4, help="hostile: canary tables, 3 or more (default 4)")
     for name, default in ATTACK.items():
         ap.add_argument(
@@ -487,19 +510,23 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     runs = ("latency", "memory", "load") if args.what == "all" else (args.what,)
     for run in runs:
+        result: dict[str, Any]
         if run == "latency":
             result = asyncio.run(latency(args.decisions, args.hops))
         elif run == "memory":
             result = asyncio.run(memory())
         elif run == "load":
-            result = asyncio.run(load(args.players, args.seconds, args.think))
+            result = asyncio.run(load(args.players, args.seconds or 30.0, args.think))
+        elif run == "capacity":
+            steps = asyncio.run(capacity(args.step, args.max, args.pace, args.seconds or 40.0, args.budget))
+            result = summary(steps, os.cpu_count() or 1)
         else:
             attack = {name: getattr(args, name) for name in ATTACK}
             flags = args.serve_flags.split()
             result = asyncio.run(
-                hostile(args.seconds, args.canaries, args.think, attack, args.server_root, flags)
+                hostile(args.seconds or 30.0, args.canaries, args.think, attack, args.server_root, flags)
             )
-        shown = ", ".join(f"{k} {v:.1f}" if isinstance(v, float) else f"{k} {v}" for k, v in result.items())
+        shown = ", ".join(f"{k} {_number(v)}" for k, v in result.items())
         print(f"{run}: {shown}", flush=True)
     return 0
 

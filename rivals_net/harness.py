@@ -27,6 +27,7 @@ import asyncssh
 from engine.core import SeatSpec
 from engine.core.match import Match
 from rivals_net import protocol as p
+from rivals_net.admission import new_code
 from rivals_net.client import TableClient
 from rivals_net.server import INDEX_FILE, TableRecord
 from rivals_net.spawner import APP_NAME
@@ -57,11 +58,23 @@ def fingerprint(key: asyncssh.SSHKey) -> str:
 def seed_table(saves: Path, match: Match, keys: list[asyncssh.SSHKey | None], ai_after: int = 0) -> None:
     """Put `match` on disk as table 1 (invite code CODE), seat i held by the owner of keys[i]:
     the server resumes it at start."""
+    seed_tables(saves, [(match, keys)], ai_after)
+
+
+def seed_tables(
+    saves: Path, tables: list[tuple[Match, list[asyncssh.SSHKey | None]]], ai_after: int = 0
+) -> None:
+    """Put each match on disk as tables 1, 2, ... (the first with invite code CODE, the others
+    with fresh codes), seat i of each held by the owner of its keys[i]."""
     store = SaveStore(saves)
-    store.save("table-1", match)
-    claims = {identity_key(f"ssh:{fingerprint(k)}"): i for i, k in enumerate(keys) if k is not None}
-    record = TableRecord(1, "table-1", CODE, claims, ai_after)
-    index = converter.unstructure([record], unstructure_as=list[TableRecord])
+    records, codes = [], {CODE}
+    for number, (match, keys) in enumerate(tables, 1):
+        store.save(f"table-{number}", match)
+        claims = {identity_key(f"ssh:{fingerprint(k)}"): i for i, k in enumerate(keys) if k is not None}
+        code = CODE if number == 1 else new_code(codes)
+        codes.add(code)
+        records.append(TableRecord(number, f"table-{number}", code, claims, ai_after))
+    index = converter.unstructure(records, unstructure_as=list[TableRecord])
     (saves / INDEX_FILE).write_text(json.dumps(index))
 
 
@@ -303,9 +316,12 @@ class Watcher:
         self.updates: list[tuple[float, p.Update]] = []
         self._task: asyncio.Task[None] | None = None
 
-    async def open(self, port: int) -> None:
-        self.client = await TableClient.connect("127.0.0.1", port, "Watcher", "key:watcher-" + "0" * 24)
-        self.client.send(p.Watch(table=1))
+    async def open(self, port: int, table: int = 1, local: str | None = None) -> None:
+        """Watch `table` (from the loopback address `local`, if given)."""
+        self.client = await TableClient.connect(
+            "127.0.0.1", port, "Watcher", f"key:watcher-{table}-" + "0" * 24, local=local
+        )
+        self.client.send(p.Watch(table=table))
         self._task = asyncio.get_running_loop().create_task(self._follow())
 
     async def _follow(self) -> None:
