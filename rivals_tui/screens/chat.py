@@ -59,9 +59,10 @@ class ChatScreen(DismissOnce, ModalScreen[None]):
                 f"{k.upper()} {glyphs.text(q)}" for k, q in zip(QUICK_KEYS, QUICK, strict=True)
             )
             yield Static(plain(glyphs.text(phrases)), id="chat-quick")
-            yield Input(
-                placeholder="Type a message: Enter sends, Esc closes", max_length=p.CHAT_LIMIT, id="chat-line"
-            )
+            # No length bound on the line: Textual's drops a paste that would pass it whole, and
+            # stops taking keys at it, without a word either way. A message too long is refused
+            # when sent, with the limit's sentence, and stays in the line to be shortened.
+            yield Input(placeholder="Type a message: Enter sends, Esc closes", id="chat-line")
 
     def on_mount(self) -> None:
         log = self.query_one("#chat-log", WrappingLog)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from textual import events
 from textual.widgets import Input, Static
 
 from engine.core import SeatSpec
@@ -93,6 +94,34 @@ async def test_the_chat_line_sends_and_the_log_and_chat_view_show_the_table_talk
         app.screen.query_one(Input).value = "/mute Bob"
         await pilot.press("enter")
         assert (await until(bob, lambda m: said(m) and m.lines[0].seat == 1)).lines[0].text == "/mute Bob"
+    await bob.close()
+    await server.stop()
+
+
+async def test_a_pasted_message_too_long_is_refused_whole_not_cut_and_sent(tmp_path: Path) -> None:
+    # A player pastes a long text into the chat line (a browser's paste, or a terminal's): they
+    # are told the limit and keep what they pasted to shorten; no part of it goes to the table.
+    server, bob, seated, app = await ann_at_bobs_table(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pause_until(pilot, lambda: isinstance(app.screen, GameScreen))
+        await pilot.press(CHAT_KEY)
+        await pause_until(pilot, lambda: isinstance(app.screen, ChatScreen))
+        line = app.screen.query_one(Input)
+        pasted = "word " * 2000  # 10 kB
+        line.post_message(events.Paste(pasted))
+        await pause_until(pilot, lambda: len(line.value) > p.CHAT_LIMIT)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ChatScreen)
+        rules = str(app.screen.query_one("#chat-rules", Static).render())
+        assert f"A chat message is at most {p.CHAT_LIMIT} characters." in rules
+        assert pasted.startswith(line.value)
+        # Shortened, it goes.
+        line.value = line.value[: p.CHAT_LIMIT]
+        await pilot.press("enter")
+        await pause_until(pilot, lambda: not isinstance(app.screen, ChatScreen))
+        assert (await until(bob, said)).lines[0].text == pasted[: p.CHAT_LIMIT].strip()
+        assert len(server.chat.room(server.tables[seated.table]).record.lines) == 1
     await bob.close()
     await server.stop()
 

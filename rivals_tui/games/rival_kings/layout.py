@@ -31,7 +31,7 @@ from engine.rival_kings.data import (
 )
 from engine.rival_kings.scoring import match_cards
 from engine.rival_kings.state import RivalKingsState
-from rivals_tui.games.rival_kings.names import short_name
+from rivals_tui.games.rival_kings.names import seat_cuts, short_name
 from rivals_tui.glyphs import RIVAL_KINGS as RK
 from rivals_tui.widgets.linetable import LineWriter, Seg, Table
 
@@ -218,6 +218,10 @@ class TableBuilder(LineWriter):
             st.append("picked")
         self.piece(key, label, title, text, area, st)
 
+    def cuts(self) -> list[str]:
+        """The seats' names in 8 characters, told apart (the turn order, a crest's owner)."""
+        return seat_cuts([seat_label(self.names, i) for i in range(self.v.seats)], 8)
+
     def name(self, seat: int) -> str:
         n = numbered(self.names, seat)
         return n[: (16, 9, 8)[self.level]]
@@ -228,14 +232,12 @@ class TableBuilder(LineWriter):
         order = turn_order(v)
         if order:
             self.text("Turns: " if self.level < 2 else "Order ", "label")
+            cuts = self.cuts()
             for n, i in enumerate(order):
                 mark = RK.turn if i == v.turn else (RK.done if i not in v.to_go else "")
                 sep = RK.then if self.level < 2 else RK.then.strip()
-                self.room(("" if n == 0 else sep) + mark + seat_label(self.names, i)[:8])
-                self.text(
-                    ("" if n == 0 else sep) + mark + seat_label(self.names, i)[:8],
-                    "turn" if i == v.turn else "",
-                )
+                self.room(("" if n == 0 else sep) + mark + cuts[i])
+                self.text(("" if n == 0 else sep) + mark + cuts[i], "turn" if i == v.turn else "")
             self.newline()
         elif v.phase == "choose":
             waiting = [i for i in range(v.seats) if v.played[i] is None]
@@ -385,7 +387,7 @@ class TableBuilder(LineWriter):
             mark = state_mark(st)
             label = f"{short}{mark}"
             if crest is not None:
-                owner = str(crest.owner + 1) if lv else self.names[crest.owner][:8]
+                owner = str(crest.owner + 1) if lv else self.cuts()[crest.owner]
                 label = f"{short}{RK.crest}{owner}"
             detail = f"{ACTION_NAMES[a]} on {self.who(i)}'s {ch.label}: {STATE_WORD[st]}."
             if crest is not None:

@@ -4,13 +4,14 @@ A narrow board cuts names to a few letters. Cutting each name on its own made "C
 "Countess" both "Count", and "Mine" and "Miner" both "Mine". Here every name of the game
 (characters and cards together) gets its short form from one table per length, built so that no
 two names share one: shorter names keep the plain cut, and a longer name that would collide falls
-back to its consonants ("Cntss"), then to other letters of the name.
+back to its consonants ("Cntss"), then to other letters of the name. The seats' names, cut for
+the turn order, are kept apart the same way among themselves (`seat_cuts`).
 No Textual import: plain text.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from functools import cache
 
 from engine.rival_kings.data import CARDS, CHARACTERS
@@ -67,3 +68,22 @@ def char_name(cid: int, n: int) -> str:
 
 def card_name(cid: int, n: int) -> str:
     return short_name(CARDS[cid].name, n)
+
+
+def seat_cuts(names: Sequence[str], n: int) -> list[str]:
+    """Every seat's name in at most `n` characters, no two alike where the names differ. A name
+    whose plain cut another seat's name shares keeps its end instead: the server tells two seats of
+    one name apart by a number after it ("player (2)", "player (3)": "play (2)", "play (3)")."""
+    plain = [name[:n] for name in names]
+    cuts: list[str] = []
+    for i, name in enumerate(names):
+        others = {cut for j, cut in enumerate(plain) if j != i and names[j] != name}
+        shown = plain[i]
+        if shown in others:
+            # Its last word first (with the space before it), the shortest that fits; else its last letters.
+            words = [name[-k:] for k in range(2, min(n, len(name))) if name[-k] == " "]
+            ends = [*words, *(name[-k:] for k in range(1, n))]
+            cands = (name[: n - len(end)].rstrip() + end for end in ends)
+            shown = next((c for c in cands if c not in others and c not in cuts), shown)
+        cuts.append(shown)
+    return cuts

@@ -93,3 +93,21 @@ def test_the_list_of_players_still_choosing_wraps_long_names_instead_of_cutting_
     text = table_text(table)
     assert table.width() <= width
     assert all(name in text for name in names), text
+
+
+@pytest.mark.parametrize("width", [40, 56, 78])
+def test_the_turn_order_tells_apart_seats_whose_names_begin_alike(width: int) -> None:
+    # Two browsers that set no name sit as "player (2)" and "player (3)" at a server's table: the
+    # turn order, which cuts names short, must not show both as "player (".
+    names = ["player", "player (2)", "player (3)"]
+    s = new(3, 3)
+    play(s, [0, 2, 4])
+    assert s.phase != "choose"
+    text = table_text(build_table(GAME.view(s, 0), 0, GAME.legal(s, 0), names, width, 200, {}, set()))
+    strip = next(line for line in text.splitlines() if line.startswith(("Turns:", "Order")))
+    shown = [
+        part.strip(" ▶✓").removeprefix("Turns:").removeprefix("Order").strip(" ▶✓")
+        for part in strip.split("›")
+    ]
+    assert len(shown) == 3 and len(set(shown)) == 3, strip
+    assert "play (2)" in shown and "play (3)" in shown, strip
