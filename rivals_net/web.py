@@ -58,6 +58,8 @@ _SECRET = re.compile(r"[A-Za-z0-9_-]{43}")
 COOKIE_AGE = 10 * 365 * 24 * 3600
 # A browser that answers no ping for this long (and half as long again) is gone.
 HEARTBEAT = 30.0
+# The longest message a tab may send (a paste): 1 MiB.
+PASTE_LIMIT = 1 << 20
 # After the tab closes, its app gets this long to leave its table before it is killed.
 APP_GRACE = 3.0
 # How much of the end of an app's standard error is kept, and the most of it a player is shown.
@@ -250,8 +252,10 @@ class WebDoor:
         limits = limits or DoorLimits()
         table_limits = table_limits or Limits()
         self.sessions = sessions or Sessions(limits)
-        # A websocket message is a key, a paste or a new size: as long as a table server message.
-        self.max_message = table_limits.max_line
+        # A websocket message is a key, a paste or a new size. A paste arrives whole in one
+        # message, and the app bounds what each field takes (a chat line says so in a sentence),
+        # so the tab is closed only past a paste no person makes (the SSH door takes it too).
+        self.max_message = max(table_limits.max_line, PASTE_LIMIT)
         self.heartbeat = min(HEARTBEAT, table_limits.idle)
         self.log = LogLimiter(log)
         self.apps: set[TabApp] = set()

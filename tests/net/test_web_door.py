@@ -21,7 +21,7 @@ from rivals_net import protocol as p
 from rivals_net.door_limits import DoorLimits
 from rivals_net.limits import Limits
 from rivals_net.table import identity_key
-from rivals_net.web import COOKIE, NO_COOKIE, STATIC, client_address, identity_of
+from rivals_net.web import COOKIE, NO_COOKIE, PASTE_LIMIT, STATIC, client_address, identity_of
 from tests.net.support import start_server
 from tests.net.web_support import browser, doors, screen
 
@@ -117,10 +117,21 @@ async def test_a_browser_plays_as_a_hash_of_its_secret_within_the_limits(tmp_pat
             await screen(second, "never", told)
         assert b"This browser already has 1 session open here" in told
         assert len(web.apps) == 1
-        # A message longer than the table server's longest line closes the tab and ends its app.
+        # A paste longer than the table server's longest line still reaches the app (the app's
+        # fields bound what they take); one past the door's own bound closes the tab and ends
+        # its app.
         await socket.send_str('["stdin", "' + "x" * 5000 + '"]')
-        message = await socket.receive()
-        assert message.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED)
+        # Still open: a new size redraws the lobby.
+        await socket.send_str('["resize", {"width": 90, "height": 30}]')
+        await screen(socket, "Tables at", bytearray())
+        assert app.returncode is None
+        await socket.send_str('["stdin", "' + "x" * PASTE_LIMIT + '"]')
+        async with asyncio.timeout(10):
+            while (await socket.receive()).type not in (
+                aiohttp.WSMsgType.CLOSE,
+                aiohttp.WSMsgType.CLOSED,
+            ):
+                pass
         async with asyncio.timeout(10):
             while web.apps or web.sessions.total:
                 await asyncio.sleep(0.05)
