@@ -18,6 +18,7 @@ from engine.rivals.data.catalog import CARD, ULTIMATES
 from engine.rivals.queries import hex_type, who
 from engine.rivals.rules.combat import design
 from engine.rivals.rules.common import resources
+from engine.rivals.rules.targeting import max_range
 from engine.rivals.state import RivalsState
 
 # A name and the rest of its line.
@@ -188,6 +189,21 @@ def _card(verb: str) -> Callable[[RivalsState, Any], Words]:
     return lambda s, a: (f"{verb} {CARD[a.card].name}", card_more(a.card))
 
 
+def _play(s: RivalsState, a: A.PlayCard) -> Words:
+    """Playing a card: its printed range, and the range it has now when a skill, an event or a
+    temporary effect changes it (a newcomer with Siege Mode read "range 1-3" on a Blaster that
+    reached 5)."""
+    c = CARD[a.card]
+    more = card_more(a.card)
+    seat = s.actor
+    if c.rmax >= 0 and 0 <= seat < s.seats and s.ashaks[seat].pos >= 0:
+        hi = max_range(s, seat, c)
+        if hi != c.rmax:
+            now = f"{c.rmin}" if hi == c.rmin else f"{c.rmin}-{hi}"
+            more = more.replace(c.range_text, f"{c.range_text}, now {now}", 1)
+    return f"Play {c.name}", more
+
+
 def _at_hex(verb: str) -> Callable[[RivalsState, Any], Words]:
     return lambda s, a: (f"{verb} hex {a.hex}", hex_more(s, a.hex))
 
@@ -217,7 +233,7 @@ WORDED: dict[type, Callable[[RivalsState, Any], Words]] = {
     A.BuySchema: lambda s, a: (f"Buy a schema with 5 {a.resource}s", ""),
     A.BuyPoint: lambda s, a: (f"Buy a Rival Point with 10 {a.resource}s", ""),
     A.BuyMixedPoint: lambda s, a: _mixed_point(a),
-    A.PlayCard: _card("Play"),
+    A.PlayCard: _play,
     A.UseSkill: lambda s, a: (f"Use the skill {CARD[a.card].name}", ""),
     A.AddMod: _card("Add the mod"),
     A.TargetAshak: _aim_ashak,

@@ -35,6 +35,7 @@ from rivals_tui.games.rivals.texts import (
     hex_detail,
     player_detail,
     table_lines,
+    zone_draw,
 )
 from rivals_tui.glyphs import RIVALS
 from rivals_tui.widgets.lineboard import LineBoard, Table
@@ -257,7 +258,7 @@ class RivalsBoard(LineBoard):
             tiles = ", ".join(str(t) for t in sorted(falling_tiles(v)))
             title = "Tiles that may fall"
             text = (
-                f"At the end of this round zone cards of this era drop some of these tiles: {tiles}. "
+                f"At the end of this round {zone_draw(v)}. Those that may fall: tiles {tiles}. "
                 "An Ashak on a falling tile loses 4 HP and climbs back at the border."
             )
         elif kind == "act":

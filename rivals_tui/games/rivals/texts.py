@@ -58,6 +58,26 @@ def falling_tiles(v: RivalsState) -> set[int]:
     return out
 
 
+def zone_draw(v: RivalsState) -> str:
+    """What falls at the end of this round, as a clause: how many zone cards are drawn out of the
+    era's unseen ones. The ▾ marks every tile any of those cards drops, many more than go, and a
+    newcomer took the marks for certain falls."""
+    r = v.round
+    reveals, eras = schedule(v)
+    if v.drone_mode and r == 1:
+        return "no zone card is drawn, but the six starting tiles all go"
+    if r < 1 or r > len(reveals) or not reveals[r - 1]:
+        return "no zone card is drawn"
+    n, era = reveals[r - 1], eras[r - 1]
+    shown = set(v.zones_shown)
+    unseen = sum(1 for z in ZONE_CARDS if z.era == era and z.id not in shown)
+    one = n == 1
+    return (
+        f"{n} of the {count(unseen, 'zone card')} of era {era} still unseen "
+        f"{'is' if one else 'are'} drawn, and only the tiles {'it names' if one else 'they name'} go"
+    )
+
+
 def short_label(v: RivalsState, a: object, names: Sequence[str]) -> str:
     """A button's label: the action's name, the same words that start its line in the action
     picker (`engine.rivals.texts.label`); the detail panel gives the whole line."""
@@ -155,7 +175,7 @@ def hex_detail(v: RivalsState, h: int, names: list[str], me: int | None) -> tupl
         n = ZONE_CARDS[v.last_zone].sponsors.index(h) + 1
         lines.append(f"Numbered {n} on the last zone card: a sponsor roll of {n} lands one here.")
     if t in falling_tiles(v):
-        lines.append("This tile may fall at the end of the round (a zone card of this era drops it).")
+        lines.append(f"This tile may fall at the end of the round: then {zone_draw(v)}.")
     elif t != VOLCANO_TILE and TILE_ERA[t]:
         lines.append(f"It falls in era {TILE_ERA[t]}.")
     if me is not None and 0 <= me < v.seats and v.ashaks[me].pos >= 0 and v.ashaks[me].pos != h:

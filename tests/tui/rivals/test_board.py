@@ -16,7 +16,7 @@ from engine.rivals.rules.combat import design
 from engine.rivals.rules.targeting import ashak_targets
 from rivals_tui.games.rivals.layout import MAP_W, build, hex_row, hex_x
 from rivals_tui.games.rivals.targets import actions_at
-from rivals_tui.games.rivals.texts import falling_tiles
+from rivals_tui.games.rivals.texts import falling_tiles, hex_detail
 from rivals_tui.glyphs import RIVALS as RS
 from rivals_tui.widgets.linetable import table_text
 from tests.tui.boards import assert_fits
@@ -279,3 +279,18 @@ async def test_t_turns_the_pages_of_a_small_board() -> None:
             seen.append(board.rendered_text())
         assert "Your board" in seen[0] and "Rivals" in seen[1] and "Interface:" in seen[2]
         assert "Hand:" in seen[3] and "Your board" not in seen[3]  # back to the map
+
+
+@pytest.mark.parametrize(("rnd", "drawn"), [(1, "1 of the 6"), (2, "2 of the 5")])
+def test_a_tile_that_may_fall_says_how_many_zone_cards_are_drawn(rnd: int, drawn: str) -> None:
+    """Every tile an unseen zone card of the era drops carries ▾, far more than fall: the hex's
+    detail says how many cards are drawn at the round's end, so the marks do not read as certain."""
+    s, seat = find_state(3, lambda s, seat: s.phase == "turn" and s.round == rnd and s.ashaks[seat].alive)
+    v = GAME.view(s, seat)
+    h = next(h for h in range(len(TILE_OF)) if TILE_OF[h] in falling_tiles(v))
+    one = rnd == 1
+    said = (
+        f"This tile may fall at the end of the round: then {drawn} zone cards of era 1 still "
+        f"unseen {'is' if one else 'are'} drawn, and only the tiles {'it names' if one else 'they name'} go."
+    )
+    assert said in hex_detail(v, h, NAMES[:3], seat)[1]

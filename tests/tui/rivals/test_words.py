@@ -12,6 +12,7 @@ import pytest
 from engine.core import name_seats
 from engine.rivals import actions as A
 from engine.rivals.data.catalog import CARD
+from engine.rivals.data.events import EVENT_KEYS
 from engine.rivals.options import RivalsOptions
 from engine.rivals.texts import describe, label
 from rivals_tui.games.rivals.layout import PAGES, build
@@ -97,3 +98,19 @@ def test_aiming_at_the_ashak_and_at_the_shield_on_its_hex_read_apart() -> None:
     assert shield.startswith(f"Aim at the shield on hex {h}") and "no combat" in shield
     assert "Korrin" in shield and "not hit" in shield
     assert CARD[blaster].name == "Blaster"
+
+
+def test_playing_a_card_shows_the_range_it_has_now_when_a_skill_or_event_changes_it() -> None:
+    """Siege Mode on the board: the Blaster's line says it reaches 5, not only its printed 3;
+    under the Fog event a Psywave's reach drops by 1. Without a change, the printed range only."""
+    s = ready_to_fight(("Korrin", "Vex"))
+    put(s, 0, 0, 0)
+    blaster = give(s, 0, "Blaster")
+    psywave = give(s, 0, "Psywave")
+    assert describe(s, A.PlayCard(blaster)).startswith("Play Blaster (1 AP, physical, range 1-3): ")
+    s.skills[0].append(card_id(s, "Siege Mode"))
+    assert describe(s, A.PlayCard(blaster)).startswith("Play Blaster (1 AP, physical, range 1-3, now 1-5): ")
+    assert describe(s, A.PlayCard(psywave)).startswith("Play Psywave (1 AP, psychic, range 0-4): ")
+    s.event = EVENT_KEYS.index("fog")
+    assert describe(s, A.PlayCard(psywave)).startswith("Play Psywave (1 AP, psychic, range 0-4, now 0-3): ")
+    assert label(s, A.PlayCard(blaster)) == "Play Blaster"
