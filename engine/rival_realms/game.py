@@ -84,9 +84,9 @@ class RivalRealms(PhasedGame[RivalRealmsState, Action, RivalRealmsOptions]):
 
     def ai_level_scale(self, s: RivalRealmsState, level: str) -> float:
         # Solo, normal's twenty iterations already play about as well as hard's search deal by
-        # deal (hard took 56% of 100 deals): there normal searches a quarter of them, about one
-        # look at each shortlisted move, so that hard plays clearly better (docs/AI.md, Rival
-        # Realms solo). Nobody waits for a solo bot, so the smaller search costs no one anything.
+        # deal (hard took 56% of 100 deals): there normal searches a quarter of them, one look at
+        # each of the five shortlisted moves, each on a world of its own, and plays about as the
+        # greedy bot does, clearly below hard (docs/AI.md, Rival Realms solo).
         return SOLO_NORMAL_SCALE if s.seats == 1 and level == "normal" else 1.0
 
     def round_and_turn(self, s: RivalRealmsState) -> tuple[int, int | None]:
