@@ -12,7 +12,8 @@ picks from its own statistics at that node without seeing the others' picks, the
 applied in seat order. Choices already made but hidden come from the determinization.
 
 A game may shortlist the root (`Game.ai_root_moves`: only the best few moves of a one-ply
-ranking are searched) and scale the iteration cap (`Game.ai_iteration_scale`). It may also give
+ranking are searched) and scale the iteration cap (`Game.ai_iteration_scale`; one level's alone,
+where it pleases, with `Game.ai_level_scale`). It may also give
 the search a turn horizon (`Game.ai_turn_mark`): the tree then stops where the current turn ends,
 the rest of the turn below a new node is played greedily, every leaf is scored there, and the
 iterations take turns on a few worlds sampled once (TURN_WORLDS) instead of a new one each.
@@ -123,7 +124,8 @@ class ISMCTSBot:
         self._value = game.ai_search_evaluate if self.own_value else game.evaluate
         moves = worth_considering(game, legal_list(game, view, seat))
         self.last_iterations = 0
-        self._cap = max(1, round(self.max_iterations * game.ai_iteration_scale))
+        scale = game.ai_iteration_scale * game.ai_level_scale(view, self.name)
+        self._cap = max(1, round(self.max_iterations * scale))
         # (A lone move needs no search: that one is over as it begins.)
         self._deadline = deadline = time.perf_counter() + (self.budget if len(moves) > 1 else 0.0)
         self.searches += 1  # last: a reader that sees the new count reads this search's fields

@@ -7,10 +7,11 @@ import math
 
 import attrs
 
-from engine.ai import make_bot
+from engine.ai import HARD_ITERATIONS, NORMAL_ITERATIONS, ISMCTSBot, make_bot
 from engine.core import Event, GameBase, Outcome, Prompt, Rng, ScoreLine
 from engine.core.notation import Form, Notation
 from engine.core.options import option
+from tests.support.race import Race, RaceOptions, RaceState
 
 TURNS = 2
 
@@ -146,3 +147,25 @@ def test_hard_reads_the_games_search_value_and_normal_its_evaluation() -> None:
     for level, move in (("normal", "bank"), ("hard", "charge"), ("expert", "charge")):
         bot = make_bot(level, 7)
         assert bot.choose(game, game.view(state, 0), 0) == Do(move), level
+
+
+class LonelyRace(Race):
+    """The race in which normal searches a tenth of its iterations when it runs alone."""
+
+    def ai_level_scale(self, s: RaceState, level: str) -> float:
+        return 0.1 if len(s.totals) == 1 and level == "normal" else 1.0
+
+
+def test_a_game_may_scale_one_levels_search_where_it_chooses() -> None:
+    game = LonelyRace()
+    for seats, level, iterations in (
+        (1, "normal", NORMAL_ITERATIONS // 10),
+        (2, "normal", NORMAL_ITERATIONS),
+        (1, "hard", HARD_ITERATIONS),
+    ):
+        bot = make_bot(level, 3)
+        assert isinstance(bot, ISMCTSBot)
+        bot.budget = math.inf  # the cap alone stops it
+        state = game.setup(RaceOptions(), seats, 1)
+        bot.choose(game, game.view(state, 0), 0)
+        assert bot.last_iterations == iterations, (seats, level)

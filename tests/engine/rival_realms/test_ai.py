@@ -3,6 +3,9 @@ keeps only the points it has scored."""
 
 from __future__ import annotations
 
+import math
+
+from engine.ai import ISMCTSBot, make_bot
 from engine.rival_realms import ai
 from engine.rival_realms.actions import PASS
 from engine.rival_realms.data import GEM, KIND
@@ -83,3 +86,19 @@ def test_mobility_counts_the_types_of_the_next_steps_and_those_the_hand_can_pay(
     s.came_from = 1
     assert ai.mobility(s, 0) == (1, 1)
     assert GAME.ai_search_evaluate(s, 0) > 0.0
+
+
+def test_solo_normal_searches_a_quarter_of_its_duel_iterations() -> None:
+    # Alone, normal's usual search plays about as well as hard's; there it looks less
+    # (docs/AI.md, Rival Realms solo). Hard's search is the same at one seat as at two.
+    looked = {}
+    for seats in (1, 2):
+        state = new(seats=seats)
+        seat = GAME.to_act(state)[0]
+        for level in ("normal", "hard"):
+            bot = make_bot(level, 5)
+            assert isinstance(bot, ISMCTSBot)
+            bot.budget = math.inf
+            bot.choose(GAME, GAME.view(state, seat), seat)
+            looked[seats, level] = bot.last_iterations
+    assert looked == {(1, "normal"): 5, (2, "normal"): 20, (1, "hard"): 100, (2, "hard"): 100}
