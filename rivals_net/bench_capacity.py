@@ -313,6 +313,10 @@ async def capacity(
                 task.cancel()
             await asyncio.gather(*playing, return_exceptions=True)
             await asyncio.gather(*(t.close() for t in tables), return_exceptions=True)
+            # The players gone, their apps end (a busy 2-core host took over 10 s for 80 web
+            # apps); the server is stopped once they have, not while it is still ending them.
+            with contextlib.suppress(Stuck):
+                await host.until_no_apps(60)
             host.stop()
     return steps
 
