@@ -27,7 +27,8 @@ hostile  Four canary tables (two players each, a move after a think time) while 
          another source tree's server (before/after).
 capacity How many SSH players one host holds at a person's pace: players added in steps, each a
          real SSH session with its own app at a two-seat table, until the update p95 passes 250 ms
-         or the memory 20 GiB (`rivals_net.bench_capacity`).
+         or the memory 20 GiB (`rivals_net.bench_capacity`). With --kind web, browser players:
+         websocket clients at the web door, as the page's script is, one app each.
 Every run is bounded; the machine may be shared, so CPU time is given next to wall time.
 """
 
@@ -51,7 +52,7 @@ import asyncssh
 from engine.registry import GAMES
 from rivals_net import protocol as p
 from rivals_net import trace
-from rivals_net.bench_capacity import capacity, summary
+from rivals_net.bench_capacity import KINDS, capacity, summary
 from rivals_net.client import Disconnected, TableClient
 from rivals_net.harness import ROOT, Host, Stuck, Terminal, Watcher, named_seats, seed_table
 from rivals_net.hostile import attack as hostile_attack
@@ -493,6 +494,9 @@ def main(argv: list[str] | None = None) -> int:
         "--pace", type=float, default=7.5, help="capacity: a player's mean think time (default 7.5 s)"
     )
     ap.add_argument("--budget", type=float, default=600, help="capacity: seconds in all, about (default 600)")
+    ap.add_argument(
+        "--kind", choices=KINDS, default="ssh", help="capacity: SSH players or browser players (default ssh)"
+    )
     ap.add_argument("--canaries", type=int, default=4, help="hostile: canary tables, 3 or more (default 4)")
     for name, default in ATTACK.items():
         ap.add_argument(
@@ -518,7 +522,9 @@ def main(argv: list[str] | None = None) -> int:
         elif run == "load":
             result = asyncio.run(load(args.players, args.seconds or 30.0, args.think))
         elif run == "capacity":
-            steps = asyncio.run(capacity(args.step, args.max, args.pace, args.seconds or 40.0, args.budget))
+            steps = asyncio.run(
+                capacity(args.step, args.max, args.pace, args.seconds or 40.0, args.budget, args.kind)
+            )
             result = summary(steps, os.cpu_count() or 1)
         else:
             attack = {name: getattr(args, name) for name in ATTACK}

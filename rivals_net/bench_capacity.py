@@ -1,19 +1,24 @@
-"""How many SSH players one host holds: `python -m rivals_net.bench capacity`.
+"""How many players one host holds: `python -m rivals_net.bench capacity [--kind ssh|web]`.
 
-The players come in steps (--step more each time, up to --max). Each is a real SSH session with
-its own app process, as users get, seated at a two-seat Rivalist table with another such player,
-and decides as a person does: a think time drawn evenly from two thirds to four thirds of --pace
-seconds (5 to 10 s at the default 7.5: a person reading the board, not the AI arena's bots),
-then the action picker opened ("a") and its first move taken (Enter). At each step the tables
-play for --seconds, and the step records:
+The players come in steps (--step more each time, up to --max). Each is, as users get, either a
+real SSH session with its own app process (`--kind ssh`, the default), or a browser tab at the web
+door (`--kind web`: `rivals serve --no-ssh --web PORT`; an aiohttp websocket client with a cookie
+jar of its own, as the page's script is, its app a process the door starts for it), seated at a
+two-seat Rivalist table with another such player, and decides as a person does: a think time
+drawn evenly from two thirds to four thirds of --pace seconds (5 to 10 s at the default 7.5: a
+person reading the board, not the AI arena's bots), then the action picker opened ("a") and its
+first move taken (Enter). At each step the tables play for --seconds, and the step records:
 
-- the update time: from Enter in the deciding terminal to the first bytes of the new screen at
-  the other seat's terminal (a screen not changed within `MISSED_AFTER` counts as that long);
+- the update time: from Enter in the deciding terminal (or tab) to the first bytes of the new
+  screen at the other seat's terminal or socket (a screen not changed within `MISSED_AFTER`
+  counts as that long);
 - the host's memory: the proportional set size (PSS: shared pages split among their users) of
-  the server with its SSH door, the door's spawner and every player's app;
+  the server with its door, the SSH door's spawner and every player's app;
 - the CPU seconds the host's processes spent, per player and minute (which a machine busy with
-  other work does not inflate the way it does wall time), the bench's own (the players' SSH
-  clients, which a real host does not run) and the machine's load average.
+  other work does not inflate the way it does wall time), of which the server with its door (the
+  tables, and the SSH sessions' encryption or the web door's relaying), the bench's own (the
+  players' SSH or websocket clients, which a real host does not run) and the machine's load
+  average.
 
 The ramp stops at the first step whose update p95 passes `P95_LIMIT_MS` or whose memory passes
 `MEMORY_LIMIT_GIB` (or after --max, or when another step would pass --budget seconds in all).
@@ -26,6 +31,7 @@ import asyncio
 import contextlib
 import os
 import random
+import secrets
 import statistics
 import tempfile
 import time
@@ -37,7 +43,17 @@ import attrs
 
 from engine.core.match import Match
 from engine.registry import GAMES
-from rivals_net.harness import Host, Stuck, Terminal, Watcher, named_seats, seed_tables
+from rivals_net.harness import (
+    Holder,
+    Host,
+    Stuck,
+    Tab,
+    Terminal,
+    Watcher,
+    free_port,
+    named_seats,
+    seed_tables,
+)
 
 P95_LIMIT_MS = 250.0
 MEMORY_LIMIT_GIB = 20.0
@@ -45,6 +61,7 @@ MISSED_AFTER = 10.0  # seconds: an update not on the other screen by then counts
 GAME = "rivalist"  # quick decisions, two seats, about 130 decisions a game: none ends in a run
 # The host's own caps are raised out of the way: the bench measures the machine, not the limits.
 SERVE_FLAGS = ["--max-sessions", "2000", "--max-connections", "5000", "--max-tables", "2000"]
+KINDS = ("ssh", "web")  # an SSH player (a terminal) or a browser player (a tab at the web door)
 
 
 @attrs.frozen
@@ -56,9 +73,9 @@ class Step:
     missed: int  # updates that did not reach the other screen within MISSED_AFTER
     stuck: int  # decisions the picker could not make (counted, not timed)
     wall_s: float
-    host_cpu_s: float  # server with its door, the spawner and every app
-    server_cpu_s: float  # of which the server with its door (the tables and the SSH sessions)
-    bench_cpu_s: float  # this process: the players' SSH clients and the table watchers
+    host_cpu_s: float  # server with its door, the SSH door's spawner and every app
+    server_cpu_s: float  # of which the server with its door (the tables, the sessions or tabs)
+    bench_cpu_s: float  # this process: the players' SSH or websocket clients, the table watchers
     host_pss_mb: float
     app_pss_mb: list[float]
     load: float  # the machine's 1-minute load average at the step's end
@@ -168,13 +185,21 @@ def _host_cpu(pids: list[int]) -> dict[int, float]:
 
 
 class Seat:
-    """The two players of one table, its watcher (the oracle for whose turn it is: the players
-    are driven by keys only) and what its decisions measured."""
+    """The two players of one table (SSH terminals or browser tabs), its watcher (the oracle for
+    whose turn it is: the players are driven by keys only) and what its decisions measured."""
 
-    def __init__(self, number: int) -> None:
+    def __init__(self, number: int, kind: str = "ssh") -> None:
         self.number = number
-        self.keys = [asyncssh.generate_private_key("ssh-ed25519") for _ in range(2)]
-        self.players = [Terminal(k, f"p{number}-{i}") for i, k in enumerate(self.keys)]
+        self.players: list[Terminal | Tab]
+        self.holders: list[Holder]  # who holds each seat, as the table's record says
+        if kind == "ssh":
+            keys = [asyncssh.generate_private_key("ssh-ed25519") for _ in range(2)]
+            self.players = [Terminal(k, f"p{number}-{i}") for i, k in enumerate(keys)]
+            self.holders = [*keys]
+        else:
+            tabs = [Tab(secrets.token_urlsafe(32), f"p{number}-{i}") for i in range(2)]
+            self.players = [*tabs]
+            self.holders = [t.identity for t in tabs]
         self.watcher = Watcher()
         self.home = f"127.0.{1 + number // 256}.{number % 256}"  # the pair's own address
         self.timed: list[tuple[float, float]] = []  # (when Enter was sent, update time)
@@ -182,10 +207,12 @@ class Seat:
         self.stuck: list[float] = []  # when the picker could not be opened
         self.pending: float | None = None  # when Enter was sent, while its update is awaited
 
-    async def join(self, host: Host) -> None:
+    async def join(self, host: Host, door: int) -> None:
+        """Both players come in at the door on port `door`: each lands in its seat (the only
+        table it holds one at), as a returning player does."""
         await self.watcher.open(host.table_port, self.number, local=self.home)
         for t in self.players:
-            await t.open(host.port, local=(self.home, 0))
+            await t.open(door, local=(self.home, 0))
             await t.wait_for("Detail", since=0, timeout=60)
 
     async def play(self, pace: float, rng: random.Random) -> None:
@@ -221,7 +248,7 @@ class Seat:
             self.pending = None
 
     @staticmethod
-    async def _open_picker(me: Terminal) -> None:
+    async def _open_picker(me: Terminal | Tab) -> None:
         for _ in range(5):
             mark = len(me.screen)
             me.press("a")
@@ -238,20 +265,27 @@ class Seat:
         await self.watcher.close()
 
 
-async def capacity(step: int, most: int, pace: float, seconds: float, budget: float) -> list[Step]:
-    """Ramp up the players `step` at a time (an even number: two a table) up to `most`, each
-    step played for `seconds`; the steps measured, printed as they end."""
+async def capacity(
+    step: int, most: int, pace: float, seconds: float, budget: float, kind: str = "ssh"
+) -> list[Step]:
+    """Ramp up the players (of `kind`: "ssh" or "web") `step` at a time (an even number: two a
+    table) up to `most`, each step played for `seconds`; the steps measured, printed as they end."""
     step, most = max(2, step - step % 2), max(2, most - most % 2)
     game = GAMES[GAME]
-    tables = [Seat(n) for n in range(1, most // 2 + 1)]
+    tables = [Seat(n, kind) for n in range(1, most // 2 + 1)]
     started = time.monotonic()
     steps: list[Step] = []
     with tempfile.TemporaryDirectory() as tmp:
-        host = Host(Path(tmp), flags=SERVE_FLAGS)
+        if kind == "ssh":
+            host = Host(Path(tmp), flags=SERVE_FLAGS)
+            door = host.port
+        else:  # the web door alone: the server's CPU is the tables' and the web door's
+            door = free_port()
+            host = Host(Path(tmp), ssh=False, args=["--web", str(door)], flags=SERVE_FLAGS)
         host.saves.mkdir()
         seats = named_seats(["Ann", "Bob"], 0)
         seed_tables(
-            host.saves, [(Match.new(game, game.Options(), seats, t.number), [*t.keys]) for t in tables]
+            host.saves, [(Match.new(game, game.Options(), seats, t.number), t.holders) for t in tables]
         )
         host.start()
         playing: list[asyncio.Task[None]] = []
@@ -261,7 +295,7 @@ async def capacity(step: int, most: int, pace: float, seconds: float, budget: fl
             while players < most:
                 began = time.monotonic()
                 new = tables[players // 2 : (players + step) // 2]
-                await asyncio.gather(*(t.join(host) for t in new))
+                await asyncio.gather(*(t.join(host, door) for t in new))
                 for t in new:
                     playing.append(asyncio.create_task(t.play(pace, random.Random(t.number))))
                 players += 2 * len(new)
@@ -279,6 +313,10 @@ async def capacity(step: int, most: int, pace: float, seconds: float, budget: fl
                 task.cancel()
             await asyncio.gather(*playing, return_exceptions=True)
             await asyncio.gather(*(t.close() for t in tables), return_exceptions=True)
+            # The players gone, their apps end (a busy 2-core host took over 10 s for 80 web
+            # apps); the server is stopped once they have, not while it is still ending them.
+            with contextlib.suppress(Stuck):
+                await host.until_no_apps(60)
             host.stop()
     return steps
 

@@ -2,7 +2,8 @@
 
 `Host` runs `python -m rivals_tui serve` in a child process (so it can be killed and started again
 on the same saves); `Terminal` is one asyncssh client session with a pseudo-terminal, keeping
-everything the app draws and when it last drew; `Watcher` follows a table over the protocol (the
+everything the app draws and when it last drew; `Tab` is the same for a browser tab at the web door
+(an aiohttp websocket, as the page's script has); `Watcher` follows a table over the protocol (the
 oracle for whose turn it is — the terminals themselves are driven by keys only).
 A failed wait raises `Stuck` with what the terminal showed.
 """
@@ -22,7 +23,9 @@ import time
 from pathlib import Path
 from typing import Any
 
+import aiohttp
 import asyncssh
+from yarl import URL
 
 from engine.core import SeatSpec
 from engine.core.match import Match
@@ -32,6 +35,7 @@ from rivals_net.client import TableClient
 from rivals_net.server import INDEX_FILE, TableRecord
 from rivals_net.spawner import APP_NAME
 from rivals_net.table import identity_key
+from rivals_net.web import COOKIE, identity_of
 from saves.convert import converter
 from saves.store import SaveStore
 
@@ -55,22 +59,28 @@ def fingerprint(key: asyncssh.SSHKey) -> str:
     return str(key.get_fingerprint("sha256"))
 
 
-def seed_table(saves: Path, match: Match, keys: list[asyncssh.SSHKey | None], ai_after: int = 0) -> None:
-    """Put `match` on disk as table 1 (invite code CODE), seat i held by the owner of keys[i]:
-    the server resumes it at start."""
+# Who holds a seat: an SSH key, or an identity as a door vouches for it ("web:..." for a browser).
+Holder = asyncssh.SSHKey | str | None
+
+
+def seed_table(saves: Path, match: Match, keys: list[Holder], ai_after: int = 0) -> None:
+    """Put `match` on disk as table 1 (invite code CODE), seat i held by keys[i]: the server
+    resumes it at start."""
     seed_tables(saves, [(match, keys)], ai_after)
 
 
-def seed_tables(
-    saves: Path, tables: list[tuple[Match, list[asyncssh.SSHKey | None]]], ai_after: int = 0
-) -> None:
+def seed_tables(saves: Path, tables: list[tuple[Match, list[Holder]]], ai_after: int = 0) -> None:
     """Put each match on disk as tables 1, 2, ... (the first with invite code CODE, the others
-    with fresh codes), seat i of each held by the owner of its keys[i]."""
+    with fresh codes), seat i of each held by its keys[i] (a key's owner, or an identity)."""
     store = SaveStore(saves)
     records, codes = [], {CODE}
     for number, (match, keys) in enumerate(tables, 1):
         store.save(f"table-{number}", match)
-        claims = {identity_key(f"ssh:{fingerprint(k)}"): i for i, k in enumerate(keys) if k is not None}
+        claims = {
+            identity_key(k if isinstance(k, str) else f"ssh:{fingerprint(k)}"): i
+            for i, k in enumerate(keys)
+            if k is not None
+        }
         code = CODE if number == 1 else new_code(codes)
         codes.add(code)
         records.append(TableRecord(number, f"table-{number}", code, claims, ai_after))
@@ -184,15 +194,52 @@ class Host:
             raise Stuck("the door's spawner outlived the server")
 
 
-class Terminal:
-    """One SSH session with a terminal, as a player's `ssh -p PORT 127.0.0.1` would be."""
+class Screen:
+    """What a player's terminal (or browser tab) has been drawn, and when each piece arrived."""
 
-    def __init__(self, key: asyncssh.SSHKey, user: str) -> None:
-        self.key = key
+    def __init__(self, user: str) -> None:
         self.user = user
         self.screen = bytearray()
         self.changed = 0.0  # when output last arrived (loop clock)
         self.arrivals: list[float] = []  # when each piece of output arrived (loop clock)
+
+    def arrived(self, data: bytes) -> None:
+        self.screen += data
+        self.changed = asyncio.get_running_loop().time()
+        self.arrivals.append(self.changed)
+
+    def text(self, since: int = 0) -> str:
+        return ANSI.sub(b"", bytes(self.screen[since:])).decode("utf-8", "replace")
+
+    async def wait_for(self, words: str, since: int | None = None, timeout: float = 20) -> str:
+        """Until `words` are drawn after byte `since` (default: in the last screenfuls drawn).
+        `words` may hold alternatives separated by " | "; the one drawn is returned."""
+        choices = words.split(" | ")
+        if since is None:
+            since = max(0, len(self.screen) - 256 * 1024)
+        deadline = time.monotonic() + timeout
+        seen = since
+        while True:
+            if len(self.screen) != seen:
+                # Only what came since the last look (and a margin, for words drawn across two
+                # pieces of output): reading the whole screen each time costs seconds.
+                start = max(since, seen - 4096)
+                seen = len(self.screen)
+                text = self.text(start)
+                for choice in choices:
+                    if choice in text:
+                        return choice
+            if time.monotonic() > deadline:
+                raise Stuck(f"{self.user} never showed {words!r}: {self.text(since)[-400:]!r}")
+            await asyncio.sleep(0.05)
+
+
+class Terminal(Screen):
+    """One SSH session with a terminal, as a player's `ssh -p PORT 127.0.0.1` would be."""
+
+    def __init__(self, key: asyncssh.SSHKey, user: str) -> None:
+        super().__init__(user)
+        self.key = key
         self.conn: asyncssh.SSHClientConnection | None = None
         self.proc: asyncssh.SSHClientProcess[bytes] | None = None
         self._reader: asyncio.Task[None] | None = None
@@ -220,34 +267,7 @@ class Terminal:
             data = await self.proc.stdout.read(65536)
             if not data:
                 return
-            self.screen += data
-            self.changed = asyncio.get_running_loop().time()
-            self.arrivals.append(self.changed)
-
-    def text(self, since: int = 0) -> str:
-        return ANSI.sub(b"", bytes(self.screen[since:])).decode("utf-8", "replace")
-
-    async def wait_for(self, words: str, since: int | None = None, timeout: float = 20) -> str:
-        """Until `words` are drawn after byte `since` (default: in the last screenfuls drawn).
-        `words` may hold alternatives separated by " | "; the one drawn is returned."""
-        choices = words.split(" | ")
-        if since is None:
-            since = max(0, len(self.screen) - 256 * 1024)
-        deadline = time.monotonic() + timeout
-        seen = since
-        while True:
-            if len(self.screen) != seen:
-                # Only what came since the last look (and a margin, for words drawn across two
-                # pieces of output): reading the whole screen each time costs seconds.
-                start = max(since, seen - 4096)
-                seen = len(self.screen)
-                text = self.text(start)
-                for choice in choices:
-                    if choice in text:
-                        return choice
-            if time.monotonic() > deadline:
-                raise Stuck(f"{self.user} never showed {words!r}: {self.text(since)[-400:]!r}")
-            await asyncio.sleep(0.05)
+            self.arrived(data)
 
     def press(self, keys: str) -> None:
         assert self.proc is not None
@@ -305,6 +325,73 @@ class Terminal:
                 await asyncio.wait_for(self.conn.wait_closed(), 5)
         if self._reader is not None:
             self._reader.cancel()
+
+
+class Tab(Screen):
+    """One browser tab at the web door, as the page's script plays it (no browser: the browser
+    runs on the player's machine, not the host): a cookie jar of its own holding `secret`, the
+    page loaded, then the websocket that brings the screen's bytes and takes the keys."""
+
+    def __init__(self, secret: str, user: str) -> None:
+        super().__init__(user)
+        self.secret = secret
+        self.session: aiohttp.ClientSession | None = None
+        self.socket: aiohttp.ClientWebSocketResponse | None = None
+        self._keys: asyncio.Queue[str] = asyncio.Queue()
+        self._tasks: list[asyncio.Task[None]] = []
+
+    @property
+    def identity(self) -> str:
+        """Who the web door tells the table server this tab's player is."""
+        return identity_of(self.secret)
+
+    async def open(
+        self,
+        port: int,
+        size: tuple[int, int] = (100, 30),
+        host: str = "127.0.0.1",
+        local: tuple[str, int] | None = None,
+    ) -> Tab:
+        """Load the door's page at `host` (from the address `local`, if given) and open its tab."""
+        self.screen.clear()
+        site = f"http://{host}:{port}"
+        # (unsafe: a jar that keeps cookies of a site reached by its IP address, as browsers do)
+        jar = aiohttp.CookieJar(unsafe=True)
+        jar.update_cookies({COOKIE: self.secret}, URL(site))
+        self.session = aiohttp.ClientSession(cookie_jar=jar, connector=aiohttp.TCPConnector(local_addr=local))
+        async with self.session.get(site + "/") as page:
+            await page.read()
+        self.socket = await self.session.ws_connect(
+            f"{site}/ws?width={size[0]}&height={size[1]}", origin=site
+        )
+        loop = asyncio.get_running_loop()
+        self._tasks = [loop.create_task(self._read()), loop.create_task(self._write())]
+        return self
+
+    async def _read(self) -> None:
+        assert self.socket is not None
+        async for message in self.socket:
+            if message.type == aiohttp.WSMsgType.BINARY:
+                self.arrived(message.data)
+
+    async def _write(self) -> None:
+        # One writer, so that keys reach the door in the order they were pressed.
+        assert self.socket is not None
+        while True:
+            await self.socket.send_str(json.dumps(["stdin", await self._keys.get()]))
+
+    def press(self, keys: str) -> None:
+        self._keys.put_nowait(keys)
+
+    async def close(self) -> None:
+        for task in self._tasks:
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+        if self.socket is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self.socket.close(), 5)
+        if self.session is not None:
+            await self.session.close()
 
 
 class Watcher:

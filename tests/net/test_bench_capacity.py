@@ -68,3 +68,14 @@ async def test_a_tiny_ramp_plays_and_prints_its_table(capsys: pytest.CaptureFixt
     assert steps[0].update_ms and steps[0].missed == 0
     assert len(steps[0].app_pss_mb) == 2  # each player's own app
     assert capsys.readouterr().out.splitlines() == [HEADER, row(steps[0])]
+
+
+async def test_a_tiny_ramp_of_browser_players_plays_through_the_web_door(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # Two browser tabs (websocket clients with a cookie each) at one table, one short step.
+    steps = await capacity(step=2, most=2, pace=0.3, seconds=3, budget=60, kind="web")
+    assert [s.players for s in steps] == [2]
+    assert steps[0].update_ms and steps[0].missed == 0
+    assert len(steps[0].app_pss_mb) == 2  # the app the web door started for each tab
+    assert capsys.readouterr().out.splitlines() == [HEADER, row(steps[0])]
