@@ -40,9 +40,10 @@ async def new_game_form(pilot: Pilot[Any]) -> NewGameScreen:
     return form
 
 
-async def until(pilot: Pilot[Any], condition: Any, timeout: float = 20.0) -> None:
+async def until(pilot: Pilot[Any], condition: Any, timeout: float = 60.0) -> None:
     """Pause until `condition()` holds (AI workers included), failing after `timeout` seconds:
-    a wait on what the test needs, not on a guess of how long it takes."""
+    a wait on what the test needs, not on a guess of how long it takes (the timeout is a hang guard,
+    generous enough for a machine at load 20)."""
     deadline = time.monotonic() + timeout
     while not condition():
         if time.monotonic() > deadline:
