@@ -11,12 +11,11 @@ from __future__ import annotations
 
 import asyncio
 import os
-import time
 from typing import Any
 
 from playwright.async_api import Browser, BrowserContext, Page, Playwright, WebSocket
 
-from rivals_net.harness import ANSI, Stuck
+from rivals_net.harness import Screen, Stuck
 
 CHROMIUM = os.environ.get("RIVALS_CHROMIUM", "/usr/bin/chromium")
 # What Chromium needs to run headless here, as root, with no network and nothing to phone home.
@@ -38,15 +37,16 @@ async def launch(pw: Playwright) -> Browser:
     return await pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS, chromium_sandbox=False)
 
 
-class Player:
-    """One person's browser (its cookies are theirs: a new tab in it is the same player)."""
+class Player(Screen):
+    """One person's browser (its cookies are theirs: a new tab in it is the same player); what its
+    page has been drawn, read as a terminal's (`Screen`)."""
 
     def __init__(self, context: BrowserContext, url: str, name: str) -> None:
+        super().__init__(name)
         self.context = context
         self.url = url
         self.name = name
         self.page: Page | None = None
-        self.screen = bytearray()
         self.requests: list[str] = []
         self.errors: list[str] = []
 
@@ -86,22 +86,6 @@ class Player:
         if self.page is not None:
             await self.page.close()
             self.page = None
-
-    def text(self, since: int = 0) -> str:
-        return ANSI.sub(b"", bytes(self.screen[since:])).decode("utf-8", "replace")
-
-    async def wait_for(self, words: str, since: int = 0, timeout: float = 20) -> str:
-        """Until `words` (alternatives separated by " | ") are drawn after byte `since`."""
-        choices = words.split(" | ")
-        deadline = time.monotonic() + timeout
-        while True:
-            text = self.text(since)
-            for choice in choices:
-                if choice in text:
-                    return choice
-            if time.monotonic() > deadline:
-                raise Stuck(f"{self.name}'s page never showed {words!r}: {text[-400:]!r}")
-            await asyncio.sleep(0.05)
 
     async def press(self, *keys: str) -> None:
         """Keys as Playwright names them ("j", "Enter", "Escape"), typed into the page."""
