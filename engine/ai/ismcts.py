@@ -13,7 +13,8 @@ applied in seat order. Choices already made but hidden come from the determiniza
 
 A game may shortlist the root (`Game.ai_root_moves`: only the best few moves of a one-ply
 ranking are searched) and scale the iteration cap (`Game.ai_iteration_scale`; one level's alone,
-where it pleases, with `Game.ai_level_scale`). It may also give
+where it pleases, with `Game.ai_level_scale`) and make one level's rollouts greedy
+(`Game.ai_rollout_greed`). It may also give
 the search a turn horizon (`Game.ai_turn_mark`): the tree then stops where the current turn ends,
 the rest of the turn below a new node is played greedily, every leaf is scored there, and the
 iterations take turns on a few worlds sampled once (TURN_WORLDS) instead of a new one each.
@@ -112,6 +113,7 @@ class ISMCTSBot:
         self._root_moves: frozenset[Any] | None = None
         self._turn: Hashable | None = None
         self._value: _Value = lambda _s, _seat: 0.5  # (each `choose` sets the game's)
+        self._greed = rollout_greed  # (each `choose` sets the game's, or keeps this)
 
     def choose(
         self, game: Game[Any, Any, Any], view: Any, seat: int, *, should_stop: StopCheck | None = None
@@ -122,6 +124,8 @@ class ISMCTSBot:
         self._depth = self.rollout_depth if depth is None else depth
         self._turn = game.ai_turn_mark(view) if self.horizon else None
         self._value = game.ai_search_evaluate if self.own_value else game.evaluate
+        greed = game.ai_rollout_greed(view, self.name)
+        self._greed = self.rollout_greed if greed is None else greed
         moves = worth_considering(game, legal_list(game, view, seat))
         self.last_iterations = 0
         scale = game.ai_iteration_scale * game.ai_level_scale(view, self.name)
@@ -253,7 +257,7 @@ class ISMCTSBot:
                 break
             s = acting[0]
             moves = game.legal(d, s)
-            if self.rollout_greed and len(moves) > 1 and rng.random() < self.rollout_greed:
+            if self._greed and len(moves) > 1 and rng.random() < self._greed:
                 game.perform(d, s, _greedy_move(game, d, s, moves, self._value))
             else:
                 game.perform(d, s, rng.choice(moves))

@@ -11,7 +11,7 @@ from engine.ai import HARD_ITERATIONS, NORMAL_ITERATIONS, ISMCTSBot, make_bot
 from engine.core import Event, GameBase, Outcome, Prompt, Rng, ScoreLine
 from engine.core.notation import Form, Notation
 from engine.core.options import option
-from tests.support.race import Race, RaceOptions, RaceState
+from tests.support.race import Race, RaceOptions, RaceState, Take
 
 TURNS = 2
 
@@ -169,3 +169,32 @@ def test_a_game_may_scale_one_levels_search_where_it_chooses() -> None:
         state = game.setup(RaceOptions(), seats, 1)
         bot.choose(game, game.view(state, 0), 0)
         assert bot.last_iterations == iterations, (seats, level)
+
+
+class CountingRace(Race):
+    """The race, counting the moves performed; hard's rollouts are greedy in it when `greed` is
+    1 (a greedy rollout step tries every legal move before it plays one)."""
+
+    def __init__(self, greed: float | None) -> None:
+        self.greed = greed
+        self.performed = 0
+
+    def ai_rollout_greed(self, s: RaceState, level: str) -> float | None:
+        return self.greed if level == "hard" else None
+
+    def perform(self, s: RaceState, seat: int, a: Take) -> list[Event]:
+        self.performed += 1
+        return super().perform(s, seat, a)
+
+
+def test_a_game_may_make_one_levels_rollouts_greedy() -> None:
+    performed = []
+    for greed in (None, 1.0):
+        game = CountingRace(greed)
+        bot = make_bot("hard", 3)
+        assert isinstance(bot, ISMCTSBot)
+        bot.budget = math.inf  # the cap alone stops it
+        bot.choose(game, game.view(game.setup(RaceOptions(most=5), 4, 1), 0), 0)
+        performed.append(game.performed)
+    # Random rollouts play one move a step; greedy ones try all five first, then play one.
+    assert performed[1] > 2.5 * performed[0], performed
