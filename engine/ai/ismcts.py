@@ -12,9 +12,9 @@ picks from its own statistics at that node without seeing the others' picks, the
 applied in seat order. Choices already made but hidden come from the determinization.
 
 A game may shortlist the root (`Game.ai_root_moves`: only the best few moves of a one-ply
-ranking are searched) and scale the iteration cap (`Game.ai_iteration_scale`; one level's alone,
-where it pleases, with `Game.ai_level_scale`) and make one level's rollouts greedy
-(`Game.ai_rollout_greed`). It may also give
+ranking are searched) and scale the iteration cap (`Game.ai_iteration_scale`), and change one
+level's search where it decides (`Game.ai_level`: its cap, its rollouts' depth and greed, the
+value it reads positions with). It may also give
 the search a turn horizon (`Game.ai_turn_mark`): the tree then stops where the current turn ends,
 the rest of the turn below a new node is played greedily, every leaf is scored there, and the
 iterations take turns on a few worlds sampled once (TURN_WORLDS) instead of a new one each.
@@ -67,7 +67,8 @@ class ISMCTSBot:
 
     `exploration` is the UCB1 constant for rewards in [0, 1]. `rollout_depth` None plays each
     rollout to the end of the game; a number stops after that many decisions and scores the
-    position with `game.evaluate`; a game may override it with an `ai_rollout_depth` attribute.
+    position with `game.evaluate`; a game may override it with an `ai_rollout_depth` attribute,
+    or for one level where it decides with `ai_level`.
     `rollout_greed` is the chance that a rollout move is the one
     the mover's evaluation likes best after it (one ply) rather than a random one: stronger
     rollouts, each costing a clone and an apply per legal action. `horizon` False ignores a
@@ -118,17 +119,19 @@ class ISMCTSBot:
     def choose(
         self, game: Game[Any, Any, Any], view: Any, seat: int, *, should_stop: StopCheck | None = None
     ) -> Any:
+        # What this game changes in this level's search where it decides (Game.ai_level).
+        tune = game.ai_level(view, self.name)
         # A game whose evaluation already sees further than a few random moves can pin the rollout
         # depth (Rivality: random tile placements only blur its placement evaluation, so it uses 0).
-        depth = game.ai_rollout_depth
+        depth = game.ai_rollout_depth if tune.rollout_depth is None else tune.rollout_depth
         self._depth = self.rollout_depth if depth is None else depth
         self._turn = game.ai_turn_mark(view) if self.horizon else None
-        self._value = game.ai_search_evaluate if self.own_value else game.evaluate
-        greed = game.ai_rollout_greed(view, self.name)
-        self._greed = self.rollout_greed if greed is None else greed
+        own = game.ai_search_evaluate if self.own_value else game.evaluate
+        self._value = own if tune.evaluate is None else tune.evaluate
+        self._greed = self.rollout_greed if tune.rollout_greed is None else tune.rollout_greed
         moves = worth_considering(game, legal_list(game, view, seat))
         self.last_iterations = 0
-        scale = game.ai_iteration_scale * game.ai_level_scale(view, self.name)
+        scale = game.ai_iteration_scale * tune.iterations
         self._cap = max(1, round(self.max_iterations * scale))
         # (A lone move needs no search: that one is over as it begins.)
         self._deadline = deadline = time.perf_counter() + (self.budget if len(moves) > 1 else 0.0)

@@ -2,10 +2,12 @@
 
 from engine.core.errors import IllegalAction, NotYourTurn
 from engine.core.game import (
+    SAME_SEARCH,
     AnyGame,
     Event,
     Game,
     GameBase,
+    LevelSearch,
     Outcome,
     Prompt,
     ScoreLine,
@@ -22,10 +24,12 @@ __all__ = [
     "Game",
     "GameBase",
     "IllegalAction",
+    "LevelSearch",
     "NotYourTurn",
     "Outcome",
     "Prompt",
     "Rng",
+    "SAME_SEARCH",
     "ScoreLine",
     "SeatSpec",
     "count",

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import abc
 import re
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 import attrs
@@ -142,6 +142,28 @@ class SeatSpec:
         return self.kind == "ai"
 
 
+@attrs.frozen
+class LevelSearch:
+    """What a game changes in one search level's search (`Game.ai_level`); every default keeps
+    the level as `engine.ai.make_bot` builds it."""
+
+    # Multiplies the level's iteration cap (on top of the game's `ai_iteration_scale`).
+    iterations: float = 1.0
+    # How often a rollout move is the mover's best one ply deep (by the search's value) instead
+    # of a random one, from 0 to 1. Greedy rollouts cost a clone and a move per legal action at
+    # every step, so they suit the level that has time for them.
+    rollout_greed: float | None = None
+    # How many moves are played after a new node before the position is read (over the game's
+    # `ai_rollout_depth` and the level's own).
+    rollout_depth: int | None = None
+    # The value the level reads positions with, a function of a position and a seat (over the
+    # game's `ai_search_evaluate`, and `evaluate` for normal).
+    evaluate: Callable[[Any, int], float] | None = None
+
+
+SAME_SEARCH = LevelSearch()
+
+
 class Game(Protocol[S, A, O_contra]):
     """The contract every game meets; see the module docstring and docs/ARCHITECTURE.md.
 
@@ -194,8 +216,7 @@ class Game(Protocol[S, A, O_contra]):
     def evaluate(self, s: S, seat: int) -> float: ...
     def ai_search_evaluate(self, s: S, seat: int) -> float: ...
     def ai_turn_mark(self, s: S) -> Hashable | None: ...
-    def ai_level_scale(self, s: S, level: str) -> float: ...
-    def ai_rollout_greed(self, s: S, level: str) -> float | None: ...
+    def ai_level(self, s: S, level: str) -> LevelSearch: ...
     def progress(self, s: S) -> str: ...
     def round_and_turn(self, s: S) -> tuple[int, Hashable] | None: ...
     def upgrade_action(self, s: S, seat: int, a: A) -> A: ...
@@ -352,20 +373,14 @@ class GameBase(abc.ABC, Generic[S, A, O]):
         TURN_WORLDS), so hidden facts shift every move's value alike."""
         return None
 
-    def ai_level_scale(self, s: S, level: str) -> float:
-        """Multiplies one search level's iteration cap (on top of `ai_iteration_scale`) when it
-        decides from `s` (the level by its name: "normal", "hard", "expert"): 1 by default. A game
-        whose search is near its best within normal's cap somewhere (a solo game, where nobody
-        waits for the bot) lowers normal's there, so that the levels still play apart."""
-        return 1.0
-
-    def ai_rollout_greed(self, s: S, level: str) -> float | None:
-        """How often one search level's rollout moves are the mover's best one ply deep (by the
-        search's value) rather than random ones, where it decides from `s` (the level by its name:
-        "normal", "hard", "expert"), from 0 to 1; None (the default) keeps the level's own (0:
-        random rollouts). Greedy rollouts cost a clone and a move per legal action at every
-        step, so a game gives them to the level that has time for them where they pay."""
-        return None
+    def ai_level(self, s: S, level: str) -> LevelSearch:
+        """How one search level ("normal", "hard", "expert") searches where it decides from `s`,
+        where this game's measurements set it apart from the level's usual search (a record of
+        changes, `LevelSearch`): by default none. A level is the same search in every game
+        (`engine.ai.make_bot`); what sets two levels apart in one game may not in another (in a
+        solo game hard's search can be at its best within normal's cap), and this is where a
+        game says so, with its figures in docs/AI.md."""
+        return SAME_SEARCH
 
     def progress(self, s: S) -> str:
         """A few words saying how far the game is ("round 3, cycle 2"), for the load list."""

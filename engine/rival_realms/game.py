@@ -15,7 +15,7 @@ from typing import ClassVar
 
 import attrs
 
-from engine.core.game import Game, Outcome
+from engine.core.game import SAME_SEARCH, Game, LevelSearch, Outcome
 from engine.core.phases import PhasedGame
 from engine.rival_realms import ai, scoring, texts, views
 from engine.rival_realms.actions import ACTION_TYPES, Action
@@ -26,8 +26,8 @@ from engine.rival_realms.setup import new_state
 from engine.rival_realms.state import RivalRealmsState
 
 SETUP_PHASES = ("valleys", "raven", "place")
-# What a solo game multiplies normal's search by (`ai_level_scale`).
-SOLO_NORMAL_SCALE = 0.25
+# Normal's search in a solo game (`ai_level`): a quarter of its iterations.
+SOLO_NORMAL = LevelSearch(iterations=0.25)
 
 
 class RivalRealms(PhasedGame[RivalRealmsState, Action, RivalRealmsOptions]):
@@ -82,12 +82,12 @@ class RivalRealms(PhasedGame[RivalRealmsState, Action, RivalRealmsOptions]):
         # there won fewer deals than the plain one (docs/AI.md, Rival Realms solo).
         return None if s.seats == 1 or s.phase in SETUP_PHASES else sum(s.turns)
 
-    def ai_level_scale(self, s: RivalRealmsState, level: str) -> float:
+    def ai_level(self, s: RivalRealmsState, level: str) -> LevelSearch:
         # Solo, normal's twenty iterations already play about as well as hard's search deal by
         # deal (hard took 56% of 100 deals): there normal searches a quarter of them, one look at
         # each of the five shortlisted moves, each on a world of its own, and plays about as the
         # greedy bot does, clearly below hard (docs/AI.md, Rival Realms solo).
-        return SOLO_NORMAL_SCALE if s.seats == 1 and level == "normal" else 1.0
+        return SOLO_NORMAL if s.seats == 1 and level == "normal" else SAME_SEARCH
 
     def round_and_turn(self, s: RivalRealmsState) -> tuple[int, int | None]:
         """Round 0 is set-up (Valleys, the Raven, the adventurers); round N holds each seat's N-th

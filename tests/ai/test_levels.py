@@ -8,7 +8,7 @@ import math
 import attrs
 
 from engine.ai import HARD_ITERATIONS, NORMAL_ITERATIONS, ISMCTSBot, make_bot
-from engine.core import Event, GameBase, Outcome, Prompt, Rng, ScoreLine
+from engine.core import SAME_SEARCH, Event, GameBase, LevelSearch, Outcome, Prompt, Rng, ScoreLine
 from engine.core.notation import Form, Notation
 from engine.core.options import option
 from tests.support.race import Race, RaceOptions, RaceState, Take
@@ -152,8 +152,8 @@ def test_hard_reads_the_games_search_value_and_normal_its_evaluation() -> None:
 class LonelyRace(Race):
     """The race in which normal searches a tenth of its iterations when it runs alone."""
 
-    def ai_level_scale(self, s: RaceState, level: str) -> float:
-        return 0.1 if len(s.totals) == 1 and level == "normal" else 1.0
+    def ai_level(self, s: RaceState, level: str) -> LevelSearch:
+        return LevelSearch(iterations=0.1) if len(s.totals) == 1 and level == "normal" else SAME_SEARCH
 
 
 def test_a_game_may_scale_one_levels_search_where_it_chooses() -> None:
@@ -179,8 +179,8 @@ class CountingRace(Race):
         self.greed = greed
         self.performed = 0
 
-    def ai_rollout_greed(self, s: RaceState, level: str) -> float | None:
-        return self.greed if level == "hard" else None
+    def ai_level(self, s: RaceState, level: str) -> LevelSearch:
+        return LevelSearch(rollout_greed=self.greed) if level == "hard" else SAME_SEARCH
 
     def perform(self, s: RaceState, seat: int, a: Take) -> list[Event]:
         self.performed += 1
