@@ -11,7 +11,7 @@ from engine.rivals.data.board import (
     VOLCANO_TILE,
     face_types,
 )
-from engine.rivals.geometry import DIST, N_HEX, NEIGHBOURS, away, toward
+from engine.rivals.geometry import BY_DISTANCE, DIST, NEIGHBOURS, UP_TO, away, toward
 from engine.rivals.queries import HEX_SLOT, enemy_shield, standable
 from engine.rivals.state import RivalsState
 
@@ -176,9 +176,9 @@ WAYS: tuple[dict[int, tuple[int, tuple[tuple[int, int], ...]]], ...] = tuple(
 
 
 def teleport_targets(s: RivalsState, start: int, dist: int) -> list[int]:
-    """Revealed hexes within `dist` of `start` (teleports ignore what lies between)."""
-    row = DIST[start]
-    return [h for h in range(N_HEX) if 0 < row[h] <= dist and standable(s, h)]
+    """Revealed hexes within `dist` of `start`, in order (teleports ignore what lies between)."""
+    near = BY_DISTANCE[start][: UP_TO[start][min(dist, len(UP_TO[start]) - 1)]]
+    return sorted([h for h in near if standable(s, h)])
 
 
 def reveal(s: RivalsState, t: int) -> list[Event]:
