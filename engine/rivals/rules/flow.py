@@ -70,9 +70,11 @@ ROUND_END = tuple(task for n in range(3, 11) for task in (PHASE_START[n], Task(f
 )
 
 
-def advance(s: RivalsState) -> list[Event]:
-    """Run automatic work until someone owes a decision (or the game is over)."""
-    ev: list[Event] = []
+def advance(s: RivalsState, ev: list[Event] | None = None) -> list[Event]:
+    """Run automatic work until someone owes a decision (or the game is over). Its events are
+    added to `ev` when given (the decision's own, a list just made) and returned."""
+    if ev is None:
+        ev = []
     while s.phase == "idle" and not s.winners:
         if not s.tasks:
             if s.i_due:  # an action of the turn is over: the others may interrupt it now
