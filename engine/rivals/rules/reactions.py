@@ -226,7 +226,8 @@ def may_interrupt(s: RivalsState, x: int) -> bool:
         )
     if x in s.i_quiet:
         return False
-    return can_activate(s, x) or (not s.i_phase and can_respond(s, x, False))
+    # (the window in a turn first: a card in hand, the usual answer, settles it in one call)
+    return (not s.i_phase and can_respond(s, x, False)) or can_activate(s, x)
 
 
 def _next_interrupter(s: RivalsState, after: int) -> int:
