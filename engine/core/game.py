@@ -34,6 +34,7 @@ from engine.core.copying import copier
 from engine.core.errors import IllegalAction, NotYourTurn
 from engine.core.notation import Notation, words
 from engine.core.options import problem_with
+from engine.core.records import quick_init
 from engine.core.rng import Rng
 from engine.core.words import players_text
 
@@ -63,6 +64,7 @@ def name_seats(text: str, names: Sequence[str]) -> str:
     return _SEAT_REF.sub(sub, text)
 
 
+@quick_init  # (a game logs one or two per decision: see engine.core.records)
 @attrs.frozen
 class Event:
     """Something that happened, in words, for the log.

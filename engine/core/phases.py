@@ -234,7 +234,12 @@ class PhasedGame(GameBase[S, A, O]):
         fast = ph.legal
         if fast is not None:
             return fast(s, seat)
-        return [a for a, why in ph.options(s, seat) if why is None]
+        # (a loop rather than a comprehension, which in Python 3.11 costs a call of its own)
+        allowed: list[A] = []
+        for a, why in ph.options(s, seat):
+            if why is None:
+                allowed.append(a)
+        return allowed
 
     def choices(self, s: S, seat: int) -> list[tuple[A, str | None]]:
         ph = self._owed(s, seat)

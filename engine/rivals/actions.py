@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import attrs
 
+from engine.rivals.data.ashaks import ASHAKS
 from engine.rivals.data.board import HEXES, TILE_COUNT
 from engine.rivals.data.catalog import CARD_COUNT
+
+ASHAK_COUNT = len(ASHAKS)
 
 
 @attrs.frozen
@@ -419,3 +422,11 @@ MOVE: tuple[Move, ...] = tuple(Move(h) for h in range(len(HEXES)))
 SCOUT: tuple[Scout, ...] = tuple(Scout(t) for t in range(TILE_COUNT))
 END, COLLECT, NEGOTIATE, GUILD = EndTurn(), Collect(), Negotiate(), UseGuild()
 ULTIMATE, TOKEN, SHIELD = UseUltimate(), ActivateToken(), MakeShield()
+# Set-up, a collect and a card's optional discard.
+CHOOSE_ASHAK: tuple[ChooseAshak, ...] = tuple(ChooseAshak(a) for a in range(ASHAK_COUNT))
+PLACE_ASHAK: tuple[PlaceAshak, ...] = tuple(PlaceAshak(h) for h in range(len(HEXES)))
+CONSULT_ROW, CONSULT_DECK = Consult(False), Consult(True)
+INSTALL: tuple[Install, ...] = tuple(Install(c) for c in range(CARD_COUNT))
+BUY_TOKEN: dict[str, BuyToken] = {pay: BuyToken(pay) for pay in ("free", "cc", "cr", "rr")}
+PAY_OPTIONAL: tuple[PayOptional, ...] = tuple(PayOptional(c) for c in range(CARD_COUNT))
+STOP_INSTALLING, STOP_BUYING, SKIP_OPTIONAL = StopInstalling(), StopBuying(), SkipOptional()

@@ -30,6 +30,16 @@ def _dist(a: int, b: int) -> int:
 
 
 DIST: tuple[tuple[int, ...], ...] = tuple(tuple(_dist(a, b) for b in range(N_HEX)) for a in range(N_HEX))
+# For each hex, the others nearest first (in hex order at each distance), and for each distance
+# d how many of them lie within d: the hexes within d of `h` are BY_DISTANCE[h][:UP_TO[h][d]].
+# (A stable sort: the hex itself, alone at distance 0, comes first and is left out.)
+BY_DISTANCE: tuple[tuple[int, ...], ...] = tuple(
+    tuple(sorted(range(N_HEX), key=DIST[a].__getitem__)[1:]) for a in range(N_HEX)
+)
+UP_TO: tuple[tuple[int, ...], ...] = tuple(
+    tuple(sum(1 for b in range(N_HEX) if 0 < DIST[a][b] <= d) for d in range(max(DIST[a]) + 1))
+    for a in range(N_HEX)
+)
 
 
 def _nearest(x: int, y: int, n: int) -> tuple[tuple[int, int], tuple[int, int]]:

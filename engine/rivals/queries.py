@@ -20,7 +20,7 @@ from engine.rivals.data.board import (
 from engine.rivals.data.catalog import CARD, CARD_COUNT, FLASHER_IDS
 from engine.rivals.data.events import EVENT_KEYS
 from engine.rivals.drone import CARD_SLOTS
-from engine.rivals.geometry import N_HEX, NEIGHBOURS, sight_paths
+from engine.rivals.geometry import NEIGHBOURS, sight_paths
 from engine.rivals.state import AshakBody, Body, DroneBody, RivalsState
 
 # --- the Wildtech --------------------------------------------------------------------------------
@@ -109,7 +109,15 @@ def enemy_shield(s: RivalsState, h: int, seat: int) -> bool:
 
 
 def shields_of(s: RivalsState, seat: int) -> list[int]:
-    return [h for h in range(N_HEX) if s.shield[h] == seat]
+    """The hexes of `seat`'s shields, in order (counted and found by `list.index`, in C: most
+    hexes hold none)."""
+    shield = s.shield
+    out: list[int] = []
+    h = -1
+    for _ in range(shield.count(seat)):
+        h = shield.index(seat, h + 1)
+        out.append(h)
+    return out
 
 
 def defence_forest(s: RivalsState, h: int) -> bool:

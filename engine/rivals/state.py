@@ -29,10 +29,12 @@ from typing import Any
 
 import attrs
 
+from engine.core.records import quick_init
 from engine.core.rng import Rng
 from engine.rivals.data.board import START_HP
 
 
+@quick_init  # (queued by the dozen per round: see engine.core.records)
 @attrs.frozen
 class Task:
     """A queued step of resolution: `kind` with a seat and two arguments. `drone`: the body the

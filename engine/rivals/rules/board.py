@@ -11,7 +11,7 @@ from engine.rivals.data.board import (
     VOLCANO_TILE,
     face_types,
 )
-from engine.rivals.geometry import DIST, N_HEX, NEIGHBOURS, away, toward
+from engine.rivals.geometry import BY_DISTANCE, DIST, NEIGHBOURS, UP_TO, away, toward
 from engine.rivals.queries import HEX_SLOT, enemy_shield, standable
 from engine.rivals.state import RivalsState
 
@@ -94,7 +94,7 @@ def move_targets(s: RivalsState, seat: int, start: int, budget: int) -> list[int
     move but a card's longer ones) walks the two precomputed rings without keeping budgets."""
     if budget not in (1, 2):
         return sorted(reachable(s, seat, start, budget))
-    fallen, revealed, shield = s.fallen, s.revealed, s.shield
+    fallen, revealed, shield, face, orient = s.fallen, s.revealed, s.shield, s.face, s.orient
     out: list[int] = []
     for n, t, onward in ONWARD[start]:
         if fallen[t] or not revealed[t]:
@@ -105,7 +105,8 @@ def move_targets(s: RivalsState, seat: int, start: int, budget: int) -> list[int
                 out.append(n)
             continue
         out.append(n)
-        if budget == 1 or _stops(s, n, t):
+        # (`_stops`, written out: the menu asks it of every neighbour at every step)
+        if budget == 1 or (t != VOLCANO_TILE and FACE_TYPES[face[t]][orient[t]][HEX_SLOT[n]] == LAKE):
             continue
         for m, u in onward:  # one hex left: only an unshielded (or own-shield) hex can be entered
             if not fallen[u] and revealed[u] and m not in out:  # (two ways may lead there)
@@ -176,9 +177,9 @@ WAYS: tuple[dict[int, tuple[int, tuple[tuple[int, int], ...]]], ...] = tuple(
 
 
 def teleport_targets(s: RivalsState, start: int, dist: int) -> list[int]:
-    """Revealed hexes within `dist` of `start` (teleports ignore what lies between)."""
-    row = DIST[start]
-    return [h for h in range(N_HEX) if 0 < row[h] <= dist and standable(s, h)]
+    """Revealed hexes within `dist` of `start`, in order (teleports ignore what lies between)."""
+    near = BY_DISTANCE[start][: UP_TO[start][min(dist, len(UP_TO[start]) - 1)]]
+    return sorted([h for h in near if standable(s, h)])
 
 
 def reveal(s: RivalsState, t: int) -> list[Event]:

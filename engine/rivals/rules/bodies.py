@@ -9,7 +9,17 @@ collect.py."""
 from __future__ import annotations
 
 from engine.core import Event
-from engine.rivals.actions import MOVE, SCOUT, SHIELD, UNINSTALL, BuyPoint, BuySchema, MakeShield, Uninstall
+from engine.rivals.actions import (
+    END,
+    MOVE,
+    SCOUT,
+    SHIELD,
+    UNINSTALL,
+    BuyPoint,
+    BuySchema,
+    MakeShield,
+    Uninstall,
+)
 from engine.rivals.data.board import LAKE, LAKE_LOSS
 from engine.rivals.effects import calm, raise_shield
 from engine.rivals.queries import body_name, card_room, hex_type, name, scoutable, stored_cards
@@ -28,21 +38,28 @@ NO_SCHEMA = "No schema is left."
 SPENT_ON = {"crystal": "crystals", "resin": "resins"}
 
 
-# The menu's allowed scouts and moves, each (action, None) made once: a menu lists them by
-# looking them up rather than building a pair per hex at every step.
+# The menu's allowed scouts, moves and uninstalls, each (action, None) made once: a menu lists
+# them by looking them up rather than building a pair per hex or card at every step.
 SCOUT_OPTION: tuple[Option, ...] = tuple((a, None) for a in SCOUT)
 MOVE_OPTION: tuple[Option, ...] = tuple((a, None) for a in MOVE)
+UNINSTALL_OPTION: tuple[Option, ...] = tuple((a, None) for a in UNINSTALL)
+# The shield's pair, by whether the body has the resins for it.
+SHIELD_OPTION: tuple[Option, Option] = ((SHIELD, SHIELD_COST_TEXT), (SHIELD, None))
+END_OPTION: Option = (END, None)  # a menu's last line
 
 
-def scout_options(s: RivalsState, b: Body) -> list[Option]:
-    return [SCOUT_OPTION[t] for t in scoutable(s, b.pos)]
+# The menus list these into the list they are building (`opts`): a list made and copied per
+# kind of action at every step costs more than the few pairs it holds.
 
 
-def move_options(s: RivalsState, b: Body) -> list[Option]:
+def scout_options(s: RivalsState, b: Body, opts: list[Option]) -> None:
+    opts += map(SCOUT_OPTION.__getitem__, scoutable(s, b.pos))
+
+
+def move_options(s: RivalsState, b: Body, opts: list[Option]) -> None:
     """A move of up to two hexes (one under Gravity) for 1 AP."""
-    if s.ap < 1:
-        return []
-    return [MOVE_OPTION[h] for h in move_targets(s, b.seat, b.pos, move_budget(s))]
+    if s.ap >= 1:
+        opts += map(MOVE_OPTION.__getitem__, move_targets(s, b.seat, b.pos, move_budget(s)))
 
 
 def move(s: RivalsState, b: Body, h: int) -> list[Event]:
@@ -61,13 +78,12 @@ def schema_reason(s: RivalsState, b: Body) -> str | None:
     return None if s.schema_row or s.schema_deck else NO_SCHEMA
 
 
-def spend_options(s: RivalsState, b: Body) -> list[Option]:
+def spend_options(s: RivalsState, b: Body, opts: list[Option]) -> None:
     """What the body's resources buy, in the menu's order: uninstalls, a shield, then for
     crystals and for resins a schema and a point."""
-    opts: list[Option] = []
     if b.crystals >= UNINSTALL_COST:
-        opts += [(UNINSTALL[c], None) for c in stored_cards(s, b)]
-    opts.append((SHIELD, None if b.resins >= SHIELD_COST else SHIELD_COST_TEXT))
+        opts += map(UNINSTALL_OPTION.__getitem__, stored_cards(s, b))
+    opts.append(SHIELD_OPTION[b.resins >= SHIELD_COST])
     if b.crystals >= SCHEMA_COST or b.resins >= SCHEMA_COST:
         schemas = schema_reason(s, b)
         for res, have in (("crystal", b.crystals), ("resin", b.resins)):
@@ -75,7 +91,6 @@ def spend_options(s: RivalsState, b: Body) -> list[Option]:
                 opts.append((BuySchema(res), schemas))
             if have >= POINT_COST:
                 opts.append((BuyPoint(res), None))
-    return opts
 
 
 def spend(s: RivalsState, b: Body, a: Uninstall | MakeShield | BuySchema | BuyPoint) -> list[Event]:

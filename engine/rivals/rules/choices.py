@@ -12,8 +12,12 @@ import attrs
 from engine.core import Event
 from engine.core.phases import NOT_NOW
 from engine.rivals.actions import (
+    INSTALL,
     PASS,
+    PAY_OPTIONAL,
+    SKIP_OPTIONAL,
     STEP_TO,
+    STOP_INSTALLING,
     TAKE_BACK,
     TARGET_ASHAK,
     TARGET_HEX,
@@ -27,9 +31,7 @@ from engine.rivals.actions import (
     PayOptional,
     PlayCard,
     ReplaceSkill,
-    SkipOptional,
     StepTo,
-    StopInstalling,
     StopMoving,
     StopUninstalling,
     TakeBack,
@@ -175,7 +177,7 @@ def target2_perform(s: RivalsState, seat: int, a: object) -> list[Event]:
 
 
 def optional_options(s: RivalsState, seat: int) -> list[Option]:
-    return [(PayOptional(c), None) for c in s.hand[seat]] + [(SkipOptional(), None)]
+    return [(PAY_OPTIONAL[c], None) for c in s.hand[seat]] + [(SKIP_OPTIONAL, None)]
 
 
 def optional_perform(s: RivalsState, seat: int, a: object) -> list[Event]:
@@ -286,7 +288,7 @@ def resource_perform(s: RivalsState, seat: int, a: object) -> list[Event]:
 
 def loot_options(s: RivalsState, seat: int) -> list[Option]:
     victim = s.tasks[0].a
-    return [(Install(c), None) for c in lootable(s, victim)] + [(StopInstalling(), None)]
+    return [(INSTALL[c], None) for c in lootable(s, victim)] + [(STOP_INSTALLING, None)]
 
 
 def loot_perform(s: RivalsState, seat: int, a: object) -> list[Event]:

@@ -17,6 +17,12 @@ from __future__ import annotations
 
 from engine.core import Event, count
 from engine.rivals.actions import (
+    BUY_TOKEN,
+    CONSULT_DECK,
+    CONSULT_ROW,
+    INSTALL,
+    STOP_BUYING,
+    STOP_INSTALLING,
     BuyToken,
     Consult,
     Install,
@@ -137,9 +143,9 @@ def subject_of(s: RivalsState, t: Task) -> Body:
 
 
 def consult_options(s: RivalsState, seat: int) -> list[Option]:
-    row: Option = (Consult(False), None if s.iface_row else "The interface row is empty.")
+    row: Option = (CONSULT_ROW, None if s.iface_row else "The interface row is empty.")
     deck_ok = bool(s.iface_deck or s.iface_discard)
-    return [row, (Consult(True), None if deck_ok else "The interface deck is empty.")]
+    return [row, (CONSULT_DECK, None if deck_ok else "The interface deck is empty.")]
 
 
 def consult(s: RivalsState, seat: int, a: Consult) -> list[Event]:
@@ -170,8 +176,8 @@ def consult(s: RivalsState, seat: int, a: Consult) -> list[Event]:
 
 
 def install_options(s: RivalsState, seat: int) -> list[Option]:
-    opts: list[Option] = [(Install(c), None) for c in s.consult]
-    opts.append((StopInstalling(), None))
+    opts: list[Option] = [(INSTALL[c], None) for c in s.consult]
+    opts.append((STOP_INSTALLING, None))
     return opts
 
 
@@ -239,11 +245,11 @@ def token_options(s: RivalsState, seat: int) -> list[Option]:
     cry, res = b.crystals, b.resins
     opts: list[Option] = []
     if s.c_free:
-        opts.append((BuyToken("free"), None))
+        opts.append((BUY_TOKEN["free"], None))
     for pay, ok in (("cc", cry >= 2), ("cr", cry >= 1 and res >= 1), ("rr", res >= 2)):
         if ok:
-            opts.append((BuyToken(pay), None))
-    return opts + [(StopBuying(), None)] if opts else []
+            opts.append((BUY_TOKEN[pay], None))
+    return opts + [(STOP_BUYING, None)] if opts else []
 
 
 def buy_token(s: RivalsState, seat: int, a: BuyToken | StopBuying) -> list[Event]:

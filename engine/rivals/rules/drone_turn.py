@@ -8,7 +8,6 @@ from __future__ import annotations
 from engine.core import Event, count
 from engine.rivals.actions import (
     COLLECT,
-    END,
     NEGOTIATE,
     PASS,
     TOKEN,
@@ -31,7 +30,7 @@ from engine.rivals.geometry import DIST
 from engine.rivals.queries import can_activate, clockwise, drone_name, who
 from engine.rivals.rules import common
 from engine.rivals.rules.board import reveal
-from engine.rivals.rules.bodies import move, move_options, scout_options, spend, spend_options
+from engine.rivals.rules.bodies import END_OPTION, move, move_options, scout_options, spend, spend_options
 from engine.rivals.rules.collect import collect, collect_reason, negotiate, negotiate_reason
 from engine.rivals.rules.combat import defence_dice
 from engine.rivals.rules.common import activate, wound
@@ -86,15 +85,17 @@ def options(s: RivalsState, seat: int) -> list[Option]:
     """The drone's menu: an Ashak's own actions for its body (rules/bodies.py, collect.py), its
     shot, and the end of its turn."""
     d = s.drones[seat]
-    opts = scout_options(s, d) + move_options(s, d)
+    opts: list[Option] = []
+    scout_options(s, d, opts)
+    move_options(s, d, opts)
     opts.append((COLLECT, collect_reason(s, d)))
     opts.append((NEGOTIATE, negotiate_reason(s, d)))
     first = first_turn(s)
     for a in s.ashaks:
         if a.seat != seat and a.alive:
             opts.append((ATTACK[a.seat], attack_reason(s, seat, a.seat, first, FIRST_TURN)))
-    opts += spend_options(s, d)
-    opts.append((END, None))
+    spend_options(s, d, opts)
+    opts.append(END_OPTION)
     return opts
 
 

@@ -70,9 +70,11 @@ ROUND_END = tuple(task for n in range(3, 11) for task in (PHASE_START[n], Task(f
 )
 
 
-def advance(s: RivalsState) -> list[Event]:
-    """Run automatic work until someone owes a decision (or the game is over)."""
-    ev: list[Event] = []
+def advance(s: RivalsState, ev: list[Event] | None = None) -> list[Event]:
+    """Run automatic work until someone owes a decision (or the game is over). Its events are
+    added to `ev` when given (the decision's own, a list just made) and returned."""
+    if ev is None:
+        ev = []
     while s.phase == "idle" and not s.winners:
         if not s.tasks:
             if s.i_due:  # an action of the turn is over: the others may interrupt it now
@@ -317,9 +319,10 @@ def reentry(s: RivalsState, t: Task) -> list[Event]:
 
 def phase5(s: RivalsState, t: Task) -> list[Event]:
     ev: list[Event] = []
-    for h, v in enumerate(s.sponsor):
-        if v == 1:
-            s.sponsor[h] = 2
+    # The inactive sponsors (1) become active (2): few hexes hold one, so they are found in C.
+    sponsor = s.sponsor
+    for _ in range(sponsor.count(1)):
+        sponsor[sponsor.index(1)] = 2
     if s.last_zone < 0 or (s.seats >= 3 and len(alive_seats(s)) <= 2):
         return ev
     z = ZONE_CARDS[s.last_zone]
@@ -335,9 +338,13 @@ def phase5(s: RivalsState, t: Task) -> list[Event]:
     return ev
 
 
+# A tile's drought marker at phase 6, by the marker before: yellow (1) turns green (2), green
+# (2) is removed.
+DROUGHT_AFTER = (0, 2, 0)
+
+
 def phase6(s: RivalsState, t: Task) -> list[Event]:
-    for tile, d in enumerate(s.drought):
-        s.drought[tile] = 0 if d == 2 else (2 if d == 1 else 0)
+    s.drought[:] = map(DROUGHT_AFTER.__getitem__, s.drought)
     return []
 
 

@@ -97,7 +97,7 @@ def _decided(perform: Perform, menu: bool = False) -> Perform:
             s.phase = "idle"  # the player's own move killed it (a lake): its turn is over
         if s.phase != "idle" and not s.winners:
             return ev  # a decision is owed already (the turn goes on): nothing to run
-        return ev + advance(s)
+        return advance(s, ev)
 
     return run
 

@@ -20,6 +20,7 @@ so being asked, or seeing someone asked, tells nobody what a hand holds."""
 from __future__ import annotations
 
 from engine.core import Event
+from engine.core.phases import verdict_in
 from engine.rivals.actions import PASS, PASS_TURN, TOKEN, WAIT, ActivateToken, PassTurn, React
 from engine.rivals.data.ashaks import ASHAKS
 from engine.rivals.data.cards import UTILITY, Card, card_said
@@ -30,7 +31,6 @@ from engine.rivals.rules import specials
 from engine.rivals.rules.combat import design
 from engine.rivals.rules.common import activate, wound
 from engine.rivals.rules.resolve import OWN_TURN_ONLY, PASSIVE
-from engine.rivals.rules.turn import NOT_NOW
 from engine.rivals.state import RivalsState, Task
 
 Option = tuple[object, str | None]
@@ -226,7 +226,8 @@ def may_interrupt(s: RivalsState, x: int) -> bool:
         )
     if x in s.i_quiet:
         return False
-    return can_activate(s, x) or (not s.i_phase and can_respond(s, x, False))
+    # (the window in a turn first: a card in hand, the usual answer, settles it in one call)
+    return (not s.i_phase and can_respond(s, x, False)) or can_activate(s, x)
 
 
 def _next_interrupter(s: RivalsState, after: int) -> int:
@@ -284,12 +285,9 @@ def interrupt_reason(s: RivalsState, seat: int, a: object) -> str | None:
     """The interrupt window's verdict on one action, as `interrupt_options` lists it. A way of
     declining (the most frequent decision of a game) is judged without weighing the hand."""
     for b, why in _DECLINES[seat == s.i_seat]:
-        if b is a or b == a:  # (a pass taken from the list is the listed object itself)
+        if b is a:  # (a pass taken from the list is the listed object itself)
             return why
-    for b, why in interrupt_options(s, seat):
-        if b == a:
-            return why
-    return NOT_NOW
+    return verdict_in(interrupt_options(s, seat), a)
 
 
 def interrupt_perform(s: RivalsState, seat: int, a: object) -> list[Event]:

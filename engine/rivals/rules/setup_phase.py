@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.core import Event
-from engine.rivals.actions import ChooseAshak, KeepGuild, PlaceAshak
+from engine.rivals.actions import CHOOSE_ASHAK, PLACE_ASHAK, ChooseAshak, KeepGuild, PlaceAshak
 from engine.rivals.data.ashaks import ASHAKS
 from engine.rivals.data.board import STARTING_TILES, TILE_HEXES, TILE_OF
 from engine.rivals.queries import clockwise, name, who
@@ -16,7 +16,7 @@ Option = tuple[object, str | None]
 def ashak_options(s: RivalsState, seat: int) -> list[Option]:
     taken = {b.kind for b in s.ashaks}
     return [
-        (ChooseAshak(a), None if a not in taken else f"{ASHAKS[a].name} is already taken.")
+        (CHOOSE_ASHAK[a], None if a not in taken else f"{ASHAKS[a].name} is already taken.")
         for a in range(len(ASHAKS))
     ]
 
@@ -59,7 +59,7 @@ def guild_perform(s: RivalsState, seat: int, a: object) -> list[Event]:
 def place_options(s: RivalsState, seat: int) -> list[Option]:
     used = {TILE_OF[s.ashaks[o].pos] for o in range(s.seats) if s.ashaks[o].pos >= 0}
     return [
-        (PlaceAshak(h), None)
+        (PLACE_ASHAK[h], None)
         for t in STARTING_TILES
         if s.revealed[t] and t not in used
         for h in TILE_HEXES[t]

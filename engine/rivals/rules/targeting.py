@@ -180,14 +180,16 @@ class Reach:
             hi = aim.rmax + extra + self._bonus + (self._pbonus if aim.physical else 0)
             if hi < lo:
                 hi = lo
+        # (`d >= lo and d <= hi` rather than `lo <= d <= hi`: Python 3.11 specializes only
+        # a comparison that is followed by its jump)
         if not aim.sight:
             for _, d in self._opp:  # type: ignore[union-attr]
-                if lo <= d <= hi:
+                if d >= lo and d <= hi:
                     return True
         else:
             sight = self.sight
             for o, d in self._opp:  # type: ignore[union-attr]
-                if lo <= d <= hi:
+                if d >= lo and d <= hi:
                     seen = sight.get(o)
                     if seen is None:
                         seen = sight[o] = self.sees_hex(self.s.ashaks[o].pos)
@@ -195,7 +197,7 @@ class Reach:
                         return True
         if aim.at_shields:
             for h, d in self.shields:
-                if lo <= d <= hi and (not aim.sight or self.sees_hex(h)):
+                if d >= lo and d <= hi and (not aim.sight or self.sees_hex(h)):
                     return True
         return False
 

@@ -14,7 +14,6 @@ from typing import Any
 from engine.core import Event
 from engine.rivals.actions import (
     COLLECT,
-    END,
     GUILD,
     NEGOTIATE,
     PLAY,
@@ -46,6 +45,7 @@ from engine.rivals.queries import has_skill, name, scoutable, token_reason, who
 from engine.rivals.rules import drone_hack, resolve, targeting
 from engine.rivals.rules.board import reaches, reveal
 from engine.rivals.rules.bodies import (
+    END_OPTION,
     POINT_COST,
     SCHEMA_COST,
     SHIELD_COST,
@@ -75,8 +75,9 @@ GAUGE_TEXT: dict[int, tuple[str, ...]] = {
 def options(s: RivalsState, seat: int) -> list[Option]:
     reach = targeting.Reach(s, seat)  # the rivals' distances and sight, once per menu
     me = s.ashaks[seat]
-    opts = scout_options(s, me)
-    opts += move_options(s, me)
+    opts: list[Option] = []
+    scout_options(s, me, opts)
+    move_options(s, me, opts)
     opts.append((COLLECT, collect_reason(s, me)))
     opts.append((NEGOTIATE, negotiate_reason(s, me)))
     seen: dict[str, str | None] = {}  # copies of a design (one name) share their verdict
@@ -85,7 +86,8 @@ def options(s: RivalsState, seat: int) -> list[Option]:
         if k.name in seen:
             opts.append((PLAY[c], seen[k.name]))
             continue
-        why = seen[k.name] = None if c == ATLANS_ID else card_reason(s, seat, k, "hand", reach=reach)
+        # (arguments by position: a call naming one costs more, and this runs per card per step)
+        why = seen[k.name] = None if c == ATLANS_ID else card_reason(s, seat, k, "hand", False, reach)
         opts.append((PLAY[c], why))
     if s.guild[seat] >= 0:
         opts.append((GUILD, guild_reason(s, seat, reach)))
@@ -95,13 +97,12 @@ def options(s: RivalsState, seat: int) -> list[Option]:
     opts.append((ULTIMATE, ultimate_reason(s, seat, reach)))
     if me.tokens:
         opts.append((TOKEN, token_reason(s, seat)))
-    opts += spend_options(s, me)
-    splits = mixed_splits(s, seat)
-    if splits:
-        opts += [(MIXED_POINT[k], None) for k in splits]
+    spend_options(s, me, opts)
+    if me.crystals + me.resins >= POINT_COST:  # (`mixed_splits` offers none below)
+        opts += [(MIXED_POINT[k], None) for k in mixed_splits(s, seat)]
     if s.drone_mode:
         opts += drone_hack.ashak_options(s, seat)
-    opts.append((END, None))
+    opts.append(END_OPTION)
     return opts
 
 
@@ -129,7 +130,7 @@ def _move_reason(s: RivalsState, seat: int, a: Move) -> str | None:
 def guild_reason(s: RivalsState, seat: int, reach: targeting.Reach | None = None) -> str | None:
     if s.guild_used[seat]:
         return "Your guild is used for this round."
-    return card_reason(s, seat, CHECK[s.guild[seat]], "guild", reach=reach)
+    return card_reason(s, seat, CHECK[s.guild[seat]], "guild", False, reach)
 
 
 def _guild_reason(s: RivalsState, seat: int, a: UseGuild) -> str | None:
@@ -139,7 +140,7 @@ def _guild_reason(s: RivalsState, seat: int, a: UseGuild) -> str | None:
 def skill_reason(s: RivalsState, seat: int, c: int, reach: targeting.Reach | None = None) -> str | None:
     if c in s.exhausted[seat]:
         return "Already used this round."
-    return card_reason(s, seat, CHECK[c], "skill", reach=reach)
+    return card_reason(s, seat, CHECK[c], "skill", False, reach)
 
 
 def _skill_reason(s: RivalsState, seat: int, a: UseSkill) -> str | None:
