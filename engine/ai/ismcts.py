@@ -14,7 +14,7 @@ applied in seat order. Choices already made but hidden come from the determiniza
 A game may shortlist the root (`Game.ai_root_moves`: only the best few moves of a one-ply
 ranking are searched) and scale the iteration cap (`Game.ai_iteration_scale`; one level's alone,
 where it pleases, with `Game.ai_level_scale`) and make one level's rollouts greedy
-(`Game.ai_rollout_greed`). It may also give
+(`Game.ai_rollout_greed`) or shorter (`Game.ai_level_rollout_depth`). It may also give
 the search a turn horizon (`Game.ai_turn_mark`): the tree then stops where the current turn ends,
 the rest of the turn below a new node is played greedily, every leaf is scored there, and the
 iterations take turns on a few worlds sampled once (TURN_WORLDS) instead of a new one each.
@@ -67,7 +67,8 @@ class ISMCTSBot:
 
     `exploration` is the UCB1 constant for rewards in [0, 1]. `rollout_depth` None plays each
     rollout to the end of the game; a number stops after that many decisions and scores the
-    position with `game.evaluate`; a game may override it with an `ai_rollout_depth` attribute.
+    position with `game.evaluate`; a game may override it with an `ai_rollout_depth` attribute,
+    or for one level with `ai_level_rollout_depth`.
     `rollout_greed` is the chance that a rollout move is the one
     the mover's evaluation likes best after it (one ply) rather than a random one: stronger
     rollouts, each costing a clone and an apply per legal action. `horizon` False ignores a
@@ -119,8 +120,11 @@ class ISMCTSBot:
         self, game: Game[Any, Any, Any], view: Any, seat: int, *, should_stop: StopCheck | None = None
     ) -> Any:
         # A game whose evaluation already sees further than a few random moves can pin the rollout
-        # depth (Rivality: random tile placements only blur its placement evaluation, so it uses 0).
-        depth = game.ai_rollout_depth
+        # depth (Rivality: random tile placements only blur its placement evaluation, so it uses 0),
+        # for every level or for one where it chooses (`ai_level_rollout_depth`).
+        depth = game.ai_level_rollout_depth(view, self.name)
+        if depth is None:
+            depth = game.ai_rollout_depth
         self._depth = self.rollout_depth if depth is None else depth
         self._turn = game.ai_turn_mark(view) if self.horizon else None
         self._value = game.ai_search_evaluate if self.own_value else game.evaluate
