@@ -198,3 +198,30 @@ def test_a_game_may_make_one_levels_rollouts_greedy() -> None:
         performed.append(game.performed)
     # Random rollouts play one move a step; greedy ones try all five first, then play one.
     assert performed[1] > 2.5 * performed[0], performed
+
+
+class ShortRace(CountingRace):
+    """The counting race in which hard's rollouts stop after `depth` decisions."""
+
+    def __init__(self, depth: int | None) -> None:
+        super().__init__(None)
+        self.depth = depth
+
+    def ai_level(self, s: RaceState, level: str) -> LevelSearch:
+        return LevelSearch(rollout_depth=self.depth) if level == "hard" else SAME_SEARCH
+
+
+def test_a_game_may_change_the_length_of_one_levels_rollouts() -> None:
+    performed = {}
+    for level, depth in (("hard", None), ("hard", 0), ("expert", None), ("expert", 0)):
+        game = ShortRace(depth)
+        bot = make_bot(level, 3)
+        assert isinstance(bot, ISMCTSBot)
+        bot.budget = math.inf  # the cap alone stops it
+        bot.choose(game, game.view(game.setup(RaceOptions(most=5), 4, 1), 0), 0)
+        performed[level, depth] = game.performed
+    # Hard's rollouts played on for up to ten moves after each new node; stopped there, they
+    # play none, and a search of 500 iterations adds one node in each.
+    assert performed["hard", 0] < performed["hard", None] / 2, performed
+    # Expert, which the race leaves alone, plays as before.
+    assert performed["expert", 0] == performed["expert", None], performed
