@@ -167,7 +167,8 @@ def solo_outlook(s: RivalityState, lead: float) -> float:
     for p in s.reach:
         d = _copy(s)
         move_magician(d, p, [])
-        finish_removals(d)
+        while d.phase == "remove":  # the limit's golem, removed as the first choice
+            do.remove_golem(d, d.actor, rule.remove_candidates(d, d.actor)[0])  # type: ignore[arg-type]
         if d.phase == "over":
             a, b = side_scores(d)
             after = a - b if a != b else -0.5
@@ -177,10 +178,3 @@ def solo_outlook(s: RivalityState, lead: float) -> float:
         if best is None or after > best:
             best = after
     return 0.0 if best is None else best - lead
-
-
-def finish_removals(d: RivalityState) -> None:
-    """Solo: send back the golems a tile over the limit sheds (with two sides there is only one
-    choice each time)."""
-    while d.phase == "remove":
-        do.remove_golem(d, d.actor, rule.remove_candidates(d, d.actor)[0])  # type: ignore[arg-type]

@@ -14,8 +14,8 @@ then about to lay. Near the end (few tiles left, or a supply nearly empty) the p
 replying in turn, and when that ends the game within a few turns, who won it makes up half the
 value.
 
-Solo has no horizon (Souramoun's answers follow by rule, and a game is about seven moves): its
-value plays the game out to its end (ai_solo.py).
+Solo keeps the evaluation and no horizon: Souramoun's answers follow by rule, and the search's
+tree already looks several moves ahead there.
 """
 
 from __future__ import annotations
@@ -24,7 +24,6 @@ import heapq
 from array import array
 
 from engine.core.copying import copier
-from engine.rivality import ai_solo
 from engine.rivality.actions import CHOOSE_TILE, PLACE_AT
 from engine.rivality.ai import PENDING_WEIGHT, evaluate, final_value, held, lead_value
 from engine.rivality.data import LIMIT, SHIELDS, SPELLS, VALUE
@@ -214,8 +213,8 @@ def _key(s: RivalityState, seat: int) -> tuple[str, bytes]:
 
 def search_evaluate(s: RivalityState, seat: int) -> float:
     """The search's value of `s` for `seat`: where a turn begins, after the mover's reply."""
-    if s.mode == "solo":
-        return ai_solo.search_value(s, seat)
+    if s.mode != "duel":
+        return evaluate(s, seat)
     if s.phase == "over" or not turn_start(s):
         return judge(s, seat)
     key = _key(s, seat)

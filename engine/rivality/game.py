@@ -23,10 +23,6 @@ from engine.rivality.rules.phases import PHASES
 from engine.rivality.setup import setup as new_table
 from engine.rivality.state import RivalityState
 
-# Normal's iteration cap (engine.ai.NORMAL_ITERATIONS: a game does not import the bots), for
-# the solo cap of one iteration per move (`ai_level_scale`; a test checks the two agree).
-NORMAL_CAP = 100
-
 
 class Rivality(PhasedGame[RivalityState, Action, RivalityOptions]):
     id = "rivality"
@@ -59,15 +55,6 @@ class Rivality(PhasedGame[RivalityState, Action, RivalityOptions]):
 
     def ai_turn_mark(self, s: RivalityState) -> int | None:
         return ai_search.turn_mark(s)
-
-    def ai_level_scale(self, s: RivalityState, level: str) -> float:
-        # Solo, normal's search is at its best within a few iterations and stood level with hard
-        # deal by deal: there it takes one look at each move, each on a world of its own (a cap
-        # of one iteration per move), and plays about as the greedy bot does, below hard's
-        # played-out value (docs/AI.md, Rivality solo).
-        if s.seats == 1 and level == "normal":
-            return max(1, len(s.reach)) / NORMAL_CAP
-        return 1.0
 
     describe = staticmethod(texts.describe)
     progress = staticmethod(texts.progress)
