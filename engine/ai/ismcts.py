@@ -9,7 +9,11 @@ search works for 2 to 6 players, each maximising their own result.
 
 Simultaneous choices (several seats in `to_act`) are decoupled: every seat still owing a choice
 picks from its own statistics at that node without seeing the others' picks, then the picks are
-applied in seat order. Choices already made but hidden come from the determinization.
+applied in seat order and each is credited in its seat's statistics there. The tree branches on
+what the searcher can tell apart, its own pick (one child when it is not choosing): keyed by
+every seat's pick, the rivals' (drawn from hands sampled anew each iteration) opened a new child
+nearly every iteration at four seats, and the tree never grew past the choice. Choices already
+made but hidden come from the determinization.
 
 A game may shortlist the root (`Game.ai_root_moves`: only the best few moves of a one-ply
 ranking are searched) and scale the iteration cap (`Game.ai_iteration_scale`), and change one
@@ -241,9 +245,14 @@ class ISMCTSBot:
                 picks.append((s, rng.choice(untried) if untried else best))
             joint = self._apply_joint(game, d, picks, rng)
             path.append((node, joint))
-            child = node.children.get(joint)
+            # At a simultaneous step the child is the one the searcher can tell apart: its own
+            # pick (none when it is not choosing), so the rivals' hidden picks, which change
+            # with every sampled world, do not split the tree. Their picks still count in their
+            # own statistics at this node (`path` keeps the joint).
+            key = joint if len(acting) < 2 else tuple(p for p in joint if p[0] == seat)
+            child = node.children.get(key)
             if child is None:
-                node.children[joint] = _Node()
+                node.children[key] = _Node()
                 break
             node = child
         # Rollout: random play to the end or to the depth limit; with a turn horizon, greedy play
