@@ -1,6 +1,7 @@
 """How the hard bot searches a Rivals position: with three seats or more it looks to the end of
 its own turn (the rest of the turn played greedily, every leaf scored there); with two seats, and
-in drone mode, it searches as it was tuned to (random rollouts of a few decisions)."""
+in drone mode, it searches as it was tuned to (random rollouts of a few decisions), and expert's
+rollouts there are greedy."""
 
 from __future__ import annotations
 
@@ -47,6 +48,16 @@ def test_two_seats_drone_mode_and_set_up_keep_the_plain_search() -> None:
     drone = GAME.setup(RivalsOptions(drone=True), 2, 4)
     assert GAME.ai_turn_mark(drone) is None
     assert GAME.ai_turn_mark(GAME.setup(RivalsOptions(), 6, 4)) is None  # choosing Ashaks
+
+
+def test_at_two_seats_only_experts_rollouts_are_greedy() -> None:
+    for s in (new(("Atmos", "Renko")), GAME.setup(RivalsOptions(drone=True), 2, 4)):
+        assert GAME.ai_rollout_greed(s, "expert") == 1.0
+        assert GAME.ai_rollout_greed(s, "hard") is None
+        assert GAME.ai_rollout_greed(s, "normal") is None
+    # From three seats the turn horizon already plays the rest of the turn greedily.
+    three = new(("Atmos", "Renko", "Phae"))
+    assert GAME.ai_rollout_greed(three, "expert") is None
 
 
 def finish_turn(s: RivalsState, seat: int) -> None:
