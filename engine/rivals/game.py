@@ -100,8 +100,8 @@ class Rivals(PhasedGame[RivalsState, Action, RivalsOptions]):
         rollouts expert's five times hard's iterations took about half the games against hard;
         greedy ones tell a good line from a bad one in far fewer iterations (docs/AI.md). From
         three seats the search stops at the turn's end and plays the rest of the turn greedily
-        already, with no rollout after it (set-up aside). Hard and normal keep random rollouts:
-        greedy ones cost a clone and a move per legal action, more than hard's time allows."""
+        already, with no rollout after it (set-up aside). Hard and normal keep the random
+        rollouts their steps were measured with."""
         if level == "expert" and s.seats < HORIZON_SEATS:
             return EXPERT_ROLLOUT_GREED
         return None
