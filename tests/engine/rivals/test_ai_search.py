@@ -1,6 +1,7 @@
 """How the hard bot searches a Rivals position: with three seats or more it looks to the end of
 its own turn (the rest of the turn played greedily, every leaf scored there); with two seats, and
-in drone mode, it searches as it was tuned to (random rollouts of a few decisions)."""
+in drone mode, it searches as it was tuned to (random rollouts of a few decisions), and expert's
+rollouts there are greedy."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import math
 import pytest
 
 from engine.ai import ISMCTSBot, make_bot
+from engine.core import SAME_SEARCH
 from engine.rivals.actions import EndTurn, Move
 from engine.rivals.data.board import TILE_OF, ZONE_CARDS
 from engine.rivals.game import GAME
@@ -47,6 +49,15 @@ def test_two_seats_drone_mode_and_set_up_keep_the_plain_search() -> None:
     drone = GAME.setup(RivalsOptions(drone=True), 2, 4)
     assert GAME.ai_turn_mark(drone) is None
     assert GAME.ai_turn_mark(GAME.setup(RivalsOptions(), 6, 4)) is None  # choosing Ashaks
+
+
+def test_at_two_seats_only_experts_rollouts_are_greedy() -> None:
+    for s in (new(("Atmos", "Renko")), GAME.setup(RivalsOptions(drone=True), 2, 4)):
+        assert GAME.ai_level(s, "expert").rollout_greed == 1.0
+        assert GAME.ai_level(s, "hard") == GAME.ai_level(s, "normal") == SAME_SEARCH
+    # From three seats the turn horizon already plays the rest of the turn greedily.
+    three = new(("Atmos", "Renko", "Phae"))
+    assert GAME.ai_level(three, "expert") == SAME_SEARCH
 
 
 def finish_turn(s: RivalsState, seat: int) -> None:
