@@ -49,6 +49,7 @@ from engine.rival_realms.queries import (
     card_name,
     empty_gaps,
     fits_somewhere,
+    loose_tokens,
     mirror_moves,
     mirror_problem,
     path_tokens,
@@ -396,12 +397,18 @@ def turn_perform(s: RivalRealmsState, seat: int, a: TurnAction) -> list[Event]:
 
 
 def _go(s: RivalRealmsState, seat: int, a: Go, ev: list[Event]) -> None:
-    path = step_path(s, seat, a.space, a.via)
-    assert path is not None  # (the step was judged possible)
     laid = s.board_tokens[seat]
-    finds = any(map(laid.__getitem__, path))
-    for p in path[:-1]:
-        collect(s, seat, p, ev)  # tokens left on explored regions are claimed when crossed
+    if loose_tokens(s, seat):
+        path = step_path(s, seat, a.space, a.via)
+        assert path is not None  # (the step was judged possible)
+        finds = any(map(laid.__getitem__, path))
+        for p in path[:-1]:
+            collect(s, seat, p, ev)  # tokens left on explored regions are claimed when crossed
+    else:
+        # No token lies on an explored region, so the walk (through explored regions only)
+        # claims nothing before the step: its way need not be searched again (the step's check
+        # has found it), only the space entered matters.
+        finds = bool(laid[a.space])
     card = s.regions[seat][a.space]
     walk = s.explored[seat][a.space]
     if walk:
