@@ -144,9 +144,11 @@ def turn_legal(s: RivalRealmsState, seat: int) -> list[TurnAction]:
                     able = True
                 continue
             on_way = walk_tokens(s, seat, q, via, found) if loose else ()
-            for card, creature in payments(s, seat, q, via, on_way):
-                out.append(go(q, via, card, creature))
+            ways = payments(s, seat, q, via, on_way)
+            if ways:  # (marked once, not at each way of paying)
                 able = True
+                for card, creature in ways:
+                    out.append(go(q, via, card, creature))
     supply = s.supply[seat]
     if GEM in supply:
         if s.seats == 2:  # (solo: the Raven never leaves the deck)
