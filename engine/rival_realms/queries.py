@@ -46,11 +46,11 @@ _CARD_NAMES: tuple[str, ...] = ("", *(f"{n} {TYPES[KIND[n]]}" for n in range(1, 
 def row_bounds(regions: list[int], p: int) -> tuple[int, int]:
     """The nearest card numbers left and right of space p in its sub-realm (0 and 51 if none)."""
     lo, hi = 0, 51
-    for q in _LEFT_OF[p]:
+    for q in LEFT_OF[p]:
         if regions[q]:
             lo = regions[q]
             break
-    for q in _RIGHT_OF[p]:
+    for q in RIGHT_OF[p]:
         if regions[q]:
             hi = regions[q]
             break
@@ -59,12 +59,8 @@ def row_bounds(regions: list[int], p: int) -> tuple[int, int]:
 
 # The spaces of p's sub-realm left of p, nearest first, and right of it (as tuples: read faster
 # than a range made at each call; the move's check asks at every summon).
-_LEFT_OF: tuple[tuple[int, ...], ...] = tuple(
-    tuple(range(p - 1, p - p % COLS - 1, -1)) for p in range(SPACES)
-)
-_RIGHT_OF: tuple[tuple[int, ...], ...] = tuple(
-    tuple(range(p + 1, p - p % COLS + COLS)) for p in range(SPACES)
-)
+LEFT_OF: tuple[tuple[int, ...], ...] = tuple(tuple(range(p - 1, p - p % COLS - 1, -1)) for p in range(SPACES))
+RIGHT_OF: tuple[tuple[int, ...], ...] = tuple(tuple(range(p + 1, p - p % COLS + COLS)) for p in range(SPACES))
 
 
 def empty_gaps(regions: list[int]) -> tuple[tuple[int, int, int, int], ...]:
@@ -195,18 +191,17 @@ def steps(s: RivalRealmsState, seat: int, until: int = -1, fresh: bool = False) 
     """
     regions = s.regions[seat]
     explored = s.explored[seat]
-    # Which land cards can be crossed now (see `crossable`), worked out once for the walk; the
-    # extra last entry answers for -1, a side step within a sub-realm (always open).
-    open_lands = [*s.valleys[seat], True]
-    if s.raven >= 0:
-        raven_land = s.raven - seat * LANDS
-        if 0 <= raven_land < LANDS:
-            open_lands[raven_land] = True
+    # Which land cards can be crossed (see `crossable`), asked move by move: a walk finds two
+    # steps or so, fewer moves than a table of the eighteen cards would cost to build. A side
+    # step within a sub-realm crosses none (-1).
+    valleys = s.valleys[seat]
+    raven = s.raven - seat * LANDS if s.raven >= 0 else -2  # (-2: no Mountain of this realm)
     enchantments = s.enchantments
-    if enchantments and "open_passes" in enchantments:
-        for m in END_COLUMNS:
-            open_lands[m] = True
-    back_ok = bool(enchantments) and "surefoot" in enchantments
+    if enchantments:
+        passes = END_COLUMNS if "open_passes" in enchantments else ()
+        back_ok = "surefoot" in enchantments
+    else:
+        passes, back_ok = (), False
     start = s.adventurer[seat] * 32 + (0 if back_ok or fresh else s.came_from + 1)
     # The moves out of each walking position: without the way straight back, unless Surefoot.
     moves = _MOVES_ANY if back_ok else _MOVES_AHEAD
@@ -215,7 +210,7 @@ def steps(s: RivalRealmsState, seat: int, until: int = -1, fresh: bool = False) 
     queue = [start]
     for key in queue:  # grows while it is read: a breadth-first walk
         for q, land, k in moves[key]:
-            if regions[q] and open_lands[land] and k not in out:
+            if regions[q] and (land < 0 or valleys[land] or land == raven or land in passes) and k not in out:
                 out[k] = key
                 if k == until:
                     return out

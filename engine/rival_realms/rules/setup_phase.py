@@ -14,11 +14,6 @@ from engine.rival_realms.state import RivalRealmsState
 VALLEYS_PER_ROW = 3
 
 
-def _row_full(s: RivalRealmsState, land: int) -> bool:
-    r0 = land - land % COLS
-    return s.valleys[s.start][r0 : r0 + COLS].count(True) >= VALLEYS_PER_ROW
-
-
 # --- valleys -----------------------------------------------------------------------------
 
 
@@ -59,11 +54,14 @@ _VALLEY_LISTS: dict[tuple[bool, ...], tuple[MakeValley, ...]] = {}
 
 
 def valleys_reason(s: RivalRealmsState, seat: int, a: MakeValley) -> str | None:
-    if not 0 <= a.land < LANDS:
+    land = a.land
+    if not 0 <= land < LANDS:
         return "There is no such land card."
-    if s.valleys[s.start][a.land]:
+    valleys = s.valleys[s.start]
+    if valleys[land]:
         return "That card already shows its Valley."
-    if _row_full(s, a.land):
+    r0 = land - land % COLS
+    if valleys[r0 : r0 + COLS].count(True) >= VALLEYS_PER_ROW:
         return "That row already has its three Valleys."
     return None
 

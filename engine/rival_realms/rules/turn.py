@@ -46,15 +46,17 @@ from engine.rival_realms.data import (
 from engine.rival_realms.data import ESPRESSO as ESPRESSO_TOKEN
 from engine.rival_realms.effects import collect, explore, mirror, said, spend_card, spend_token, who
 from engine.rival_realms.queries import (
+    LEFT_OF,
+    RIGHT_OF,
     card_name,
     empty_gaps,
     fits_somewhere,
+    loose_tokens,
     mirror_moves,
     mirror_problem,
     path_tokens,
     payments,
     pays,
-    row_bounds,
     step_path,
     steps,
     summoned,
@@ -142,9 +144,11 @@ def turn_legal(s: RivalRealmsState, seat: int) -> list[TurnAction]:
                     able = True
                 continue
             on_way = walk_tokens(s, seat, q, via, found) if loose else ()
-            for card, creature in payments(s, seat, q, via, on_way):
-                out.append(go(q, via, card, creature))
+            ways = payments(s, seat, q, via, on_way)
+            if ways:  # (marked once, not at each way of paying)
                 able = True
+                for card, creature in ways:
+                    out.append(go(q, via, card, creature))
     supply = s.supply[seat]
     if GEM in supply:
         if s.seats == 2:  # (solo: the Raven never leaves the deck)
@@ -205,7 +209,17 @@ def summon_reason(s: RivalRealmsState, seat: int, a: Summon) -> str | None:
     regions = s.regions[seat]
     if regions[space]:
         return f"That space already holds {card_name(regions[space])}."
-    lo, hi = row_bounds(regions, space)
+    # The nearest cards either side (`row_bounds`, written out: most decisions of a game are
+    # summons, each judged here).
+    lo, hi = 0, 51
+    for q in LEFT_OF[space]:
+        if regions[q]:
+            lo = regions[q]
+            break
+    for q in RIGHT_OF[space]:
+        if regions[q]:
+            hi = regions[q]
+            break
     if lo < card < hi:
         return None
     row = ROW_NAMES[space // COLS].capitalize()
@@ -396,12 +410,18 @@ def turn_perform(s: RivalRealmsState, seat: int, a: TurnAction) -> list[Event]:
 
 
 def _go(s: RivalRealmsState, seat: int, a: Go, ev: list[Event]) -> None:
-    path = step_path(s, seat, a.space, a.via)
-    assert path is not None  # (the step was judged possible)
     laid = s.board_tokens[seat]
-    finds = any(map(laid.__getitem__, path))
-    for p in path[:-1]:
-        collect(s, seat, p, ev)  # tokens left on explored regions are claimed when crossed
+    if loose_tokens(s, seat):
+        path = step_path(s, seat, a.space, a.via)
+        assert path is not None  # (the step was judged possible)
+        finds = any(map(laid.__getitem__, path))
+        for p in path[:-1]:
+            collect(s, seat, p, ev)  # tokens left on explored regions are claimed when crossed
+    else:
+        # No token lies on an explored region, so the walk (through explored regions only)
+        # claims nothing before the step: its way need not be searched again (the step's check
+        # has found it), only the space entered matters.
+        finds = bool(laid[a.space])
     card = s.regions[seat][a.space]
     walk = s.explored[seat][a.space]
     if walk:

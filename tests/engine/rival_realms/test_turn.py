@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from engine.core.errors import IllegalAction
+from engine.rival_realms import queries
 from engine.rival_realms.actions import DRAW_DECK, END_TURN, PASS, Draw, GemRaven, Go, Summon
 from engine.rival_realms.game import GAME
+from engine.rival_realms.rules import turn
 from tests.engine.rival_realms.helpers import (
     clear_realm,
     give_token,
@@ -288,3 +292,35 @@ def test_after_a_walk_for_nothing_only_a_walk_that_finds_a_token_is_allowed() ->
     assert walk in GAME.legal(s, 0) and GAME.why_illegal(s, 0, walk) is None
     GAME.apply(s, 0, walk)
     assert "gem" in s.supply[0] and s.adventurer[0] == 11
+
+
+def test_a_step_through_explored_regions_is_searched_once_when_no_token_lies_on_the_way(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The step's check finds its way through the explored regions; with no token lying on an
+    # explored region the walk claims nothing, so doing the step does not search it again (a
+    # search per decision is what Rival Realms' rules cost most, issue 26).
+    s = new(places=(6, 0))
+    clear_realm(s, 0)
+    lay(s, 0, 6, 5, explored=True)
+    lay(s, 0, 7, 9, explored=True)
+    lay(s, 0, 8, 12, explored=True)
+    lay(s, 0, 9, 21)  # Hills, three steps away
+    set_hand(s, 0, [10, 17, 30, 40, 50])
+    s.adventurer[0] = 6
+    searches: list[int] = []
+    real_steps = turn.steps
+
+    def counted(*args: Any, **kwargs: Any) -> dict[int, int]:
+        searches.append(1)
+        return real_steps(*args, **kwargs)
+
+    monkeypatch.setattr(turn, "steps", counted)
+    monkeypatch.setattr(queries, "steps", counted)
+    ev = GAME.apply(s, 0, Go(9, 8, card=17))
+    assert len(searches) == 1
+    assert s.adventurer[0] == 9 and s.explored[0][9] and 17 not in s.hands[0]
+    assert texts(ev) == (
+        "Player 1 enters 21 Hills in middle 4, paying 17 Hills into Player 2's nest.\n"
+        "Player 1 explores 21 Hills in middle 4."
+    )
