@@ -201,6 +201,7 @@ RIVALIST = GlyphTable(
         "built": G("✓", "*", "a Wonder already built"),
         "bar": G("│", "|", "separates the parts of a player's line"),
         "dot": G(" · ", " ; ", "separates what a city makes from what it pays the bank"),
+        "cut": G("…", "~", "the text goes on (shortened to fit; the Detail panel has it all)"),
     },
 )
 

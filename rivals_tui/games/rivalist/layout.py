@@ -214,7 +214,10 @@ class TableBuilder(LineWriter):
             self.text("  ")
             self.item(("draft", w), name, wd.name, wd.text, "pyramid", "wonder")
             rest = f"  {letters(wd.need)}  {wonder_short(w)}"
-            self.text(rest[: max(0, self.width - self.used())], "dim")
+            room = max(0, self.width - self.used())
+            if len(rest) > room:  # marked as cut: the Detail panel has the Wonder's whole text
+                rest = rest[: max(0, room - len(RL.cut))] + RL.cut
+            self.text(rest, "dim")
             self.newline()
 
     # -- the pyramid ------------------------------------------------------------------------

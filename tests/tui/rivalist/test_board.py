@@ -23,7 +23,7 @@ from engine.rivalist.data import CARDS, COLOURS, TOKEN_NAMES, WONDERS
 from engine.rivalist.game import GAME
 from engine.rivalist.state import RivalistState
 from engine.rivalist.texts import payment_lines
-from rivals_tui.games.rivalist.labels import COLOUR_CODES, track_cells
+from rivals_tui.games.rivalist.labels import COLOUR_CODES, track_cells, wonder_short
 from rivals_tui.widgets.action_picker import ActionPicker
 from tests.tui.boards import assert_fits, random_game
 from tests.tui.rivalist.harness import BoardApp, find_state
@@ -178,6 +178,21 @@ async def test_the_draft_lists_the_revealed_wonders_and_enter_picks_one() -> Non
         await pilot.press("down", "enter")
         assert len(app.chosen) == 1 and isinstance(app.chosen[0], PickWonder)
         assert app.chosen[0].wonder == s.draft_pool[1]
+
+
+async def test_a_draft_line_too_long_for_the_board_ends_with_the_cut_mark() -> None:
+    s = GAME.setup(GAME.Options(), 2, 7)  # Temple of Ares' effect does not fit beside its name
+    app = BoardApp(s, 0)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        lines = app.board.rendered_text().splitlines()
+        cut = 0
+        for w in s.draft_pool:
+            line = next(x for x in lines if WONDERS[w].name in x).rstrip()
+            if wonder_short(w) not in line:
+                assert line.endswith("…"), line
+                cut += 1
+        assert cut >= 1
 
 
 async def test_a_science_pair_lets_enter_keep_a_token_from_the_board() -> None:
