@@ -46,8 +46,6 @@ from engine.rival_realms.data import (
 from engine.rival_realms.data import ESPRESSO as ESPRESSO_TOKEN
 from engine.rival_realms.effects import collect, explore, mirror, said, spend_card, spend_token, who
 from engine.rival_realms.queries import (
-    LEFT_OF,
-    RIGHT_OF,
     card_name,
     empty_gaps,
     fits_somewhere,
@@ -57,6 +55,7 @@ from engine.rival_realms.queries import (
     path_tokens,
     payments,
     pays,
+    row_bounds,
     step_path,
     steps,
     summoned,
@@ -209,17 +208,7 @@ def summon_reason(s: RivalRealmsState, seat: int, a: Summon) -> str | None:
     regions = s.regions[seat]
     if regions[space]:
         return f"That space already holds {card_name(regions[space])}."
-    # The nearest cards either side (`row_bounds`, written out: most decisions of a game are
-    # summons, each judged here).
-    lo, hi = 0, 51
-    for q in LEFT_OF[space]:
-        if regions[q]:
-            lo = regions[q]
-            break
-    for q in RIGHT_OF[space]:
-        if regions[q]:
-            hi = regions[q]
-            break
+    lo, hi = row_bounds(regions, space)
     if lo < card < hi:
         return None
     row = ROW_NAMES[space // COLS].capitalize()

@@ -11,6 +11,7 @@ from engine.rival_realms import queries
 from engine.rival_realms.actions import DRAW_DECK, END_TURN, PASS, Draw, GemRaven, Go, Summon
 from engine.rival_realms.game import GAME
 from engine.rival_realms.rules import turn
+from engine.rival_realms.state import RivalRealmsState
 from tests.engine.rival_realms.helpers import (
     clear_realm,
     give_token,
@@ -144,16 +145,22 @@ def test_going_back_the_way_you_came_walks_round_a_loop_and_collects_on_it() -> 
     assert "gem" in s.supply[0] and "collects the Gem in" in texts(ev)
 
 
-def test_explored_regions_are_free_and_walked_through() -> None:
+def explored_walk() -> RivalRealmsState:
+    """Seat 0 on space 6 of a row explored up to space 8, the Hills unexplored on space 9."""
     s = new(places=(6, 0))
     clear_realm(s, 0)
     lay(s, 0, 6, 5, explored=True)
     lay(s, 0, 7, 9, explored=True)
     lay(s, 0, 8, 12, explored=True)
     lay(s, 0, 9, 21)  # Hills, three steps away
-    put_token(s, 0, "gem", 8)  # a token left on an explored region is claimed when crossed
     set_hand(s, 0, [10, 17, 30, 40, 50])
     s.adventurer[0] = 6
+    return s
+
+
+def test_explored_regions_are_free_and_walked_through() -> None:
+    s = explored_walk()
+    put_token(s, 0, "gem", 8)  # a token left on an explored region is claimed when crossed
     assert Go(9, 8, card=17) in GAME.legal(s, 0)
     # Before anything is explored, the only free walk offered is the one that claims the gem.
     walks = [a for a in GAME.legal(s, 0) if isinstance(a, Go) and s.explored[0][a.space]]
@@ -300,14 +307,7 @@ def test_a_step_through_explored_regions_is_searched_once_when_no_token_lies_on_
     # The step's check finds its way through the explored regions; with no token lying on an
     # explored region the walk claims nothing, so doing the step does not search it again (a
     # search per decision is what Rival Realms' rules cost most, issue 26).
-    s = new(places=(6, 0))
-    clear_realm(s, 0)
-    lay(s, 0, 6, 5, explored=True)
-    lay(s, 0, 7, 9, explored=True)
-    lay(s, 0, 8, 12, explored=True)
-    lay(s, 0, 9, 21)  # Hills, three steps away
-    set_hand(s, 0, [10, 17, 30, 40, 50])
-    s.adventurer[0] = 6
+    s = explored_walk()
     searches: list[int] = []
     real_steps = turn.steps
 
