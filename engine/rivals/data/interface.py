@@ -7,6 +7,8 @@ Abyss, Steel Skin, Arduino Bomberman) follow the booklet; the rest are this proj
 
 from __future__ import annotations
 
+import attrs
+
 from engine.rivals.data.cards import (
     COMMON,
     ENEMY,
@@ -122,8 +124,6 @@ _RARES = (
 
 
 def _with(cards: tuple[Card, ...], rarity: str) -> tuple[Card, ...]:
-    import attrs
-
     return tuple(attrs.evolve(c, rarity=rarity) for c in cards)
 
 
