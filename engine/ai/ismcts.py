@@ -22,8 +22,6 @@ value it reads positions with and the one it gives a finished game). It may also
 the search a turn horizon (`Game.ai_turn_mark`): the tree then stops where the current turn ends,
 the rest of the turn below a new node is played greedily, every leaf is scored there, and the
 iterations take turns on a few worlds sampled once (TURN_WORLDS) instead of a new one each.
-A game whose moves reveal what chance decided (`Game.ai_observation`) has the tree keep apart
-the children of a step by what it showed the searcher, so the moves after a reveal answer it.
 Positions the search stops at are scored by `Game.ai_search_evaluate` (by default `evaluate`), or
 by `evaluate` for a bot told not to use the game's search value (the normal level). The expert
 level shares more worlds in a turn-horizon search (`turn_worlds`).
@@ -64,7 +62,7 @@ class _Node:
     __slots__ = ("children", "stats")
 
     def __init__(self) -> None:
-        self.children: dict[Hashable, _Node] = {}
+        self.children: dict[_Joint, _Node] = {}
         self.stats: dict[int, dict[Any, _Stat]] = {}
 
 
@@ -253,13 +251,7 @@ class ISMCTSBot:
             # pick (none when it is not choosing), so the rivals' hidden picks, which change
             # with every sampled world, do not split the tree. Their picks still count in their
             # own statistics at this node (`path` keeps the joint).
-            key: Hashable = joint if len(acting) < 2 else tuple(p for p in joint if p[0] == seat)
-            # And by what the step showed the searcher that its moves did not decide (a tile
-            # turned up), so the tree plans an answer to each thing a move may reveal instead
-            # of one answer to them all (Game.ai_observation; None keeps the moves alone).
-            seen = game.ai_observation(d, seat)
-            if seen is not None:
-                key = (key, seen)
+            key = joint if len(acting) < 2 else tuple(p for p in joint if p[0] == seat)
             child = node.children.get(key)
             if child is None:
                 node.children[key] = _Node()

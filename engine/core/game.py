@@ -221,7 +221,6 @@ class Game(Protocol[S, A, O_contra]):
     def evaluate(self, s: S, seat: int) -> float: ...
     def ai_search_evaluate(self, s: S, seat: int) -> float: ...
     def ai_turn_mark(self, s: S) -> Hashable | None: ...
-    def ai_observation(self, s: S, seat: int) -> Hashable | None: ...
     def ai_level(self, s: S, level: str) -> LevelSearch: ...
     def progress(self, s: S) -> str: ...
     def round_and_turn(self, s: S) -> tuple[int, Hashable] | None: ...
@@ -377,16 +376,6 @@ class GameBase(abc.ABC, Generic[S, A, O]):
         `evaluate` at the same point and leaves at different depths are never compared. Its
         iterations then share a few worlds sampled once per decision (engine.ai.ismcts
         TURN_WORLDS), so hidden facts shift every move's value alike."""
-        return None
-
-    def ai_observation(self, s: S, seat: int) -> Hashable | None:
-        """What `seat` sees of `s` that the moves played to reach it did not decide (a tile turned
-        face up by chance, a card drawn into its own hand), or None (the default) when nothing
-        the searcher sees depends on the sampled world beyond the moves. The search keys a node's
-        child by the step's moves and this, so after a move that reveals something its tree
-        holds one child per thing revealed and can plan "if it shows X, do Y"; with None the
-        child is keyed by the moves alone. Two states `seat` cannot tell apart must give equal
-        values, and the value must be cheap (it is read after every step of the tree)."""
         return None
 
     def ai_level(self, s: S, level: str) -> LevelSearch:

@@ -48,7 +48,6 @@ class Rivality(PhasedGame[RivalityState, Action, RivalityOptions]):
     outcome = staticmethod(scoring.outcome)
     view = staticmethod(views.view)
     determinize = staticmethod(views.determinize)
-    ai_observation = staticmethod(views.observation)
     evaluate = staticmethod(ai.evaluate)
     # The search plays its own turn to the end and judges it after the next player's reply
     # (ai_search.py: whoever swings the score last nearly always wins).

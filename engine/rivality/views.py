@@ -32,17 +32,6 @@ def view(s: RivalityState, seat: int | None) -> RivalityState:
     return v
 
 
-def observation(s: RivalityState, seat: int) -> tuple[int, ...] | None:
-    """Solo: Souramoun's half as the player sees it (each tile, -1 while face down), which is all
-    that chance decides there (`Game.ai_observation`: the search's tree answers each tile a move
-    turns up). None in the duel, where the search keys its tree by the moves alone (its tables
-    were measured so)."""
-    if s.mode != "solo":
-        return None
-    half = len(s.tile) // 2
-    return tuple(t if up else -1 for t, up in zip(s.tile[:half], s.faceup[:half], strict=True))
-
-
 def determinize(v: RivalityState, seat: int, rng: Rng) -> RivalityState:
     """A full state behind view `v` of `seat`, drawn with `rng`."""
     d = _copy(v)

@@ -54,28 +54,6 @@ def test_solo_view_hides_face_down_tiles() -> None:
     assert sum(t == -1 for t in v.tile) == 12
 
 
-def test_solo_search_observes_the_tiles_a_move_turns_up() -> None:
-    # What the search keys its tree by after a step (Game.ai_observation): Souramoun's half as the
-    # player sees it. Two worlds behind one view differ in it only once a move turns a tile up.
-    s = GAME.setup(RivalityOptions(), 1, 4)
-    v = GAME.view(s, 0)
-    assert GAME.ai_observation(s, 0) == GAME.ai_observation(v, 0) == (-1,) * 12
-    move = GAME.legal(s, 0)[0]
-    seen = set()
-    for seed in range(6):
-        d = GAME.determinize(v, 0, Rng.from_seed(seed))
-        GAME.apply(d, 0, move)
-        shown = GAME.ai_observation(d, 0)
-        assert shown == tuple(GAME.view(d, 0).tile[:12])  # what the player sees, no more
-        assert shown is not None and sum(t >= 0 for t in shown) >= 1  # the mirror tile at least
-        seen.add(shown)
-    assert len(seen) > 1
-    GAME.apply(s, 0, move)
-    assert GAME.ai_observation(s, 0) == tuple(GAME.view(s, 0).tile[:12])
-    # The duel's search keys its tree by the moves alone.
-    assert GAME.ai_observation(GAME.setup(RivalityOptions(), 2, 4), 0) is None
-
-
 def test_determinize_is_consistent_with_the_view() -> None:
     for seats, expert in ((1, False), (2, False), (3, False), (4, True)):
         for s in states(seats, expert) if seats > 1 else [GAME.setup(RivalityOptions(), 1, 2)]:
