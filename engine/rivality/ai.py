@@ -22,7 +22,7 @@ _copy = copier(RivalityState)
 # depth-limited rollouts noisy (hard won 15 of 40 against greedy at 1.0, 10 of 20 at 0.5).
 PENDING_WEIGHT = 0.5
 # Solo: the share of a finished game's value that hard's search gives the margin over Souramoun
-# (`solo_result`); a half won fewer deals on the pilot's 100.
+# (`solo_result`); with a half it beat Souramoun less often on the first 100 deals (docs/AI.md).
 SOLO_MARGIN_WEIGHT = 0.25
 
 
@@ -135,8 +135,8 @@ def final_value(s: RivalityState, seat: int) -> float:
 def solo_result(s: RivalityState, seat: int) -> float:
     """Solo, a finished game as hard's search reads it (`LevelSearch.finished`): beating Souramoun
     makes three quarters of the value, the margin over it the rest (squashed as a lead is), so
-    where every line ends alike (won, or lost) the search still plays for points: on the first
-    100 deals hard then scored 1 point more a game and beat Souramoun as often (docs/AI.md)."""
+    where every line ends alike (won, or lost) the search still plays for points: over 400 deals
+    hard then scored 0.8 points more a game and beat Souramoun at least as often (docs/AI.md)."""
     mine, theirs = side_scores(s)
     return (1 - SOLO_MARGIN_WEIGHT) * final_value(s, seat) + SOLO_MARGIN_WEIGHT * lead_value(
         [float(mine), float(theirs)], s, seat
