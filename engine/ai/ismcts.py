@@ -18,7 +18,7 @@ made but hidden come from the determinization.
 A game may shortlist the root (`Game.ai_root_moves`: only the best few moves of a one-ply
 ranking are searched) and scale the iteration cap (`Game.ai_iteration_scale`), and change one
 level's search where it decides (`Game.ai_level`: its cap, its rollouts' depth and greed, the
-value it reads positions with). It may also give
+value it reads positions with and the one it gives a finished game). It may also give
 the search a turn horizon (`Game.ai_turn_mark`): the tree then stops where the current turn ends,
 the rest of the turn below a new node is played greedily, every leaf is scored there, and the
 iterations take turns on a few worlds sampled once (TURN_WORLDS) instead of a new one each.
@@ -119,6 +119,7 @@ class ISMCTSBot:
         self._turn: Hashable | None = None
         self._value: _Value = lambda _s, _seat: 0.5  # (each `choose` sets the game's)
         self._greed = rollout_greed  # (each `choose` sets the game's, or keeps this)
+        self._finished: _Value | None = None  # (each `choose` sets the game's, if any)
 
     def choose(
         self, game: Game[Any, Any, Any], view: Any, seat: int, *, should_stop: StopCheck | None = None
@@ -133,6 +134,7 @@ class ISMCTSBot:
         own = game.ai_search_evaluate if self.own_value else game.evaluate
         self._value = own if tune.evaluate is None else tune.evaluate
         self._greed = self.rollout_greed if tune.rollout_greed is None else tune.rollout_greed
+        self._finished = tune.finished
         moves = worth_considering(game, legal_list(game, view, seat))
         self.last_iterations = 0
         scale = game.ai_iteration_scale * tune.iterations
@@ -275,7 +277,7 @@ class ISMCTSBot:
                 game.perform(d, s, rng.choice(moves))
             depth += 1
         # Backpropagation: each seat is credited with its own result.
-        result = _Result(game, d, self._value)
+        result = _Result(game, d, self._value, self._finished)
         for n, joint in path:
             for s, m in joint:
                 st = n.stats[s].setdefault(m, [0, 0.0, 1])
@@ -353,12 +355,15 @@ def _greedy_move(game: Game[Any, Any, Any], state: Any, seat: int, moves: Any, v
 
 
 class _Result:
-    """The rollout's result for each seat, computed only for seats that are asked about."""
+    """The rollout's result for each seat, computed only for seats that are asked about: a
+    finished game's share of the win (or the level's `finished` value, `LevelSearch`), else the
+    position's value."""
 
-    __slots__ = ("cache", "state", "value", "winners")
+    __slots__ = ("cache", "finished", "state", "value", "winners")
 
-    def __init__(self, game: Game[Any, Any, Any], state: Any, value: _Value) -> None:
+    def __init__(self, game: Game[Any, Any, Any], state: Any, value: _Value, finished: _Value | None) -> None:
         self.value = value
+        self.finished = finished
         self.state = state
         self.cache: dict[int, float] = {}
         out = game.outcome(state)
@@ -367,7 +372,9 @@ class _Result:
     def of(self, seat: int) -> float:
         r = self.cache.get(seat)
         if r is None:
-            if self.winners is not None:
+            if self.winners is not None and self.finished is not None:
+                r = self.finished(self.state, seat)
+            elif self.winners is not None:
                 r = 1.0 / len(self.winners) if seat in self.winners else 0.0
             else:
                 r = self.value(self.state, seat)

@@ -161,6 +161,9 @@ class LevelSearch:
     # The value the level reads positions with, a function of a position and a seat (over the
     # game's `ai_search_evaluate`, and `evaluate` for normal).
     evaluate: Callable[[Any, int], float] | None = None
+    # The value of a finished game for a seat, from 0 to 1 (over its share of the win): a game may
+    # have the level play for the margin too, where a settled result leaves every move alike.
+    finished: Callable[[Any, int], float] | None = None
 
 
 SAME_SEARCH = LevelSearch()

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 
+from engine.core import LevelSearch
 from engine.core.copying import copier
 from engine.rivality.data import LIMIT, MANA_WELL, SHIELDS, SPELLS, VALUE
 from engine.rivality.rules import legality as rule
@@ -20,6 +21,9 @@ _copy = copier(RivalityState)
 # Any positive weight ranks that player's choices the same way; a full weight made the search's
 # depth-limited rollouts noisy (hard won 15 of 40 against greedy at 1.0, 10 of 20 at 0.5).
 PENDING_WEIGHT = 0.5
+# Solo: the share of a finished game's value that hard's search gives the margin over Souramoun
+# (`solo_result`); with a half it beat Souramoun less often on the first 100 deals (docs/AI.md).
+SOLO_MARGIN_WEIGHT = 0.25
 
 
 def placement_gain(s: RivalityState, t: int, p: int, rot: int, side: int) -> float:
@@ -126,6 +130,22 @@ def final_value(s: RivalityState, seat: int) -> float:
     if seat in out.winners:
         return 1.0 if len(out.winners) == 1 or s.seats == 4 else 0.75
     return 0.0
+
+
+def solo_result(s: RivalityState, seat: int) -> float:
+    """Solo, a finished game as hard's search reads it (`LevelSearch.finished`): beating Souramoun
+    makes three quarters of the value, the margin over it the rest (squashed as a lead is), so
+    where every line ends alike (won, or lost) the search still plays for points: over 400 deals
+    hard then scored 0.8 points more a game and beat Souramoun at least as often (docs/AI.md)."""
+    mine, theirs = side_scores(s)
+    return (1 - SOLO_MARGIN_WEIGHT) * final_value(s, seat) + SOLO_MARGIN_WEIGHT * lead_value(
+        [float(mine), float(theirs)], s, seat
+    )
+
+
+# Solo, hard's and expert's search (`Rivality.ai_level`); normal reads a finished game by its
+# result alone.
+SOLO_HARD = LevelSearch(finished=solo_result)
 
 
 def lead_value(vals: list[float], s: RivalityState, seat: int, scale: float = 4.0) -> float:

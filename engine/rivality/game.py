@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from engine.core import Game
+from engine.core import SAME_SEARCH, Game, LevelSearch
 from engine.core.phases import PhasedGame
 from engine.rivality import ai, ai_search, scoring, texts, views
 from engine.rivality.actions import ACTION_TYPES, Action
@@ -55,6 +55,10 @@ class Rivality(PhasedGame[RivalityState, Action, RivalityOptions]):
 
     def ai_turn_mark(self, s: RivalityState) -> int | None:
         return ai_search.turn_mark(s)
+
+    def ai_level(self, s: RivalityState, level: str) -> LevelSearch:
+        # Solo, hard and expert play for the margin where the result is settled (ai.solo_result).
+        return ai.SOLO_HARD if s.mode == "solo" and level in ("hard", "expert") else SAME_SEARCH
 
     describe = staticmethod(texts.describe)
     progress = staticmethod(texts.progress)

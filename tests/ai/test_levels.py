@@ -11,6 +11,7 @@ from engine.ai import HARD_ITERATIONS, NORMAL_ITERATIONS, ISMCTSBot, make_bot
 from engine.core import SAME_SEARCH, Event, GameBase, LevelSearch, Outcome, Prompt, Rng, ScoreLine
 from engine.core.notation import Form, Notation
 from engine.core.options import option
+from tests.support.race import TURNS as TURNS_OF_RACE
 from tests.support.race import Race, RaceOptions, RaceState, Take
 
 TURNS = 2
@@ -225,3 +226,28 @@ def test_a_game_may_change_the_length_of_one_levels_rollouts() -> None:
     assert performed["hard", 0] < performed["hard", None] / 2, performed
     # Expert, which the race leaves alone, plays as before.
     assert performed["expert", 0] == performed["expert", None], performed
+
+
+class MarginRace(Race):
+    """The race in which hard's search reads a finished race by the points taken, won or lost."""
+
+    def ai_level(self, s: RaceState, level: str) -> LevelSearch:
+        if level != "hard":
+            return SAME_SEARCH
+        return LevelSearch(finished=lambda d, seat: d.totals[seat] / (TURNS_OF_RACE * d.most))
+
+
+def test_a_game_may_have_one_level_play_for_points_where_the_result_is_settled() -> None:
+    chosen: dict[str, list[int]] = {"margin": [], "plain": []}
+    for name, game in (("margin", MarginRace()), ("plain", Race())):
+        for seed in range(4):
+            state = game.setup(RaceOptions(), 1, 1)
+            game.perform(state, 0, Take(1))  # alone, the perfect race is gone: every line loses
+            bot = make_bot("hard", seed)
+            assert isinstance(bot, ISMCTSBot)
+            bot.budget = math.inf  # the cap alone stops it
+            chosen[name].append(bot.choose(game, game.view(state, 0), 0).points)
+    # Read by the points taken, the lost race still takes the most; read by the result alone,
+    # every move loses alike and the search takes whichever.
+    assert chosen["margin"] == [3, 3, 3, 3], chosen
+    assert chosen["plain"] != [3, 3, 3, 3], chosen

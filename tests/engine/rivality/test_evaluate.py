@@ -75,3 +75,24 @@ def test_solo_a_position_is_read_by_the_moves_it_leaves_open() -> None:
     high = GAME.evaluate(s, 0)
     s.reach = [worst]
     assert high > GAME.evaluate(s, 0)
+
+
+def test_solo_hard_reads_a_finished_game_by_its_margin_too() -> None:
+    # Hard's and expert's search read a finished solo game by the result and the margin over
+    # Souramoun (ai.solo_result), normal's by the result alone, and the duel's by the result.
+    s = GAME.setup(GAME.Options(), 1, 1)
+    read = GAME.ai_level(s, "hard").finished
+    assert read is not None and GAME.ai_level(s, "expert").finished is read
+    assert GAME.ai_level(s, "normal").finished is None
+    assert GAME.ai_level(GAME.setup(GAME.Options(), 2, 1), "hard").finished is None
+    mine = [c for c in range(12, 24) if s.tile[c] in (10, 11, 12)]  # Fortresses, worth 4 each
+    s.phase = "over"
+    values = []
+    for held in (0, 1, 2):  # no Fortress (a loss by nothing to nothing), one, two
+        for c in mine[:held]:
+            set_golems(s, c, {0: 1})
+        out = GAME.outcome(s)
+        assert out is not None and (out.winners == (0,)) == (held > 0)
+        values.append(read(s, 0))
+    # A win counts more than any loss, and a wider win more than a narrower one.
+    assert values[0] < 0.25 < 0.75 < values[1] < values[2] <= 1.0
