@@ -42,21 +42,24 @@ def quests_met(s: RivalRealmsState, seat: int, which: Iterable[int] | None = Non
     realm meets now, in QUESTS order. Written out quest by quest: it runs at every turn's end."""
     # Quests still to judge read -1 (open), as in `s.quests`.
     held = s.quests if which is None else [-1 if q in which else seat for q in _ALL_QUESTS]
-    regions = s.regions[seat]
+    r = s.regions[seat]
     explored = s.explored[seat]
     out: list[int] = []
-    # The sub-realms (quests 0-2): every space filled.
-    if held[0] < 0 and 0 not in regions[0:COLS]:
+    # The sub-realms (quests 0-2): every space filled. (Each space is asked in turn: `0 not in`
+    # a slice costs several times more, comparing every card it passes with 0 in full.)
+    if held[0] < 0 and r[0] and r[1] and r[2] and r[3] and r[4] and r[5]:
         out.append(0)
-    if held[1] < 0 and 0 not in regions[COLS : 2 * COLS]:
+    if held[1] < 0 and r[6] and r[7] and r[8] and r[9] and r[10] and r[11]:
         out.append(1)
-    if held[2] < 0 and 0 not in regions[2 * COLS : 3 * COLS]:
+    if held[2] < 0 and r[12] and r[13] and r[14] and r[15] and r[16] and r[17]:
         out.append(2)
-    # Wanderer: the explored regions (`compress` keeps them) show all five types.
+    # Wanderer: the explored regions (`compress` keeps them) show all five types, so five of
+    # them at least. (`count` passes the very object it looks for at once and compares the others
+    # in full: counting the unexplored spaces, the more numerous most of a game, costs less.)
     if (
         held[_WANDERER] < 0
-        and explored.count(True) >= 5
-        and len(set(map(KIND.__getitem__, compress(regions, explored)))) == 5
+        and explored.count(False) <= SPACES - 5
+        and len(set(map(KIND.__getitem__, compress(r, explored)))) == 5
     ):
         out.append(_WANDERER)
     # Tea Time: all six creatures collected, used or not.
@@ -75,6 +78,7 @@ _ALL_QUESTS = tuple(range(len(QUESTS)))
 _WANDERER = QUEST_INDEX["wanderer"]
 _TEA = QUEST_INDEX["tea"]
 _FRONTIERS = QUEST_INDEX["frontiers"]
+assert COLS == 6  # (the sub-realms' spaces are named one by one)
 assert QUEST_INDEX["upper"] == 0 and QUEST_INDEX["middle"] == 1 and QUEST_INDEX["lower"] == 2
 _CREATURE_SET = frozenset(CREATURES)
 

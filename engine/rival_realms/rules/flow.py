@@ -73,7 +73,7 @@ def end_turn(s: RivalRealmsState, ev: list[Event]) -> None:
     """The active player ends their turn: quests, then the redraw."""
     seat = s.turn
     claim_quests(s, seat, ev)
-    if s.regions[seat].count(0) == 0 and not s.end_triggered:
+    if not s.end_triggered and all(s.regions[seat]):  # (no empty space left)
         s.end_triggered = True
         s.reason = f"{who(seat)} summoned the last region of their realm."
         ev.append(Event(f"{who(seat)}'s realm is full: the game ends after this turn.", kind="end"))

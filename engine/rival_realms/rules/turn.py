@@ -117,7 +117,7 @@ def turn_legal(s: RivalRealmsState, seat: int) -> list[TurnAction]:
         for c in s.hands[seat]:
             row = SUMMONS[c]  # one Summon per space, in space order: a run is a slice
             for lo, hi, first, after in gaps:
-                if lo < c < hi:
+                if lo < c and c < hi:  # (not chained: a chain costs a copy and a swap more)
                     out.extend(row[first:after])
     able = bool(out) and not done  # the turn's action is possible (else Pass is offered)
     if action != "summon":
@@ -149,23 +149,24 @@ def turn_legal(s: RivalRealmsState, seat: int) -> list[TurnAction]:
                 for card, creature in ways:
                     out.append(go(q, via, card, creature))
     supply = s.supply[seat]
-    if GEM in supply:
-        if s.seats == 2:  # (solo: the Raven never leaves the deck)
-            valleys = s.valleys[seat]
-            perch = s.raven - seat * LANDS  # (the Raven's Mountain here, if it is in this realm)
-            out.extend([GEM_RAVENS[m] for m in range(LANDS) if not valleys[m] and m != perch])
-        if steal_sources(s, seat):
-            out.append(GEM_STEAL)
-    if ESPRESSO_TOKEN in supply and not s.espresso:
-        out.append(ESPRESSO)
-    if CARPET in supply:
-        here = s.adventurer[seat]
-        carpets = [CARPETS[p] for p in range(SPACES) if regions[p] and p != here]
-        out.extend(carpets)
-        if not done and not able:  # (only asked when it decides whether Pass is offered)
-            able = any(not explored[a.space] for a in carpets)
-    if MIRROR in supply:
-        out.extend(mirror_moves(s, seat))
+    if supply:  # (empty about half the time: then none of the four tokens is looked for)
+        if GEM in supply:
+            if s.seats == 2:  # (solo: the Raven never leaves the deck)
+                valleys = s.valleys[seat]
+                perch = s.raven - seat * LANDS  # (the Raven's Mountain here, if it is in this realm)
+                out.extend([GEM_RAVENS[m] for m in range(LANDS) if not valleys[m] and m != perch])
+            if steal_sources(s, seat):
+                out.append(GEM_STEAL)
+        if ESPRESSO_TOKEN in supply and not s.espresso:
+            out.append(ESPRESSO)
+        if CARPET in supply:
+            here = s.adventurer[seat]
+            carpets = [CARPETS[p] for p in range(SPACES) if regions[p] and p != here]
+            out.extend(carpets)
+            if not done and not able:  # (only asked when it decides whether Pass is offered)
+                able = any(not explored[a.space] for a in carpets)
+        if MIRROR in supply:
+            out.extend(mirror_moves(s, seat))
     if not done and not able:
         out.append(PASS)
     return out

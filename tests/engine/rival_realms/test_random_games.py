@@ -6,10 +6,19 @@ from __future__ import annotations
 
 import pytest
 
-from engine.rival_realms.data import ENCHANTMENT_IDS, NEIGHBOURS, SPACES
+from engine.rival_realms.data import (
+    CORNERS,
+    CREATURES,
+    ENCHANTMENT_IDS,
+    KIND,
+    NEIGHBOURS,
+    QUEST_INDEX,
+    SPACES,
+)
 from engine.rival_realms.game import GAME
 from engine.rival_realms.options import RivalRealmsOptions
 from engine.rival_realms.queries import empty_gaps, path_tokens, payments, pays, step_path, steps
+from engine.rival_realms.scoring import quests_met
 from engine.rival_realms.state import RivalRealmsState
 from tests.engine.rival_realms.helpers import random_game
 from tests.support.playout import random_game as play_random
@@ -130,3 +139,30 @@ def test_a_step_is_found_without_a_walk_and_priced_without_a_list_as_the_lists_s
     for options in (RivalRealmsOptions(), enchanted):
         for seed in range(12):
             play_random(GAME, options, seats, seed, check)
+
+
+def _quests_as_the_realm_reads(s: RivalRealmsState, seat: int) -> list[int]:
+    """The open quests `seat`'s realm meets, read the plain way: each sub-realm's six spaces, the
+    types of the explored regions, the creatures held or used, the four corners."""
+    regions, explored = s.regions[seat], s.explored[seat]
+    rows = [q for q in range(3) if all(regions[q * 6 + c] for c in range(6))]
+    types = {KIND[regions[p]] for p in range(SPACES) if explored[p]}
+    have = set(s.supply[seat]) | set(s.used[seat])
+    met = rows + [QUEST_INDEX["wanderer"]] * (len(types) == 5)
+    met += [QUEST_INDEX["tea"]] * have.issuperset(CREATURES)
+    met += [QUEST_INDEX["frontiers"]] * all(explored[p] for p in CORNERS)
+    return sorted(q for q in met if s.quests[q] < 0)
+
+
+def _quests_met_as_read(s: RivalRealmsState) -> None:
+    for seat in range(s.seats):
+        assert quests_met(s, seat) == _quests_as_the_realm_reads(s, seat)
+
+
+@pytest.mark.parametrize("seats", [1, 2])
+def test_the_quests_a_turn_end_awards_are_those_the_realm_shows(seats: int) -> None:
+    # `quests_met` (asked at every turn's end) tests each space of a sub-realm by index and
+    # counts explored regions by the unexplored ones; at every step of these games it finds the
+    # quests a plain reading of the realm finds.
+    for seed in range(12):
+        play_random(GAME, RivalRealmsOptions(), seats, seed, _quests_met_as_read)
