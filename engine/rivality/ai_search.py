@@ -20,7 +20,6 @@ tree already looks several moves ahead there.
 
 from __future__ import annotations
 
-import heapq
 from array import array
 
 from engine.core.copying import copier
@@ -59,6 +58,10 @@ def turn_start(s: RivalityState) -> bool:
     return s.phase == "tile" or (s.phase == "place" and len(s.hands[s.turn]) == 1)
 
 
+# The two other golem colours of a side, in the order the limit's removal looks at them.
+_OTHERS = ((1, 2), (0, 2), (0, 1))
+
+
 def _hit(s: RivalityState, c: int, side: int, n: int, ignore: bool) -> tuple[float, int]:
     """(points gained, golems landed) when `side` summons n golems onto cell c, the supply aside:
     a tile taken from a rival counts its value for both, a contested one part of it, and a little
@@ -74,8 +77,9 @@ def _hit(s: RivalityState, c: int, side: int, n: int, ignore: bool) -> tuple[flo
     landed = n
     a[side] += n
     over = a[0] + a[1] + a[2] - LIMIT
+    o0, o1 = _OTHERS[side]
     while over > 0:
-        j = max((x for x in range(3) if x != side), key=lambda x: a[x])
+        j = o0 if a[o0] >= a[o1] else o1  # the rival side with more golems (the first on a tie)
         if a[j] == 0:
             a[side] -= over
             landed -= over
@@ -98,19 +102,27 @@ Placement = tuple[float, int, int, int, int]  # (estimated gain, golems spent, t
 def placements(s: RivalityState, top: int) -> list[Placement]:
     """The `top` placements open to the player on turn by the quick estimate of what their
     spells gain (delayed spells and sieges aside), then, when the supply is low, the `top` best
-    of those that would empty it. Spells are summed per square; one that lands nowhere adds
-    nothing, so a placement casting nothing stands for all the others."""
+    of those that would empty it; equal estimates keep the order in which they are met. Spells are
+    summed per square; one that lands nowhere adds nothing, so a placement casting nothing stands
+    for all the others."""
     side = s.side_of[s.turn]
     tiles = [s.chosen] if s.chosen >= 0 else s.hands[s.turn]
     fr = s.frontier
     at = s.at
     enemy_mages = {m for k, m in enumerate(s.mage) if k != side and m >= 0}
+    supply = s.supply[side]
+    low = supply <= LOW_SUPPLY
     hits: dict[int, list[tuple[int, int]]] = {}  # spell offset -> (square index, cell hit)
-    memo: dict[tuple[int, int, bool], tuple[float, int]] = {}
-    out: list[Placement] = []
+    memo: dict[int, tuple[float, int]] = {}  # (cell, golems, shields ignored) -> what they gain
+    nf = len(fr)
+    gain = [0.0] * nf  # per square, for the tile and facing at hand
+    spent = [0] * nf  # (0: no spell lands from there)
+    best: list[Placement] = []
+    enders: list[Placement] = []
+    found = False
     for t in tiles:
         for rot in range(4):
-            acc: dict[int, list[float]] = {}
+            met: list[int] = []  # squares in the order a spell first lands from them
             for _e, off, n, _d, ignore, _dr in SPELLS[t][rot]:
                 h = hits.get(off)
                 if h is None:
@@ -120,24 +132,44 @@ def placements(s: RivalityState, top: int) -> list[Placement]:
                         if c is not None and c not in enemy_mages:
                             h.append((i, c))
                 for i, c in h:
-                    r = memo.get((c, n, ignore))
+                    key = c * 10 + n * 2 + ignore  # (golems up to 4)
+                    r = memo.get(key)
                     if r is None:
-                        r = memo[(c, n, ignore)] = _hit(s, c, side, n, ignore)
-                    x = acc.get(i)
-                    if x is None:
-                        acc[i] = [r[0], 1 + r[1]]
+                        r = memo[key] = _hit(s, c, side, n, ignore)
+                    if spent[i]:
+                        gain[i] += r[0]
+                        spent[i] += r[1]
                     else:
-                        x[0] += r[0]
-                        x[1] += r[1]
-            out.extend((g, int(spent), t, fr[i], rot) for i, (g, spent) in acc.items())
-    if not out:
-        out.append((0.0, 1, tiles[0], fr[0], 0))
-    best = heapq.nlargest(top, out, key=lambda x: x[0])
-    supply = s.supply[side]
-    if supply <= LOW_SUPPLY:
-        enders = [x for x in out if x[1] >= supply]
-        best += heapq.nlargest(top, enders, key=lambda x: x[0])
-    return best
+                        gain[i] = r[0]
+                        spent[i] = 1 + r[1]
+                        met.append(i)
+            if not met:
+                continue
+            found = True
+            # Only a placement that beats the last one kept is built (most do not).
+            for i in met:
+                g, k = gain[i], spent[i]
+                spent[i] = 0
+                if len(best) < top or g > best[-1][0]:
+                    _keep(best, top, (g, k, t, fr[i], rot))
+                if low and k >= supply and (len(enders) < top or g > enders[-1][0]):
+                    _keep(enders, top, (g, k, t, fr[i], rot))
+    if not found:
+        best = [(0.0, 1, tiles[0], fr[0], 0)]
+        if low and supply <= 1:
+            enders = best[:]
+    return best + enders
+
+
+def _keep(kept: list[Placement], top: int, p: Placement) -> None:
+    """Put `p` among the `kept` placements (best estimate first), after those it does not beat,
+    and keep `top` of them."""
+    i = len(kept)
+    while i and kept[i - 1][0] < p[0]:
+        i -= 1
+    kept.insert(i, p)
+    if len(kept) > top:
+        kept.pop()
 
 
 def mover_lead(s: RivalityState, side: int) -> float:
