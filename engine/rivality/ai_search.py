@@ -172,14 +172,17 @@ def _keep(kept: list[Placement], top: int, p: Placement) -> None:
         kept.pop()
 
 
-def mover_lead(s: RivalityState, side: int) -> float:
+def mover_lead(s: RivalityState, side: int, wary: bool = False) -> float:
     """How a reply is chosen: `side`'s lead in held points after it, or DECIDED when it ended the
-    game (won or lost)."""
+    game (won or lost); `wary`, less half the best gain it leaves the next player to lay (as
+    `judge` reads a turn's start)."""
     if s.phase == "over":
         out = outcome(s)
         assert out is not None
         return DECIDED if any(s.side_of[w] == side for w in out.winners) else -DECIDED
     vals = held(s)
+    if wary and turn_start(s):
+        vals[s.side_of[s.turn]] += PENDING_WEIGHT * placements(s, 1)[0][0]
     return vals[side] - max(vals[k] for k in range(s.sides) if k != side)
 
 
@@ -198,14 +201,33 @@ def _lay(d: RivalityState, t: int, p: int, rot: int) -> None:
             do.cast_delayed(d, d.actor, rule.delayed_candidates(d, d.actor)[0])  # type: ignore[arg-type]
 
 
-def reply(s: RivalityState) -> RivalityState:
-    """A copy of `s` after the player on turn lays the best of the placements tried."""
+def reply(s: RivalityState, wary: bool = False) -> RivalityState:
+    """A copy of `s` after the player on turn lays the best of the placements tried, best by
+    `mover_lead`."""
     side = s.side_of[s.turn]
     best, best_v = s, -2 * DECIDED
     for _g, _spent, t, p, rot in placements(s, TRIED):
         d = _copy(s)
         _lay(d, t, p, rot)
-        v = mover_lead(d, side)
+        v = mover_lead(d, side, wary)
+        if v > best_v:
+            best, best_v = d, v
+    return best
+
+
+def answered_reply(s: RivalityState) -> RivalityState:
+    """A copy of `s` after the player on turn lays the placement, of those tried, that leaves them
+    best off once the next player has answered it (by `reply`), and after that answer: each
+    answer judged by the lead it leaves, with half the best gain open to the player then on turn
+    (as `judge` reads a turn's start)."""
+    side = s.side_of[s.turn]
+    best, best_v = s, -2 * DECIDED
+    for _g, _spent, t, p, rot in placements(s, TRIED):
+        d = _copy(s)
+        _lay(d, t, p, rot)
+        if d.phase != "over":
+            d = reply(d)
+        v = mover_lead(d, side, wary=True)
         if v > best_v:
             best, best_v = d, v
     return best
@@ -222,11 +244,8 @@ def judge(s: RivalityState, seat: int) -> float:
     return lead_value(vals, s, seat)
 
 
-# Values already worked out, by position and seat. The search meets the same positions again and
-# again (it cycles over a few sampled worlds, and a turn has only so many ends), and working one
-# out plays a reply; the value is a function of the position alone, so it is kept. Emptied when
-# full: a decision adds a few thousand, and 10,000 keys take about 6 MB.
-_seen: dict[tuple[str, bytes], float] = {}
+# Values kept by each reading (emptied when full: a decision adds a few thousand, and 10,000 keys
+# take about 6 MB).
 SEEN_LIMIT = 10_000
 
 
@@ -243,37 +262,62 @@ def _key(s: RivalityState, seat: int) -> tuple[str, bytes]:
     return s.phase, array("i", ints).tobytes()
 
 
-def search_evaluate(s: RivalityState, seat: int) -> float:
-    """The search's value of `s` for `seat`: where a turn begins, after the mover's reply."""
-    if s.mode != "duel":
-        return evaluate(s, seat)
-    if s.phase == "over" or not turn_start(s):
-        return judge(s, seat)
-    key = _key(s, seat)
-    v = _seen.get(key)
-    if v is None:
-        if len(_seen) >= SEEN_LIMIT:
-            _seen.clear()
-        v = _seen[key] = _value(s, seat)
-    return v
+class SearchValue:
+    """The search's value of a position for a seat (`Game.ai_search_evaluate`): where a turn
+    begins, after `plies` replies, each player laying in turn, then read by `judge`. `wary`
+    chooses every reply as `judge` reads a turn's start (the lead after it, less half the best
+    gain it leaves the next player), not by the lead alone.
 
+    Values already worked out are kept, by position and seat: the search meets the same positions
+    again and again (it cycles over a few sampled worlds, and a turn has only so many ends), and
+    working one out plays replies; the value is a function of the position alone. Each reading
+    keeps its own, since two readings value the same position differently."""
 
-def _value(s: RivalityState, seat: int) -> float:
-    """The reading after the mover's reply; near the end, part of it is the result of the
-    players' replies one after the other until the game ends (when it does within
-    ENDGAME_TURNS): who lays last is what decides."""
-    d = reply(s)
-    v = judge(d, seat)
-    if d.phase == "over" or not _near_end(d):
+    def __init__(self, plies: int = 1, wary: bool = False, answered: bool = False) -> None:
+        self.plies = plies
+        self.wary = wary
+        self.answered = answered
+        self.seen: dict[tuple[str, bytes], float] = {}
+
+    def __call__(self, s: RivalityState, seat: int) -> float:
+        if s.mode != "duel":
+            return evaluate(s, seat)
+        if s.phase == "over" or not turn_start(s):
+            return judge(s, seat)
+        key = _key(s, seat)
+        seen = self.seen
+        v = seen.get(key)
+        if v is None:
+            if len(seen) >= SEEN_LIMIT:
+                seen.clear()
+            v = seen[key] = self._value(s, seat)
         return v
-    for _ in range(ENDGAME_TURNS):
-        d = reply(d)
-        if d.phase == "over":
-            return (1 - ENDGAME_WEIGHT) * v + ENDGAME_WEIGHT * final_value(d, seat)
-    return v
+
+    def _value(self, s: RivalityState, seat: int) -> float:
+        """The reading after the replies; near the end, part of it is the result of the players'
+        replies one after the other until the game ends (when it does within ENDGAME_TURNS):
+        who lays last is what decides."""
+        d = s
+        for _ in range(self.plies):
+            d = answered_reply(d) if self.answered else reply(d, self.wary)
+            if d.phase == "over":
+                return judge(d, seat)
+        v = judge(d, seat)
+        if not _near_end(d):
+            return v
+        for _ in range(ENDGAME_TURNS):
+            d = reply(d, self.wary)
+            if d.phase == "over":
+                return (1 - ENDGAME_WEIGHT) * v + ENDGAME_WEIGHT * final_value(d, seat)
+        return v
 
 
 def _near_end(s: RivalityState) -> bool:
     """Whether the game may end within a few turns: few tiles left, or a supply nearly empty."""
     left = sum(len(h) for h in s.hands) + sum(len(p) for p in s.piles)
     return left <= ENDGAME_TURNS or min(s.supply) <= ENDGAME_SUPPLY
+
+
+# Hard's reading: one reply, chosen by the lead in points it gives.
+search_evaluate = SearchValue()
+expert_evaluate = SearchValue(answered=True)
