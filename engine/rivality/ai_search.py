@@ -14,6 +14,11 @@ then about to lay. Near the end (few tiles left, or a supply nearly empty) the p
 replying in turn, and when that ends the game within a few turns, who won it makes up half the
 value.
 
+That reply is the best by the lead in points it gives, as hard reads it. Expert, at two seats,
+looks one turn further (`expert_evaluate`): the rival's hard search weighs each reply by the
+answer it draws, so expert's reading has the rival lay the placement that leaves it best off once
+the searcher has answered (by hard's reply), and reads the position after that answer.
+
 Solo keeps the evaluation and no horizon: Souramoun's answers follow by rule, and the search's
 tree already looks several moves ahead there.
 """
@@ -201,7 +206,7 @@ def _lay(d: RivalityState, t: int, p: int, rot: int) -> None:
             do.cast_delayed(d, d.actor, rule.delayed_candidates(d, d.actor)[0])  # type: ignore[arg-type]
 
 
-def reply(s: RivalityState, wary: bool = False) -> RivalityState:
+def reply(s: RivalityState) -> RivalityState:
     """A copy of `s` after the player on turn lays the best of the placements tried, best by
     `mover_lead`."""
     side = s.side_of[s.turn]
@@ -209,7 +214,7 @@ def reply(s: RivalityState, wary: bool = False) -> RivalityState:
     for _g, _spent, t, p, rot in placements(s, TRIED):
         d = _copy(s)
         _lay(d, t, p, rot)
-        v = mover_lead(d, side, wary)
+        v = mover_lead(d, side)
         if v > best_v:
             best, best_v = d, v
     return best
@@ -264,18 +269,15 @@ def _key(s: RivalityState, seat: int) -> tuple[str, bytes]:
 
 class SearchValue:
     """The search's value of a position for a seat (`Game.ai_search_evaluate`): where a turn
-    begins, after `plies` replies, each player laying in turn, then read by `judge`. `wary`
-    chooses every reply as `judge` reads a turn's start (the lead after it, less half the best
-    gain it leaves the next player), not by the lead alone.
+    begins, after the mover's reply (`reply`), or with `answered` after the reply that holds up
+    best against the next player's answer, and that answer (`answered_reply`), read by `judge`.
 
     Values already worked out are kept, by position and seat: the search meets the same positions
     again and again (it cycles over a few sampled worlds, and a turn has only so many ends), and
     working one out plays replies; the value is a function of the position alone. Each reading
     keeps its own, since two readings value the same position differently."""
 
-    def __init__(self, plies: int = 1, wary: bool = False, answered: bool = False) -> None:
-        self.plies = plies
-        self.wary = wary
+    def __init__(self, answered: bool = False) -> None:
         self.answered = answered
         self.seen: dict[tuple[str, bytes], float] = {}
 
@@ -294,19 +296,15 @@ class SearchValue:
         return v
 
     def _value(self, s: RivalityState, seat: int) -> float:
-        """The reading after the replies; near the end, part of it is the result of the players'
+        """The reading after the reply; near the end, part of it is the result of the players'
         replies one after the other until the game ends (when it does within ENDGAME_TURNS):
         who lays last is what decides."""
-        d = s
-        for _ in range(self.plies):
-            d = answered_reply(d) if self.answered else reply(d, self.wary)
-            if d.phase == "over":
-                return judge(d, seat)
+        d = answered_reply(s) if self.answered else reply(s)
         v = judge(d, seat)
-        if not _near_end(d):
+        if d.phase == "over" or not _near_end(d):
             return v
         for _ in range(ENDGAME_TURNS):
-            d = reply(d, self.wary)
+            d = reply(d)
             if d.phase == "over":
                 return (1 - ENDGAME_WEIGHT) * v + ENDGAME_WEIGHT * final_value(d, seat)
         return v
@@ -318,6 +316,7 @@ def _near_end(s: RivalityState) -> bool:
     return left <= ENDGAME_TURNS or min(s.supply) <= ENDGAME_SUPPLY
 
 
-# Hard's reading: one reply, chosen by the lead in points it gives.
+# Hard's reading, and expert's at two seats (`Rivality.ai_level`; docs/AI.md, "Expert against
+# hard").
 search_evaluate = SearchValue()
 expert_evaluate = SearchValue(answered=True)

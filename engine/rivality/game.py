@@ -23,6 +23,9 @@ from engine.rivality.rules.phases import PHASES
 from engine.rivality.setup import setup as new_table
 from engine.rivality.state import RivalityState
 
+# Expert's search at two seats: the reading that looks a turn further (ai_search.expert_evaluate),
+# on half its iterations, since the search covers its own turn well within them and each reading
+# costs about two and a half of hard's (docs/AI.md, "Expert against hard").
 EXPERT_SEARCH = LevelSearch(iterations=0.5, evaluate=ai_search.expert_evaluate)
 
 
