@@ -14,11 +14,6 @@ then about to lay. Near the end (few tiles left, or a supply nearly empty) the p
 replying in turn, and when that ends the game within a few turns, who won it makes up half the
 value.
 
-That reply is the best by the lead in points it gives, as hard reads it. Expert, at two seats,
-looks one turn further (`expert_evaluate`): the rival's hard search weighs each reply by the
-answer it draws, so expert's reading has the rival lay the placement that leaves it best off once
-the searcher has answered (by hard's reply), and reads the position after that answer.
-
 Solo keeps the evaluation and no horizon: Souramoun's answers follow by rule, and the search's
 tree already looks several moves ahead there.
 """
@@ -177,17 +172,14 @@ def _keep(kept: list[Placement], top: int, p: Placement) -> None:
         kept.pop()
 
 
-def mover_lead(s: RivalityState, side: int, wary: bool = False) -> float:
+def mover_lead(s: RivalityState, side: int) -> float:
     """How a reply is chosen: `side`'s lead in held points after it, or DECIDED when it ended the
-    game (won or lost); `wary`, less half the best gain it leaves the next player to lay (as
-    `judge` reads a turn's start)."""
+    game (won or lost)."""
     if s.phase == "over":
         out = outcome(s)
         assert out is not None
         return DECIDED if any(s.side_of[w] == side for w in out.winners) else -DECIDED
     vals = held(s)
-    if wary and turn_start(s):
-        vals[s.side_of[s.turn]] += PENDING_WEIGHT * placements(s, 1)[0][0]
     return vals[side] - max(vals[k] for k in range(s.sides) if k != side)
 
 
@@ -207,32 +199,13 @@ def _lay(d: RivalityState, t: int, p: int, rot: int) -> None:
 
 
 def reply(s: RivalityState) -> RivalityState:
-    """A copy of `s` after the player on turn lays the best of the placements tried, best by
-    `mover_lead`."""
+    """A copy of `s` after the player on turn lays the best of the placements tried."""
     side = s.side_of[s.turn]
     best, best_v = s, -2 * DECIDED
     for _g, _spent, t, p, rot in placements(s, TRIED):
         d = _copy(s)
         _lay(d, t, p, rot)
         v = mover_lead(d, side)
-        if v > best_v:
-            best, best_v = d, v
-    return best
-
-
-def answered_reply(s: RivalityState) -> RivalityState:
-    """A copy of `s` after the player on turn lays the placement, of those tried, that leaves them
-    best off once the next player has answered it (by `reply`), and after that answer: each
-    answer judged by the lead it leaves, with half the best gain open to the player then on turn
-    (as `judge` reads a turn's start)."""
-    side = s.side_of[s.turn]
-    best, best_v = s, -2 * DECIDED
-    for _g, _spent, t, p, rot in placements(s, TRIED):
-        d = _copy(s)
-        _lay(d, t, p, rot)
-        if d.phase != "over":
-            d = reply(d)
-        v = mover_lead(d, side, wary=True)
         if v > best_v:
             best, best_v = d, v
     return best
@@ -249,8 +222,11 @@ def judge(s: RivalityState, seat: int) -> float:
     return lead_value(vals, s, seat)
 
 
-# Values kept by each reading (emptied when full: a decision adds a few thousand, and 10,000 keys
-# take about 6 MB).
+# Values already worked out, by position and seat. The search meets the same positions again and
+# again (it cycles over a few sampled worlds, and a turn has only so many ends), and working one
+# out plays a reply; the value is a function of the position alone, so it is kept. Emptied when
+# full: a decision adds a few thousand, and 10,000 keys take about 6 MB.
+_seen: dict[tuple[str, bytes], float] = {}
 SEEN_LIMIT = 10_000
 
 
@@ -267,56 +243,37 @@ def _key(s: RivalityState, seat: int) -> tuple[str, bytes]:
     return s.phase, array("i", ints).tobytes()
 
 
-class SearchValue:
-    """The search's value of a position for a seat (`Game.ai_search_evaluate`): where a turn
-    begins, after the mover's reply (`reply`), or with `answered` after the reply that holds up
-    best against the next player's answer, and that answer (`answered_reply`), read by `judge`.
+def search_evaluate(s: RivalityState, seat: int) -> float:
+    """The search's value of `s` for `seat`: where a turn begins, after the mover's reply."""
+    if s.mode != "duel":
+        return evaluate(s, seat)
+    if s.phase == "over" or not turn_start(s):
+        return judge(s, seat)
+    key = _key(s, seat)
+    v = _seen.get(key)
+    if v is None:
+        if len(_seen) >= SEEN_LIMIT:
+            _seen.clear()
+        v = _seen[key] = _value(s, seat)
+    return v
 
-    Values already worked out are kept, by position and seat: the search meets the same positions
-    again and again (it cycles over a few sampled worlds, and a turn has only so many ends), and
-    working one out plays replies; the value is a function of the position alone. Each reading
-    keeps its own, since two readings value the same position differently."""
 
-    def __init__(self, answered: bool = False) -> None:
-        self.answered = answered
-        self.seen: dict[tuple[str, bytes], float] = {}
-
-    def __call__(self, s: RivalityState, seat: int) -> float:
-        if s.mode != "duel":
-            return evaluate(s, seat)
-        if s.phase == "over" or not turn_start(s):
-            return judge(s, seat)
-        key = _key(s, seat)
-        seen = self.seen
-        v = seen.get(key)
-        if v is None:
-            if len(seen) >= SEEN_LIMIT:
-                seen.clear()
-            v = seen[key] = self._value(s, seat)
+def _value(s: RivalityState, seat: int) -> float:
+    """The reading after the mover's reply; near the end, part of it is the result of the
+    players' replies one after the other until the game ends (when it does within
+    ENDGAME_TURNS): who lays last is what decides."""
+    d = reply(s)
+    v = judge(d, seat)
+    if d.phase == "over" or not _near_end(d):
         return v
-
-    def _value(self, s: RivalityState, seat: int) -> float:
-        """The reading after the reply; near the end, part of it is the result of the players'
-        replies one after the other until the game ends (when it does within ENDGAME_TURNS):
-        who lays last is what decides."""
-        d = answered_reply(s) if self.answered else reply(s)
-        v = judge(d, seat)
-        if d.phase == "over" or not _near_end(d):
-            return v
-        for _ in range(ENDGAME_TURNS):
-            d = reply(d)
-            if d.phase == "over":
-                return (1 - ENDGAME_WEIGHT) * v + ENDGAME_WEIGHT * final_value(d, seat)
-        return v
+    for _ in range(ENDGAME_TURNS):
+        d = reply(d)
+        if d.phase == "over":
+            return (1 - ENDGAME_WEIGHT) * v + ENDGAME_WEIGHT * final_value(d, seat)
+    return v
 
 
 def _near_end(s: RivalityState) -> bool:
     """Whether the game may end within a few turns: few tiles left, or a supply nearly empty."""
     left = sum(len(h) for h in s.hands) + sum(len(p) for p in s.piles)
     return left <= ENDGAME_TURNS or min(s.supply) <= ENDGAME_SUPPLY
-
-
-# Hard's reading, and expert's at two seats (`Rivality.ai_level`; docs/AI.md, "Expert against
-# hard").
-search_evaluate = SearchValue()
-expert_evaluate = SearchValue(answered=True)

@@ -4,11 +4,8 @@ estimates."""
 
 from __future__ import annotations
 
-from engine.core import SAME_SEARCH
-from engine.rivality import ai_search
 from engine.rivality.data import pos_of
 from engine.rivality.game import GAME
-from engine.rivality.options import RivalityOptions
 from engine.rivality.scoring import side_scores
 from engine.rivality.state import RivalityState
 from tests.engine.rivality.helpers import hand, new, put, set_golems
@@ -89,32 +86,3 @@ def test_a_value_worked_out_once_is_not_given_to_another_position() -> None:
     set_golems(s, s.at[pos_of(0, 1)], {0: 1})
     set_golems(s, s.at[pos_of(1, 0)], {0: 5})
     assert GAME.ai_search_evaluate(s, 0) == 1.0
-
-
-def test_expert_reads_a_two_seat_duel_with_the_answered_reply_and_hard_as_before() -> None:
-    # Hard and normal keep their readings; expert's own, at two seats, lets the rival choose its
-    # reply by the answer it draws, on half the iterations.
-    s = new()
-    assert GAME.ai_level(s, "hard") == GAME.ai_level(s, "normal") == SAME_SEARCH
-    expert = GAME.ai_level(s, "expert")
-    assert expert.evaluate is ai_search.expert_evaluate and expert.iterations == 0.5
-    assert ai_search.expert_evaluate.answered and not ai_search.search_evaluate.answered
-    assert GAME.ai_level(new(seats=3), "expert") == SAME_SEARCH
-
-
-def test_expert_sees_the_reply_that_holds_up_against_the_answer() -> None:
-    # Seed 7 after two turns: Salmon to lay, holding two Fortresses. Hard's reading has Salmon lay
-    # for the biggest lead in points (a Fortress at 0,-2), which Mauve's own Fortress then
-    # overturns; expert's has Salmon lay where Mauve's answer leaves the two level (at -1,0), so
-    # Mauve's last turn is worth less to Mauve than hard's reading says.
-    s = GAME.setup(RivalityOptions(), 2, 7)
-    for text in ["tile 3", "place 0,-1", "face west", "tile 22", "place 1,0", "face south"]:
-        seat = GAME.to_act(s)[0]
-        GAME.apply(s, seat, GAME.parse_move(s, seat, text))
-    assert s.phase == "tile" and s.turn == 0
-    greedy = ai_search.reply(s)
-    assert greedy.pos[-1] == pos_of(0, -2) and ai_search.mover_lead(greedy, 0) > 4
-    assert ai_search.mover_lead(ai_search.reply(greedy), 0, wary=True) < -2
-    answered = ai_search.answered_reply(s)  # Salmon's tile and Mauve's answer
-    assert answered.pos[-2] == pos_of(-1, 0) and ai_search.mover_lead(answered, 0, wary=True) > 3
-    assert ai_search.expert_evaluate(s, 1) < ai_search.search_evaluate(s, 1) - 0.05
