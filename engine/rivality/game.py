@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from engine.core import Game
+from engine.core import SAME_SEARCH, Game, LevelSearch
 from engine.core.phases import PhasedGame
 from engine.rivality import ai, ai_search, scoring, texts, views
 from engine.rivality.actions import ACTION_TYPES, Action
@@ -22,6 +22,12 @@ from engine.rivality.rules.legality import MISPLACED
 from engine.rivality.rules.phases import PHASES
 from engine.rivality.setup import setup as new_table
 from engine.rivality.state import RivalityState
+
+# Expert's search at two seats: the reading that tries six of the rival's placements, not three
+# (ai_search.expert_evaluate), on half its iterations, since the search covers its own turn well
+# within them and each reading costs about one and a half of hard's (docs/AI.md, "Expert against
+# hard").
+EXPERT_SEARCH = LevelSearch(iterations=0.5, evaluate=ai_search.expert_evaluate)
 
 
 class Rivality(PhasedGame[RivalityState, Action, RivalityOptions]):
@@ -55,6 +61,11 @@ class Rivality(PhasedGame[RivalityState, Action, RivalityOptions]):
 
     def ai_turn_mark(self, s: RivalityState) -> int | None:
         return ai_search.turn_mark(s)
+
+    def ai_level(self, s: RivalityState, level: str) -> LevelSearch:
+        # Expert's reading of a two-player duel tries more of the rival's replies (ai_search.py),
+        # on half the iterations; at three and four seats it keeps hard's.
+        return EXPERT_SEARCH if level == "expert" and s.seats == 2 else SAME_SEARCH
 
     describe = staticmethod(texts.describe)
     progress = staticmethod(texts.progress)
