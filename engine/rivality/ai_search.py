@@ -14,13 +14,17 @@ then about to lay. Near the end (few tiles left, or a supply nearly empty) the p
 replying in turn, and when that ends the game within a few turns, who won it makes up half the
 value.
 
+That reply is the best by the lead in points it gives of the three placements the quick estimate
+likes best, as hard reads it. Expert, at two seats, tries six (`expert_evaluate`): the estimate
+leaves out delayed spells and sieges, while the rival's own search weighs every placement, so
+the reply it finds may lie beyond the estimate's first three.
+
 Solo keeps the evaluation and no horizon: Souramoun's answers follow by rule, and the search's
 tree already looks several moves ahead there.
 """
 
 from __future__ import annotations
 
-import heapq
 from array import array
 
 from engine.core.copying import copier
@@ -59,6 +63,10 @@ def turn_start(s: RivalityState) -> bool:
     return s.phase == "tile" or (s.phase == "place" and len(s.hands[s.turn]) == 1)
 
 
+# The two other golem colours of a side, in the order the limit's removal looks at them.
+_OTHERS = ((1, 2), (0, 2), (0, 1))
+
+
 def _hit(s: RivalityState, c: int, side: int, n: int, ignore: bool) -> tuple[float, int]:
     """(points gained, golems landed) when `side` summons n golems onto cell c, the supply aside:
     a tile taken from a rival counts its value for both, a contested one part of it, and a little
@@ -74,8 +82,9 @@ def _hit(s: RivalityState, c: int, side: int, n: int, ignore: bool) -> tuple[flo
     landed = n
     a[side] += n
     over = a[0] + a[1] + a[2] - LIMIT
+    o0, o1 = _OTHERS[side]
     while over > 0:
-        j = max((x for x in range(3) if x != side), key=lambda x: a[x])
+        j = o0 if a[o0] >= a[o1] else o1  # the rival side with more golems (the first on a tie)
         if a[j] == 0:
             a[side] -= over
             landed -= over
@@ -98,19 +107,27 @@ Placement = tuple[float, int, int, int, int]  # (estimated gain, golems spent, t
 def placements(s: RivalityState, top: int) -> list[Placement]:
     """The `top` placements open to the player on turn by the quick estimate of what their
     spells gain (delayed spells and sieges aside), then, when the supply is low, the `top` best
-    of those that would empty it. Spells are summed per square; one that lands nowhere adds
-    nothing, so a placement casting nothing stands for all the others."""
+    of those that would empty it; equal estimates keep the order in which they are met. Spells are
+    summed per square; one that lands nowhere adds nothing, so a placement casting nothing stands
+    for all the others."""
     side = s.side_of[s.turn]
     tiles = [s.chosen] if s.chosen >= 0 else s.hands[s.turn]
     fr = s.frontier
     at = s.at
     enemy_mages = {m for k, m in enumerate(s.mage) if k != side and m >= 0}
+    supply = s.supply[side]
+    low = supply <= LOW_SUPPLY
     hits: dict[int, list[tuple[int, int]]] = {}  # spell offset -> (square index, cell hit)
-    memo: dict[tuple[int, int, bool], tuple[float, int]] = {}
-    out: list[Placement] = []
+    memo: dict[int, tuple[float, int]] = {}  # (cell, golems, shields ignored) -> what they gain
+    nf = len(fr)
+    gain = [0.0] * nf  # per square, for the tile and facing at hand
+    spent = [0] * nf  # (0: no spell lands from there)
+    best: list[Placement] = []
+    enders: list[Placement] = []
+    found = False
     for t in tiles:
         for rot in range(4):
-            acc: dict[int, list[float]] = {}
+            met: list[int] = []  # squares in the order a spell first lands from them
             for _e, off, n, _d, ignore, _dr in SPELLS[t][rot]:
                 h = hits.get(off)
                 if h is None:
@@ -120,24 +137,44 @@ def placements(s: RivalityState, top: int) -> list[Placement]:
                         if c is not None and c not in enemy_mages:
                             h.append((i, c))
                 for i, c in h:
-                    r = memo.get((c, n, ignore))
+                    key = c * 10 + n * 2 + ignore  # (golems up to 4)
+                    r = memo.get(key)
                     if r is None:
-                        r = memo[(c, n, ignore)] = _hit(s, c, side, n, ignore)
-                    x = acc.get(i)
-                    if x is None:
-                        acc[i] = [r[0], 1 + r[1]]
+                        r = memo[key] = _hit(s, c, side, n, ignore)
+                    if spent[i]:
+                        gain[i] += r[0]
+                        spent[i] += r[1]
                     else:
-                        x[0] += r[0]
-                        x[1] += r[1]
-            out.extend((g, int(spent), t, fr[i], rot) for i, (g, spent) in acc.items())
-    if not out:
-        out.append((0.0, 1, tiles[0], fr[0], 0))
-    best = heapq.nlargest(top, out, key=lambda x: x[0])
-    supply = s.supply[side]
-    if supply <= LOW_SUPPLY:
-        enders = [x for x in out if x[1] >= supply]
-        best += heapq.nlargest(top, enders, key=lambda x: x[0])
-    return best
+                        gain[i] = r[0]
+                        spent[i] = 1 + r[1]
+                        met.append(i)
+            if not met:
+                continue
+            found = True
+            # Only a placement that beats the last one kept is built (most do not).
+            for i in met:
+                g, k = gain[i], spent[i]
+                spent[i] = 0
+                if len(best) < top or g > best[-1][0]:
+                    _keep(best, top, (g, k, t, fr[i], rot))
+                if low and k >= supply and (len(enders) < top or g > enders[-1][0]):
+                    _keep(enders, top, (g, k, t, fr[i], rot))
+    if not found:
+        best = [(0.0, 1, tiles[0], fr[0], 0)]
+        if low and supply <= 1:
+            enders = best[:]
+    return best + enders
+
+
+def _keep(kept: list[Placement], top: int, p: Placement) -> None:
+    """Put `p` among the `kept` placements (best estimate first), after those it does not beat,
+    and keep `top` of them."""
+    i = len(kept)
+    while i and kept[i - 1][0] < p[0]:
+        i -= 1
+    kept.insert(i, p)
+    if len(kept) > top:
+        kept.pop()
 
 
 def mover_lead(s: RivalityState, side: int) -> float:
@@ -166,11 +203,12 @@ def _lay(d: RivalityState, t: int, p: int, rot: int) -> None:
             do.cast_delayed(d, d.actor, rule.delayed_candidates(d, d.actor)[0])  # type: ignore[arg-type]
 
 
-def reply(s: RivalityState) -> RivalityState:
-    """A copy of `s` after the player on turn lays the best of the placements tried."""
+def reply(s: RivalityState, tried: int = TRIED) -> RivalityState:
+    """A copy of `s` after the player on turn lays the best, by `mover_lead`, of the `tried`
+    placements the quick estimate likes best (and as many of those that empty a low supply)."""
     side = s.side_of[s.turn]
     best, best_v = s, -2 * DECIDED
-    for _g, _spent, t, p, rot in placements(s, TRIED):
+    for _g, _spent, t, p, rot in placements(s, tried):
         d = _copy(s)
         _lay(d, t, p, rot)
         v = mover_lead(d, side)
@@ -190,11 +228,8 @@ def judge(s: RivalityState, seat: int) -> float:
     return lead_value(vals, s, seat)
 
 
-# Values already worked out, by position and seat. The search meets the same positions again and
-# again (it cycles over a few sampled worlds, and a turn has only so many ends), and working one
-# out plays a reply; the value is a function of the position alone, so it is kept. Emptied when
-# full: a decision adds a few thousand, and 10,000 keys take about 6 MB.
-_seen: dict[tuple[str, bytes], float] = {}
+# Values kept by each reading (emptied when full: a decision adds a few thousand, and 10,000 keys
+# take about 6 MB).
 SEEN_LIMIT = 10_000
 
 
@@ -211,37 +246,56 @@ def _key(s: RivalityState, seat: int) -> tuple[str, bytes]:
     return s.phase, array("i", ints).tobytes()
 
 
-def search_evaluate(s: RivalityState, seat: int) -> float:
-    """The search's value of `s` for `seat`: where a turn begins, after the mover's reply."""
-    if s.mode != "duel":
-        return evaluate(s, seat)
-    if s.phase == "over" or not turn_start(s):
-        return judge(s, seat)
-    key = _key(s, seat)
-    v = _seen.get(key)
-    if v is None:
-        if len(_seen) >= SEEN_LIMIT:
-            _seen.clear()
-        v = _seen[key] = _value(s, seat)
-    return v
+class SearchValue:
+    """The search's value of a position for a seat (`Game.ai_search_evaluate`): where a turn
+    begins, after the mover's reply (`reply`, choosing among `tried` placements), read by
+    `judge`.
 
+    Values already worked out are kept, by position and seat: the search meets the same positions
+    again and again (it cycles over a few sampled worlds, and a turn has only so many ends), and
+    working one out plays replies; the value is a function of the position alone. Each reading
+    keeps its own, since two readings value the same position differently."""
 
-def _value(s: RivalityState, seat: int) -> float:
-    """The reading after the mover's reply; near the end, part of it is the result of the
-    players' replies one after the other until the game ends (when it does within
-    ENDGAME_TURNS): who lays last is what decides."""
-    d = reply(s)
-    v = judge(d, seat)
-    if d.phase == "over" or not _near_end(d):
+    def __init__(self, tried: int = TRIED) -> None:
+        self.tried = tried
+        self.seen: dict[tuple[str, bytes], float] = {}
+
+    def __call__(self, s: RivalityState, seat: int) -> float:
+        if s.mode != "duel":
+            return evaluate(s, seat)
+        if s.phase == "over" or not turn_start(s):
+            return judge(s, seat)
+        key = _key(s, seat)
+        seen = self.seen
+        v = seen.get(key)
+        if v is None:
+            if len(seen) >= SEEN_LIMIT:
+                seen.clear()
+            v = seen[key] = self._value(s, seat)
         return v
-    for _ in range(ENDGAME_TURNS):
-        d = reply(d)
-        if d.phase == "over":
-            return (1 - ENDGAME_WEIGHT) * v + ENDGAME_WEIGHT * final_value(d, seat)
-    return v
+
+    def _value(self, s: RivalityState, seat: int) -> float:
+        """The reading after the reply; near the end, part of it is the result of the players'
+        replies one after the other until the game ends (when it does within ENDGAME_TURNS):
+        who lays last is what decides."""
+        d = reply(s, self.tried)
+        v = judge(d, seat)
+        if d.phase == "over" or not _near_end(d):
+            return v
+        for _ in range(ENDGAME_TURNS):
+            d = reply(d, self.tried)
+            if d.phase == "over":
+                return (1 - ENDGAME_WEIGHT) * v + ENDGAME_WEIGHT * final_value(d, seat)
+        return v
 
 
 def _near_end(s: RivalityState) -> bool:
     """Whether the game may end within a few turns: few tiles left, or a supply nearly empty."""
     left = sum(len(h) for h in s.hands) + sum(len(p) for p in s.piles)
     return left <= ENDGAME_TURNS or min(s.supply) <= ENDGAME_SUPPLY
+
+
+# Hard's reading, and expert's at two seats (`Rivality.ai_level`; docs/AI.md, "Expert against
+# hard").
+search_evaluate = SearchValue()
+expert_evaluate = SearchValue(tried=6)
