@@ -14,11 +14,6 @@ then about to lay. Near the end (few tiles left, or a supply nearly empty) the p
 replying in turn, and when that ends the game within a few turns, who won it makes up half the
 value.
 
-That reply is the best by the lead in points it gives of the three placements the quick estimate
-likes best, as hard reads it. Expert, at two seats, tries six (`expert_evaluate`): the estimate
-leaves out delayed spells and sieges, while the rival's own search weighs every placement, so
-the reply it finds may lie beyond the estimate's first three.
-
 Solo keeps the evaluation and no horizon: Souramoun's answers follow by rule, and the search's
 tree already looks several moves ahead there.
 """
@@ -203,12 +198,11 @@ def _lay(d: RivalityState, t: int, p: int, rot: int) -> None:
             do.cast_delayed(d, d.actor, rule.delayed_candidates(d, d.actor)[0])  # type: ignore[arg-type]
 
 
-def reply(s: RivalityState, tried: int = TRIED) -> RivalityState:
-    """A copy of `s` after the player on turn lays the best, by `mover_lead`, of the `tried`
-    placements the quick estimate likes best (and as many of those that empty a low supply)."""
+def reply(s: RivalityState) -> RivalityState:
+    """A copy of `s` after the player on turn lays the best of the placements tried."""
     side = s.side_of[s.turn]
     best, best_v = s, -2 * DECIDED
-    for _g, _spent, t, p, rot in placements(s, tried):
+    for _g, _spent, t, p, rot in placements(s, TRIED):
         d = _copy(s)
         _lay(d, t, p, rot)
         v = mover_lead(d, side)
@@ -228,8 +222,11 @@ def judge(s: RivalityState, seat: int) -> float:
     return lead_value(vals, s, seat)
 
 
-# Values kept by each reading (emptied when full: a decision adds a few thousand, and 10,000 keys
-# take about 6 MB).
+# Values already worked out, by position and seat. The search meets the same positions again and
+# again (it cycles over a few sampled worlds, and a turn has only so many ends), and working one
+# out plays a reply; the value is a function of the position alone, so it is kept. Emptied when
+# full: a decision adds a few thousand, and 10,000 keys take about 6 MB.
+_seen: dict[tuple[str, bytes], float] = {}
 SEEN_LIMIT = 10_000
 
 
@@ -246,56 +243,37 @@ def _key(s: RivalityState, seat: int) -> tuple[str, bytes]:
     return s.phase, array("i", ints).tobytes()
 
 
-class SearchValue:
-    """The search's value of a position for a seat (`Game.ai_search_evaluate`): where a turn
-    begins, after the mover's reply (`reply`, choosing among `tried` placements), read by
-    `judge`.
+def search_evaluate(s: RivalityState, seat: int) -> float:
+    """The search's value of `s` for `seat`: where a turn begins, after the mover's reply."""
+    if s.mode != "duel":
+        return evaluate(s, seat)
+    if s.phase == "over" or not turn_start(s):
+        return judge(s, seat)
+    key = _key(s, seat)
+    v = _seen.get(key)
+    if v is None:
+        if len(_seen) >= SEEN_LIMIT:
+            _seen.clear()
+        v = _seen[key] = _value(s, seat)
+    return v
 
-    Values already worked out are kept, by position and seat: the search meets the same positions
-    again and again (it cycles over a few sampled worlds, and a turn has only so many ends), and
-    working one out plays replies; the value is a function of the position alone. Each reading
-    keeps its own, since two readings value the same position differently."""
 
-    def __init__(self, tried: int = TRIED) -> None:
-        self.tried = tried
-        self.seen: dict[tuple[str, bytes], float] = {}
-
-    def __call__(self, s: RivalityState, seat: int) -> float:
-        if s.mode != "duel":
-            return evaluate(s, seat)
-        if s.phase == "over" or not turn_start(s):
-            return judge(s, seat)
-        key = _key(s, seat)
-        seen = self.seen
-        v = seen.get(key)
-        if v is None:
-            if len(seen) >= SEEN_LIMIT:
-                seen.clear()
-            v = seen[key] = self._value(s, seat)
+def _value(s: RivalityState, seat: int) -> float:
+    """The reading after the mover's reply; near the end, part of it is the result of the
+    players' replies one after the other until the game ends (when it does within
+    ENDGAME_TURNS): who lays last is what decides."""
+    d = reply(s)
+    v = judge(d, seat)
+    if d.phase == "over" or not _near_end(d):
         return v
-
-    def _value(self, s: RivalityState, seat: int) -> float:
-        """The reading after the reply; near the end, part of it is the result of the players'
-        replies one after the other until the game ends (when it does within ENDGAME_TURNS):
-        who lays last is what decides."""
-        d = reply(s, self.tried)
-        v = judge(d, seat)
-        if d.phase == "over" or not _near_end(d):
-            return v
-        for _ in range(ENDGAME_TURNS):
-            d = reply(d, self.tried)
-            if d.phase == "over":
-                return (1 - ENDGAME_WEIGHT) * v + ENDGAME_WEIGHT * final_value(d, seat)
-        return v
+    for _ in range(ENDGAME_TURNS):
+        d = reply(d)
+        if d.phase == "over":
+            return (1 - ENDGAME_WEIGHT) * v + ENDGAME_WEIGHT * final_value(d, seat)
+    return v
 
 
 def _near_end(s: RivalityState) -> bool:
     """Whether the game may end within a few turns: few tiles left, or a supply nearly empty."""
     left = sum(len(h) for h in s.hands) + sum(len(p) for p in s.piles)
     return left <= ENDGAME_TURNS or min(s.supply) <= ENDGAME_SUPPLY
-
-
-# Hard's reading, and expert's at two seats (`Rivality.ai_level`; docs/AI.md, "Expert against
-# hard").
-search_evaluate = SearchValue()
-expert_evaluate = SearchValue(tried=6)

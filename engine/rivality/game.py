@@ -23,12 +23,6 @@ from engine.rivality.rules.phases import PHASES
 from engine.rivality.setup import setup as new_table
 from engine.rivality.state import RivalityState
 
-# Expert's search at two seats: the reading that tries six of the rival's placements, not three
-# (ai_search.expert_evaluate), on half its iterations, since the search covers its own turn well
-# within them and each reading costs about one and a half of hard's (docs/AI.md, "Expert against
-# hard").
-EXPERT_SEARCH = LevelSearch(iterations=0.5, evaluate=ai_search.expert_evaluate)
-
 
 class Rivality(PhasedGame[RivalityState, Action, RivalityOptions]):
     id = "rivality"
@@ -64,11 +58,7 @@ class Rivality(PhasedGame[RivalityState, Action, RivalityOptions]):
 
     def ai_level(self, s: RivalityState, level: str) -> LevelSearch:
         # Solo, hard and expert play for the margin where the result is settled (ai.solo_result).
-        if s.mode == "solo" and level in ("hard", "expert"):
-            return ai.SOLO_HARD
-        # Expert's reading of a two-player duel tries more of the rival's replies (ai_search.py),
-        # on half the iterations; at three and four seats it keeps hard's.
-        return EXPERT_SEARCH if level == "expert" and s.seats == 2 else SAME_SEARCH
+        return ai.SOLO_HARD if s.mode == "solo" and level in ("hard", "expert") else SAME_SEARCH
 
     describe = staticmethod(texts.describe)
     progress = staticmethod(texts.progress)

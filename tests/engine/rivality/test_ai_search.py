@@ -4,11 +4,8 @@ estimates."""
 
 from __future__ import annotations
 
-from engine.core import SAME_SEARCH
-from engine.rivality import ai_search
 from engine.rivality.data import pos_of
 from engine.rivality.game import GAME
-from engine.rivality.options import RivalityOptions
 from engine.rivality.scoring import side_scores
 from engine.rivality.state import RivalityState
 from tests.engine.rivality.helpers import hand, new, put, set_golems
@@ -89,33 +86,3 @@ def test_a_value_worked_out_once_is_not_given_to_another_position() -> None:
     set_golems(s, s.at[pos_of(0, 1)], {0: 1})
     set_golems(s, s.at[pos_of(1, 0)], {0: 5})
     assert GAME.ai_search_evaluate(s, 0) == 1.0
-
-
-def test_expert_reads_a_two_seat_duel_trying_more_replies_and_hard_as_before() -> None:
-    # Hard and normal keep their readings; expert's own, at two seats, tries six of the rival's
-    # placements where hard's tries three, on half the iterations.
-    s = new()
-    assert GAME.ai_level(s, "hard") == GAME.ai_level(s, "normal") == SAME_SEARCH
-    expert = GAME.ai_level(s, "expert")
-    assert expert.evaluate is ai_search.expert_evaluate and expert.iterations == 0.5
-    assert ai_search.expert_evaluate.tried == 6 and ai_search.search_evaluate.tried == ai_search.TRIED == 3
-    assert GAME.ai_level(new(seats=3), "expert") == SAME_SEARCH
-
-
-def test_expert_sees_a_reply_beyond_the_estimates_first_three() -> None:
-    # Seed 3 after two turns: Salmon to lay, holding a Plain and a Fortress. By the quick estimate
-    # each takes the Mana Well from three squares alike, the Plain's first. Laid for real, the
-    # first three find only the Plain's capture; six find the Fortress's, which also adds the
-    # Fortress's own four points: expert's reading has Mauve's last turn worth less to Mauve.
-    s = GAME.setup(RivalityOptions(), 2, 3)
-    for text in ["tile 2", "place 0,-1", "face west", "tile 18", "place 0,-2", "face west"]:
-        seat = GAME.to_act(s)[0]
-        GAME.apply(s, seat, GAME.parse_move(s, seat, text))
-    assert s.phase == "tile" and s.turn == 0 and s.hands[0] == [4, 12]
-    estimates = ai_search.placements(s, 6)
-    assert len({g for g, *_ in estimates}) == 1
-    assert [t for _g, _k, t, _p, _r in estimates] == [4, 4, 4, 12, 12, 12]
-    three, six = ai_search.reply(s, 3), ai_search.reply(s, 6)
-    assert three.tile[-1] == 4 and six.tile[-1] == 12
-    assert ai_search.mover_lead(six, 0) > ai_search.mover_lead(three, 0) + 1.5
-    assert ai_search.expert_evaluate(s, 1) < ai_search.search_evaluate(s, 1) - 0.05
