@@ -17,8 +17,9 @@ made but hidden come from the determinization.
 
 A game may shortlist the root (`Game.ai_root_moves`: only the best few moves of a one-ply
 ranking are searched) and scale the iteration cap (`Game.ai_iteration_scale`), and change one
-level's search where it decides (`Game.ai_level`: its cap, its rollouts' depth and greed, the
-value it reads positions with and the one it gives a finished game). It may also give
+level's search where it decides (`Game.ai_level`: its cap, its rollouts' depth, greed and
+rule of thumb, the value it reads positions with, the one it gives a finished game, and whether
+its tree branches on the rivals' secret picks too). It may also give
 the search a turn horizon (`Game.ai_turn_mark`): the tree then stops where the current turn ends,
 the rest of the turn below a new node is played greedily, every leaf is scored there, and the
 iterations take turns on a few worlds sampled once (TURN_WORLDS) instead of a new one each.
@@ -35,7 +36,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 from engine.ai.bots import StopCheck, legal_list, rank_moves
@@ -49,6 +50,8 @@ _Stat = list[float]
 _Joint = tuple[tuple[int, Any], ...]
 # How the search reads a position for a seat (`Game.ai_search_evaluate`, or `Game.evaluate`).
 _Value = Callable[[Any, int], float]
+# A game's rule of thumb for a rollout's moves (`LevelSearch.rollout_policy`).
+_Policy = Callable[[Any, int, Sequence[Any], Rng], Any]
 # Sampled worlds on which a game's root moves are ranked for its shortlist (Game.ai_root_moves).
 SHORTLIST_SAMPLES = 3
 # With a turn horizon (Game.ai_turn_mark) the iterations take their worlds in turn from this many
@@ -120,6 +123,8 @@ class ISMCTSBot:
         self._value: _Value = lambda _s, _seat: 0.5  # (each `choose` sets the game's)
         self._greed = rollout_greed  # (each `choose` sets the game's, or keeps this)
         self._finished: _Value | None = None  # (each `choose` sets the game's, if any)
+        self._policy: _Policy | None = None  # (each `choose` sets the game's, if any)
+        self._split = False  # (likewise)
 
     def choose(
         self, game: Game[Any, Any, Any], view: Any, seat: int, *, should_stop: StopCheck | None = None
@@ -135,6 +140,8 @@ class ISMCTSBot:
         self._value = own if tune.evaluate is None else tune.evaluate
         self._greed = self.rollout_greed if tune.rollout_greed is None else tune.rollout_greed
         self._finished = tune.finished
+        self._policy = tune.rollout_policy
+        self._split = tune.split_secret_choices
         moves = worth_considering(game, legal_list(game, view, seat))
         self.last_iterations = 0
         scale = game.ai_iteration_scale * tune.iterations
@@ -250,15 +257,17 @@ class ISMCTSBot:
             # At a simultaneous step the child is the one the searcher can tell apart: its own
             # pick (none when it is not choosing), so the rivals' hidden picks, which change
             # with every sampled world, do not split the tree. Their picks still count in their
-            # own statistics at this node (`path` keeps the joint).
-            key = joint if len(acting) < 2 else tuple(p for p in joint if p[0] == seat)
+            # own statistics at this node (`path` keeps the joint). A level may branch on every
+            # seat's pick (`LevelSearch.split_secret_choices`): where the picks are shown at once,
+            # its decisions below then follow what the rivals showed.
+            key = joint if len(acting) < 2 or self._split else tuple(p for p in joint if p[0] == seat)
             child = node.children.get(key)
             if child is None:
                 node.children[key] = _Node()
                 break
             node = child
-        # Rollout: random play to the end or to the depth limit; with a turn horizon, greedy play
-        # to the end of the turn.
+        # Rollout: random play (or the level's rule of thumb) to the end or to the depth limit;
+        # with a turn horizon, greedy play to the end of the turn.
         if turn is not None:
             _finish_turn(game, d, turn, self._value)
         depth = 0
@@ -273,6 +282,8 @@ class ISMCTSBot:
             moves = game.legal(d, s)
             if self._greed and len(moves) > 1 and rng.random() < self._greed:
                 game.perform(d, s, _greedy_move(game, d, s, moves, self._value))
+            elif self._policy is not None and len(moves) > 1:
+                game.perform(d, s, self._policy(d, s, moves, rng))
             else:
                 game.perform(d, s, rng.choice(moves))
             depth += 1

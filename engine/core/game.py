@@ -164,6 +164,15 @@ class LevelSearch:
     # The value of a finished game for a seat, from 0 to 1 (over its share of the win): a game may
     # have the level play for the margin too, where a settled result leaves every move alike.
     finished: Callable[[Any, int], float] | None = None
+    # How a rollout picks a move where it would pick one at random (its position, the mover, the
+    # mover's legal moves, the search's random source): a game's cheap rule of thumb, for a game
+    # whose random play is so poor that the value after it says little of the move above it.
+    rollout_policy: Callable[[Any, int, Sequence[Any], Rng], Any] | None = None
+    # Whether the tree branches on every seat's pick at a simultaneous choice, not on the
+    # searcher's own alone: where the picks are revealed at once, what the searcher does next
+    # then depends on what the rivals showed, at the cost of many more branches to share the
+    # iterations.
+    split_secret_choices: bool = False
 
 
 SAME_SEARCH = LevelSearch()

@@ -9,9 +9,12 @@ idle cycle any affordable card is worth more to it than the coins it costs and s
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
-from engine.rival_kings.data import CARDS
-from engine.rival_kings.queries import purse
+from engine.core.rng import Rng
+from engine.rival_kings.actions import Action, Buy, EndTurn, Recruit, Skip, TakeMoney
+from engine.rival_kings.data import CARDS, SUBJECT
+from engine.rival_kings.queries import price, purse
 from engine.rival_kings.scoring import outcome, score
 from engine.rival_kings.state import RivalKingsState
 
@@ -45,3 +48,34 @@ def evaluate(s: RivalKingsState, seat: int) -> float:
     mine = vals[seat]
     best_other = max(v for i, v in enumerate(vals) if i != seat)
     return 1.0 / (1.0 + math.exp(-(mine - best_other) / 5.0))
+
+
+def rollout_move(s: RivalKingsState, seat: int, moves: Sequence[Action], rng: Rng) -> Action:
+    """A rule of thumb for the search's rollouts (expert's, `RivalKings.ai_level`), costing no
+    look ahead: never skip an action or end a turn while something else is offered; buy or
+    recruit the card that adds most to the score as it stands, less its price in coins; take the
+    richest pile's money; anything else (the character, a theft, a conflict, an ability) at
+    random. Random play skips an action or ends a turn at one choice in two or three, throwing
+    away much of what a character gives, so the value read after it hardly tells one character
+    from another."""
+    useful: list[Action] = [m for m in moves if not isinstance(m, (Skip, EndTurn))] or list(moves)
+    cards = [m for m in useful if isinstance(m, (Buy, Recruit))]
+    if cards:
+        return max(cards, key=lambda m: _card_gain(s, seat, m))
+    money = [m for m in useful if isinstance(m, TakeMoney)]
+    if money:
+        return max(money, key=lambda m: s.pile_ones[m.pile] + 2 * s.pile_twos[m.pile])
+    return rng.choice(useful)
+
+
+def _card_gain(s: RivalKingsState, seat: int, m: Buy | Recruit) -> float:
+    """What taking the top card of the move's pile adds to the seat's score now, less its price
+    at `coin_weight`."""
+    card = s.piles[m.pile][-1]
+    buildings, subjects = s.buildings[seat], s.subjects[seat]
+    if CARDS[card].kind == SUBJECT:
+        subjects = [*subjects, card]
+    else:
+        buildings = [*buildings, card]
+    gained = score(buildings, subjects, 0, 0).total
+    return gained - price(s, m.pile, m.discount) * coin_weight(s)

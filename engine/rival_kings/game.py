@@ -14,7 +14,7 @@ Interpretations are recorded in RULES_NOTES.md.
 
 from __future__ import annotations
 
-from engine.core import Game
+from engine.core import SAME_SEARCH, Game, LevelSearch
 from engine.core.phases import PhasedGame
 from engine.rival_kings import ai, scoring, texts, views
 from engine.rival_kings.actions import ACTION_TYPES, Action
@@ -24,6 +24,9 @@ from engine.rival_kings.rules.legality import misplaced
 from engine.rival_kings.rules.phases import PHASES
 from engine.rival_kings.setup import new_game
 from engine.rival_kings.state import RivalKingsState
+
+# Expert's search at two seats (`RivalKings.ai_level`).
+EXPERT_SEARCH = LevelSearch(rollout_policy=ai.rollout_move, split_secret_choices=True)
 
 
 class RivalKings(PhasedGame[RivalKingsState, Action, RivalKingsOptions]):
@@ -36,6 +39,16 @@ class RivalKings(PhasedGame[RivalKingsState, Action, RivalKingsOptions]):
     state_type = RivalKingsState
     supports_series = True
     phases = PHASES
+
+    def ai_level(self, s: RivalKingsState, level: str) -> LevelSearch:
+        """Expert at two seats branches its tree on both seats' characters at the secret choice
+        (hard on its own pick alone), so that what it does once the characters are shown (the
+        Gardener, the Watchman, thefts, the actions) follows what the rival showed; and it plays
+        its rollouts by a rule of thumb (`ai.rollout_move`) where hard's are random. With hard's
+        search its five times hard's iterations played level with hard (docs/AI.md)."""
+        if level == "expert" and s.seats == 2:
+            return EXPERT_SEARCH
+        return SAME_SEARCH
 
     def misplaced(self, s: RivalKingsState, seat: int, a: Action) -> str:
         return misplaced(a)

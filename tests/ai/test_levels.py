@@ -4,13 +4,16 @@ search value; normal does neither."""
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import attrs
 
 from engine.ai import HARD_ITERATIONS, NORMAL_ITERATIONS, ISMCTSBot, make_bot
+from engine.ai.ismcts import _Node
 from engine.core import SAME_SEARCH, Event, GameBase, LevelSearch, Outcome, Prompt, Rng, ScoreLine
 from engine.core.notation import Form, Notation
 from engine.core.options import option
+from tests.support.goofspiel import Bid, GoofOptions, Goofspiel, GoofState
 from tests.support.race import TURNS as TURNS_OF_RACE
 from tests.support.race import Race, RaceOptions, RaceState, Take
 
@@ -251,3 +254,67 @@ def test_a_game_may_have_one_level_play_for_points_where_the_result_is_settled()
     # every move loses alike and the search takes whichever.
     assert chosen["margin"] == [3, 3, 3, 3], chosen
     assert chosen["plain"] != [3, 3, 3, 3], chosen
+
+
+class RuledRace(Race):
+    """The race, counting the moves performed by kind; hard's rollouts, when `ruled`, take 2
+    every time by the game's rule of thumb."""
+
+    def __init__(self, ruled: bool) -> None:
+        self.ruled = ruled
+        self.taken = [0, 0, 0, 0]
+
+    def ai_level(self, s: RaceState, level: str) -> LevelSearch:
+        if level == "hard" and self.ruled:
+            return LevelSearch(rollout_policy=lambda d, seat, moves, rng: Take(2))
+        return SAME_SEARCH
+
+    def perform(self, s: RaceState, seat: int, a: Take) -> list[Event]:
+        self.taken[a.points] += 1
+        return super().perform(s, seat, a)
+
+
+def test_a_game_may_give_one_levels_rollouts_a_rule_of_thumb() -> None:
+    taken = {}
+    for ruled in (False, True):
+        game = RuledRace(ruled)
+        bot = make_bot("hard", 3)
+        assert isinstance(bot, ISMCTSBot)
+        bot.budget = math.inf  # the cap alone stops it
+        bot.choose(game, game.view(game.setup(RaceOptions(), 4, 1), 0), 0)
+        taken[ruled] = game.taken
+    # Ruled rollouts take 2 wherever random ones took 1, 2 or 3 alike (the tree's own moves,
+    # most of them 3 once the search has learnt it, take any).
+    assert taken[True][1] < taken[False][1] / 2, taken
+    assert taken[True][2] > 1.5 * taken[False][2], taken
+
+
+class SplitGoofspiel(Goofspiel):
+    """Goofspiel in which hard's tree branches on both seats' bids at once."""
+
+    def ai_level(self, s: GoofState, level: str) -> LevelSearch:
+        return LevelSearch(split_secret_choices=True) if level == "hard" else SAME_SEARCH
+
+
+class _Watching(ISMCTSBot):
+    """The search, keeping hold of the root it grows."""
+
+    root: _Node
+
+    def _iterate(self, game: Any, d: Any, seat: int, root: _Node) -> None:
+        self.root = root
+        super()._iterate(game, d, seat, root)
+
+
+def test_a_game_may_have_one_levels_tree_branch_on_every_secret_pick() -> None:
+    children = {}
+    for level in ("hard", "expert"):
+        game = SplitGoofspiel()
+        bot = _Watching(seed=3, budget=math.inf, max_iterations=200, rollout_depth=0, name=level)
+        bot.choose(game, game.view(game.setup(GoofOptions(), 2, 7), 0), 0)
+        children[level] = set(bot.root.children)
+    # Expert's root has a child per own bid; hard's, one per pair of bids (the rival's shown
+    # once both are down), five bids each.
+    assert children["expert"] == {((0, Bid(c)),) for c in range(1, 6)}
+    pairs = {((0, Bid(a)), (1, Bid(b))) for a in range(1, 6) for b in range(1, 6)}
+    assert children["hard"] <= pairs and len(children["hard"]) > 5, children["hard"]
