@@ -46,6 +46,13 @@ DECIDED = 100.0
 ENDGAME_TURNS = 6
 ENDGAME_SUPPLY = 10
 ENDGAME_WEIGHT = 0.5
+# Expert's reading at two seats counts each golem left in a supply this many points against its
+# side (hard's counts each 0.03 in its favour, `held`). The supply that runs out ends the game at
+# once, and the player whose turn ends it nearly always wins: golems already on the battlefield
+# bring the end within reach of the side that spent them, which the reading after one reply sees
+# only when the end is a few turns away. Hard's search reading so won 31 of 47 games against hard
+# (docs/AI.md).
+SUPPLY_COST = 0.25
 
 
 def turn_mark(s: RivalityState) -> int | None:
@@ -211,13 +218,17 @@ def reply(s: RivalityState) -> RivalityState:
     return best
 
 
-def judge(s: RivalityState, seat: int) -> float:
-    """The evaluation's reading, its pending gain taken from `placements` where a turn begins."""
+def judge(s: RivalityState, seat: int, supply_cost: float = 0.0) -> float:
+    """The evaluation's reading, its pending gain taken from `placements` where a turn begins;
+    there each golem left in a side's supply counts `supply_cost` points against it (expert's)."""
     if s.phase == "over":
         return final_value(s, seat)
     if not turn_start(s):
         return evaluate(s, seat)
     vals = held(s)
+    if supply_cost:
+        for k in range(s.sides):
+            vals[k] -= supply_cost * s.supply[k]
     vals[s.side_of[s.turn]] += PENDING_WEIGHT * placements(s, 1)[0][0]
     return lead_value(vals, s, seat)
 
@@ -227,6 +238,7 @@ def judge(s: RivalityState, seat: int) -> float:
 # out plays a reply; the value is a function of the position alone, so it is kept. Emptied when
 # full: a decision adds a few thousand, and 10,000 keys take about 6 MB.
 _seen: dict[tuple[str, bytes], float] = {}
+_seen_by_expert: dict[tuple[str, bytes], float] = {}
 SEEN_LIMIT = 10_000
 
 
@@ -245,25 +257,37 @@ def _key(s: RivalityState, seat: int) -> tuple[str, bytes]:
 
 def search_evaluate(s: RivalityState, seat: int) -> float:
     """The search's value of `s` for `seat`: where a turn begins, after the mover's reply."""
+    return _search_value(s, seat, 0.0, _seen)
+
+
+def expert_evaluate(s: RivalityState, seat: int) -> float:
+    """Expert's value at two seats (`Rivality.ai_level`): the search's, with every golem left in
+    a supply counted SUPPLY_COST points against its side."""
+    return _search_value(s, seat, SUPPLY_COST, _seen_by_expert)
+
+
+def _search_value(
+    s: RivalityState, seat: int, supply_cost: float, seen: dict[tuple[str, bytes], float]
+) -> float:
     if s.mode != "duel":
         return evaluate(s, seat)
     if s.phase == "over" or not turn_start(s):
-        return judge(s, seat)
+        return judge(s, seat, supply_cost)
     key = _key(s, seat)
-    v = _seen.get(key)
+    v = seen.get(key)
     if v is None:
-        if len(_seen) >= SEEN_LIMIT:
-            _seen.clear()
-        v = _seen[key] = _value(s, seat)
+        if len(seen) >= SEEN_LIMIT:
+            seen.clear()
+        v = seen[key] = _value(s, seat, supply_cost)
     return v
 
 
-def _value(s: RivalityState, seat: int) -> float:
+def _value(s: RivalityState, seat: int, supply_cost: float) -> float:
     """The reading after the mover's reply; near the end, part of it is the result of the
     players' replies one after the other until the game ends (when it does within
     ENDGAME_TURNS): who lays last is what decides."""
     d = reply(s)
-    v = judge(d, seat)
+    v = judge(d, seat, supply_cost)
     if d.phase == "over" or not _near_end(d):
         return v
     for _ in range(ENDGAME_TURNS):
