@@ -12,7 +12,8 @@ that ends the game (and wins it) is seen, and so is one of ours that does. The j
 the evaluation's: tiles held, weighed by how safely, plus half the best gain open to whoever is
 then about to lay. Near the end (few tiles left, or a supply nearly empty) the players go on
 replying in turn, and when that ends the game within a few turns, who won it makes up half the
-value.
+value. Expert's reading, at two seats, also counts the golems left in each supply against their
+side (SUPPLY_COST): spending them brings the end, and the last swing, within reach.
 
 Solo keeps the evaluation and no horizon: Souramoun's answers follow by rule, and the search's
 tree already looks several moves ahead there.
@@ -50,7 +51,7 @@ ENDGAME_WEIGHT = 0.5
 # side (hard's counts each 0.03 in its favour, `held`). The supply that runs out ends the game at
 # once, and the player whose turn ends it nearly always wins: golems already on the battlefield
 # bring the end within reach of the side that spent them, which the reading after one reply sees
-# only when the end is a few turns away. Hard's search reading so won 31 of 47 games against hard
+# only when the end is a few turns away. Hard's search reading so won 31 of 48 games against hard
 # (docs/AI.md).
 SUPPLY_COST = 0.25
 
