@@ -12,7 +12,8 @@ that ends the game (and wins it) is seen, and so is one of ours that does. The j
 the evaluation's: tiles held, weighed by how safely, plus half the best gain open to whoever is
 then about to lay. Near the end (few tiles left, or a supply nearly empty) the players go on
 replying in turn, and when that ends the game within a few turns, who won it makes up half the
-value.
+value. Expert's reading, at two seats, also counts the golems left in each supply against their
+side (SUPPLY_COST): spending them brings the end, and the last swing, within reach.
 
 Solo keeps the evaluation and no horizon: Souramoun's answers follow by rule, and the search's
 tree already looks several moves ahead there.
@@ -46,6 +47,13 @@ DECIDED = 100.0
 ENDGAME_TURNS = 6
 ENDGAME_SUPPLY = 10
 ENDGAME_WEIGHT = 0.5
+# Expert's reading at two seats counts each golem left in a supply this many points against its
+# side (hard's counts each 0.03 in its favour, `held`). The supply that runs out ends the game at
+# once, and the player whose turn ends it nearly always wins: golems already on the battlefield
+# bring the end within reach of the side that spent them, which the reading after one reply sees
+# only when the end is a few turns away. Hard's search reading so won 31 of 48 games against hard
+# (docs/AI.md).
+SUPPLY_COST = 0.25
 
 
 def turn_mark(s: RivalityState) -> int | None:
@@ -211,13 +219,17 @@ def reply(s: RivalityState) -> RivalityState:
     return best
 
 
-def judge(s: RivalityState, seat: int) -> float:
-    """The evaluation's reading, its pending gain taken from `placements` where a turn begins."""
+def judge(s: RivalityState, seat: int, supply_cost: float = 0.0) -> float:
+    """The evaluation's reading, its pending gain taken from `placements` where a turn begins;
+    there each golem left in a side's supply counts `supply_cost` points against it (expert's)."""
     if s.phase == "over":
         return final_value(s, seat)
     if not turn_start(s):
         return evaluate(s, seat)
     vals = held(s)
+    if supply_cost:
+        for k in range(s.sides):
+            vals[k] -= supply_cost * s.supply[k]
     vals[s.side_of[s.turn]] += PENDING_WEIGHT * placements(s, 1)[0][0]
     return lead_value(vals, s, seat)
 
@@ -227,6 +239,7 @@ def judge(s: RivalityState, seat: int) -> float:
 # out plays a reply; the value is a function of the position alone, so it is kept. Emptied when
 # full: a decision adds a few thousand, and 10,000 keys take about 6 MB.
 _seen: dict[tuple[str, bytes], float] = {}
+_seen_by_expert: dict[tuple[str, bytes], float] = {}
 SEEN_LIMIT = 10_000
 
 
@@ -245,25 +258,37 @@ def _key(s: RivalityState, seat: int) -> tuple[str, bytes]:
 
 def search_evaluate(s: RivalityState, seat: int) -> float:
     """The search's value of `s` for `seat`: where a turn begins, after the mover's reply."""
+    return _search_value(s, seat, 0.0, _seen)
+
+
+def expert_evaluate(s: RivalityState, seat: int) -> float:
+    """Expert's value at two seats (`Rivality.ai_level`): the search's, with every golem left in
+    a supply counted SUPPLY_COST points against its side."""
+    return _search_value(s, seat, SUPPLY_COST, _seen_by_expert)
+
+
+def _search_value(
+    s: RivalityState, seat: int, supply_cost: float, seen: dict[tuple[str, bytes], float]
+) -> float:
     if s.mode != "duel":
         return evaluate(s, seat)
     if s.phase == "over" or not turn_start(s):
-        return judge(s, seat)
+        return judge(s, seat, supply_cost)
     key = _key(s, seat)
-    v = _seen.get(key)
+    v = seen.get(key)
     if v is None:
-        if len(_seen) >= SEEN_LIMIT:
-            _seen.clear()
-        v = _seen[key] = _value(s, seat)
+        if len(seen) >= SEEN_LIMIT:
+            seen.clear()
+        v = seen[key] = _value(s, seat, supply_cost)
     return v
 
 
-def _value(s: RivalityState, seat: int) -> float:
+def _value(s: RivalityState, seat: int, supply_cost: float) -> float:
     """The reading after the mover's reply; near the end, part of it is the result of the
     players' replies one after the other until the game ends (when it does within
     ENDGAME_TURNS): who lays last is what decides."""
     d = reply(s)
-    v = judge(d, seat)
+    v = judge(d, seat, supply_cost)
     if d.phase == "over" or not _near_end(d):
         return v
     for _ in range(ENDGAME_TURNS):

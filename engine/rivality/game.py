@@ -23,6 +23,9 @@ from engine.rivality.rules.phases import PHASES
 from engine.rivality.setup import setup as new_table
 from engine.rivality.state import RivalityState
 
+# Expert's search at two seats: hard's, reading golems left in a supply as a cost (ai_search.py).
+EXPERT_DUEL = LevelSearch(evaluate=ai_search.expert_evaluate)
+
 
 class Rivality(PhasedGame[RivalityState, Action, RivalityOptions]):
     id = "rivality"
@@ -58,7 +61,10 @@ class Rivality(PhasedGame[RivalityState, Action, RivalityOptions]):
 
     def ai_level(self, s: RivalityState, level: str) -> LevelSearch:
         # Solo, hard and expert play for the margin where the result is settled (ai.solo_result).
-        return ai.SOLO_HARD if s.mode == "solo" and level in ("hard", "expert") else SAME_SEARCH
+        if s.mode == "solo":
+            return ai.SOLO_HARD if level in ("hard", "expert") else SAME_SEARCH
+        # Two seats, expert reads golems left in a supply as a cost (ai_search.SUPPLY_COST).
+        return EXPERT_DUEL if level == "expert" and s.seats == 2 else SAME_SEARCH
 
     describe = staticmethod(texts.describe)
     progress = staticmethod(texts.progress)

@@ -4,6 +4,9 @@ estimates."""
 
 from __future__ import annotations
 
+from engine.core import SAME_SEARCH
+from engine.rivality.ai import SOLO_HARD
+from engine.rivality.ai_search import expert_evaluate, search_evaluate
 from engine.rivality.data import pos_of
 from engine.rivality.game import GAME
 from engine.rivality.scoring import side_scores
@@ -86,3 +89,31 @@ def test_a_value_worked_out_once_is_not_given_to_another_position() -> None:
     set_golems(s, s.at[pos_of(0, 1)], {0: 1})
     set_golems(s, s.at[pos_of(1, 0)], {0: 5})
     assert GAME.ai_search_evaluate(s, 0) == 1.0
+
+
+def _spent_more_by_salmon() -> RivalityState:
+    """Salmon lays next; each side holds two entrenched Plains, and Salmon has five more golems
+    on the Mana Well: 15 golems left to Mauve's 20."""
+    s = new()
+    put(s, 1, -1, 0, 0, {0: 5})
+    put(s, 2, 0, -1, 0, {0: 5})
+    put(s, 13, 1, 0, 0, {1: 5})
+    put(s, 14, 0, 1, 0, {1: 5})
+    set_golems(s, 0, {0: 5})
+    assert s.supply == [15, 20] and s.turn == 0
+    return s
+
+
+def test_expert_reads_golems_left_in_a_supply_as_a_cost_and_hard_does_not() -> None:
+    s = _spent_more_by_salmon()
+    assert GAME.ai_level(s, "expert").evaluate is expert_evaluate
+    assert GAME.ai_level(s, "hard") == GAME.ai_level(s, "normal") == SAME_SEARCH
+    # Salmon, nearer the end of its supply, is nearer to ending the game: expert's reading has it
+    # better off than hard's does, and Mauve worse.
+    assert expert_evaluate(s, 0) > search_evaluate(s, 0)
+    assert expert_evaluate(s, 1) < search_evaluate(s, 1)
+    # At three seats and in solo, expert searches as hard does.
+    three = new(seats=3)
+    assert GAME.ai_level(three, "expert") == GAME.ai_level(three, "hard") == SAME_SEARCH
+    solo = new(seats=1)
+    assert GAME.ai_level(solo, "expert") is GAME.ai_level(solo, "hard") is SOLO_HARD
