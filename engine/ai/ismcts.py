@@ -18,7 +18,8 @@ made but hidden come from the determinization.
 A game may shortlist the root (`Game.ai_root_moves`: only the best few moves of a one-ply
 ranking are searched) and scale the iteration cap (`Game.ai_iteration_scale`), and change one
 level's search where it decides (`Game.ai_level`: its cap, its rollouts' depth and greed, the
-value it reads positions with and the one it gives a finished game). It may also give
+value it reads positions with and the one it gives a finished game, whether it plays every leaf
+out to the game's end). It may also give
 the search a turn horizon (`Game.ai_turn_mark`): the tree then stops where the current turn ends,
 the rest of the turn below a new node is played greedily, every leaf is scored there, and the
 iterations take turns on a few worlds sampled once (TURN_WORLDS) instead of a new one each.
@@ -120,6 +121,7 @@ class ISMCTSBot:
         self._value: _Value = lambda _s, _seat: 0.5  # (each `choose` sets the game's)
         self._greed = rollout_greed  # (each `choose` sets the game's, or keeps this)
         self._finished: _Value | None = None  # (each `choose` sets the game's, if any)
+        self._play_out = False  # (each `choose` sets the game's)
 
     def choose(
         self, game: Game[Any, Any, Any], view: Any, seat: int, *, should_stop: StopCheck | None = None
@@ -135,6 +137,7 @@ class ISMCTSBot:
         self._value = own if tune.evaluate is None else tune.evaluate
         self._greed = self.rollout_greed if tune.rollout_greed is None else tune.rollout_greed
         self._finished = tune.finished
+        self._play_out = tune.play_out
         moves = worth_considering(game, legal_list(game, view, seat))
         self.last_iterations = 0
         scale = game.ai_iteration_scale * tune.iterations
@@ -263,6 +266,9 @@ class ISMCTSBot:
             _finish_turn(game, d, turn, self._value)
         depth = 0
         limit = 0 if turn is not None else self._depth
+        if self._play_out:
+            _play_out(game, d, self._value)
+            limit = 0
         while game.outcome(d) is None and (limit is None or depth < limit):
             if _decline_forced(game, d):
                 continue
@@ -332,6 +338,29 @@ def _finish_turn(game: Game[Any, Any, Any], d: Any, turn: Hashable, value: _Valu
     for _ in range(TURN_ROLLOUT_LIMIT):
         if game.outcome(d) is not None or game.ai_turn_mark(d) != turn:
             return
+        acting = game.to_act(d)
+        if not acting:
+            return
+        s = acting[0]
+        moves = worth_considering(game, game.legal(d, s))
+        if not moves:
+            return
+        game.perform(d, s, moves[0] if len(moves) == 1 else _greedy_move(game, d, s, moves, value))
+
+
+# Decisions a play-out to the end makes at most (a safety net: no game here lasts this long; one
+# that did would be read by its value where the play-out stopped).
+PLAY_OUT_LIMIT = 2000
+
+
+def _play_out(game: Game[Any, Any, Any], d: Any, value: _Value) -> None:
+    """Play the game on to its end greedily (each mover's best move one ply deep on this world by
+    the search's value; an interrupt that can only be declined is declined, as a bot does)."""
+    for _ in range(PLAY_OUT_LIMIT):
+        if game.outcome(d) is not None:
+            return
+        if _decline_forced(game, d):
+            continue
         acting = game.to_act(d)
         if not acting:
             return

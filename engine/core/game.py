@@ -164,6 +164,12 @@ class LevelSearch:
     # The value of a finished game for a seat, from 0 to 1 (over its share of the win): a game may
     # have the level play for the margin too, where a settled result leaves every move alike.
     finished: Callable[[Any, int], float] | None = None
+    # Whether every leaf is read by playing the game on to its end, each mover's best move one
+    # ply deep by the search's value, and reading the finished game (`finished`, or the share of
+    # the win) instead of the position: the level then sees where a line leads at the end (who
+    # runs out of moves first, the races for the last points), which a value can only guess at.
+    # Each leaf costs a whole game's remainder, so it suits a level with time and few iterations.
+    play_out: bool = False
 
 
 SAME_SEARCH = LevelSearch()
