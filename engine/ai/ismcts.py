@@ -18,8 +18,9 @@ made but hidden come from the determinization.
 A game may shortlist the root (`Game.ai_root_moves`: only the best few moves of a one-ply
 ranking are searched) and scale the iteration cap (`Game.ai_iteration_scale`), and change one
 level's search where it decides (`Game.ai_level`: its cap, its rollouts' depth, greed and
-rule of thumb, the value it reads positions with, the one it gives a finished game, and whether
-its tree branches on the rivals' secret picks too). It may also give
+rule of thumb, the value it reads positions with, the one it gives a finished game, whether
+its tree branches on the rivals' secret picks too, and whether it plays every leaf out to the
+game's end). It may also give
 the search a turn horizon (`Game.ai_turn_mark`): the tree then stops where the current turn ends,
 the rest of the turn below a new node is played greedily, every leaf is scored there, and the
 iterations take turns on a few worlds sampled once (TURN_WORLDS) instead of a new one each.
@@ -125,6 +126,7 @@ class ISMCTSBot:
         self._finished: _Value | None = None  # (each `choose` sets the game's, if any)
         self._policy: _Policy | None = None  # (each `choose` sets the game's, if any)
         self._split = False  # (likewise)
+        self._play_out = False  # (each `choose` sets the game's)
 
     def choose(
         self, game: Game[Any, Any, Any], view: Any, seat: int, *, should_stop: StopCheck | None = None
@@ -142,6 +144,7 @@ class ISMCTSBot:
         self._finished = tune.finished
         self._policy = tune.rollout_policy
         self._split = tune.split_secret_choices
+        self._play_out = tune.play_out
         moves = worth_considering(game, legal_list(game, view, seat))
         self.last_iterations = 0
         scale = game.ai_iteration_scale * tune.iterations
@@ -267,11 +270,15 @@ class ISMCTSBot:
                 break
             node = child
         # Rollout: random play (or the level's rule of thumb) to the end or to the depth limit;
-        # with a turn horizon, greedy play to the end of the turn.
+        # with a turn horizon, greedy play to the end of the turn; for a level that plays its
+        # leaves out, greedy play on to the game's end.
         if turn is not None:
             _finish_turn(game, d, turn, self._value)
         depth = 0
         limit = 0 if turn is not None else self._depth
+        if self._play_out:
+            _play_out(game, d, self._value)
+            limit = 0
         while game.outcome(d) is None and (limit is None or depth < limit):
             if _decline_forced(game, d):
                 continue
@@ -343,6 +350,29 @@ def _finish_turn(game: Game[Any, Any, Any], d: Any, turn: Hashable, value: _Valu
     for _ in range(TURN_ROLLOUT_LIMIT):
         if game.outcome(d) is not None or game.ai_turn_mark(d) != turn:
             return
+        acting = game.to_act(d)
+        if not acting:
+            return
+        s = acting[0]
+        moves = worth_considering(game, game.legal(d, s))
+        if not moves:
+            return
+        game.perform(d, s, moves[0] if len(moves) == 1 else _greedy_move(game, d, s, moves, value))
+
+
+# Decisions a play-out to the end makes at most (a safety net: no game here lasts this long; one
+# that did would be read by its value where the play-out stopped).
+PLAY_OUT_LIMIT = 2000
+
+
+def _play_out(game: Game[Any, Any, Any], d: Any, value: _Value) -> None:
+    """Play the game on to its end greedily (each mover's best move one ply deep on this world by
+    the search's value; an interrupt that can only be declined is declined, as a bot does)."""
+    for _ in range(PLAY_OUT_LIMIT):
+        if game.outcome(d) is not None:
+            return
+        if _decline_forced(game, d):
+            continue
         acting = game.to_act(d)
         if not acting:
             return

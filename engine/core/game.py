@@ -173,6 +173,12 @@ class LevelSearch:
     # then depends on what the rivals showed, at the cost of many more branches to share the
     # iterations.
     split_secret_choices: bool = False
+    # Whether every leaf is read by playing the game on to its end, each mover's best move one
+    # ply deep by the search's value, and reading the finished game (`finished`, or the share of
+    # the win) instead of the position: the level then sees where a line leads at the end (who
+    # runs out of moves first, the races for the last points), which a value can only guess at.
+    # Each leaf costs a whole game's remainder, so it suits a level with time and few iterations.
+    play_out: bool = False
 
 
 SAME_SEARCH = LevelSearch()

@@ -26,7 +26,7 @@ from engine.rival_realms.data import (
 )
 from engine.rival_realms.queries import empty_gaps, loose_tokens, steps
 from engine.rival_realms.rules.turn import can_act
-from engine.rival_realms.scoring import quest_points, score
+from engine.rival_realms.scoring import outcome, quest_points, score
 from engine.rival_realms.state import RivalRealmsState
 
 CARD_FITS = 0.8  # a card in hand that can still be summoned somewhere
@@ -188,3 +188,19 @@ def search_evaluate(s: RivalRealmsState, seat: int) -> float:
     if s.solo:
         return 1.0 / (1.0 + math.exp(-(mine - SOLO_TARGET[s.level]) / SCALE_SOLO))
     return 1.0 / (1.0 + math.exp(-(mine - search_estimate(s, 1 - seat, placed)) / SCALE_DUEL))
+
+
+# How expert reads a duel it has played out to the end (`duel_result`): winning makes three
+# quarters of the value, the margin (squashed over this many points) the rest, so that among
+# lines that all end in a win, or all in a loss, it still plays for points.
+DUEL_MARGIN_WEIGHT = 0.25
+DUEL_MARGIN_SCALE = 5.0
+
+
+def duel_result(s: RivalRealmsState, seat: int) -> float:
+    """A finished duel as expert's search reads it (`LevelSearch.finished`)."""
+    out = outcome(s)
+    assert out is not None
+    won = 1.0 / len(out.winners) if seat in out.winners else 0.0
+    margin = score(s, seat) - score(s, 1 - seat)
+    return (1 - DUEL_MARGIN_WEIGHT) * won + DUEL_MARGIN_WEIGHT / (1.0 + math.exp(-margin / DUEL_MARGIN_SCALE))

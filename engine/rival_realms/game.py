@@ -28,6 +28,13 @@ from engine.rival_realms.state import RivalRealmsState
 SETUP_PHASES = ("valleys", "raven", "place")
 # Normal's search in a solo game (`ai_level`): a quarter of its iterations.
 SOLO_NORMAL = LevelSearch(iterations=0.25)
+# Expert's search in a duel (`ai_level`): it reads every leaf by playing the duel out to its end,
+# both seats greedily, and judging the finished game (ai.duel_result). A leaf then costs a whole
+# game's remainder, so expert searches 40 iterations (its 2,500 times the game's 0.2 and this
+# 0.08), about eight for each of the five shortlisted moves; at set-up it reads leaves by the value.
+EXPERT_DUEL_ITERATIONS = 0.08
+EXPERT_DUEL = LevelSearch(iterations=EXPERT_DUEL_ITERATIONS, play_out=True, finished=ai.duel_result)
+EXPERT_DUEL_SETUP = LevelSearch(iterations=EXPERT_DUEL_ITERATIONS)
 
 
 class RivalRealms(PhasedGame[RivalRealmsState, Action, RivalRealmsOptions]):
@@ -87,7 +94,14 @@ class RivalRealms(PhasedGame[RivalRealmsState, Action, RivalRealmsOptions]):
         # deal (hard took 56% of 100 deals): there normal searches a quarter of them, one look at
         # each of the five shortlisted moves, each on a world of its own, and plays about as the
         # greedy bot does, clearly below hard (docs/AI.md, Rival Realms solo).
-        return SOLO_NORMAL if s.seats == 1 and level == "normal" else SAME_SEARCH
+        # In a duel, expert reads where each line ends: who is left without moves first and the
+        # races for the quests decide a duel, and hard's value only guesses at them
+        # (docs/AI.md, "Expert against hard").
+        if s.seats == 1:
+            return SOLO_NORMAL if level == "normal" else SAME_SEARCH
+        if level == "expert":
+            return EXPERT_DUEL_SETUP if s.phase in SETUP_PHASES else EXPERT_DUEL
+        return SAME_SEARCH
 
     def round_and_turn(self, s: RivalRealmsState) -> tuple[int, int | None]:
         """Round 0 is set-up (Valleys, the Raven, the adventurers); round N holds each seat's N-th

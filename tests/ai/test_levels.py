@@ -318,3 +318,89 @@ def test_a_game_may_have_one_levels_tree_branch_on_every_secret_pick() -> None:
     assert children["expert"] == {((0, Bid(c)),) for c in range(1, 6)}
     pairs = {((0, Bid(a)), (1, Bid(b))) for a in range(1, 6) for b in range(1, 6)}
     assert children["hard"] <= pairs and len(children["hard"]) > 5, children["hard"]
+
+
+@attrs.frozen
+class GrabOptions:
+    turns: int = option(4, label="Turns", help="Turns in a game, both seats'.", low=2, high=8)
+
+
+@attrs.define
+class GrabState:
+    points: list[int]
+    turn: int = 0  # turns played; the seat to act is turn % 2
+    prize: bool = False  # whether the last grab left the prize for the next mover
+    turns: int = 4
+
+
+class Grab(GameBase[GrabState, Do, GrabOptions]):
+    """A duel of one-decision turns: grabbing scores 2 but leaves a prize of 4 to the next mover,
+    guarding scores 1 and leaves nothing. Read where the searcher's turn ends, grabbing looks
+    best; played out to the end, guarding wins. Expert plays its leaves out (`play_out`)."""
+
+    id = "grab"
+    title = "Grab"
+    players = range(2, 3)
+    Options = GrabOptions
+    action_types = (Do,)
+    notation = Notation("Grab", (Do,), [Form(Do, "do {what}")])
+    state_type = GrabState
+    ai_rollout_depth = 0  # a leaf is scored where the search stops
+    ai_iteration_scale = 0.02  # hard searches 10 iterations, expert 50
+
+    def setup(self, options: GrabOptions, seats: int, seed: int) -> GrabState:
+        return GrabState(points=[0, 0], turns=options.turns)
+
+    def to_act(self, s: GrabState) -> tuple[int, ...]:
+        return () if s.turn >= s.turns else (s.turn % 2,)
+
+    def prompt(self, s: GrabState, seat: int) -> Prompt:
+        return Prompt("Grab, guard or claim?", section="grab")
+
+    def candidates(self, s: GrabState, seat: int) -> list[Do]:
+        return [Do("grab"), Do("guard"), *([Do("claim")] if s.prize else [])]
+
+    def reason(self, s: GrabState, seat: int, a: Do) -> str | None:
+        return None if a in self.candidates(s, seat) else "Not now."
+
+    def perform(self, s: GrabState, seat: int, a: Do) -> list[Event]:
+        s.points[seat] += {"grab": 2, "guard": 1, "claim": 4}[a.what]
+        s.prize = a.what == "grab"
+        s.turn += 1
+        return [Event(f"{a.what}.", seat)]
+
+    def outcome(self, s: GrabState) -> Outcome | None:
+        if self.to_act(s):
+            return None
+        best = max(s.points)
+        return Outcome(
+            scores=tuple(s.points),
+            winners=tuple(i for i, p in enumerate(s.points) if p == best),
+            lines=(ScoreLine("Points", tuple(s.points)),),
+            reason="The turns are over.",
+        )
+
+    def view(self, s: GrabState, seat: int | None) -> GrabState:
+        return self.clone(s)
+
+    def determinize(self, v: GrabState, seat: int, rng: Rng) -> GrabState:
+        return self.clone(v)
+
+    def evaluate(self, s: GrabState, seat: int) -> float:
+        return 1.0 / (1.0 + math.exp(-(s.points[seat] - s.points[1 - seat])))
+
+    def ai_turn_mark(self, s: GrabState) -> int:
+        return s.turn
+
+    def ai_level(self, s: GrabState, level: str) -> LevelSearch:
+        return LevelSearch(play_out=True) if level == "expert" else SAME_SEARCH
+
+
+def test_a_game_may_have_one_level_play_its_leaves_out_to_the_end() -> None:
+    game = Grab()
+    state = game.setup(GrabOptions(), 2, 1)
+    # Hard reads where its turn ends: the grab's 2 points beat the guard's 1. Expert plays each
+    # line on to the end, both seats greedily: after a grab the rival claims 4 and wins the game.
+    for level, move in (("hard", "grab"), ("expert", "guard")):
+        bot = make_bot(level, 7)
+        assert bot.choose(game, game.view(state, 0), 0) == Do(move), level

@@ -10,6 +10,7 @@ from engine.rival_realms import ai
 from engine.rival_realms.actions import PASS
 from engine.rival_realms.data import GEM, KIND
 from engine.rival_realms.game import GAME
+from engine.rival_realms.options import RivalRealmsOptions
 from engine.rival_realms.scoring import score
 from engine.rival_realms.state import RivalRealmsState
 from tests.engine.rival_realms.helpers import clear_realm, give_token, lay, new, set_hand, unable_to_act
@@ -102,3 +103,34 @@ def test_solo_normal_searches_a_quarter_of_its_duel_iterations() -> None:
             bot.choose(GAME, GAME.view(state, seat), seat)
             looked[seats, level] = bot.last_iterations
     assert looked == {(1, "normal"): 5, (2, "normal"): 20, (1, "hard"): 100, (2, "hard"): 100}
+
+
+def test_in_a_duel_expert_plays_each_line_out_and_hard_reads_its_value() -> None:
+    # Expert reads where a line ends (docs/AI.md, "Expert against hard"); hard, normal, set-up
+    # and solo search as before.
+    duel = new(seats=2)
+    expert = GAME.ai_level(duel, "expert")
+    assert expert.play_out and expert.finished is ai.duel_result
+    assert not GAME.ai_level(duel, "hard").play_out and GAME.ai_level(duel, "hard").finished is None
+    assert not GAME.ai_level(duel, "normal").play_out
+    assert not GAME.ai_level(GAME.setup(RivalRealmsOptions(), 2, 1), "expert").play_out
+    assert not GAME.ai_level(new(seats=1), "expert").play_out
+
+
+def test_expert_reads_a_finished_duel_by_its_result_then_its_margin() -> None:
+    s = new(seats=2)
+    s.phase = "over"
+    assert score(s, 0) == score(s, 1)  # nothing scored yet: a shared victory
+    even = ai.duel_result(s, 0)
+    assert even == ai.duel_result(s, 1) == 0.75 * 0.5 + 0.25 * 0.5
+    # Seat 0 ahead by one gem, then by five: won either way, worth more by the wider margin, and
+    # the loser's value falls as the winner's rises.
+    read = []
+    for gems in (1, 4):
+        s.supply[0] = [t for t in s.supply[0] if t != GEM] + [GEM] * gems
+        s.supply[1] = [t for t in s.supply[1] if t != GEM]
+        assert score(s, 0) - score(s, 1) == gems
+        read.append((ai.duel_result(s, 0), ai.duel_result(s, 1)))
+    (win1, loss1), (win4, loss4) = read
+    assert 0.75 + 0.125 < win1 < win4 < 1.0
+    assert 0.0 < loss4 < loss1 < 0.125
