@@ -277,7 +277,7 @@ class ISMCTSBot:
         depth = 0
         limit = 0 if turn is not None else self._depth
         if self._play_out:
-            _play_out(game, d, self._value)
+            _finish_turn(game, d, None, self._value)
             limit = 0
         while game.outcome(d) is None and (limit is None or depth < limit):
             if _decline_forced(game, d):
@@ -340,39 +340,20 @@ def _decline_forced(game: Game[Any, Any, Any], d: Any) -> bool:
     return True
 
 
-# Decisions a turn-horizon rollout makes at most (a safety net: greedy play ends its turns).
+# Decisions a turn-horizon rollout makes at most (a safety net: greedy play ends its turns), and a
+# play-out to the game's end (no game here lasts that long; one that did would be read by its
+# value where the play-out stopped).
 TURN_ROLLOUT_LIMIT = 80
-
-
-def _finish_turn(game: Game[Any, Any, Any], d: Any, turn: Hashable, value: _Value) -> None:
-    """Play on greedily (each mover's best move one ply deep on this world) until the game's turn
-    mark moves on from `turn` or the game ends, so that every leaf is scored at the same point."""
-    for _ in range(TURN_ROLLOUT_LIMIT):
-        if game.outcome(d) is not None or game.ai_turn_mark(d) != turn:
-            return
-        acting = game.to_act(d)
-        if not acting:
-            return
-        s = acting[0]
-        moves = worth_considering(game, game.legal(d, s))
-        if not moves:
-            return
-        game.perform(d, s, moves[0] if len(moves) == 1 else _greedy_move(game, d, s, moves, value))
-
-
-# Decisions a play-out to the end makes at most (a safety net: no game here lasts this long; one
-# that did would be read by its value where the play-out stopped).
 PLAY_OUT_LIMIT = 2000
 
 
-def _play_out(game: Game[Any, Any, Any], d: Any, value: _Value) -> None:
-    """Play the game on to its end greedily (each mover's best move one ply deep on this world by
-    the search's value; an interrupt that can only be declined is declined, as a bot does)."""
-    for _ in range(PLAY_OUT_LIMIT):
-        if game.outcome(d) is not None:
+def _finish_turn(game: Game[Any, Any, Any], d: Any, turn: Hashable | None, value: _Value) -> None:
+    """Play on greedily (each mover's best move one ply deep on this world by the search's value)
+    until the game's turn mark moves on from `turn`, so that every leaf is scored at the same
+    point, or, with `turn` None (a level that plays its leaves out), until the game ends."""
+    for _ in range(TURN_ROLLOUT_LIMIT if turn is not None else PLAY_OUT_LIMIT):
+        if game.outcome(d) is not None or (turn is not None and game.ai_turn_mark(d) != turn):
             return
-        if _decline_forced(game, d):
-            continue
         acting = game.to_act(d)
         if not acting:
             return
