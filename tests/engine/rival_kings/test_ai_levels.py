@@ -3,6 +3,8 @@ rollouts by a rule of thumb; hard, normal and expert from three seats keep the u
 
 from __future__ import annotations
 
+import attrs
+
 from engine.core import SAME_SEARCH
 from engine.core.rng import Rng
 from engine.rival_kings.actions import Buy, EndTurn, Recruit, Skip, TakeMoney
@@ -24,6 +26,10 @@ def test_expert_splits_the_secret_choice_and_reads_the_rule_of_thumb_at_two_seat
     expert = GAME.ai_level(two, "expert")
     assert expert.rollout_policy is rollout_move
     assert expert.split_secret_choices
+    assert expert.iterations == 3.0  # (the deal opens on the character choice)
+    s = new(2)
+    s.phase = "turn"
+    assert GAME.ai_level(s, "expert") == attrs.evolve(expert, iterations=1.0)
     assert GAME.ai_level(two, "hard") == SAME_SEARCH
     assert GAME.ai_level(two, "normal") == SAME_SEARCH
     assert GAME.ai_level(three, "expert") == SAME_SEARCH
