@@ -14,6 +14,7 @@ from engine.core import SAME_SEARCH, Event, GameBase, LevelSearch, Outcome, Prom
 from engine.core.notation import Form, Notation
 from engine.core.options import option
 from tests.support.goofspiel import Bid, GoofOptions, Goofspiel, GoofState
+from tests.support.points import most_points
 from tests.support.race import TURNS as TURNS_OF_RACE
 from tests.support.race import Race, RaceOptions, RaceState, Take
 
@@ -372,13 +373,7 @@ class Grab(GameBase[GrabState, Do, GrabOptions]):
     def outcome(self, s: GrabState) -> Outcome | None:
         if self.to_act(s):
             return None
-        best = max(s.points)
-        return Outcome(
-            scores=tuple(s.points),
-            winners=tuple(i for i, p in enumerate(s.points) if p == best),
-            lines=(ScoreLine("Points", tuple(s.points)),),
-            reason="The turns are over.",
-        )
+        return most_points(s.points, "Points", "The turns are over.")
 
     def view(self, s: GrabState, seat: int | None) -> GrabState:
         return self.clone(s)

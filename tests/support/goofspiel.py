@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import attrs
 
-from engine.core import Event, GameBase, Outcome, Prompt, Rng, ScoreLine
+from engine.core import Event, GameBase, Outcome, Prompt, Rng
 from engine.core.notation import Form, Notation
 from engine.core.options import option
+from tests.support.points import most_points
 
 
 @attrs.frozen
@@ -104,13 +105,7 @@ class Goofspiel(GameBase[GoofState, Bid, GoofOptions]):
     def outcome(self, s: GoofState) -> Outcome | None:
         if s.prize != 0:
             return None
-        best = max(s.scores)
-        return Outcome(
-            scores=tuple(s.scores),
-            winners=tuple(i for i, v in enumerate(s.scores) if v == best),
-            lines=(ScoreLine("Prizes", tuple(s.scores)),),
-            reason="All prizes are taken.",
-        )
+        return most_points(s.scores, "Prizes", "All prizes are taken.")
 
     def view(self, s: GoofState, seat: int | None) -> GoofState:
         v = self.clone(s)

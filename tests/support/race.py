@@ -12,9 +12,10 @@ import math
 
 import attrs
 
-from engine.core import Event, GameBase, Outcome, Prompt, Rng, ScoreLine
+from engine.core import Event, GameBase, Outcome, Prompt, Rng
 from engine.core.notation import Form, Notation
 from engine.core.options import option
+from tests.support.points import most_points
 
 TURNS = 3  # each seat's
 
@@ -74,12 +75,7 @@ class Race(GameBase[RaceState, Take, RaceOptions]):
             return None
         # Alone, a seat wins with a perfect race: the most every turn.
         best = max(s.totals) if len(s.totals) > 1 else TURNS * s.most
-        return Outcome(
-            scores=tuple(s.totals),
-            winners=tuple(i for i, v in enumerate(s.totals) if v == best),
-            lines=(ScoreLine("Points", tuple(s.totals)),),
-            reason="Every seat has had its turns.",
-        )
+        return most_points(s.totals, "Points", "Every seat has had its turns.", best)
 
     def view(self, s: RaceState, seat: int | None) -> RaceState:
         return self.clone(s)
